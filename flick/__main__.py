@@ -1,0 +1,3 @@
+from flick.cli import main
+
+raise SystemExit(main())

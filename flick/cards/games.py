@@ -1,0 +1,18 @@
+"""The card games flick knows: name -> module.
+
+Each game module exposes
+- `new_state(seed: int) -> State`: a default game (used by the generic engine test and the
+  random-play benchmark), and
+- `register(sub)`: adds `flick cards <name>` to the `cards` subparsers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+GAMES: dict[str, str] = {}
+
+
+def module(name: str) -> ModuleType:
+    return importlib.import_module(GAMES[name])
