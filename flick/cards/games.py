@@ -11,7 +11,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES: dict[str, str] = {}
+GAMES: dict[str, str] = {
+    "something_to_fear": "flick.cards.something_to_fear",
+}
 
 
 def module(name: str) -> ModuleType:

@@ -1,0 +1,29 @@
+"""The Walking Dead: Something to Fear, in the terminal, for 2-6 players, with bots.
+
+- `data`: the card data file (`assets/cards/something_to_fear.yaml`), checked on load;
+- `state.StfState`: every rule, as a `flick.cards.engine.State`;
+- `scoring`: game-end damage, death and scoring;
+- `view`: what each player may see (text, data, determinization);
+- `bots`: greedy and information-set Monte Carlo search bots;
+- `cli`: `flick cards something-to-fear`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from flick.cards.something_to_fear.state import StfState
+
+__all__ = ["StfState", "new_state", "register"]
+
+
+def new_state(seed: int) -> StfState:
+    """The default game for the generic tests and the benchmark: 4 players, standard rules."""
+    return StfState(num_players=4, seed=seed)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `flick cards something-to-fear`."""
+    from flick.cards.something_to_fear.cli import register as _register
+
+    _register(sub)

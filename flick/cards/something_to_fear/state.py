@@ -1,0 +1,601 @@
+"""The rules of The Walking Dead: Something to Fear as a `flick.cards.engine.State`.
+
+A round: every player selects a Character face-down (one decision per seat, hidden from the
+others until all have chosen); the on-reveal abilities resolve (Eugene, then Carl, then
+Maggie); the players take their turns from the highest number to the lowest (Carl: lowest to
+highest), ties going to the player nearest the Tie-breaker holder clockwise (seat order),
+looked up afresh before each turn because The Governor moves the Tie-breaker; what is left
+in the Encounter row escapes to the Mob; clean-up discards the played Characters, draws one
+and deals a new row. Nine rounds, then `scoring`.
+
+Readings where the rulebook is silent or ambiguous (each also in the report):
+- a turn always secures exactly one card (the rulebook offers the ability or "secure one card
+  from the row instead", never nothing);
+- on-reveal order: Eugene first (his revealed card decides the number and may itself be
+  Carl or Maggie, whose on-reveal abilities then apply), then Carl, then Maggie;
+- Eugene's revealed card is his Character for the round (number and ability); a revealed
+  Eugene (played twice through Abraham) acts as #1; an empty discard pile: Eugene acts as #1;
+- several Carls reverse the order once (a reversal is not undone by a second Carl);
+- Maggie must be strictly the lowest card; cancelling uses up both players' turns: the
+  opponent secures the card Maggie chose, then picks the card Maggie secures, and Maggie's
+  turn ends after her Weapon window;
+- Michonne: the replaced row card goes on top of the deck, above the two cards not taken
+  (so every player knows the top card); the looker knows the top three;
+- Abraham may return any Character from his discard pile except the one just discarded;
+  Eugene's revealed card is out of the pile until clean-up;
+- a Weapon can be used in its owner's turn, after the Character's ability (this includes
+  "immediately" after securing it), any number of Weapons one after another;
+- stealing (Jesus) and swapping (Ezekiel) are not securing: no Tie-breaker, no Wound gift;
+- only the first Governor secured in a round takes the Tie-breaker (rulebook: "given to the
+  player who secured The Governor first").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
+from flick.cards.something_to_fear import actions as A
+from flick.cards.something_to_fear import scoring
+from flick.cards.something_to_fear.data import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, CardData, default
+from flick.errors import FlickError
+
+# mutable per-player and per-game fields copied by `clone` and dumped by `to_json`
+_LISTS = (
+    "deck",
+    "row",
+    "mob",
+    "destroyed",
+    "peek",
+    "queue",
+    "to_act",
+    "steps",
+    "selected",
+    "number",
+    "eugene_card",
+    "deck_known",
+)
+_NESTED = ("stash", "hand", "char_deck", "discard", "known_hand")
+_SCALARS = (
+    "num_players",
+    "expert",
+    "seed",
+    "round",
+    "tiebreaker",
+    "reversed",
+    "governor_taken",
+    "phase",
+    "actor",
+    "turn_actor",
+    "pending_wound",
+    "last_secured",
+    "maggie",
+    "maggie_target",
+)
+
+
+class StfState(State):
+    """A game of Something to Fear in progress (2-6 players; `expert`: the Expert Survivor
+    variant, all nine Characters in hand)."""
+
+    game_name = "something_to_fear"
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        seed: int = 0,
+        expert: bool = False,
+        tiebreaker: int | None = None,
+        data: CardData | None = None,
+    ) -> None:
+        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+            raise FlickError(
+                f"something_to_fear: {num_players} players; the game is for 2-6", exit_code=2
+            )
+        self.data = data or default()
+        self.num_players = num_players
+        self.expert = expert
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = num_players
+        # Set-up 2-3: the cards marked for this player count, shuffled (top = end of list).
+        self.deck = self.data.deck_for(n)
+        self.rng.shuffle(self.deck)
+        self.row: list[int] = [self.deck.pop() for _ in range(n + 1)]
+        self.mob: list[int] = []
+        self.destroyed: list[int] = []
+        self.stash: list[list[int]] = [[] for _ in range(n)]
+        # Set-up 6: each player's nine Characters, shuffled; draw three (expert: all nine).
+        self.char_deck: list[list[int]] = []
+        self.hand: list[list[int]] = []
+        for _ in range(n):
+            chars = list(range(1, 10))
+            self.rng.shuffle(chars)
+            take = 9 if expert else 3
+            self.hand.append(sorted(chars[-take:]))
+            self.char_deck.append(chars[:-take])
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.known_hand: list[list[int]] = [[] for _ in range(n)]  # public: returned by Abraham
+        # Set-up 7: the Tie-breaker (the rulebook's "most recent comic reader": drawn at random).
+        self.tiebreaker = self.rng.randrange(n) if tiebreaker is None else tiebreaker
+        self.round = 1
+        self.deck_known = [0] * n  # how many top deck cards each player knows (Michonne)
+        self._new_round_fields()
+        self.phase = A.SELECT
+        self.actor = 0
+        self._legal: list[int] | None = None
+        self._results: list[scoring.PlayerResult] | None = None
+        self._advance()
+
+    def _new_round_fields(self) -> None:
+        n = self.num_players
+        self.selected = [0] * n  # the Character card played (0: not yet chosen)
+        self.number = [0] * n  # the number it acts as (Eugene: the revealed card's)
+        self.eugene_card = [0] * n  # the card Eugene revealed from the discard pile
+        self.reversed = False
+        self.governor_taken = False
+        self.queue: list[int] = []  # seats still to decide an on-reveal ability
+        self.to_act: list[int] = []  # seats still to take their turn
+        self.steps: list[int] = []  # remaining steps of the current turn
+        self.peek: list[int] = []  # cards Michonne is looking at
+        self.turn_actor = -1
+        self.pending_wound = -1  # a Wound secured and not yet given away
+        self.last_secured = -1
+        self.maggie = -1
+        self.maggie_target = -1
+
+    # ---- engine API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == A.END else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.phase == A.END
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
+        ph = self.phase
+        if ph == A.END:
+            return []
+        p = self.actor
+        if self.pending_wound >= 0:
+            return [A.GIVE_WOUND + q for q in range(self.num_players) if q != p]
+        if ph == A.SELECT:
+            return sorted(self.hand[p])
+        if ph in (A.EUGENE, A.CARL):
+            return [A.DECLINE, A.USE]
+        if ph == A.MAGGIE:
+            firsts = self._firsts(self.row)
+            return [A.DECLINE] + [
+                A.MAGGIE_AT + q * 10 + i for q in range(self.num_players) if q != p for i in firsts
+            ]
+        if ph == A.MAGGIE_REPLY:
+            return [A.ROW + i for i in self._firsts(self.row)]
+        options = self._step_options(self.steps[0])
+        if self.steps[0] in (A.SECURE, A.SECURE_ANDREA):
+            return options
+        return [A.DECLINE, *options]
+
+    def _apply(self, action: int) -> None:
+        self._legal = None
+        p = self.actor
+        if self.pending_wound >= 0:
+            self.stash[action - A.GIVE_WOUND].append(self.pending_wound)
+            self.pending_wound = -1
+            self._advance()
+            return
+        ph = self.phase
+        if ph == A.SELECT:
+            self.hand[p].remove(action)
+            self.selected[p] = action
+        elif ph == A.EUGENE:
+            self.queue.pop(0)
+            self.number[p] = 1
+            if action == A.USE:
+                pile = self.discard[p]
+                self.rng.shuffle(pile)  # "shuffle your discard pile and reveal one card"
+                card = pile.pop()
+                self.eugene_card[p] = card
+                self.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+        elif ph == A.CARL:
+            self.queue.pop(0)
+            if action == A.USE:
+                self.reversed = True
+        elif ph == A.MAGGIE:
+            if action == A.DECLINE:
+                self._start_turns(skip=())
+            else:
+                q, i = divmod(action - A.MAGGIE_AT, 10)
+                self.maggie, self.maggie_target = p, q
+                self._secure(q, self.row.pop(i))
+                self.phase = A.MAGGIE_REPLY
+                self.actor = q
+        elif ph == A.MAGGIE_REPLY:
+            m = self.maggie
+            self._secure(m, self.row.pop(action - A.ROW))
+            self._start_turns(skip=(m, self.maggie_target))
+            self.turn_actor = m
+            self.actor = m
+            self.steps = [A.WEAPON]  # Maggie's turn is this exchange; her Weapon window follows
+        else:
+            self._apply_step(p, action)
+        if self.pending_wound < 0:
+            self._advance()
+
+    def _apply_step(self, p: int, action: int) -> None:
+        step = self.steps[0]
+        if step != A.WEAPON or action == A.DECLINE:
+            self.steps.pop(0)  # the Weapon window stays open until the player ends the turn
+        if action == A.DECLINE:
+            if step == A.PEEK:  # Michonne keeps the row: the cards go back as they were
+                self._return_peek(p, None)
+            return
+        if step in (A.SECURE, A.SECURE_ANDREA):
+            if action >= A.MOB:
+                self._secure(p, self.mob.pop(action - A.MOB))
+            else:
+                self._secure(p, self.row.pop(action - A.ROW))
+        elif step == A.WEAPON:
+            stash = self.stash[p]
+            weapon = next(c for c in stash if self.data.cards[c].type == "weapon")
+            stash.remove(weapon)
+            self.destroyed.append(weapon)
+            self._secure(p, self.mob.pop(action - A.WEAPON_MOB))
+        elif step == A.STEAL:
+            q, s = divmod(action - A.STEAL_AT, 100)
+            self.stash[p].append(self.stash[q].pop(s))
+        elif step == A.DESTROY:
+            self.destroyed.append(self.stash[p].pop(action - A.DESTROY_AT))
+        elif step == A.SWAP:
+            s, rest = divmod(action - A.SWAP_AT, 1000)
+            q, t = divmod(rest, 100)
+            mine, theirs = self.stash[p], self.stash[q]
+            mine[s], theirs[t] = theirs[t], mine[s]
+        elif step == A.PEEK:
+            i, j = divmod(action - A.PEEK_AT, 10)
+            taken = self.peek.pop(j)
+            replaced = self.row[i]
+            self.row[i] = taken
+            self._return_peek(p, replaced)
+        elif step == A.RICK:
+            i, j = divmod(action - A.RICK_AT, 100)
+            self.row[i], self.mob[j] = self.mob[j], self.row[i]
+        elif step == A.ABRAHAM:
+            h, d = divmod(action - A.ABRAHAM_AT, 10)
+            self.hand[p].remove(h)
+            if h in self.known_hand[p]:
+                self.known_hand[p].remove(h)
+            self.discard[p].remove(d)
+            self.discard[p].append(h)
+            self.hand[p].append(d)
+            self.hand[p].sort()
+            self.known_hand[p].append(d)
+
+    # ---- rule helpers ----------------------------------------------------------------------
+    def _secure(self, p: int, card: int) -> None:
+        """Put `card` into p's Stash as "securing" (Governor and Wound rules apply)."""
+        self.last_secured = card
+        kind = self.data.cards[card].type
+        if kind == "wound":
+            self.pending_wound = card  # "give it to another player instead"
+            self.actor = p
+            return
+        self.stash[p].append(card)
+        if kind == "governor" and not self.governor_taken:
+            self.tiebreaker = p
+            self.governor_taken = True
+
+    def _return_peek(self, p: int, replaced: int | None) -> None:
+        """Michonne's looked-at cards go back on top of the deck in their order, the
+        replaced row card (if any) above them."""
+        looked = len(self.peek)
+        self.deck.extend(reversed(self.peek))
+        self.peek = []
+        if replaced is not None:
+            self.deck.append(replaced)
+            # The replaced card was face-up, so everyone knows the top card; what others knew
+            # below it is dropped (a known-prefix count cannot hold a gap).
+            mine = self.deck_known[p]
+            self.deck_known = [1] * self.num_players
+            self.deck_known[p] = mine
+        # the looker knows the returned cards (`looked` of them either way) and what lay below
+        self.deck_known[p] = max(self.deck_known[p], looked)
+
+    def _firsts(self, cards: list[int]) -> list[int]:
+        """Index of the first card of each kind in `cards` (same-kind cards are interchangeable)."""
+        kinds = self.data.kind_ids
+        seen: set[int] = set()
+        out = []
+        for i, c in enumerate(cards):
+            k = kinds[c]
+            if k not in seen:
+                seen.add(k)
+                out.append(i)
+        return out
+
+    def _step_options(self, step: int) -> list[int]:
+        """The non-declining actions of a turn step (empty: the step is skipped)."""
+        p = self.turn_actor
+        n = self.num_players
+        if step == A.SECURE:
+            return [A.ROW + i for i in self._firsts(self.row)]
+        if step == A.SECURE_ANDREA:
+            return [A.ROW + i for i in self._firsts(self.row)] + [
+                A.MOB + j for j in self._firsts(self.mob)
+            ]
+        if step == A.WEAPON:
+            if not self.mob or not any(self.data.cards[c].type == "weapon" for c in self.stash[p]):
+                return []
+            return [A.WEAPON_MOB + j for j in self._firsts(self.mob)]
+        if step == A.STEAL:
+            return [
+                A.STEAL_AT + q * 100 + s
+                for q in range(n)
+                if q != p
+                for s in self._firsts(self.stash[q])
+            ]
+        if step == A.DESTROY:
+            return [A.DESTROY_AT + s for s in self._firsts(self.stash[p])]
+        if step == A.SWAP:
+            kinds = self.data.kind_ids
+            mine = self.stash[p]
+            out = []
+            for s in self._firsts(mine):
+                for q in range(n):
+                    if q == p:
+                        continue
+                    theirs = self.stash[q]
+                    out.extend(
+                        A.SWAP_AT + s * 1000 + q * 100 + t
+                        for t in self._firsts(theirs)
+                        if kinds[theirs[t]] != kinds[mine[s]]
+                    )
+            return sorted(out)
+        if step == A.PEEK:
+            return [
+                A.PEEK_AT + i * 10 + j
+                for i in range(len(self.row))
+                for j in range(len(self.peek))
+                if self.data.kind_ids[self.row[i]] != self.data.kind_ids[self.peek[j]]
+            ]
+        if step == A.RICK:
+            kinds = self.data.kind_ids
+            return [
+                A.RICK_AT + i * 100 + j
+                for i in self._firsts(self.row)
+                for j in self._firsts(self.mob)
+                if kinds[self.row[i]] != kinds[self.mob[j]]
+            ]
+        if step == A.ABRAHAM:
+            if self.last_secured < 0 or self.data.cards[self.last_secured].type not in (
+                "walker",
+                "walker_horde",
+            ):
+                return []
+            return [
+                A.ABRAHAM_AT + h * 10 + d
+                for h in self.hand[p]
+                for d in sorted(self.discard[p])
+                if d != h
+            ]
+        raise AssertionError(f"unknown step {step}")
+
+    def _order_key(self, q: int) -> tuple[int, int]:
+        number = self.number[q]
+        return (number if self.reversed else -number, (q - self.tiebreaker) % self.num_players)
+
+    def _start_turns(self, skip: tuple[int, ...]) -> None:
+        self.phase = A.TURN
+        self.to_act = [q for q in range(self.num_players) if q not in skip]
+        self.steps = []
+        self.turn_actor = -1
+
+    def _reveal(self) -> None:
+        """All have chosen: reveal, then queue the on-reveal decisions."""
+        n = self.num_players
+        self.number = list(self.selected)
+        for q in range(n):
+            if self.selected[q] in self.known_hand[q]:  # now face-up: no longer "in hand"
+                self.known_hand[q].remove(self.selected[q])
+        by_tie = sorted(range(n), key=lambda q: (q - self.tiebreaker) % n)
+        self.queue = [q for q in by_tie if self.selected[q] == 1 and self.discard[q]]
+        for q in by_tie:
+            if self.selected[q] == 1 and not self.discard[q]:
+                self.number[q] = 1  # nothing to reveal: Eugene acts as #1
+        self.phase = A.EUGENE
+
+    def _advance(self) -> None:
+        """Run the automatic steps until a player must decide (or the game ends)."""
+        n = self.num_players
+        while True:
+            ph = self.phase
+            if ph == A.SELECT:
+                waiting = [q for q in range(n) if not self.selected[q]]
+                if waiting:
+                    self.actor = waiting[0]
+                    return
+                self._reveal()
+            elif ph == A.EUGENE:
+                if self.queue:
+                    self.actor = self.queue[0]
+                    return
+                by_tie = sorted(range(n), key=lambda q: (q - self.tiebreaker) % n)
+                self.queue = [q for q in by_tie if self.number[q] == 3]
+                self.phase = A.CARL
+            elif ph == A.CARL:
+                if self.queue and not self.reversed:
+                    self.actor = self.queue[0]
+                    return
+                self.queue = []
+                lowest = min(self.number)
+                holders = [q for q in range(n) if self.number[q] == lowest]
+                if lowest == 4 and len(holders) == 1:
+                    self.phase = A.MAGGIE
+                    self.actor = holders[0]
+                    return
+                self._start_turns(skip=())
+            elif ph == A.TURN:
+                if self.steps:
+                    step = self.steps[0]
+                    if step == A.PEEK and not self.peek:
+                        self.peek = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+                    if step in (A.SECURE, A.SECURE_ANDREA) or self._step_options(step):
+                        self.actor = self.turn_actor
+                        return
+                    if step == A.PEEK:
+                        self._return_peek(self.turn_actor, None)
+                    self.steps.pop(0)
+                    continue
+                if self.to_act:
+                    nxt = min(self.to_act, key=self._order_key)
+                    self.to_act.remove(nxt)
+                    self.turn_actor = nxt
+                    self.last_secured = -1
+                    self.steps = list(A.TURN_STEPS[self.number[nxt]])
+                    continue
+                self._cleanup()
+            else:  # END, or a decision the last action set up (Maggie's exchange)
+                return
+
+    def _cleanup(self) -> None:
+        """Remaining enemies escape to the Mob; discard, draw, refill (not after round 9)."""
+        n = self.num_players
+        self.mob.extend(self.row)
+        self.row = []
+        for q in range(n):
+            self.discard[q].append(self.selected[q])
+            if self.eugene_card[q]:
+                self.discard[q].append(self.eugene_card[q])
+            if self.char_deck[q]:
+                self.hand[q].append(self.char_deck[q].pop())
+                self.hand[q].sort()
+        if self.round >= ROUNDS:
+            self.phase = A.END
+            self.actor = TERMINAL
+            return
+        draw = min(n + 1, len(self.deck))
+        self.row = [self.deck.pop() for _ in range(draw)]
+        self.deck_known = [max(0, k - draw) for k in self.deck_known]
+        self.round += 1
+        self._new_round_fields()
+        self.phase = A.SELECT
+
+    # ---- results ---------------------------------------------------------------------------
+    def results(self) -> list[scoring.PlayerResult]:
+        """Every player's damage and score as if the game ended now (final once terminal)."""
+        if self._results is not None and self.phase == A.END:
+            return self._results
+        res = scoring.results(self.data, self.stash, self.mob)
+        if self.phase == A.END:
+            self._results = res
+        return res
+
+    def winners(self) -> list[int]:
+        if self.phase != A.END:
+            return []
+        return scoring.winners(self.results(), self.tiebreaker)
+
+    def returns(self) -> list[float]:
+        if self.phase != A.END:
+            return [0.0] * self.num_players
+        win = set(self.winners())
+        return [1.0 if q in win else 0.0 for q in range(self.num_players)]
+
+    # ---- copies and dumps ------------------------------------------------------------------
+    def clone(self) -> StfState:
+        new = object.__new__(type(self))
+        d = new.__dict__
+        src = self.__dict__
+        for key in _SCALARS:
+            d[key] = src[key]
+        for key in _LISTS:
+            d[key] = list(src[key])
+        for key in _NESTED:
+            d[key] = [list(x) for x in src[key]]
+        new.data = self.data
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._legal = self._legal
+        new._results = self._results
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> StfState:
+        """A copy where what `player` cannot see is dealt again at random: the unknown part of
+        the Encounter deck, the other players' hands, Character decks and (before the reveal)
+        their chosen cards, and the player's own Character deck order; chance afterwards comes
+        from a fresh generator, so the copy does not know future shuffles."""
+        from flick.cards.something_to_fear.view import determinize
+
+        return determinize(self, player, rng)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from flick.cards.something_to_fear.view import observation
+
+        return observation(self, player)
+
+    def render(self, viewer: int | None = None) -> str:
+        from flick.cards.something_to_fear.view import render
+
+        return render(self, viewer)
+
+    def action_to_string(self, action: int) -> str:
+        from flick.cards.something_to_fear.view import action_label
+
+        return action_label(self, action)
+
+    def to_json(self) -> dict[str, Any]:
+        ids = [c.id for c in self.data.cards]
+        out: dict[str, Any] = {"game": self.game_name}
+        for key in _SCALARS:
+            out[key] = self.__dict__[key]
+        for key in ("deck", "row", "mob", "destroyed", "peek"):
+            out[key] = [ids[c] for c in self.__dict__[key]]
+        out["stash"] = [[ids[c] for c in s] for s in self.stash]
+        out["pending_wound"] = ids[self.pending_wound] if self.pending_wound >= 0 else None
+        out["last_secured"] = ids[self.last_secured] if self.last_secured >= 0 else None
+        for key in ("queue", "to_act", "steps", "selected", "number", "eugene_card", "deck_known"):
+            out[key] = list(self.__dict__[key])
+        for key in ("hand", "char_deck", "discard", "known_hand"):
+            out[key] = [list(x) for x in self.__dict__[key]]
+        out["rng"] = rng_state_to_json(self.rng)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StfState:
+        cards = default()
+        index = {c.id: i for i, c in enumerate(cards.cards)}
+        try:
+            new = object.__new__(cls)
+            d = new.__dict__
+            for key in _SCALARS:
+                d[key] = data[key]
+            for key in ("deck", "row", "mob", "destroyed", "peek"):
+                d[key] = [index[c] for c in data[key]]
+            d["stash"] = [[index[c] for c in s] for s in data["stash"]]
+            d["pending_wound"] = index[data["pending_wound"]] if data["pending_wound"] else -1
+            d["last_secured"] = index[data["last_secured"]] if data["last_secured"] else -1
+            for key in (
+                "queue",
+                "to_act",
+                "steps",
+                "selected",
+                "number",
+                "eugene_card",
+                "deck_known",
+            ):
+                d[key] = list(data[key])
+            for key in ("hand", "char_deck", "discard", "known_hand"):
+                d[key] = [list(x) for x in data[key]]
+            new.rng = rng_from_json(data["rng"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FlickError(
+                f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
+            ) from exc
+        new.data = cards
+        new._legal = None
+        new._results = None
+        return new
