@@ -1,0 +1,321 @@
+"""Finding, reading and validating scenario files; every problem as `FILE:LINE:COLUMN: ...`.
+
+A scenario is named by its number (`4`), its name (`starvation`, `Get Outta Town!`), its file
+stem (`s04_starvation`) or a path to a YAML file. `check()` returns the scenario (when it can be
+built) and all problems; `load()` returns a valid scenario or raises `DataFileError` (exit 2).
+
+Structural problems (YAML syntax, unknown keys, wrong types, unknown names) come from yaml and
+pydantic and are located through yaml's node marks. To still run the checks that need a whole
+scenario (overlap, doors, token counts) when some entries are broken, the broken list entries
+are left out and a broken required value is replaced by a stand-in, and the checks that depend
+on a replaced value are skipped: each problem is reported once, and as many as can be found.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from flick import paths
+from flick.errors import DataFileError
+from flick.scenario import checks
+from flick.scenario.model import Scenario, slugify
+from flick.scenario.source import Marked, Problem, read
+
+# Stand-ins for required top-level values that failed validation, so the other checks run.
+_STAND_INS: dict[str, Any] = {
+    "number": 99, "name": "unnamed", "mode": "co-op", "players": {"min": 1, "max": 10},
+    "story": "", "round_marker": {"start": 4}, "invasion": {"day": 0, "night": 0},
+    "objectives": [], "skull": {"id": "skull_survivors_lose", "text": ""},
+    "provenance": {"rulebook": [], "reconstructed": []},
+    "zombie_bin": {"x": -1000.0, "y": -1000.0, "zombies": 0},
+    "buildings": [], "teams": [],
+}
+
+
+@dataclass
+class Result:
+    """What `check` found: the scenario if it could be built, and every problem."""
+
+    path: Path
+    scenario: Scenario | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.scenario is not None and not self.problems
+
+    def message(self) -> str:
+        n = len(self.problems)
+        lines = [str(p) for p in self.problems]
+        lines.append(f"{n} problem{'s' if n != 1 else ''} in {_display(self.path)}")
+        return "\n".join(lines)
+
+
+def bundled() -> list[Path]:
+    """The scenario files shipped with flick, in number order."""
+    return sorted(paths.scenarios().glob("s[0-9][0-9]_*.yaml"))
+
+
+def resolve(ref: str | int | Path) -> Path:
+    """The file a scenario reference names: a number, a name, a file stem or a path."""
+    if isinstance(ref, Path):
+        return ref
+    text = str(ref).strip()
+    candidate = Path(text)
+    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
+        return candidate
+    files = bundled()
+    digits = text.lower().lstrip("s")
+    if digits.isdigit():
+        for f in files:
+            if int(f.stem[1:3]) == int(digits):
+                return f
+    slug = slugify(text)
+    for f in files:
+        if f.stem == slug or f.stem[4:] == slug:
+            return f
+    known = ", ".join(f"{int(f.stem[1:3])} ({f.stem[4:]})" for f in files)
+    raise DataFileError(f"no scenario named '{text}'; bundled: {known}; or give a path to a "
+                        "YAML file", exit_code=2)
+
+
+def check(ref: str | int | Path) -> Result:
+    """Read and validate a scenario file; collect every problem found."""
+    path = resolve(ref)
+    shown = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return Result(path, None, [Problem(shown, 1, 1, f"cannot read: {exc.strerror}")])
+    except UnicodeDecodeError:
+        return Result(path, None, [Problem(shown, 1, 1, "not a UTF-8 text file")])
+    return check_text(text, shown, path)
+
+
+def check_text(text: str, file: str, path: Path | None = None) -> Result:
+    """Validate YAML text as a scenario; `file` is the name problems carry."""
+    where = path or Path(file)
+    marked, problems = read(text, file)
+    if marked is None:
+        return Result(where, None, problems)
+    if not isinstance(marked.data, dict):
+        return Result(where, None, [*problems,
+                                    marked.problem((), "a scenario file is a mapping of keys")])
+    data = marked.data
+    skip: set[str] = set()
+    remap: dict[tuple, list[int]] = {}
+    scenario: Scenario | None = None
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            problems.append(_problem(marked, err))
+        scenario = _salvage(data, exc, skip, remap)
+    if scenario is not None:
+        seen: set[str] = set()
+
+        def report(path: tuple, message: str, key: bool = False,
+                   other: tuple | None = None) -> None:
+            orig = _original(path, remap)
+            if other is not None:
+                line = marked.where(_original(other, remap))[0]
+                message = f"{message} (line {line})"
+            p = marked.problem(orig, message, key)
+            if str(p) not in seen:
+                seen.add(str(p))
+                problems.append(p)
+
+        checks.run_all(scenario, report, frozenset(skip))
+    problems.sort(key=lambda p: (p.line, p.column))
+    return Result(where, scenario, problems)
+
+
+def load(ref: str | int | Path) -> Scenario:
+    """A valid scenario, or `DataFileError` listing every problem (one per line)."""
+    result = check(ref)
+    if not result.ok:
+        raise DataFileError(result.message(), exit_code=2)
+    assert result.scenario is not None
+    return result.scenario
+
+
+def _display(path: Path) -> str:
+    """The path as a person typed it, or relative to the checkout for bundled files."""
+    try:
+        return str(path.resolve().relative_to(paths.root().resolve()))
+    except ValueError:
+        return str(path)
+
+
+# --- pydantic errors -> problems -----------------------------------------------------------
+
+_WHAT = {
+    "buildings": "building", "vehicles": "vehicle", "survivors": "survivor",
+    "reserve_survivors": "survivor", "pretzel": "survivor", "special_rules": "special rule",
+    "objectives": "objective", "instant_defeat": "condition", "losing": "condition",
+    "skull": "condition", "shuffle": "token kind", "inventory": "token kind",
+    "fixed": "token kind", "base": "building", "barricades": "building",
+}
+
+
+def _clean_loc(loc: tuple) -> tuple:
+    """Pydantic's location without its union and function tags."""
+    out = []
+    for part in loc:
+        if isinstance(part, str) and (part.startswith(("function-", "literal[", "nullable["))
+                                      or part in ("str", "int", "float", "bool")):
+            continue
+        out.append(part)
+    return tuple(out)
+
+
+def _problem(marked: Marked, err: Any) -> Problem:
+    loc = _clean_loc(err["loc"])
+    kind = err["type"]
+    value = err.get("input")
+    if loc and loc[-1] == "[key]":
+        loc = loc[:-1]
+        what = _what(loc)
+        expected = err.get("ctx", {}).get("expected", "")
+        return marked.problem(loc, f"unknown {what} '{loc[-1]}' (expected {expected})", key=True)
+    if kind == "extra_forbidden":
+        message = f"unknown key '{loc[-1]}'"
+        known = _fields_at(loc[:-1])
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        if close:
+            message += f" (did you mean '{close[0]}'?)"
+        elif known:
+            message += f" (known: {', '.join(known)})"
+        return marked.problem(loc, message, key=True)
+    if kind == "missing":
+        return marked.problem(loc[:-1], f"missing key '{loc[-1]}'"
+                              + (f" in {_label(loc[:-1])}" if loc[:-1] else ""))
+    if kind == "literal_error":
+        what = _what(loc)
+        expected = err.get("ctx", {}).get("expected", "")
+        return marked.problem(loc, f"unknown {what} {value!r} (expected {expected})")
+    label = _label(loc)
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+    return marked.problem(loc, f"{label}: {msg[0].lower() + msg[1:]} (got {shown})")
+
+
+def _what(loc: tuple) -> str:
+    for part in reversed(loc):
+        if isinstance(part, str) and part in _WHAT:
+            return _WHAT[part]
+    return "value"
+
+
+def _label(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _fields_at(loc: tuple) -> list[str]:
+    """The keys a model accepts at a location of the file (for 'did you mean')."""
+    model: Any = Scenario
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            return []
+        info = model.model_fields.get(part)
+        if info is None:
+            return []
+        model = _inner_model(info.annotation)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return list(model.model_fields)
+    return []
+
+
+def _inner_model(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    if get_origin(annotation) is None:
+        return None
+    return None
+
+
+# --- salvage: leave out broken entries so the other checks can run ------------------------
+
+def _salvage(data: dict, exc: ValidationError, skip: set[str],
+             remap: dict[tuple, list[int]]) -> Scenario | None:
+    raw = copy.deepcopy(data)
+    drops: dict[tuple, set[int]] = {}
+    for _ in range(3):
+        for err in exc.errors():
+            loc = _clean_loc(err["loc"])
+            if loc and loc[-1] == "[key]":
+                loc = loc[:-1]
+            idx = max((i for i, p in enumerate(loc) if isinstance(p, int)), default=None)
+            if idx is not None and _is_list(raw, loc[:idx]):
+                drops.setdefault(loc[:idx], set()).add(loc[idx])
+                continue
+            top = loc[0] if loc else None
+            if isinstance(top, str) and top in Scenario.model_fields:
+                skip.add(top)
+                if top in _STAND_INS:
+                    raw[top] = copy.deepcopy(_STAND_INS[top])
+                else:
+                    raw.pop(top, None)
+            elif top is not None:
+                raw.pop(top, None)  # an unknown top-level key
+            else:
+                return None
+        pruned = _prune(copy.deepcopy(raw), drops, remap)
+        try:
+            return Scenario.model_validate(pruned)
+        except ValidationError as again:
+            exc = again
+        except Exception:
+            return None
+    return None
+
+
+def _is_list(raw: Any, path: tuple) -> bool:
+    node = raw
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return isinstance(node, list)
+
+
+def _prune(raw: dict, drops: dict[tuple, set[int]], remap: dict[tuple, list[int]]) -> dict:
+    # deepest lists first, so outer indices in the paths stay valid while pruning
+    remap.clear()
+    for path in sorted(drops, key=len, reverse=True):
+        node: Any = raw
+        for part in path:
+            node = node[part]
+        kept = [i for i in range(len(node)) if i not in drops[path]]
+        node[:] = [node[i] for i in kept]
+        remap[path] = kept
+    return raw
+
+
+def _original(path: tuple, remap: dict[tuple, list[int]]) -> tuple:
+    """A path into the pruned data -> the same value's path in the file."""
+    out: list = []
+    for part in path:
+        if isinstance(part, int) and tuple(out) in remap:
+            kept = remap[tuple(out)]
+            part = kept[part] if part < len(kept) else part
+        out.append(part)
+    return tuple(out)
