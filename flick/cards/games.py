@@ -13,6 +13,7 @@ from types import ModuleType
 
 GAMES: dict[str, str] = {
     "something_to_fear": "flick.cards.something_to_fear",
+    "rise_of_the_zombies": "flick.cards.rise_of_the_zombies",
 }
 
 

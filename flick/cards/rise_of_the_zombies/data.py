@@ -1,0 +1,451 @@
+"""Card data of Rise of the Zombies!: loading and checking `assets/cards/rise_of_the_zombies.yaml`.
+
+The data file holds every card and table the rules read; the engine never hard-codes a card's
+numbers. Every value field of every card must be marked exactly once as `rulebook` or
+`provisional` (the project's card facts are partly guessed; the marks say which). A malformed
+file raises `DataFileError` naming the file, the line and the problem.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from flick.errors import DataFileError
+from flick.paths import assets
+
+DIFFICULTIES = ("introductory", "standard", "expert", "insane")
+ACTION_TYPES = ("weapon", "item", "instant", "skill", "companion", "attachment", "location")
+TRAITS = ("fast", "again", "attract", "blocks", "group")
+ABILITIES = ("none", "free_attack_heal", "reroll")
+# the effect keywords the engine interprets, by the card types that may carry them
+EFFECT_KEYS = {
+    "draw": "item: draw this many Action cards when used",
+    "heal": "item: heal this many wounds on a survivor or companion in your Location",
+    "attack_bonus": "instant (this Player Turn) or skill (always): + to your attack rolls",
+    "wound_one": "instant: wounds on one zombie in your Location",
+    "wound_all": "instant: wounds on every zombie in your Location",
+    "ambush": "instant: the Ambush attack chart, one roll per discarded card",
+    "free_follow": "skill: once per Player Turn, Follow without discarding",
+    "zombie_attack_modifier": "attachment: added to zombie attack rolls in this Location",
+    "lone_weapon_no_group_engage": "weapon: Group Zombies do not Engage you if it is your only weapon",
+    "spawn_draws": "location: Zombie cards drawn at each Spawn step while it is in play",
+}
+NATURAL_EFFECTS = ("reload", "final")
+MAX_ROLL = 12
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A d6 attack chart: `wounds[r]` for a modified roll r (1..12, index 0 unused), and
+    `natural[n]` the natural-roll result of n (a wound count, 'reload', 'final' or None)."""
+
+    text: str
+    wounds: tuple[int, ...]
+    natural: tuple[int | str | None, ...]
+
+    def expected(self, bonus: int = 0) -> float:
+        """Mean wounds of one roll with `bonus` added (natural results count as 0 wounds)."""
+        total = 0.0
+        for n in range(1, 7):
+            nat = self.natural[n]
+            if nat is not None:
+                total += nat if isinstance(nat, int) else 0
+            else:
+                total += self.wounds[min(max(n + bonus, 1), MAX_ROLL)]
+        return total / 6.0
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    range: tuple[int, int]
+    chart: Chart
+
+
+@dataclass(frozen=True)
+class SurvivorSpec:
+    name: str
+    weapon: Weapon | None
+    ability: str
+    epic: bool
+
+
+@dataclass(frozen=True)
+class ZombieSpec:
+    name: str
+    xp: int
+    health: int
+    attack: Chart
+    fast: bool
+    again: bool
+    attract: bool
+    blocks: bool
+    group: bool
+    epic: bool
+    count: int
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An Action card. Weapons: `range`, `chart`, `final` (0: none); companions: `health`,
+    `range`, `chart`; locations: `draw` (Dangerous Location draws), `infestation` (card text),
+    `epic`; any card: `effect` keywords, `attack` / `follow` symbols."""
+
+    name: str
+    type: str
+    cost: int
+    attack: bool
+    follow: bool
+    count: int
+    range: tuple[int, int] = (0, 0)
+    chart: Chart | None = None
+    final: int = 0
+    health: int = 0
+    draw: int = 0
+    infestation: int = 0
+    epic: bool = False
+    effect: tuple[tuple[str, Any], ...] = ()
+
+    def eff(self, key: str, default: Any = 0) -> Any:
+        for k, v in self.effect:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Everything the rules read from the data file. Immutable, shared by every state."""
+
+    path: str
+    departure: dict[str, tuple[int, int, int]]  # difficulty -> minutes for 5+, 3-4, 1-2
+    minutes_per_turn: int
+    group: tuple[tuple[int, int], ...]  # index survivors alive -> (health, infestation mod)
+    evaluation: tuple[tuple[int, str], ...]
+    helicopter: tuple[int, int]  # Rescue Helicopter: (Dangerous draws, card-text infestation)
+    survivors: tuple[SurvivorSpec, ...]
+    zombies: tuple[ZombieSpec, ...]
+    actions: tuple[ActionSpec, ...]
+    # one entry per physical card: the spec index of each Action card and Zombie card
+    action_cards: tuple[int, ...] = field(default=())
+    zombie_cards: tuple[int, ...] = field(default=())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalog:
+        return self  # immutable: states share it
+
+    def survivor_index(self, name: str) -> int:
+        for i, s in enumerate(self.survivors):
+            if s.name.lower() == name.strip().lower():
+                return i
+        known = ", ".join(s.name for s in self.survivors)
+        raise DataFileError(f"unknown survivor {name.strip()!r}; known: {known}")
+
+    def departure_minutes(self, difficulty: str, starting: int) -> int:
+        """The Rescue Helicopter's Departure Time in minutes (rulebook table)."""
+        if difficulty not in self.departure:
+            raise DataFileError(
+                f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}"
+            )
+        col = 0 if starting >= 5 else 1 if starting >= 3 else 2
+        return self.departure[difficulty][col]
+
+    def evaluate(self, points: int) -> str:
+        """The campaign's overall evaluation of a point total."""
+        for least, result in self.evaluation:
+            if points >= least:
+                return result
+        return self.evaluation[-1][1]
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A YAML loader that remembers the line of every mapping (as key `__line__`)."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    mapping["__line__"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class _Reader:
+    """Checks fields of one mapping, raising errors that name the file and line."""
+
+    def __init__(self, path: str, node: Any, what: str, parent_line: int = 0) -> None:
+        self.path = path
+        self.what = what
+        if not isinstance(node, dict):
+            raise DataFileError(f"{path}:{parent_line}: {what} must be a mapping, got {node!r}")
+        self.node = node
+        self.line = node.get("__line__", parent_line)
+
+    def fail(self, problem: str) -> DataFileError:
+        return DataFileError(f"{self.path}:{self.line}: {self.what}: {problem}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.node:
+            if default is ...:
+                raise self.fail(f"missing field {key!r}")
+            return default
+        value = self.node[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            raise self.fail(f"field {key!r} must be {getattr(kind, '__name__', kind)}, got {value!r}")
+        return value
+
+    def nonneg(self, key: str, default: Any = ...) -> int:
+        value = self.get(key, int, default)
+        if value < 0:
+            raise self.fail(f"field {key!r} must be 0 or more, got {value}")
+        return value
+
+    def marks(self, fields: list[str]) -> None:
+        """Every value field marked exactly once as rulebook or provisional."""
+        rb = self.get("rulebook", list)
+        pv = self.get("provisional", list)
+        both = set(rb) & set(pv)
+        if both:
+            raise self.fail(f"fields marked both rulebook and provisional: {sorted(both)}")
+        unknown = (set(rb) | set(pv)) - set(fields)
+        if unknown:
+            raise self.fail(f"marks name fields that are not values here: {sorted(unknown)}")
+        unmarked = [f for f in fields if f not in rb and f not in pv]
+        if unmarked:
+            raise self.fail(f"values not marked rulebook or provisional: {unmarked}")
+
+    def chart(self, key: str) -> Chart:
+        return parse_chart(self.get(key, str), self.fail)
+
+    def range(self, key: str) -> tuple[int, int]:
+        r = self.get(key, list)
+        if len(r) != 2 or not all(isinstance(v, int) and v >= 0 for v in r) or r[0] > r[1]:
+            raise self.fail(f"field {key!r} must be [low, high] with 0 <= low <= high, got {r!r}")
+        return (r[0], r[1])
+
+
+def parse_chart(text: str, fail: Any = None) -> Chart:
+    """Parse "1-3:0, 4-5:1, 6+:2" or "(1):reload, 2-4:1, 5+:2" into a `Chart`.
+
+    Rolls the chart leaves out take the nearest row below (a modified roll above the top row
+    uses the top row); every roll 1-6 must be covered by a row or a natural result."""
+
+    def bad(problem: str) -> DataFileError:
+        msg = f"attack chart {text!r}: {problem}"
+        return fail(msg) if fail else DataFileError(msg)
+
+    wounds: list[int | None] = [None] * (MAX_ROLL + 1)
+    natural: list[int | str | None] = [None] * 7
+    for part in text.split(","):
+        part = part.strip()
+        if ":" not in part:
+            raise bad(f"row {part!r} is not 'rolls:result'")
+        rolls, result = (s.strip() for s in part.split(":", 1))
+        if rolls.startswith("(") and rolls.endswith(")"):
+            if not rolls[1:-1].isdigit() or not 1 <= int(rolls[1:-1]) <= 6:
+                raise bad(f"natural roll {rolls!r} must be (1) to (6)")
+            if result.isdigit():
+                natural[int(rolls[1:-1])] = int(result)
+            elif result in NATURAL_EFFECTS:
+                natural[int(rolls[1:-1])] = result
+            else:
+                raise bad(f"natural result {result!r} must be wounds, reload or final")
+            continue
+        if not result.isdigit():
+            raise bad(f"result {result!r} must be a wound count")
+        try:
+            if rolls.endswith("+"):
+                lo, hi = int(rolls[:-1]), MAX_ROLL
+            elif "-" in rolls:
+                lo, hi = (int(v) for v in rolls.split("-", 1))
+            else:
+                lo = hi = int(rolls)
+        except ValueError:
+            raise bad(f"rolls {rolls!r} must be n, a-b or n+") from None
+        if not 1 <= lo <= hi <= MAX_ROLL:
+            raise bad(f"rolls {rolls!r} out of 1..{MAX_ROLL}")
+        for r in range(lo, hi + 1):
+            wounds[r] = int(result)
+    for r in range(1, 7):
+        if wounds[r] is None and natural[r] is None:
+            raise bad(f"roll {r} has no result")
+    filled: list[int] = [0] * (MAX_ROLL + 1)
+    last = 0
+    for r in range(1, MAX_ROLL + 1):
+        w = wounds[r]
+        last = w if w is not None else last
+        filled[r] = last
+    return Chart(text, tuple(filled), tuple(natural))
+
+
+def _effect(rd: _Reader) -> tuple[tuple[str, Any], ...]:
+    eff = rd.get("effect", dict, {})
+    items = []
+    for key, value in eff.items():
+        if key == "__line__":
+            continue
+        if key not in EFFECT_KEYS:
+            raise rd.fail(f"unknown effect {key!r}; known: {', '.join(EFFECT_KEYS)}")
+        if key == "ambush":
+            value = parse_chart(value, rd.fail)
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise rd.fail(f"effect {key!r} must be a whole number, got {value!r}")
+        items.append((key, value))
+    return tuple(items)
+
+
+def _symbols(rd: _Reader) -> tuple[bool, bool]:
+    syms = rd.get("symbols", list)
+    for s in syms:
+        if s not in ("attack", "follow"):
+            raise rd.fail(f"unknown symbol {s!r}; known: attack, follow")
+    return "attack" in syms, "follow" in syms
+
+
+def load(path: str | Path | None = None) -> Catalog:
+    """Read and check the card data file (default: `assets/cards/rise_of_the_zombies.yaml`)."""
+    path = Path(path) if path else assets() / "cards" / "rise_of_the_zombies.yaml"
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(f"{name}: cannot read: {exc.strerror}") from None
+    try:
+        doc = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else 0
+        raise DataFileError(f"{name}:{line}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    top = _Reader(name, doc, "data file", 1)
+
+    dep = _Reader(name, top.get("departure_minutes", dict), "departure_minutes")
+    dep.marks(list(DIFFICULTIES))
+    departure: dict[str, tuple[int, int, int]] = {}
+    for d in DIFFICULTIES:
+        row = dep.get(d, list)
+        if len(row) != 3 or not all(isinstance(v, int) and v > 0 for v in row):
+            raise dep.fail(f"{d} must be 3 positive minute counts (5+, 3-4, 1-2 survivors)")
+        departure[d] = (row[0], row[1], row[2])
+
+    mpt = _Reader(name, top.get("minutes_per_turn", dict), "minutes_per_turn")
+    mpt.marks(["value"])
+    minutes_per_turn = mpt.nonneg("value")
+    if minutes_per_turn == 0:
+        raise mpt.fail("value must be at least 1 minute")
+
+    rows = top.get("group_counter", list)
+    group: list[tuple[int, int]] = [(0, 0)]
+    for i, node in enumerate(rows, 1):
+        rd = _Reader(name, node, f"group_counter row {i}", top.line)
+        rd.marks(["health", "infestation"])
+        if rd.get("survivors", int) != i:
+            raise rd.fail(f"rows must be for 1, 2, 3, ... survivors in order; expected {i}")
+        health = rd.nonneg("health")
+        if health < 1:
+            raise rd.fail("health must be at least 1")
+        group.append((health, rd.nonneg("infestation")))
+    if len(group) != 9:
+        raise top.fail("group_counter needs rows for 1 to 8 survivors")
+
+    ev = _Reader(name, top.get("campaign_evaluation", dict), "campaign_evaluation")
+    ev.marks(["rows"])
+    evaluation = []
+    for row in ev.get("rows", list):
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int)):
+            raise ev.fail(f"row {row!r} must be [least points, result]")
+        evaluation.append((row[0], str(row[1])))
+    evaluation.sort(reverse=True)
+
+    specials = {}
+    for node in top.get("special_locations", list):
+        rd = _Reader(name, node, "special location", top.line)
+        rd.marks(["name", "place", "draw", "infestation"])
+        specials[rd.get("name", str)] = (rd.nonneg("draw"), rd.nonneg("infestation"))
+    if "Rescue Helicopter" not in specials:
+        raise top.fail("special_locations needs the Rescue Helicopter")
+
+    survivors = []
+    for node in top.get("survivors", list):
+        rd = _Reader(name, node, "survivor", top.line)
+        rd.what = f"survivor {rd.get('name', str)!r}"
+        rd.marks(["name", "weapon", "ability", "epic"])
+        wnode = rd.get("weapon", (dict, type(None)))
+        weapon = None
+        if wnode is not None:
+            wr = _Reader(name, wnode, f"{rd.what} weapon", rd.line)
+            weapon = Weapon(wr.get("name", str), wr.range("range"), wr.chart("chart"))
+        ability = rd.get("ability", str)
+        if ability not in ABILITIES:
+            raise rd.fail(f"unknown ability {ability!r}; known: {', '.join(ABILITIES)}")
+        survivors.append(SurvivorSpec(rd.get("name", str), weapon, ability, rd.get("epic", bool)))
+
+    zombies = []
+    for node in top.get("zombies", list):
+        rd = _Reader(name, node, "zombie", top.line)
+        rd.what = f"zombie {rd.get('name', str)!r}"
+        rd.marks(["name", "xp", "health", "attack", "traits", "count"] + (["epic"] if "epic" in node else []))
+        traits = rd.get("traits", list)
+        for t in traits:
+            if t not in TRAITS:
+                raise rd.fail(f"unknown trait {t!r}; known: {', '.join(TRAITS)}")
+        health = rd.nonneg("health")
+        if health < 1:
+            raise rd.fail("health must be at least 1")
+        zombies.append(
+            ZombieSpec(
+                rd.get("name", str), rd.nonneg("xp"), health, rd.chart("attack"),
+                "fast" in traits, "again" in traits, "attract" in traits, "blocks" in traits,
+                "group" in traits, rd.get("epic", bool, False), rd.nonneg("count"),
+            )
+        )
+
+    actions = []
+    for node in top.get("actions", list):
+        rd = _Reader(name, node, "action card", top.line)
+        rd.what = f"action card {rd.get('name', str)!r}"
+        kind = rd.get("type", str)
+        if kind not in ACTION_TYPES:
+            raise rd.fail(f"unknown type {kind!r}; known: {', '.join(ACTION_TYPES)}")
+        fields = ["name", "type", "cost", "symbols", "count"]
+        fields += [k for k in ("range", "chart", "final", "health", "draw", "infestation", "epic",
+                               "effect") if k in node]
+        rd.marks(fields)
+        attack, follow = _symbols(rd)
+        extra: dict[str, Any] = {}
+        if kind in ("weapon", "companion"):
+            extra["range"] = rd.range("range")
+            extra["chart"] = rd.chart("chart")
+        if kind == "weapon":
+            extra["final"] = rd.nonneg("final")
+        if kind == "companion":
+            extra["health"] = rd.nonneg("health")
+        if kind == "location":
+            extra["draw"] = rd.nonneg("draw")
+            extra["infestation"] = rd.nonneg("infestation")
+            extra["epic"] = rd.get("epic", bool)
+        actions.append(
+            ActionSpec(rd.get("name", str), kind, rd.nonneg("cost"), attack, follow,
+                       rd.nonneg("count"), effect=_effect(rd), **extra)
+        )
+    if not any(a.type == "location" for a in actions):
+        raise top.fail("the Action deck needs Location cards")
+    action_cards = tuple(i for i, a in enumerate(actions) for _ in range(a.count))
+    zombie_cards = tuple(i for i, z in enumerate(zombies) for _ in range(z.count))
+    if len(action_cards) > 250 or len(zombie_cards) > 250:
+        raise top.fail("at most 250 Action and 250 Zombie cards (actions are coded in a byte)")
+    return Catalog(
+        name, departure, minutes_per_turn, tuple(group), tuple(evaluation),
+        specials["Rescue Helicopter"], tuple(survivors),
+        tuple(zombies), tuple(actions), action_cards, zombie_cards,
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def default_catalog() -> Catalog:
+    """The shipped card data, loaded once."""
+    return load()

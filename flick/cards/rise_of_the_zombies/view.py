@@ -1,0 +1,70 @@
+"""The table of a Rise of the Zombies! game as text: clock, path with its zombies, survivors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+
+
+def _clock(st: RiseOfTheZombies) -> str:
+    left = max(st.departure - st.minutes_used, 0)
+    kind = "turn clock" if st.clock == "turns" else "real time"
+    return (f"Turn {st.turn} | {left:.0f} of {st.departure} minutes left ({kind}) | "
+            f"{st.difficulty} | Group counter {st.group_n}: Health {st.health()}, "
+            f"Infestation +{st.modifier()}")
+
+
+def render(st: RiseOfTheZombies) -> str:
+    """Everything on the table (the game lets each player reveal its hand, so all is shown)."""
+    lines = [_clock(st)]
+    for i in range(len(st.path) - 1, -1, -1):
+        who = ", ".join(st.name(s) for s in st.here(i)) or "-"
+        extra = "".join(f" [{st.spec(c).name}]" for c in st.attach[i])
+        lines.append(f"  {i + 1}. {st.location_name(i)}{extra}: survivors {who}")
+        for z in st.zombies_at(i):
+            zs = st.zspec(z)
+            traits = [t for t in ("group", "fast", "blocks", "again", "attract")
+                      if getattr(zs, t)]
+            eng = st.zeng[z]
+            on = f", on the {st.name(eng)}" if eng >= 0 else ""
+            lines.append(f"       {zs.name} {zs.health - st.zwounds[z]}/{zs.health} health, "
+                         f"{zs.xp} XP, attack {zs.attack.text}"
+                         f"{' (' + ', '.join(traits) + ')' if traits else ''}{on}")
+    if len(st.path) < 8:
+        lines.append(f"  (Rescue Helicopter: Location 8, not yet placed; "
+                     f"{7 - len(st.path)} Locations to go before it)")
+    for s in range(st.num_players):
+        sv = st.cat.survivors[st.sv[s]]
+        if not st.alive[s]:
+            state = "escaped" if st.escaped[s] else "dead"
+            lines.append(f"The {sv.name}: {state}")
+            continue
+        weapon = f", {sv.weapon.name} {sv.weapon.chart.text}" if sv.weapon else ""
+        ready = ", ".join(
+            st.spec(c).name + (f" ({st.spec(c).health - st.cwounds[c]} health)"
+                               if st.spec(c).type == "companion" else "")
+            for c in st.ready[s]
+        ) or "-"
+        flags = []
+        if st.moved[s]:
+            flags.append("moved")
+        if st.free_used[s]:
+            flags.append("Free Attack used")
+        if st.passed[s] and st.phase == "play":
+            flags.append("passed")
+        lines.append(
+            f"The {sv.name} in {st.location_name(st.pos[s])}: {st.remaining(s)}/{st.health()} "
+            f"health, {st.xp[s]} XP{weapon}; ready: {ready}"
+            + (f" [{', '.join(flags)}]" if flags else "")
+        )
+        lines.append("    hand: " + (", ".join(st.spec(c).name for c in st.hand[s]) or "-"))
+    if st.events:
+        lines.append("Recent events:")
+        lines.extend("  " + e for e in st.events[-12:])
+    if st.over:
+        lines.append(f"GAME OVER: {st.end_reason}. Escaped: "
+                     + (", ".join(st.name(s) for s in range(st.num_players) if st.escaped[s])
+                        or "nobody"))
+    return "\n".join(lines)
