@@ -80,9 +80,12 @@ class GreedyBot:
                 return A.USE
             if state.phase == A.CARL:
                 return self._carl(state, p)
+        # Evaluate on a determinized copy: an action that ends the round deals a new row from
+        # the hidden deck, which the bot must not peek at.
+        world = state.determinize(p, self.rng)
         best, best_v = actions[0], -math.inf
         for a in actions:
-            twin = state.clone()
+            twin = world.clone()
             twin.apply(a)
             v = value(twin, p) + self.rng.random() * 1e-6  # seeded tie-break
             if v > best_v:

@@ -297,6 +297,7 @@ class StfState(State):
         self.peek = []
         if replaced is not None:
             self.deck.append(replaced)
+            looked += 1
             # The replaced card was face-up, so everyone knows the top card; what others knew
             # below it is dropped (a known-prefix count cannot hold a gap).
             mine = self.deck_known[p]

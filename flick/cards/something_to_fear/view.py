@@ -251,6 +251,8 @@ def determinize(state: StfState, player: int, rng: random.Random) -> StfState:
     foreign_peek = bool(new.peek) and player != new.turn_actor
     if foreign_peek:
         pool += new.peek
+    # Sorting first makes the result depend only on what `player` knows, not on the real order.
+    pool.sort()
     rng.shuffle(pool)
     if foreign_peek:
         new.peek = pool[: len(new.peek)]
@@ -259,12 +261,13 @@ def determinize(state: StfState, player: int, rng: random.Random) -> StfState:
     hidden_choice = new.phase == A.SELECT
     for q in range(new.num_players):
         if q == player:
+            new.char_deck[q].sort()
             rng.shuffle(new.char_deck[q])  # you know your cards, not the order you draw them
             continue
         fixed = list(new.known_hand[q])
         chose = hidden_choice and new.selected[q] != 0
         in_hand = new.hand[q] + ([new.selected[q]] if chose else [])
-        unknown = [c for c in in_hand if c not in fixed] + new.char_deck[q]
+        unknown = sorted([c for c in in_hand if c not in fixed] + new.char_deck[q])
         rng.shuffle(unknown)
         take = len(in_hand) - len(fixed)
         dealt = fixed + unknown[:take]
