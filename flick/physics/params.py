@@ -1,0 +1,296 @@
+"""Physical parameters of the table: frozen, validated, loaded from `assets/physics/*.yaml`.
+
+Every size (cm), mass (g), friction, restitution and threshold the table uses comes from here;
+nothing physical is a constant in code. A parameter file that is wrong (a negative mass, a
+friction of 0, an unknown material) is refused with a `DataFileError` naming the file, the
+line and the key.
+
+Extending the schema: a sibling module may define a section model and `PhysicsParams` picks it
+up. The zombie tower's `TowerParams` (in `flick/physics/tower_params.py`, which may import
+`FrozenModel` from here) becomes the optional `tower` field as soon as that module exists.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from flick.errors import DataFileError
+
+Layer = Literal["low", "tall", "block"]
+
+
+class FrozenModel(BaseModel):
+    """Base of every parameter model: immutable, unknown keys refused (typos are errors)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Material(FrozenModel):
+    """How two pieces' surfaces meet. A pair's value is the product of the two materials'."""
+
+    elasticity: float = Field(ge=0.0, le=1.0)
+    friction: float = Field(gt=0.0)
+    note: str | None = None
+
+
+class Topple(FrozenModel):
+    """How a standing piece falls over and what it is once fallen (cm, unitless friction)."""
+
+    height: float = Field(gt=0.0)
+    com_height: float = Field(gt=0.0)
+    base: float = Field(gt=0.0, description="cm from the centre to the edge it tips over")
+    fallen_length: float = Field(gt=0.0)
+    fallen_width: float = Field(gt=0.0)
+    fallen_layer: Layer = "low"
+    fallen_friction: float = Field(gt=0.0)
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Topple:
+        if self.com_height > self.height:
+            raise ValueError("com_height must not exceed height")
+        if self.fallen_width > self.fallen_length:
+            raise ValueError("fallen_width must not exceed fallen_length")
+        return self
+
+    def speed(self, gravity: float) -> float:
+        """Speed (cm/s) that lifts the centre of mass over the base edge: sqrt(2 g dh)."""
+        lift = math.hypot(self.com_height, self.base) - self.com_height
+        return math.sqrt(2.0 * gravity * lift)
+
+
+class Piece(FrozenModel):
+    """One kind of piece: its footprint on the table, mass and materials.
+
+    Shapes: `circle` (diameter), `box` (length along the piece's angle x width), `capsule`
+    (length x width, round ends), `bat` (length, barrel_diameter, knob_diameter,
+    handle_width: the knob end is at local -x).
+    """
+
+    shape: Literal["circle", "box", "capsule", "bat"]
+    mass: float = Field(gt=0.0)
+    material: str
+    table_friction: float = Field(gt=0.0)
+    layer: Layer
+    diameter: float | None = Field(default=None, gt=0.0)
+    length: float | None = Field(default=None, gt=0.0)
+    width: float | None = Field(default=None, gt=0.0)
+    barrel_diameter: float | None = Field(default=None, gt=0.0)
+    knob_diameter: float | None = Field(default=None, gt=0.0)
+    handle_width: float | None = Field(default=None, gt=0.0)
+    topple: Topple | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _check_dimensions(self) -> Piece:
+        needed = {
+            "circle": ("diameter",),
+            "box": ("length", "width"),
+            "capsule": ("length", "width"),
+            "bat": ("length", "barrel_diameter", "knob_diameter", "handle_width"),
+        }[self.shape]
+        missing = [name for name in needed if getattr(self, name) is None]
+        if missing:
+            raise ValueError(f"a {self.shape} needs {', '.join(missing)}")
+        if self.shape == "capsule" and self.width > self.length:  # type: ignore[operator]
+            raise ValueError("a capsule's width must not exceed its length")
+        if self.shape == "bat":
+            assert self.length is not None and self.barrel_diameter is not None
+            assert self.knob_diameter is not None
+            if self.barrel_diameter + self.knob_diameter > self.length:
+                raise ValueError("a bat's barrel and knob do not fit in its length")
+        return self
+
+
+class BuildingKind(FrozenModel):
+    """A building's front: facade width and the clear door gap between its two blocks (cm)."""
+
+    facade_width: float = Field(gt=0.0)
+    door_gap: float = Field(gt=0.0)
+    note: str | None = None
+
+
+class Buildings(FrozenModel):
+    """Geometry shared by all buildings (and the RV, which follows the building rules)."""
+
+    block_kind: str = "support_block"
+    facade_thickness: float = Field(gt=0.0)
+    facade_setback: float = Field(ge=0.0)
+    interior_depth: float = Field(gt=0.0)
+    material: str
+    kinds: dict[str, BuildingKind]
+    note: str | None = None
+
+
+class TableEdge(FrozenModel):
+    """The table around the city: pieces beyond `margin` cm from the city fall off and stop."""
+
+    margin: float = Field(gt=0.0)
+    note: str | None = None
+
+
+class Toppling(FrozenModel):
+    """`scale` multiplies every piece's toppling speed: the fit parameter of the tuning tool."""
+
+    scale: float = Field(gt=0.0)
+    note: str | None = None
+
+
+class Simulation(FrozenModel):
+    """The step policy and rest detection (s, cm/s, rad/s)."""
+
+    step_fraction: float = Field(gt=0.0, le=1.0)
+    max_dt: float = Field(gt=0.0)
+    check_every: int = Field(ge=1)
+    iterations: int = Field(ge=1)
+    rest_speed: float = Field(gt=0.0)
+    rest_spin: float = Field(gt=0.0)
+    sleep_time: float = Field(gt=0.0)
+    collision_slop: float = Field(ge=0.0)
+    max_time: float = Field(gt=0.0)
+    overlap_tolerance: float = Field(ge=0.0)
+    note: str | None = None
+
+
+def _tower_model() -> type[BaseModel] | None:
+    """The tower engineer's `TowerParams`, if that module exists yet."""
+    try:
+        from flick.physics import tower_params
+    except ModuleNotFoundError as error:
+        if error.name == "flick.physics.tower_params":
+            return None
+        raise
+    return getattr(tower_params, "TowerParams", None)
+
+
+TowerParams = _tower_model()
+
+
+class PhysicsParams(FrozenModel):
+    """Every physical parameter of the table (units cm, g, s).
+
+    >>> params = PhysicsParams.default()
+    >>> params.pieces["movement_disc"].mass
+    6.0
+    """
+
+    gravity: float = Field(gt=0.0)
+    table: TableEdge
+    simulation: Simulation
+    toppling: Toppling
+    materials: dict[str, Material]
+    pieces: dict[str, Piece]
+    buildings: Buildings
+    note: str | None = None
+    if TowerParams is not None:
+        tower: TowerParams | None = None  # type: ignore[valid-type]
+
+    @model_validator(mode="after")
+    def _check_references(self) -> PhysicsParams:
+        for name, piece in self.pieces.items():
+            if piece.material not in self.materials:
+                raise ValueError(
+                    f"at pieces.{name}.material: unknown material {piece.material!r}; "
+                    f"known: {', '.join(self.materials)}"
+                )
+        if self.buildings.material not in self.materials:
+            raise ValueError(
+                f"at buildings.material: unknown material {self.buildings.material!r}"
+            )
+        block = self.pieces.get(self.buildings.block_kind)
+        if block is None or block.shape != "box":
+            raise ValueError(
+                f"at buildings.block_kind: {self.buildings.block_kind!r} is not a box piece"
+            )
+        for name, kind in self.buildings.kinds.items():
+            if kind.facade_width < kind.door_gap:
+                raise ValueError(
+                    f"at buildings.kinds.{name}.facade_width: narrower than the door gap"
+                )
+        return self
+
+    @classmethod
+    def load(cls, path: str | Path) -> PhysicsParams:
+        """Read and validate a parameter file; a bad file raises `DataFileError` (file:line)."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise DataFileError(
+                f"{path}: cannot read the parameter file ({error.strerror})"
+            ) from None
+        try:
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            where = f":{mark.line + 1}" if mark is not None else ""
+            problem = getattr(error, "problem", None) or str(error)
+            raise DataFileError(f"{path}{where}: not valid YAML: {problem}") from None
+        if not isinstance(data, dict):
+            raise DataFileError(f"{path}: a parameter file is a mapping of sections")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as error:
+            raise DataFileError(_describe(path, root, error)) from None
+
+    @classmethod
+    def default(cls) -> PhysicsParams:
+        """The shipped parameter set, `assets/physics/default.yaml`."""
+        from flick.paths import assets
+
+        return cls.load(assets() / "physics" / "default.yaml")
+
+
+_AT = re.compile(r"^(?:Value error, )?at ([\w.\-]+): (.*)$", re.DOTALL)
+
+
+def _describe(path: Path, root: yaml.Node | None, error: ValidationError) -> str:
+    """One line per problem: `file:line: dotted.key: message (got value)`."""
+    lines = []
+    for item in error.errors():
+        loc: tuple[Any, ...] = tuple(item["loc"])
+        message = item["msg"]
+        found = _AT.match(message)
+        if found:
+            loc = loc + tuple(found.group(1).split("."))
+            message = found.group(2)
+        line = _line_of(root, loc)
+        where = f"{path}:{line}" if line else str(path)
+        key = ".".join(str(part) for part in loc) or "(top level)"
+        got = ""
+        if item["type"] not in ("missing", "value_error") and not isinstance(
+            item.get("input"), dict
+        ):
+            got = f" (got {item.get('input')!r})"
+        lines.append(f"{where}: {key}: {message}{got}")
+    return "bad physics parameter file:\n  " + "\n  ".join(lines)
+
+
+def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
+    """The 1-based line of the deepest YAML node that `loc` reaches."""
+    if node is None:
+        return None
+    for part in loc:
+        child = None
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if str(key.value) == str(part):
+                    child = value
+                    break
+        elif (
+            isinstance(node, yaml.SequenceNode)
+            and isinstance(part, int)
+            and 0 <= part < len(node.value)
+        ):
+            child = node.value[part]
+        if child is None:
+            break
+        node = child
+    return node.start_mark.line + 1

@@ -1,0 +1,377 @@
+"""The table: the canonical state of every piece and building, and shots run from it.
+
+Coordinates: the city's lower-left corner marker is (0, 0), the upper-right is (w, h), cm;
+angles in radians, counter-clockwise from +x. Pieces are added by kind (the names of the
+parameter file: `movement_disc`, `bullet`, `shotgun_pellet`, `zombie`, ...); a piece not on
+the table (in the bin, in the box, inside a building) is simply not added. Ids are ints
+shared by pieces, buildings and building parts, and never reused.
+
+>>> from flick.physics import Table, PhysicsParams
+>>> table = Table(PhysicsParams.default(), city=(90.0, 90.0))
+>>> d = table.add("movement_disc", x=45.0, y=10.0)
+>>> z = table.add("zombie", x=45.0, y=60.0)
+>>> r = table.flick(d, impulse=(0.0, 1800.0))
+>>> r.first_touch(d) == z
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from flick.errors import FlickError
+from flick.physics import buildings as bld
+from flick.physics.footprint import Footprint, Footprints
+from flick.physics.geometry import Placed, extent_along, footprint_gap, place
+from flick.physics.params import PhysicsParams
+from flick.physics.result import ShotResult
+from flick.physics.state import BuildingState, PieceState, TableState
+from flick.physics.world import Vec, World, filter_for
+
+
+class TableError(FlickError):
+    """An illegal table operation (unknown id or kind, bad numbers); nothing was changed."""
+
+
+def _finite(name: str, *values: float) -> None:
+    for v in values:
+        if not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise TableError(f"{name} must be finite numbers, got {values!r}")
+
+
+class Table:
+    """A Flick 'em Up! table: pieces, buildings and the city, and the shots played on it."""
+
+    def __init__(self, params: PhysicsParams, city: tuple[float, float] = (90.0, 90.0)) -> None:
+        """`city` is the width and height (cm) of the rectangle of the 4 city-limit markers."""
+        _finite("city", *city)
+        if city[0] <= 0 or city[1] <= 0:
+            raise TableError(f"the city must have a positive size, got {city!r}")
+        self.params = params
+        self.city = (float(city[0]), float(city[1]))
+        self._fp = Footprints(params)
+        self._pieces: dict[int, PieceState] = {}
+        self._buildings: dict[int, BuildingState] = {}
+        self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
+        self._part_of: dict[int, int] = {}
+        self._next_id = 1
+
+    # -- pieces -----------------------------------------------------------------------------
+
+    def add(self, kind: str, x: float, y: float, angle: float = 0.0,
+            standing: bool = True) -> int:
+        """Put a piece on the table at (x, y) cm facing `angle` rad; its new id.
+
+        `standing=False` lays a figure, barrel or lamp down: (x, y) is then the centre of the
+        lying piece and `angle` the direction from its feet (base) to its head.
+        """
+        self._check_kind(kind, standing)
+        _finite("a position", x, y, angle)
+        pid = self._new_id()
+        self._pieces[pid] = PieceState(pid, kind, float(x), float(y), float(angle), standing)
+        return pid
+
+    def remove(self, pid: int) -> None:
+        """Take a piece (or a whole building with its parts) off the table."""
+        if pid in self._pieces:
+            del self._pieces[pid]
+        elif pid in self._buildings:
+            for part in self._buildings.pop(pid).parts:
+                del self._parts[part]
+                del self._part_of[part]
+        elif pid in self._parts:
+            raise TableError(f"{pid} is part of building {self._part_of[pid]}; remove the building")
+        else:
+            raise TableError(f"no piece or building {pid} on the table")
+
+    def pieces(self) -> list[int]:
+        """Ids of the pieces on the table (not buildings or their parts), ascending."""
+        return list(self._pieces)
+
+    def kind(self, pid: int) -> str:
+        """A piece's kind; 'support_block' or 'facade' for a building part; 'building'."""
+        if pid in self._buildings:
+            return "building"
+        return self._pose(pid)[0]
+
+    def position(self, pid: int) -> tuple[float, float]:
+        """The centre (cm) of a piece or building part; a fallen piece's capsule centre."""
+        _, x, y, _ = self._pose(pid)
+        return (x, y)
+
+    def angle(self, pid: int) -> float:
+        """A piece's angle (rad): its facing, or for a fallen piece its feet-to-head direction."""
+        return self._pose(pid)[3]
+
+    def mass(self, pid: int) -> float:
+        """A piece's mass (g)."""
+        return self._fp.get(self._piece(pid).kind).mass
+
+    def is_standing(self, pid: int) -> bool:
+        return self._piece(pid).standing
+
+    def stand_up(self, pid: int) -> None:
+        """Stand a fallen piece up where it lies: its base goes where its feet were."""
+        p = self._piece(pid)
+        if p.standing:
+            return
+        half = self._fp.get(p.kind, False).half_axis
+        x = p.x - math.cos(p.angle) * half
+        y = p.y - math.sin(p.angle) * half
+        self._pieces[pid] = PieceState(pid, p.kind, x, y, p.angle, True)
+
+    def lay_down(self, pid: int, angle: float) -> None:
+        """Lay a figure, barrel or lamp down where it stands, its head toward `angle` (rad)."""
+        p = self._piece(pid)
+        self._check_kind(p.kind, False)
+        _finite("an angle", angle)
+        half = self._fp.get(p.kind, False).half_axis
+        bx, by = p.x, p.y
+        if not p.standing:
+            bx -= math.cos(p.angle) * half
+            by -= math.sin(p.angle) * half
+        x, y = bx + math.cos(angle) * half, by + math.sin(angle) * half
+        self._pieces[pid] = PieceState(pid, p.kind, x, y, float(angle), False)
+
+    def set_pose(self, pid: int, x: float, y: float, angle: float) -> None:
+        """Move a piece to (x, y) cm at `angle` rad by hand (it keeps standing or lying)."""
+        p = self._piece(pid)
+        _finite("a position", x, y, angle)
+        self._pieces[pid] = PieceState(pid, p.kind, float(x), float(y), float(angle), p.standing)
+
+    # -- buildings --------------------------------------------------------------------------
+
+    def add_building(self, name: str, x: float, y: float, angle: float = 0.0) -> int:
+        """Put a building (or the RV) down; (x, y) is the middle of its door line (cm) and
+        `angle` (rad) the direction its front faces. Its id; its parts get ids too."""
+        kinds = self.params.buildings.kinds
+        if name not in kinds:
+            raise TableError(f"unknown building {name!r}; known: {', '.join(kinds)}")
+        _finite("a position", x, y, angle)
+        bid = self._new_id()
+        parts = (self._new_id(), self._new_id(), self._new_id())
+        self._put_building(BuildingState(bid, name, float(x), float(y), float(angle), parts))
+        return bid
+
+    def buildings(self) -> list[int]:
+        return list(self._buildings)
+
+    def building_name(self, bid: int) -> str:
+        return self._building(bid).name
+
+    def building_parts(self, bid: int) -> tuple[int, int, int]:
+        """Ids of a building's two support blocks and its facade."""
+        return self._building(bid).parts
+
+    def building_of(self, part: int) -> int | None:
+        """The building a part id belongs to; None for a free piece."""
+        if part not in self._part_of and part not in self._pieces:
+            raise TableError(f"no piece or building part {part} on the table")
+        return self._part_of.get(part)
+
+    def door_line(self, bid: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The door line's two ends (cm): between the blocks' inner front corners."""
+        d = bld.door(self._building(bid), self._fp)
+        return d.a, d.b
+
+    def front_normal(self, bid: int) -> tuple[float, float]:
+        """The unit vector the building's front (door) faces."""
+        return bld.door(self._building(bid), self._fp).normal
+
+    def is_inside(self, pid: int, bid: int) -> bool:
+        """Is some part of the piece across the door line, between the blocks, and its centre
+        no deeper than `interior_depth` behind the line? (A piece in the doorway.)"""
+        p = self._piece(pid)
+        d = bld.door(self._building(bid), self._fp)
+        placed = place(self._fp.get(p.kind, p.standing), p.x, p.y, p.angle)
+        low, _ = extent_along(placed, *d.normal)
+        line = d.a[0] * d.normal[0] + d.a[1] * d.normal[1]
+        depth = d.signed(p.x, p.y)
+        return (
+            low < line
+            and depth >= -self.params.buildings.interior_depth
+            and abs(d.lateral(p.x, p.y)) <= d.half_gap
+        )
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def in_city(self, pid: int) -> bool:
+        """Is the piece's centre inside the city limits (edges included)?"""
+        _, x, y, _ = self._pose(pid)
+        return 0.0 <= x <= self.city[0] and 0.0 <= y <= self.city[1]
+
+    def outline(self, pid: int) -> list[Placed]:
+        """The footprint of a piece or part in table cm: (core points, radius) per convex part."""
+        return self._placed(pid)
+
+    def distance(self, a: int, b: int) -> float:
+        """Edge-to-edge gap (cm) between two pieces or parts; 0 when they touch or overlap.
+        The rules' "next to" is a distance below a movement disc's diameter."""
+        return max(0.0, footprint_gap(self._placed(a), self._placed(b)))
+
+    def overlapping(self, pid: int) -> list[int]:
+        """Pieces and building parts whose footprints overlap this one's, where they would
+        collide (a low piece under a facade does not count)."""
+        fp = self._footprint(pid)
+        mine = self._placed(pid)
+        _, x, y, _ = self._pose(pid)
+        mine_filter = filter_for(fp.layer)
+        tolerance = self.params.simulation.overlap_tolerance
+        found = []
+        for other in [*self._pieces, *self._parts]:
+            if other == pid:
+                continue
+            ofp = self._footprint(other)
+            _, ox, oy, _ = self._pose(other)
+            if math.hypot(ox - x, oy - y) > fp.reach + ofp.reach:
+                continue
+            theirs = filter_for(ofp.layer)
+            if not (mine_filter.categories & theirs.mask and theirs.categories & mine_filter.mask):
+                continue
+            if footprint_gap(mine, self._placed(other)) < -tolerance:
+                found.append(other)
+        return found
+
+    def knob(self, pid: int) -> tuple[float, float]:
+        """Where a baseball bat's knob is (cm): the end it is flicked by."""
+        p = self._piece(pid)
+        spec = self.params.pieces[p.kind]
+        if spec.shape != "bat":
+            raise TableError(f"{pid} is a {p.kind}, not a bat")
+        assert spec.length is not None and spec.knob_diameter is not None
+        r = spec.length / 2.0 - spec.knob_diameter / 2.0
+        return (p.x - math.cos(p.angle) * r, p.y - math.sin(p.angle) * r)
+
+    # -- shots ------------------------------------------------------------------------------
+
+    def flick(self, pid: int, impulse: Vec, offset: Vec = (0.0, 0.0)) -> ShotResult:
+        """Flick one piece: `impulse` (g cm/s) applied at `offset` (cm, table axes) from its
+        centre. 1800 g cm/s sends a 6 g movement disc at 300 cm/s."""
+        return self.simulate(impulses={pid: (impulse, offset)})
+
+    def flick_many(self, shots: Iterable[tuple[int, Vec, Vec]]) -> ShotResult:
+        """Flick several pieces at the same instant (the shotgun's 4 pellets)."""
+        impulses: dict[int, tuple[Vec, Vec]] = {}
+        for pid, impulse, offset in shots:
+            if pid in impulses:
+                raise TableError(f"piece {pid} is flicked twice in one shot")
+            impulses[pid] = (impulse, offset)
+        return self.simulate(impulses=impulses)
+
+    def simulate(
+        self,
+        impulses: Mapping[int, tuple[Vec, Vec]] | None = None,
+        velocities: Mapping[int, tuple[Vec, float]] | None = None,
+    ) -> ShotResult:
+        """Launch pieces at the same instant, by impulse ((jx, jy) g cm/s, (ox, oy) cm offset)
+        or by velocity ((vx, vy) cm/s, angular velocity rad/s), and run until every piece
+        rests. The table's state becomes where everything came to rest."""
+        impulses = dict(impulses or {})
+        velocities = dict(velocities or {})
+        for pid, (impulse, offset) in impulses.items():
+            self._piece(pid)
+            _finite("an impulse and offset", *impulse, *offset)
+        for pid, (velocity, spin) in velocities.items():
+            self._piece(pid)
+            _finite("a velocity and spin", *velocity, spin)
+            if pid in impulses:
+                raise TableError(f"piece {pid} is launched twice in one shot")
+        world = self.world()
+        world.launch(impulses, velocities)
+        result, changed = world.run()
+        self._pieces.update(changed)
+        return result
+
+    def world(self) -> World:
+        """A fresh pymunk world of the current state (what every shot starts from)."""
+        parts = list(self._parts.values())
+        doors = [bld.door(b, self._fp) for b in self._buildings.values()]
+        return World(self._fp, self.city, self._pieces.values(), parts, doors)
+
+    # -- canonical state --------------------------------------------------------------------
+
+    def snapshot(self) -> TableState:
+        """The whole canonical state, frozen."""
+        return TableState(
+            self.city,
+            tuple(self._pieces[k] for k in sorted(self._pieces)),
+            tuple(self._buildings[k] for k in sorted(self._buildings)),
+            self._next_id,
+        )
+
+    def restore(self, state: TableState) -> None:
+        """Make the table exactly `state` again (ids added since are not reused)."""
+        for p in state.pieces:
+            self._check_kind(p.kind, p.standing)
+        for b in state.buildings:
+            if b.name not in self.params.buildings.kinds:
+                raise TableError(f"unknown building {b.name!r} in the state")
+        self.city = state.city
+        self._pieces = {p.id: p for p in state.pieces}
+        self._buildings, self._parts, self._part_of = {}, {}, {}
+        for b in state.buildings:
+            self._put_building(b)
+        self._next_id = max(self._next_id, state.next_id)
+
+    def state_hash(self) -> str:
+        """SHA-256 (hex) of the exact canonical state: bit-exact floats, all pieces, buildings."""
+        return self.snapshot().hash()
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _new_id(self) -> int:
+        pid = self._next_id
+        self._next_id += 1
+        return pid
+
+    def _check_kind(self, kind: str, standing: bool) -> None:
+        if kind not in self.params.pieces:
+            raise TableError(f"unknown piece kind {kind!r}; known: {', '.join(self.params.pieces)}")
+        if not standing and not self._fp.can_fall(kind):
+            raise TableError(f"a {kind} cannot lie fallen (only figures, barrels and lamps)")
+
+    def _put_building(self, b: BuildingState) -> None:
+        self._buildings[b.id] = b
+        for pose in bld.parts(b, self._fp):
+            is_facade = pose.kind == "facade"
+            fp = self._fp.facade(b.name) if is_facade else self._fp.get(pose.kind)
+            self._parts[pose.id] = (pose, fp)
+            self._part_of[pose.id] = b.id
+
+    def _piece(self, pid: int) -> PieceState:
+        found = self._pieces.get(pid)
+        if found is None:
+            if pid in self._parts:
+                raise TableError(f"{pid} is a part of building {self._part_of[pid]}, not a piece")
+            raise TableError(f"no piece {pid} on the table")
+        return found
+
+    def _building(self, bid: int) -> BuildingState:
+        found = self._buildings.get(bid)
+        if found is None:
+            raise TableError(f"no building {bid} on the table")
+        return found
+
+    def _pose(self, pid: int) -> tuple[str, float, float, float]:
+        p = self._pieces.get(pid)
+        if p is not None:
+            return p.kind, p.x, p.y, p.angle
+        part = self._parts.get(pid)
+        if part is not None:
+            pose = part[0]
+            return pose.kind, pose.x, pose.y, pose.angle
+        raise TableError(f"no piece or building part {pid} on the table")
+
+    def _footprint(self, pid: int) -> Footprint:
+        p = self._pieces.get(pid)
+        if p is not None:
+            return self._fp.get(p.kind, p.standing)
+        part = self._parts.get(pid)
+        if part is None:
+            raise TableError(f"no piece or building part {pid} on the table")
+        return part[1]
+
+    def _placed(self, pid: int) -> list[Placed]:
+        _, x, y, angle = self._pose(pid)
+        return place(self._footprint(pid), x, y, angle)
