@@ -32,7 +32,8 @@ EFFECT_KEYS = {
     "ambush": "instant: the Ambush attack chart, one roll per discarded card",
     "free_follow": "skill: once per Player Turn, Follow without discarding",
     "zombie_attack_modifier": "attachment: added to zombie attack rolls in this Location",
-    "lone_weapon_no_group_engage": "weapon: Group Zombies do not Engage you if it is your only weapon",
+    "lone_weapon_no_group_engage": "weapon: Group Zombies do not Engage you if it is your only "
+    "weapon",
     "spawn_draws": "location: Zombie cards drawn at each Spawn step while it is in play",
 }
 NATURAL_EFFECTS = ("reload", "final")
@@ -195,8 +196,9 @@ class _Reader:
                 raise self.fail(f"missing field {key!r}")
             return default
         value = self.node[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(f"field {key!r} must be {getattr(kind, '__name__', kind)}, got {value!r}")
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            expected = getattr(kind, "__name__", kind)
+            raise self.fail(f"field {key!r} must be {expected}, got {value!r}")
         return value
 
     def nonneg(self, key: str, default: Any = ...) -> int:
@@ -316,11 +318,12 @@ def load(path: str | Path | None = None) -> Catalog:
     except OSError as exc:
         raise DataFileError(f"{name}: cannot read: {exc.strerror}") from None
     try:
-        doc = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+        doc = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else 0
-        raise DataFileError(f"{name}:{line}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        problem = getattr(exc, "problem", exc)
+        raise DataFileError(f"{name}:{line}: not valid YAML: {problem}") from None
     top = _Reader(name, doc, "data file", 1)
 
     dep = _Reader(name, top.get("departure_minutes", dict), "departure_minutes")
@@ -388,7 +391,8 @@ def load(path: str | Path | None = None) -> Catalog:
     for node in top.get("zombies", list):
         rd = _Reader(name, node, "zombie", top.line)
         rd.what = f"zombie {rd.get('name', str)!r}"
-        rd.marks(["name", "xp", "health", "attack", "traits", "count"] + (["epic"] if "epic" in node else []))
+        epic = ["epic"] if "epic" in node else []
+        rd.marks(["name", "xp", "health", "attack", "traits", "count", *epic])
         traits = rd.get("traits", list)
         for t in traits:
             if t not in TRAITS:

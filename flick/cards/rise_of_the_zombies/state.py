@@ -171,7 +171,9 @@ class RiseOfTheZombies(State):
 
     def location_name(self, i: int) -> str:
         c = self.path[i]
-        return "Safe House" if c == SAFE else "Rescue Helicopter" if c == HELI else self.spec(c).name
+        if c == SAFE:
+            return "Safe House"
+        return "Rescue Helicopter" if c == HELI else self.spec(c).name
 
     def heli_placed(self) -> bool:
         return len(self.path) == 8
@@ -260,7 +262,7 @@ class RiseOfTheZombies(State):
         return out
 
     def _discard_actions(self, s: int) -> list[int]:
-        return sorted(act(K_DISCARD, 0, c) for c in self._distinct(self.hand[s])) + [act(K_DONE)]
+        return [*sorted(act(K_DISCARD, 0, c) for c in self._distinct(self.hand[s])), act(K_DONE)]
 
     def _targets(self, s: int, lo: int, hi: int) -> list[int]:
         p = self.pos[s]
@@ -361,9 +363,11 @@ class RiseOfTheZombies(State):
         heal_targets = None
         for c in ready:
             sp = actions[ac[c]]
-            if sp.type == "item" and (sp.eff("draw") or sp.eff("heal")):
-                if sp.eff("draw") or heal_targets or (heal_targets := self._heal_targets(s)):
-                    acts.append(act(K_USE, 0, c))
+            if sp.type == "item" and (
+                sp.eff("draw") or (sp.eff("heal") and (heal_targets or (
+                    heal_targets := self._heal_targets(s))))
+            ):
+                acts.append(act(K_USE, 0, c))
         if (self.cat.survivors[self.sv[s]].ability == "free_attack_heal" and not self.free_used[s]
                 and (heal_targets or self._heal_targets(s))):
             acts.append(act(K_MEDIC))
@@ -528,7 +532,8 @@ class RiseOfTheZombies(State):
             if a != NONE:
                 self.weapon_user[a] = s
             (lo, hi), _c, _f, _n = self.weapon(s, a)
-            self.pending.append({"k": "target", "s": s, "mode": "weapon", "w": a, "lo": lo, "hi": hi})
+            self.pending.append({"k": "target", "s": s, "mode": "weapon", "w": a,
+                                 "lo": lo, "hi": hi})
         elif kind == K_FINAL:
             self._final_attack(s, b)
         elif kind == K_INSTANT:
