@@ -509,3 +509,24 @@ def test_expert_survivor_plays_from_the_full_set() -> None:
     s.apply(9)
     s.apply(5)
     assert s.hand[0] == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_maggie_forcing_a_wound_and_a_governor() -> None:
+    row = ["wound", "governor", "supplies", "walker", "walker"]
+    s = table(tiebreaker=3, row=row, hands={0: [4, 1, 2], 1: [9, 1, 2], 2: [5, 1, 2], 3: [7, 1, 2]})
+    select(s, [4, 9, 5, 7])
+    s.apply(A.MAGGIE_AT + 2 * 10 + 0)  # player 3 must secure the Wound ...
+    assert s.current_player() == 2 and s.pending_wound >= 0
+    s.apply(A.GIVE_WOUND + 0)  # ... and gives it to Maggie's player
+    assert kinds(s, s.stash[0]) == ["wound"]
+    assert s.phase == A.MAGGIE_REPLY and s.current_player() == 2
+    secure(s, "governor")  # securing The Governor through Maggie still takes the Tie-breaker
+    assert s.tiebreaker == 0
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    s = table(hands={0: [7, 8, 9]})
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match="not legal"):
+        s.apply(1)  # not in the hand
+    assert s.to_json() == before

@@ -145,7 +145,7 @@ def render(state: StfState, viewer: int | None = None) -> str:
     for q in range(n):
         you = " (you)" if q == viewer else ""
         tb = " [Tie-breaker]" if q == state.tiebreaker else ""
-        if revealed and state.phase != A.END:
+        if revealed:
             played = char_name(state, state.selected[q])
             if state.eugene_card[q]:
                 played += f" -> revealed {char_name(state, state.eugene_card[q])}"
