@@ -7,13 +7,10 @@ in the file; the loader turns paths into lines. All problems are reported, not t
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from flick.scenario import geometry as geo
-from flick.scenario.layout import PlacedBuilding, SetupPiece, buildings, pieces, sizes
 from flick.scenario.model import (
     BARRELS_IN_BOX,
     BARRICADES_IN_BOX,
@@ -25,6 +22,7 @@ from flick.scenario.model import (
     ZOMBIES_IN_BOX,
     Scenario,
 )
+from flick.scenario.place import Placement, setup_table
 
 Report = Callable[..., None]
 
@@ -255,9 +253,9 @@ def check_rules(sc: Scenario, report: Report) -> None:
     if sc.barricades and "barricades" not in seen:
         report(("barricades",), "barricades are on the map but the rule 'barricades' is not "
                "in special_rules")
-    if sc.reserve_survivors and not seen & {"found_survivors", "new_survivor"}:
-        report(("reserve_survivors",), "reserve survivors need the rule 'found_survivors' or "
-               "'new_survivor'")
+    if sc.reserve_survivors and not seen & {"found_survivors", "new_survivor", "rescued_figure"}:
+        report(("reserve_survivors",), "reserve survivors need the rule 'found_survivors', "
+               "'new_survivor' or 'rescued_figure'")
 
 
 def check_provenance(sc: Scenario, report: Report) -> None:
@@ -270,96 +268,117 @@ def check_provenance(sc: Scenario, report: Report) -> None:
                        "key of a scenario")
 
 
-# --- geometry -----------------------------------------------------------------------------
+# --- geometry (on a physics table) ---------------------------------------------------------
 
 def check_geometry(sc: Scenario, report: Report) -> None:
-    s = sizes()
+    """Place the scenario on a physics table and ask it what overlaps what."""
+    from flick.physics.geometry import footprint_gap
+
+    table, pl = setup_table(sc)
     w, h = sc.city.width, sc.city.height
-    blds = buildings(sc, s)
-    pcs = pieces(sc, s)
-    for b in blds:
-        for part in (*b.parts.blocks, b.parts.facade):
-            if not geo.inside(part, w, h):
-                report(b.path, f"the {_name(b.name)} is not wholly inside the city "
-                       f"({w:g} x {h:g} cm)")
-                break
-    for p in pcs:
-        if not geo.inside(p.shape, w, h):
-            report(p.path, f"{p.label} is outside the city ({w:g} x {h:g} cm)")
-    # buildings against buildings
-    for i, a in enumerate(blds):
-        for b in blds[:i]:
-            if _building_hits(a, (*b.parts.blocks, b.parts.facade)):
-                report(a.path, f"the {_name(a.name)} overlaps the {_name(b.name)}", other=b.path)
-    # pieces against buildings and pieces
-    for i, p in enumerate(pcs):
-        for b in blds:
-            parts = b.parts.blocks + ((b.parts.facade,) if p.tall else ())
-            if any(geo.overlap(p.shape, part) for part in parts):
-                report(p.path, f"{p.label} overlaps the {_name(b.name)}", other=b.path)
-        for q in pcs[:i]:
-            if geo.overlap(p.shape, q.shape):
-                report(p.path, f"{p.label} overlaps {q.label}", other=q.path)
-    _check_doors(sc, blds, pcs, s, report)
-    _check_too_close(sc, pcs, s, report)
+    tol = table.params.simulation.overlap_tolerance
+    tower = [(pl.tower.corners(), 0.0)]
+
+    def outside(outline: list) -> bool:
+        return any(not (r - tol <= x <= w - r + tol and r - tol <= y <= h - r + tol)
+                   for core, r in outline for x, y in core)
+
+    def owner(pid: int) -> int:
+        """A building part -> its building; a piece -> itself."""
+        b = table.building_of(pid)
+        return pid if b is None else b
+
+    if outside(tower):
+        report(("zombie_bin",),
+               f"the zombie tower is not wholly inside the city ({w:g} x {h:g} cm)")
+    for bid in table.buildings():
+        if any(outside(table.outline(part)) for part in table.building_parts(bid)):
+            report(pl.paths[bid], f"{pl.label(bid)} is not wholly inside the city "
+                   f"({w:g} x {h:g} cm)")
+    for pid in table.pieces():
+        if outside(table.outline(pid)):
+            report(pl.paths[pid], f"{pl.label(pid)} is outside the city ({w:g} x {h:g} cm)")
+    # overlaps, each pair once, reported at the later entry of the file
+    seen: set[tuple[int, int]] = set()
+    solids = [*table.pieces(), *(p for b in table.buildings() for p in table.building_parts(b))]
+    for pid in solids:
+        me = owner(pid)
+        for other in table.overlapping(pid):
+            them = owner(other)
+            if them == me:
+                continue
+            pair = (min(me, them), max(me, them))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            late, early = (me, them) if pl.paths[me] > pl.paths[them] else (them, me)
+            report(pl.paths[late], f"{pl.label(late)} overlaps {pl.label(early)}",
+                   other=pl.paths[early])
+    for pid in solids:
+        if footprint_gap(tower, table.outline(pid)) < -tol and owner(pid) not in seen:
+            me = owner(pid)
+            seen.add(me)
+            report(pl.paths[me], f"{pl.label(me)} overlaps the zombie tower",
+                   other=("zombie_bin",))
+    _check_doors(sc, table, pl, report)
+    _check_too_close(table, pl, report)
 
 
-def _building_hits(a: PlacedBuilding, shapes: tuple[geo.Shape, ...]) -> bool:
-    mine = (*a.parts.blocks, a.parts.facade)
-    return any(geo.overlap(x, y) for x in mine for y in shapes)
+def _check_doors(sc: Scenario, table: Any, pl: Placement, report: Report) -> None:
+    """A movement disc must fit just outside each door, and half across it."""
+    from flick.physics.geometry import footprint_gap
 
-
-def _check_doors(sc: Scenario, blds: list[PlacedBuilding], pcs: list[SetupPiece],
-                 s: geo.Sizes, report: Report) -> None:
     w, h = sc.city.width, sc.city.height
-    for b in blds:
-        disc = geo.door_approach(b.parts, s.movement_disc)
-        corridor = geo.door_corridor(b.parts, s.movement_disc)
-        if not geo.inside(disc, w, h):
-            report(b.path, f"the {_name(b.name)}'s door faces the city limit with no room for "
+    r = table.params.pieces["movement_disc"].diameter / 2
+    tol = table.params.simulation.overlap_tolerance
+    tower = [(pl.tower.corners(), 0.0)]
+    meant = {pl.objects[f"barricade_{i + 1}"]: bar.building
+             for i, bar in enumerate(sc.barricades)}
+    for bid in table.buildings():
+        name = table.building_name(bid)
+        (ax, ay), (bx, by) = table.door_line(bid)
+        nx, ny = table.front_normal(bid)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        out_x, out_y = mx + nx * (r + 0.05), my + ny * (r + 0.05)
+        if not (r <= out_x <= w - r and r <= out_y <= h - r):
+            report(pl.paths[bid], f"{pl.label(bid)}'s door faces the city limit with no room for "
                    "a movement disc in front of it")
-        blockers: list[tuple[str, tuple]] = []
-        for p in pcs:
-            if p.kind == "barricade" and sc.barricades[p.path[1]].building == b.name:
-                continue
-            if geo.overlap(disc, p.shape) or geo.overlap(corridor, p.shape, slack=0.3):
-                blockers.append((p.label, p.path))
-        for other in blds:
-            if other is b:
-                continue
-            parts = (*other.parts.blocks, other.parts.facade)
-            if any(geo.overlap(disc, x) or geo.overlap(corridor, x, slack=0.3) for x in parts):
-                blockers.append((f"the {_name(other.name)}", other.path))
-        for label, path in blockers:
-            report(b.path, f"the {_name(b.name)}'s door is blocked at set-up by {label}",
+        blockers: dict[int, None] = {}
+        for off in (r + 0.05, 0.0):
+            disc = table.add("movement_disc", x=mx + nx * off, y=my + ny * off)
+            try:
+                for other in table.overlapping(disc):
+                    b = table.building_of(other)
+                    who = other if b is None else b
+                    if who == bid or meant.get(who) == name:
+                        continue
+                    blockers[who] = None
+                if footprint_gap(tower, table.outline(disc)) < -tol:
+                    blockers[-1] = None
+            finally:
+                table.remove(disc)
+        for who in blockers:
+            label, path = ("the zombie tower", ("zombie_bin",)) if who == -1 else (
+                pl.label(who), pl.paths[who])
+            report(pl.paths[bid], f"{pl.label(bid)}'s door is blocked at set-up by {label}",
                    other=path)
     for i, bar in enumerate(sc.barricades):
         if bar.building is None:
             continue
-        target = next((b for b in blds if b.name == bar.building), None)
-        if target is None:
+        bid = pl.buildings.get(bar.building)
+        if bid is None:
             report(("barricades", i, "building"), f"'{bar.building}' is not a building on the map")
-            continue
-        gap = geo.door_corridor(target.parts, -s.support_block)
-        shape = next(p.shape for p in pcs if p.path == ("barricades", i))
-        if not geo.overlap(shape, gap):
-            report(("barricades", i), f"barricade {i + 1} is meant for the "
-                   f"{_name(bar.building)}'s door but no part of it lies between its blocks")
+        elif not table.is_inside(pl.objects[f"barricade_{i + 1}"], bid):
+            report(("barricades", i), f"barricade {i + 1} is meant for {pl.label(bid)}'s door "
+                   "but no part of it lies between its blocks")
 
 
-def _check_too_close(sc: Scenario, pcs: list[SetupPiece], s: geo.Sizes,
-                     report: Report) -> None:
+def _check_too_close(table: Any, pl: Placement, report: Report) -> None:
     """A standing survivor next to a standing zombie would lose a life before anyone moved."""
-    zombies = [p for p in pcs if p.kind == "zombie" and p.standing]
-    for p in pcs:
-        if p.kind != "survivor":
-            continue
+    disc = table.params.pieces["movement_disc"].diameter
+    zombies = [z for z in pl.zombies if table.is_standing(z)]
+    for name, sid in pl.survivors.items():
         for z in zombies:
-            gap = math.hypot(p.x - z.x, p.y - z.y) - s.figure_base
-            if gap < s.movement_disc:
-                report(p.path, f"{p.label} starts next to {z.label} (closer than a movement "
-                       f"disc's width, {s.movement_disc:g} cm)", other=z.path)
-
-
-def _name(building: str) -> str:
-    return "RV" if building == "rv" else building.replace("_", " ")
+            if table.distance(sid, z) < disc:
+                report(pl.paths[sid], f"{name} starts next to {pl.label(z)} (closer than a "
+                       f"movement disc's width, {disc:g} cm)", other=pl.paths[z])

@@ -144,7 +144,8 @@ class Piece(Frozen):
 
 
 class Building(Frozen):
-    """A building (or the RV) on its two support blocks; `facing` is where its door looks."""
+    """A building (or the RV) on its two support blocks: (x, y) is the middle of its door
+    line (cm), `facing` the direction the door looks out to (degrees)."""
 
     name: BuildingName
     x: float

@@ -1,0 +1,539 @@
+"""Top-down drawing of a Flick 'em Up! city onto a pygame Surface.
+
+Everything here draws onto a surface it is given, through a `Camera` (cm -> pixels), so the
+interactive table (`flick play`) and the map pictures (`flick scenarios render`) share it:
+
+- `draw_scenario(surface, scenario, camera)`: a scenario's set-up (buildings with doors and
+  support blocks, vehicles, objects, zombies, survivors by name, token markers, the tower
+  and bin, the city limits);
+- `draw_pieces(surface, camera, pieces)` and `draw_building(...)`: single elements, for a UI
+  that draws the live table piece by piece;
+- `render_map(scenario, size)`: a whole picture with a title and a legend;
+  `save_map(scenario, path)` writes it as PNG.
+
+Frame: the city's origin is its south-west corner, y north; on screen north is up. pygame is
+imported by the functions' module, so import this module only where pygame is wanted.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from flick.scenario.model import Scenario
+from flick.scenario.place import Placement, TowerPose, setup_table
+
+Colour = tuple[int, int, int]
+
+# A winter palette: snowy streets, dark table.
+TABLE: Colour = (46, 52, 60)
+CITY: Colour = (226, 232, 238)
+GRID: Colour = (208, 216, 224)
+LIMIT: Colour = (60, 70, 84)
+INK: Colour = (20, 24, 30)
+FACADE: Colour = (150, 124, 100)
+FACADE_RV: Colour = (200, 200, 170)
+BLOCK: Colour = (70, 60, 52)
+DOOR: Colour = (240, 170, 0)
+VEHICLE: dict[str, Colour] = {
+    "car": (180, 60, 60), "ice_cream_truck": (240, 170, 200), "pickup_truck": (90, 120, 160),
+}
+BARREL: Colour = (150, 90, 40)
+BOX: Colour = (200, 160, 90)
+LAMP: Colour = (230, 210, 60)
+BARRICADE: Colour = (200, 40, 30)
+ZOMBIE: Colour = (70, 150, 60)
+TOWER: Colour = (90, 80, 110)
+TEAM_COLOURS: Sequence[Colour] = ((40, 90, 200), (210, 100, 20), (140, 50, 160))
+TOKEN_FACE_DOWN: Colour = (110, 110, 120)
+TOKEN_FACE_UP: Colour = (250, 250, 250)
+TOKEN_LETTERS: dict[str, str] = {
+    "life": "L", "x": "X", "survivor": "S", "food": "Fd", "fuel": "Fu", "medicine": "M",
+    "pretzel": "P", "gun": "G", "knife": "Kn", "bat": "B", "shotgun": "SG", "sniper": "SR",
+    "crossroads": "C", "key": "K", "zombie": "Z", "extra_action": "+A", "flare": "Fl",
+}
+
+
+@dataclass(frozen=True)
+class Camera:
+    """Maps city cm to surface pixels: `scale` px per cm, `origin` the pixel of (0, 0).
+
+    North is up on screen, so y is flipped.
+    """
+
+    scale: float
+    origin: tuple[float, float]
+
+    @classmethod
+    def fit(cls, width_cm: float, height_cm: float, rect: pygame.Rect,
+            margin_cm: float = 4.0) -> Camera:
+        """A camera showing the city (plus a margin) centred in `rect`."""
+        sx = rect.width / (width_cm + 2 * margin_cm)
+        sy = rect.height / (height_cm + 2 * margin_cm)
+        s = min(sx, sy)
+        ox = rect.x + (rect.width - width_cm * s) / 2
+        oy = rect.y + (rect.height + height_cm * s) / 2
+        return cls(s, (ox, oy))
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return self.origin[0] + x * self.scale, self.origin[1] - y * self.scale
+
+    def length(self, cm: float) -> float:
+        return cm * self.scale
+
+    def to_cm(self, px: float, py: float) -> tuple[float, float]:
+        """Screen pixels back to city cm (for picking pieces with the mouse)."""
+        return (px - self.origin[0]) / self.scale, (self.origin[1] - py) / self.scale
+
+
+class Fonts:
+    """The few fonts drawing needs, made once (pygame's default font, works headless)."""
+
+    def __init__(self, scale: float = 1.0) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.small = pygame.font.Font(None, max(12, round(15 * scale)))
+        self.label = pygame.font.Font(None, max(14, round(19 * scale)))
+        self.title = pygame.font.Font(None, max(20, round(34 * scale)))
+        self.heading = pygame.font.Font(None, max(16, round(23 * scale)))
+
+
+# --- primitives ----------------------------------------------------------------------------
+
+Outline = Sequence[tuple[Sequence[tuple[float, float]], float]]
+
+
+def draw_outline(surface: pygame.Surface, cam: Camera, outline: Outline, fill: Colour,
+                 edge: Colour | None = INK, width: int = 1) -> None:
+    """A footprint as the physics table gives it: convex parts, each core points swollen by a
+    radius (1 point: a circle; 2: a capsule; more: a polygon)."""
+    for core, radius in outline:
+        pts = [cam.px(x, y) for x, y in core]
+        r = cam.length(radius)
+        if len(pts) == 1:
+            rr = max(2.0, r)
+            pygame.draw.circle(surface, fill, pts[0], rr)
+            if edge is not None:
+                pygame.draw.circle(surface, edge, pts[0], rr, width)
+        elif len(pts) == 2:
+            (ax, ay), (bx, by) = pts
+            length = math.hypot(bx - ax, by - ay) or 1.0
+            ox, oy = -(by - ay) / length * r, (bx - ax) / length * r
+            body = [(ax + ox, ay + oy), (bx + ox, by + oy), (bx - ox, by - oy), (ax - ox, ay - oy)]
+            pygame.draw.polygon(surface, fill, body)
+            for p in pts:
+                pygame.draw.circle(surface, fill, p, max(1.0, r))
+            if edge is not None:
+                pygame.draw.line(surface, edge, body[0], body[1], width)
+                pygame.draw.line(surface, edge, body[2], body[3], width)
+        else:
+            pygame.draw.polygon(surface, fill, pts)
+            if edge is not None:
+                pygame.draw.polygon(surface, edge, pts, width)
+
+
+def _text(surface: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[float, float],
+          colour: Colour = INK, anchor: str = "center", bg: Colour | None = None) -> pygame.Rect:
+    img = font.render(text, True, colour, bg)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def _arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
+           colour: Colour, width: int = 2) -> None:
+    pygame.draw.line(surface, colour, a, b, width)
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    size = 6 + width
+    for da in (2.6, -2.6):
+        tip = (b[0] + size * math.cos(ang + da), b[1] + size * math.sin(ang + da))
+        pygame.draw.line(surface, colour, b, tip, width)
+
+
+# --- elements ------------------------------------------------------------------------------
+
+def draw_city(surface: pygame.Surface, cam: Camera, width: float, height: float) -> None:
+    """The city's ground, a 10 cm grid and its limits with the 4 corner markers."""
+    x0, y0 = cam.px(0, height)
+    rect = pygame.Rect(round(x0), round(y0), round(cam.length(width)), round(cam.length(height)))
+    pygame.draw.rect(surface, CITY, rect)
+    for gx in range(10, int(width), 10):
+        pygame.draw.line(surface, GRID, cam.px(gx, 0), cam.px(gx, height))
+    for gy in range(10, int(height), 10):
+        pygame.draw.line(surface, GRID, cam.px(0, gy), cam.px(width, gy))
+    pygame.draw.rect(surface, LIMIT, rect, 1)
+    arm = 8.0  # cm, the corner markers' arms
+    for cx, cy, dx, dy in ((0, 0, 1, 1), (width, 0, -1, 1), (0, height, 1, -1),
+                           (width, height, -1, -1)):
+        w = max(3, round(cam.length(0.8)))
+        pygame.draw.line(surface, LIMIT, cam.px(cx, cy), cam.px(cx + dx * arm, cy), w)
+        pygame.draw.line(surface, LIMIT, cam.px(cx, cy), cam.px(cx, cy + dy * arm), w)
+
+
+def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
+                  font: pygame.font.Font, tint: Colour | None = None) -> None:
+    """A building of the table: facade, its two support blocks, the door line and an arrow
+    out of it, and its name behind the facade (in front of it against the city limit)."""
+    name = table.building_name(bid)
+    block_a, block_b, facade = table.building_parts(bid)
+    # The floor between door line and facade, drawn pale so the building reads as one
+    # thing; it has no physical meaning beyond the doorway.
+    (ax, ay), (bx, by) = table.door_line(bid)
+    nx, ny = table.front_normal(bid)
+    back = max(-_extent(table.outline(facade), nx, ny, ax, ay), 3.0)
+    half = max(math.hypot(bx - ax, by - ay) / 2 + 3.0, _half_width(table, facade))
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    tx, ty = -ny, nx
+    floor = [cam.px(mx + tx * sgn * half + nx * d, my + ty * sgn * half + ny * d)
+             for sgn, d in ((1, 0.0), (-1, 0.0), (-1, -back), (1, -back))]
+    base = tint or (FACADE_RV if name == "rv" else FACADE)
+    pygame.draw.polygon(surface, tuple((2 * c + 255) // 3 for c in base), floor)
+    draw_outline(surface, cam, table.outline(facade), tint or (FACADE_RV if name == "rv"
+                                                              else FACADE), INK, 2)
+    for block in (block_a, block_b):
+        draw_outline(surface, cam, table.outline(block), BLOCK, INK, 1)
+    pygame.draw.line(surface, DOOR, cam.px(ax, ay), cam.px(bx, by), max(2, round(cam.scale / 2)))
+    _arrow(surface, cam.px(mx, my), cam.px(mx + nx * 4.5, my + ny * 4.5), DOOR, 2)
+    text = "RV" if name == "rv" else name.replace("_", " ").upper()
+    w_cm = font.size(text)[0] / cam.scale / 2 + 0.5
+    lx, ly = mx - nx * (4.0 + abs(nx) * w_cm), my - ny * 5.5
+    width, height = table.city
+    if not (w_cm < lx < width - w_cm and 1.5 < ly < height - 1.5):
+        lx, ly = mx + nx * (8.0 + abs(nx) * w_cm), my + ny * 7.5
+    _text(surface, font, text, cam.px(lx, ly), INK, bg=CITY)
+
+
+def _extent(outline: Outline, nx: float, ny: float, ox: float, oy: float) -> float:
+    """The lowest reach of a footprint along (nx, ny) measured from point (ox, oy), cm."""
+    return min((x - ox) * nx + (y - oy) * ny - r for core, r in outline for x, y in core)
+
+
+def _half_width(table: Any, facade: int) -> float:
+    x, y = table.position(facade)
+    return max(math.hypot(px - x, py - y) for core, _ in table.outline(facade) for px, py in core)
+
+
+def draw_tower(surface: pygame.Surface, cam: Camera, tower: TowerPose, bin_zombies: int | None,
+               font: pygame.font.Font) -> None:
+    """The zombie tower at home on its bin, with an arrow out of its exit."""
+    pts = [cam.px(x, y) for x, y in tower.corners()]
+    pygame.draw.polygon(surface, TOWER, pts)
+    pygame.draw.polygon(surface, INK, pts, 2)
+    nx, ny = math.cos(tower.angle), math.sin(tower.angle)
+    x, y = tower.x, tower.y
+    reach = tower.depth / 2
+    _arrow(surface, cam.px(x + nx * (reach - 3), y + ny * (reach - 3)),
+           cam.px(x + nx * (reach + 3), y + ny * (reach + 3)), (200, 40, 40), 3)
+    _text(surface, font, "TOWER", cam.px(x, y + 1.5), (255, 255, 255))
+    if bin_zombies is not None:
+        _text(surface, font, f"bin {bin_zombies}", cam.px(x, y - 2.0), (255, 255, 255))
+
+
+PIECE_FILL: dict[str, Colour] = {
+    "barrel": BARREL, "box": BOX, "street_lamp": LAMP, "barricade": BARRICADE,
+    "zombie": ZOMBIE, "movement_disc": (250, 250, 250), "bullet": (20, 20, 20),
+    "shotgun_pellet": (245, 245, 245), "flare_token": (250, 120, 40), "knife": (190, 190, 200),
+    "baseball_bat": (170, 120, 70), **VEHICLE,
+}
+
+
+def draw_table(surface: pygame.Surface, cam: Camera, table: Any, fonts: Fonts,
+               names: Mapping[int, str] | None = None,
+               colours: Mapping[int, Colour] | None = None,
+               tints: Mapping[int, Colour] | None = None) -> None:
+    """Every building and piece of a physics table, as it stands now.
+
+    `names` labels pieces (survivors by first name, vehicles, box numbers); `colours`
+    overrides a piece's fill (survivors by team); `tints` a building's facade colour.
+    """
+    names = names or {}
+    colours = colours or {}
+    tints = tints or {}
+    for bid in table.buildings():
+        draw_building(surface, cam, table, bid, fonts.label, tints.get(bid))
+    order = {"barricade": 0, "movement_disc": 3, "bullet": 3, "shotgun_pellet": 3}
+    for pid in sorted(table.pieces(), key=lambda p: (order.get(table.kind(p), 1), p)):
+        kind = table.kind(pid)
+        standing = table.is_standing(pid)
+        x, y = table.position(pid)
+        angle = table.angle(pid)
+        fill = colours.get(pid, PIECE_FILL.get(kind, (40, 90, 200)))
+        if not standing:
+            fill = tuple((c + 255) // 2 for c in fill)  # type: ignore[assignment]
+        draw_outline(surface, cam, table.outline(pid), fill, INK, 2 if kind == "survivor" else 1)
+        if kind in ("survivor", "zombie") and standing:
+            tip = cam.px(x + 1.3 * math.cos(angle), y + 1.3 * math.sin(angle))
+            pygame.draw.line(surface, INK, cam.px(x, y), tip, 2)
+        if kind == "street_lamp" and standing:
+            pygame.draw.circle(surface, (255, 250, 200), cam.px(x, y), max(2, cam.length(0.6)))
+        label = names.get(pid)
+        if not label:
+            continue
+        if kind == "survivor":
+            _text(surface, fonts.label, label, cam.px(x, y - 2.4), fill, anchor="midtop",
+                  bg=CITY)
+        elif kind in VEHICLE:
+            ox, oy = -math.sin(angle), math.cos(angle)
+            if oy < 0:
+                ox, oy = -ox, -oy
+            off = 2.3 + abs(ox) * 3.0
+            _text(surface, fonts.small, label, cam.px(x + ox * off, y + oy * off), INK, bg=CITY)
+        else:
+            _text(surface, fonts.small, label, cam.px(x, y), INK)
+
+
+def draw_open_slots(surface: pygame.Surface, cam: Camera, scenario: Scenario,
+                    fonts: Fonts) -> None:
+    """Spots where the players' chosen survivors start (S9, S10), with the team's letter."""
+    r = 1.3  # cm, a figure's base
+    for ti, team in enumerate(scenario.teams):
+        if team.open_slots is None:
+            continue
+        colour = TEAM_COLOURS[ti % len(TEAM_COLOURS)]
+        for spot in team.open_slots.spots:
+            c = cam.px(spot.x, spot.y)
+            pygame.draw.circle(surface, CITY, c, cam.length(r))
+            pygame.draw.circle(surface, colour, c, cam.length(r), 2)
+            _text(surface, fonts.small, team.name[:1], c, colour)
+
+
+def token_markers(scenario: Scenario) -> dict[str, list[tuple[str, int, bool]]]:
+    """Location -> [(kind or '?', count, face up)] of the tokens set up on or at it (tokens
+    set in front of a building are left out: they are drawn at its door)."""
+    out: dict[str, list[tuple[str, int, bool]]] = {}
+    for pool in scenario.tokens.pools:
+        for loc, n in pool.place.items():
+            out.setdefault(loc, []).append(("?", n, False))
+    for f in scenario.tokens.fixed:
+        if f.where == "inside":
+            out.setdefault(f.at, []).append((f.token if f.face_up else "?", f.count, f.face_up))
+    return out
+
+
+def draw_tokens(surface: pygame.Surface, cam: Camera, scenario: Scenario, table: Any,
+                placement: Placement, fonts: Fonts) -> None:
+    """Token stacks where the set-up puts them: on a building's support blocks (as in the
+    game), in front of its door (`where: front`), or on a vehicle, box or barrel. A grey chip
+    is face down ('?'), a white chip face up (the kind's letters); the number is the count."""
+    spots: dict[str, list[tuple[float, float]]] = {}
+    front: dict[str, tuple[float, float]] = {}
+    for name, bid in placement.buildings.items():
+        spots[name] = [table.position(part) for part in table.building_parts(bid)[:2]]
+        (ax, ay), (bx, by) = table.door_line(bid)
+        nx, ny = table.front_normal(bid)
+        front[name] = ((ax + bx) / 2 + nx * 2.5, (ay + by) / 2 + ny * 2.5)
+    for key, pid in placement.objects.items():
+        spots[key] = [table.position(pid)]
+    used: dict[str, int] = {}
+    for loc, entries in token_markers(scenario).items():
+        for kind, n, up in entries:
+            if loc not in spots:
+                continue
+            k = used.get(loc, 0)
+            used[loc] = k + 1
+            places = spots[loc]
+            x, y = places[k % len(places)]
+            _chip(surface, cam, (x, y - 2.6 * (k // len(places))), kind, n, up, fonts.small)
+    for f in scenario.tokens.fixed:
+        if f.where == "front" and f.at in front:
+            _chip(surface, cam, front[f.at], f.token, f.count, f.face_up, fonts.small)
+
+
+def _chip(surface: pygame.Surface, cam: Camera, at: tuple[float, float], kind: str, n: int,
+          face_up: bool, font: pygame.font.Font) -> None:
+    letters = TOKEN_LETTERS.get(kind, "?") if face_up else "?"
+    label = f"{n}{letters}" if n > 1 else letters
+    w, h = font.size(label)
+    side = max(round(cam.length(2.2)), h + 4)
+    rect = pygame.Rect(0, 0, max(side, w + 6), side)
+    rect.center = (round(cam.px(*at)[0]), round(cam.px(*at)[1]))
+    pygame.draw.rect(surface, TOKEN_FACE_UP if face_up else TOKEN_FACE_DOWN, rect,
+                     border_radius=3)
+    pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
+    _text(surface, font, label, rect.center, INK if face_up else (255, 255, 255))
+
+
+def draw_scenario(surface: pygame.Surface, scenario: Scenario, cam: Camera,
+                  fonts: Fonts | None = None, table: Any = None,
+                  placement: Placement | None = None) -> tuple[Any, Placement]:
+    """A scenario's set-up seen from above: the city, the tower and bin, the placed table
+    with names and team colours, open slots and token markers. Places the scenario on a new
+    default table unless `table` and `placement` are given; returns them."""
+    fonts = fonts or Fonts(cam.scale / 9.0)
+    if table is None or placement is None:
+        table, placement = setup_table(scenario)
+    draw_city(surface, cam, scenario.city.width, scenario.city.height)
+    draw_tower(surface, cam, placement.tower, scenario.zombie_bin.zombies, fonts.small)
+    names: dict[int, str] = {}
+    colours: dict[int, Colour] = {}
+    for ti, team in enumerate(scenario.teams):
+        for sv in team.survivors:
+            pid = placement.survivors[sv.name]
+            names[pid] = sv.short
+            colours[pid] = TEAM_COLOURS[ti % len(TEAM_COLOURS)]
+    for key, pid in placement.objects.items():
+        if key in VEHICLE:
+            names[pid] = key.replace("_", " ").upper()
+        elif key.startswith("box_"):
+            names[pid] = key[4:]
+    tints: dict[int, Colour] = {}
+    if scenario.mode == "competitive":
+        for ti, team in enumerate(scenario.teams):
+            if team.base in placement.buildings:
+                base = TEAM_COLOURS[ti % len(TEAM_COLOURS)]
+                tints[placement.buildings[team.base]] = tuple(  # type: ignore[assignment]
+                    (c + 2 * f) // 3 for c, f in zip(base, FACADE, strict=True))
+    draw_table(surface, cam, table, fonts, names, colours, tints)
+    draw_open_slots(surface, cam, scenario, fonts)
+    draw_tokens(surface, cam, scenario, table, placement, fonts)
+    return table, placement
+
+
+# --- the whole picture ---------------------------------------------------------------------
+
+def legend_lines(scenario: Scenario) -> list[str]:
+    """The legend's text: clock, zombies, teams, tokens, rules."""
+    sc = scenario
+    lines = []
+    for obj in sc.objectives:
+        who = f"Team {obj.team}" if obj.team else "Objective"
+        lines.append(f"{who}: {obj.text}")
+    for cond in sc.instant_defeat:
+        lines.append(f"Instant defeat: {cond.text}")
+    lines.append(f"Skull: {sc.skull.text}")
+    lines.append("")
+    lines += [
+        f"Round marker starts on {sc.round_marker.start} ({sc.round_marker.first_round})",
+        f"New zombies: day {sc.invasion.day} / night {sc.invasion.night}",
+        f"Zombies: {len(sc.zombies)} on the map, {sc.zombie_bin.zombies} in the bin, "
+        f"{sc.zombies_in_game_box} in the box",
+        "",
+    ]
+    for team in sc.teams:
+        head = f"Team {team.name}" if sc.mode == "competitive" else "Survivors"
+        if team.base:
+            head += f" (base: {'RV' if team.base == 'rv' else team.base.replace('_', ' ')})"
+        lines.append(head)
+        for sv in team.survivors:
+            extra = f", {', '.join(sv.inventory)}" if sv.inventory else ""
+            power = ", power side" if sv.power_side else ""
+            lines.append(f"  {sv.name}: {sv.life} life{power}{extra}")
+        if team.open_slots:
+            o = team.open_slots
+            lines.append(f"  {o.min}-{o.max} chosen survivors, {o.life} life each")
+    if sc.reserve_survivors:
+        lines.append("Reserve: " + ", ".join(n.split()[0] for n in sc.reserve_survivors))
+    if sc.pretzel:
+        who = sc.pretzel.survivor or f"team {sc.pretzel.team}"
+        lines.append(f"Pretzel: {who}")
+    lines.append("")
+    for pool in sc.tokens.pools:
+        mix = ", ".join(f"{n} {k}" for k, n in pool.shuffle.items())
+        lines.append(f"Shuffle face down: {mix}")
+        if pool.remove_random:
+            lines.append(f"  remove {pool.remove_random} at random")
+        if pool.supply:
+            lines.append(f"  {pool.supply} in a supply outside the city")
+    for f in sc.tokens.fixed:
+        where = "in front of" if f.where == "front" else "in"
+        face = "face up" if f.face_up else "face down"
+        lines.append(f"{f.count} {f.token} {face} {where} {f.at.replace('_', ' ')}")
+    lines.append("")
+    lines.append("Rules: " + ", ".join(r.id for r in sc.special_rules))
+    return lines
+
+
+def _legend_keys(surface: pygame.Surface, x: int, y: int, fonts: Fonts) -> int:
+    entries: list[tuple[str, Colour, str]] = [
+        ("survivor", TEAM_COLOURS[0], "circle"), ("zombie", ZOMBIE, "circle"),
+        ("barrel", BARREL, "circle"), ("box", BOX, "square"), ("street lamp", LAMP, "rect"),
+        ("barricade", BARRICADE, "rect"), ("support block", BLOCK, "square"),
+        ("door (arrow: out)", DOOR, "line"), ("token face down", TOKEN_FACE_DOWN, "square"),
+        ("token face up", TOKEN_FACE_UP, "square"),
+    ]
+    for i, (name, colour, kind) in enumerate(entries):
+        cx = x + (i % 2) * 150
+        cy = y + (i // 2) * 20
+        if kind == "circle":
+            pygame.draw.circle(surface, colour, (cx + 7, cy + 7), 6)
+            pygame.draw.circle(surface, INK, (cx + 7, cy + 7), 6, 1)
+        elif kind == "line":
+            pygame.draw.line(surface, colour, (cx, cy + 7), (cx + 14, cy + 7), 3)
+        else:
+            h = 6 if kind == "rect" else 12
+            r = pygame.Rect(cx + 1, cy + 7 - h // 2, 12, h)
+            pygame.draw.rect(surface, colour, r)
+            pygame.draw.rect(surface, INK, r, 1)
+        _text(surface, fonts.small, name, (cx + 20, cy + 7), CITY, anchor="midleft")
+    return y + ((len(entries) + 1) // 2) * 20
+
+
+def render_map(scenario: Scenario, size: tuple[int, int] = (1200, 900)) -> pygame.Surface:
+    """A picture of the scenario's map: title, the city, and a legend panel on the right."""
+    width, height = size
+    surface = pygame.Surface(size)
+    surface.fill(TABLE)
+    panel = max(260, width // 3)
+    title_h = 56
+    fonts = Fonts(min(width - panel, height - title_h) / 820)
+    mode = "co-op" if scenario.mode == "co-op" else "competitive"
+    pl = scenario.players
+    players = ", ".join(map(str, pl.counts)) if pl.counts else f"{pl.min}-{pl.max}"
+    title = f"S{scenario.number} - {scenario.name}"
+    _text(surface, fonts.title, title, (16, 12), CITY, anchor="topleft")
+    _text(surface, fonts.small, f"{mode}, {players} players - {scenario.city.width:g} x "
+          f"{scenario.city.height:g} cm city (grid 10 cm); reconstructed layout, see the file's "
+          "provenance", (16, 40), GRID, anchor="topleft")
+    area = pygame.Rect(0, title_h, width - panel, height - title_h)
+    cam = Camera.fit(scenario.city.width, scenario.city.height, area, margin_cm=3.0)
+    draw_scenario(surface, scenario, cam, fonts)
+    x = width - panel + 10
+    y = title_h + 6
+    legend_font = Fonts(1.0)
+    y = _legend_keys(surface, x, y, legend_font) + 10
+    for line in legend_lines(scenario):
+        for part in _wrap(line, legend_font.small, panel - 20):
+            _text(surface, legend_font.small, part, (x, y), CITY, anchor="topleft")
+            y += 16
+        if not line:
+            y += 2
+    return surface
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    if not text:
+        return [""]
+    words, lines, cur = text.split(" "), [], ""
+    for w in words:
+        trial = f"{cur} {w}" if cur else w
+        if font.size(trial)[0] > width and cur:
+            lines.append(cur)
+            cur = "    " + w
+        else:
+            cur = trial
+    lines.append(cur)
+    return lines
+
+
+def save_map(scenario: Scenario, path: str | Path, size: tuple[int, int] = (1200, 900)) -> Path:
+    """Render the scenario's map and write it as PNG; returns the path."""
+    surface = render_map(scenario, size)
+    out = Path(path)
+    pygame.image.save(surface, str(out))
+    return out
+
+
+def tokens_summary(scenario: Scenario) -> Counter[str]:
+    """How many tokens of each kind the set-up uses (pools and fixed)."""
+    c: Counter[str] = Counter()
+    for pool in scenario.tokens.pools:
+        c.update(pool.shuffle)
+    for f in scenario.tokens.fixed:
+        c[f.token] += f.count
+    return c
