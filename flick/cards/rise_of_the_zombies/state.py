@@ -343,10 +343,13 @@ class RiseOfTheZombies(State):
         if dists or self.otis:
             weapons = [NONE] if self.cat.survivors[self.sv[s]].weapon is not None else []
             weapons += [c for c in ready if actions[ac[c]].type == "weapon"
-                        and not self.reloaded[c] and self.weapon_user[c] in (-1, s)]
+                        and self.weapon_user[c] in (-1, s)]
             for w in weapons:
                 (lo, hi), _chart, final, _n = self.weapon(s, w)
-                if not in_range(lo, hi):
+                # a Final Attack is allowed even after a Reload result
+                if final and w != NONE and any(lo <= d <= hi for d in dists):
+                    acts.append(act(K_FINAL, 0, w))
+                if (w != NONE and self.reloaded[w]) or not in_range(lo, hi):
                     continue
                 if attack_pay is None:
                     attack_pay = self._distinct(hand, lambda sp: sp.attack)
@@ -354,8 +357,6 @@ class RiseOfTheZombies(State):
                         attack_pay.append(NONE)
                 for c in attack_pay:
                     acts.append(act(K_ATTACK, w, c))
-                if final and w != NONE and any(lo <= d <= hi for d in dists):
-                    acts.append(act(K_FINAL, 0, w))
             for c in ready:
                 sp = actions[ac[c]]
                 if sp.type == "companion" and not self.comp_attacked[c] and in_range(*sp.range):
