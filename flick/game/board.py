@@ -1,0 +1,408 @@
+"""The rules' view of the physics table: where a bullet is placed, what "next to" means,
+the door of a building, who is closest, what is barricaded.
+
+Every distance the rules compare is measured on the table, edge to edge (`Table.distance`).
+"Next to" is less than a movement disc's width apart (rulebook glossary). A survivor inside a
+building is off the table (it stands on a support block); for distances it is at the middle
+of its building's door.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from flick.game.placement import place_scenario
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+    from flick.game.state import Survivor
+
+Vec = tuple[float, float]
+FIGURES = ("survivor", "zombie")
+OBJECTS = ("barrel", "box", "street_lamp", "car", "ice_cream_truck", "pickup_truck")
+
+
+def _size(params: Any, kind: str, attr: str, default: float) -> float:
+    pieces = getattr(params, "pieces", None)
+    piece = pieces.get(kind) if isinstance(pieces, dict) else getattr(pieces, kind, None)
+    value = getattr(piece, attr, None) if piece is not None else None
+    return float(value) if isinstance(value, int | float) else default
+
+
+class Board:
+    """A physics `Table` set up for a scenario, with the geometry the rules need."""
+
+    def __init__(self, table: Any, params: Any, scenario: Any, placement: Any) -> None:
+        self.table = table
+        self.params = params
+        self.scenario = scenario
+        self.placement = placement
+        self.disc = _size(params, "movement_disc", "diameter", 4.0)  # the "next to" width
+        self.figure_r = _size(params, "survivor", "diameter", 2.6) / 2
+        self.block_depth = _size(params, "support_block", "length", 3.0)
+        self.barricade_size = (_size(params, "barricade", "length", 5.0),
+                               _size(params, "barricade", "width", 2.0))
+        self.bullet_d = _size(params, "bullet", "diameter", 2.2)
+        self.pellet_d = _size(params, "shotgun_pellet", "diameter", 1.1)
+        self.bat_length = _size(params, "baseball_bat", "length", 11.0)
+        self.knife_length = _size(params, "knife", "length", 6.0)
+        self.city = (float(scenario.city.width), float(scenario.city.height))
+        self.buildings = dict(placement.buildings)  # name -> building id
+
+    @classmethod
+    def for_scenario(cls, scenario: Any, params: Any = None) -> Board:
+        """A fresh table with the scenario's pieces placed."""
+        from flick.physics import PhysicsParams, Table
+
+        params = params if params is not None else PhysicsParams.default()
+        table = Table(params, city=(float(scenario.city.width), float(scenario.city.height)))
+        placement = place_scenario(scenario, table)
+        return cls(table, params, scenario, placement)
+
+    # ---- pieces -------------------------------------------------------------------------
+    def key_piece(self, key: str) -> int | None:
+        pid = self.placement.pieces.get(key)
+        return pid if pid is not None and self.exists(pid) else None
+
+    def bid(self, building: str) -> int:
+        return self.placement.buildings[building]
+
+    def building_of(self, pid: Any) -> str | None:
+        """The building (name) a support block or facade belongs to; None for a piece."""
+        if not isinstance(pid, int):
+            return None
+        try:
+            bid = self.table.building_of(pid)
+        except Exception:  # a piece removed since the shot
+            return None
+        return self.table.building_name(bid) if bid is not None else None
+
+    def building_parts(self, building: str) -> tuple[int, int, int]:
+        return self.table.building_parts(self.bid(building))
+
+    def entered_building(self, result: Any, pid: int, exclude: str | None) -> str | None:
+        """The building whose door the piece crossed in this shot (any part of it)."""
+        bid = result.entered.get(pid)
+        if bid is None:
+            return None
+        name = self.table.building_name(bid)
+        return None if name == exclude else name
+
+    def survivor_piece(self, name: str) -> int | None:
+        return self.key_piece(name)
+
+    def named_object(self, key: str) -> int | None:
+        return self.key_piece(key)
+
+    def kind(self, pid: Any) -> str:
+        return str(self.table.kind(pid))
+
+    def zombies(self) -> list[int]:
+        return [p for p in self.table.pieces() if self.table.kind(p) == "zombie"]
+
+    def objects(self) -> list[int]:
+        return [p for p in self.table.pieces() if self.table.kind(p) in OBJECTS]
+
+    def barricades(self) -> list[int]:
+        return [p for p in self.table.pieces() if self.table.kind(p) == "barricade"]
+
+    def pos(self, pid: int) -> Vec:
+        x, y = self.table.position(pid)
+        return (float(x), float(y))
+
+    def is_figure(self, pid: Any) -> bool:
+        return isinstance(pid, int) and self.table.kind(pid) in FIGURES
+
+    def exists(self, pid: Any) -> bool:
+        return isinstance(pid, int) and pid in set(self.table.pieces())
+
+    # ---- survivors ----------------------------------------------------------------------
+    def stand_survivor(self, s: Survivor) -> None:
+        s.standing = True
+        if s.piece is not None and not self.table.is_standing(s.piece):
+            self.table.stand_up(s.piece)
+
+    def face(self, s: Survivor, angle: float) -> None:
+        s.facing = float(angle)
+        if s.piece is not None:
+            x, y = self.pos(s.piece)
+            self.table.set_pose(s.piece, x, y, float(angle))
+
+    def remove_survivor(self, s: Survivor) -> None:
+        if s.piece is not None:
+            self.table.remove(s.piece)
+            s.piece = None
+
+    def place_survivor(self, s: Survivor, at: Vec, angle: float, standing: bool = True) -> None:
+        """Put `s`'s figure on the table at `at` (after a move, an exit, a rescue)."""
+        if s.piece is not None:
+            self.table.remove(s.piece)
+        s.piece = self.table.add("survivor", x=at[0], y=at[1], angle=angle)
+        s.facing = angle
+        s.standing = standing
+        if not standing:
+            self.table.lay_down(s.piece, angle)
+
+    def piece_position(self, s: Survivor) -> Vec | None:
+        if s.piece is not None:
+            return self.pos(s.piece)
+        if s.building is not None:
+            return self.door_mid(s.building)
+        return None
+
+    def survivor_of(self, game: Game, pid: Any) -> Survivor | None:
+        for s in game.survivors.values():
+            if s.piece == pid and s.piece is not None:
+                return s
+        return None
+
+    def closest_survivor(self, game: Game, at: Vec | None) -> Survivor | None:
+        if at is None:
+            return None
+        best, best_d = None, math.inf
+        for s in game.survivors.values():
+            p = self.piece_position(s)
+            if s.alive and p is not None:
+                d = math.dist(p, at)
+                if d < best_d:
+                    best, best_d = s, d
+        return best
+
+    # ---- placement by the rules ----------------------------------------------------------
+    def beside(self, at: Vec, facing: float, side: str, piece_d: float) -> Vec:
+        """Where a bullet or the knife goes: one bullet-width to the left or right of the
+        survivor's base (a bullet-width gap between base and piece), facing `facing`."""
+        if side not in ("left", "right"):
+            from flick.game.state import IllegalAction
+
+            raise IllegalAction(f"side must be 'left' or 'right', not {side!r}")
+        sign = 1.0 if side == "left" else -1.0
+        d = self.figure_r + self.bullet_d + piece_d / 2
+        return (at[0] - sign * math.sin(facing) * d, at[1] + sign * math.cos(facing) * d)
+
+    def door_mid(self, building: str) -> Vec:
+        (ax, ay), (bx, by) = self.table.door_line(self.bid(building))
+        return ((ax + bx) / 2, (ay + by) / 2)
+
+    def normal(self, building: str) -> Vec:
+        nx, ny = self.table.front_normal(self.bid(building))
+        return (float(nx), float(ny))
+
+    def door_depth(self, p: Vec, building: str) -> float:
+        """How far (cm) a point is in front of the door line (negative: behind it)."""
+        mx, my = self.door_mid(building)
+        nx, ny = self.normal(building)
+        return (p[0] - mx) * nx + (p[1] - my) * ny
+
+    def behind(self, building: str, piece_d: float) -> Vec:
+        """Where a disc or bullet is placed to leave a building: behind it, on its axis, clear
+        of the blocks (rulebook: exiting; shooting from inside). Low pieces pass under the
+        facade, so from there they can be flicked out through the door."""
+        mx, my = self.door_mid(building)
+        nx, ny = self.normal(building)
+        back = self.block_depth + piece_d / 2 + 0.4
+        return (mx - nx * back, my - ny * back)
+
+    def exited(self, p: Vec, building: str, r: float) -> bool:
+        """Is a disc of radius `r` at `p` wholly out past the door line?"""
+        return self.door_depth(p, building) >= r
+
+    def front(self, building: str, depth: float) -> Vec:
+        """A point `depth` cm in front of the door's middle."""
+        mx, my = self.door_mid(building)
+        nx, ny = self.normal(building)
+        return (mx + nx * depth, my + ny * depth)
+
+    # ---- relations ----------------------------------------------------------------------
+    def distance(self, a: int, b: int) -> float:
+        return float(self.table.distance(a, b))
+
+    def next_to(self, a: int, b: int) -> bool:
+        return self.distance(a, b) < self.disc
+
+    def in_city_point(self, p: Vec, margin: float = 0.0) -> bool:
+        return margin <= p[0] <= self.city[0] - margin and margin <= p[1] <= self.city[1] - margin
+
+    def clamp_into_city(self, p: Vec, margin: float) -> Vec:
+        return (min(max(p[0], margin), self.city[0] - margin),
+                min(max(p[1], margin), self.city[1] - margin))
+
+    def block_distance(self, pid: int, building: str) -> float:
+        """Edge distance (cm) from a piece to the nearer of a building's support blocks."""
+        a, b, _ = self.building_parts(building)
+        return min(self.distance(pid, a), self.distance(pid, b))
+
+    def touching_building(self, pid: int, building: str, tol: float = 0.05) -> bool:
+        """Is the piece touching one of the building's blocks or its facade (at rest)?"""
+        return any(self.distance(pid, part) <= tol for part in self.building_parts(building))
+
+    def crossed_door(self, pid: int, building: str) -> bool:
+        """Is any part of the piece across the door line, between the blocks (entered)?"""
+        return bool(self.table.is_inside(pid, self.bid(building)))
+
+    def barricade_building(self, pid: int) -> str | None:
+        """The building whose door a barricade was set to block (scenario), else the
+        building whose door it is nearest."""
+        for key, value in self.placement.pieces.items():
+            if value == pid and key.startswith("barricade_"):
+                spec = self.scenario.barricades[int(key.split("_")[1]) - 1]
+                if spec.building is not None:
+                    return str(spec.building)
+        if not self.buildings:
+            return None
+        return min(self.buildings, key=lambda b: math.dist(self.door_mid(b), self.pos(pid)))
+
+    def barricaded(self, building: str) -> bool:
+        """S4: does any part of a barricade lie between the building's support blocks?"""
+        return any(self.blocks_door(p, building) for p in self.barricades())
+
+    def blocks_door(self, pid: int, building: str) -> bool:
+        """Does any part of the piece (a barricade) lie in the doorway, between the two
+        support blocks? Both are rectangles: separating-axis test."""
+        mx, my = self.door_mid(building)
+        nx, ny = self.normal(building)
+        (ax, ay), (bx, by) = self.table.door_line(self.bid(building))
+        gap = math.dist((ax, ay), (bx, by))
+        doorway = _rect((mx - nx * self.block_depth / 2, my - ny * self.block_depth / 2),
+                        math.atan2(ny, nx), self.block_depth, gap)
+        x, y = self.pos(pid)
+        piece = _rect((x, y), float(self.table.angle(pid)), *self.barricade_size)
+        return _rects_overlap(doorway, piece)
+
+    def object_radius(self, pid: int) -> float:
+        """Half the longest extent (cm) of a piece's footprint, from its centre."""
+        x, y = self.pos(pid)
+        best = 0.0
+        for core, r in self.table.outline(pid):
+            for p in core:
+                best = max(best, math.dist(p, (x, y)) + r)
+        return best
+
+    def spot_free(self, p: Vec, r: float, ignore: Any = None) -> bool:
+        """Is a circle of radius `r` at `p` clear of every piece and block?"""
+        from flick.game.aim import path_clear
+
+        return path_clear(p, p, r, self.obstacles(), {ignore}, margin=0.1)
+
+    def free_spot(self, p: Vec, angle: float) -> Vec:
+        """Where a figure can stand at (or nearest to) `p`: the disc's resting place is free
+        of tall pieces, but a figure is wider than nothing; nudged out if needed."""
+        if self.spot_free(p, self.figure_r):
+            return p
+        for k in range(1, 9):
+            for j in range(8):
+                a = angle + j * math.pi / 4
+                q = (p[0] + 0.4 * k * math.cos(a), p[1] + 0.4 * k * math.sin(a))
+                if self.spot_free(q, self.figure_r):
+                    return q
+        return p
+
+    def obstacles(self) -> list[Any]:
+        """Every piece and support block as capsules, for bots' path checks. Facades are
+        left out: low pieces pass under them."""
+        from flick.game.aim import Obstacle
+
+        out = []
+        parts = []
+        for name in self.buildings:
+            a, b, _ = self.building_parts(name)
+            parts += [a, b]
+        for pid in [*self.table.pieces(), *parts]:
+            kind = self.table.kind(pid)
+            for core, r in self.table.outline(pid):
+                a, b, extra = _long_axis(core)
+                out.append(Obstacle(pid, a, b, r + extra, kind))
+        return out
+
+    def rush(self, zombies: list[int] | int, tower: tuple[float, float, float],
+             rng: Any) -> Any:
+        """A Zombie Rush on the table: `Table.rush` (the tower's drop) when the physics
+        package has it, else `simple_rush` below."""
+        if hasattr(self.table, "rush"):
+            return self.table.rush(zombies, tower=tower, rng=rng)
+        return simple_rush(self.table, zombies, tower, rng)
+
+    def flick_many(self, shots: list[tuple[int, Vec, Vec]]) -> Any:
+        return self.table.flick_many(shots)
+
+
+@dataclass(frozen=True)
+class RushResult:
+    rushed: tuple[int, ...]
+    fell: tuple[int, ...]
+    left_city: tuple[int, ...]
+    touch_lists: dict[int, tuple[int, ...]]
+
+    def touches(self, pid: int) -> tuple[int, ...]:
+        return self.touch_lists.get(pid, ())
+
+
+def simple_rush(table: Any, zombies: list[int] | int, tower: tuple[float, float, float],
+                rng: Any) -> RushResult:
+    """A stand-in for the tower's drop, used only when `Table.rush` is missing: the zombies
+    leave the exit one after another (slot order) at 90-170 cm/s, fanned +-20 degrees, a third
+    of them tumbling (laid down), and the table runs to rest."""
+    x, y, facing = tower
+    if isinstance(zombies, int):
+        ids = [table.add("zombie", x=x, y=y, angle=facing) for _ in range(zombies)]
+    else:
+        ids = list(zombies)
+    n = len(ids)
+    speeds = rng.uniform(90.0, 170.0, size=n)
+    fans = rng.uniform(-0.35, 0.35, size=n)
+    tumble = rng.uniform(0.0, 1.0, size=n) < 0.33
+    velocities = {}
+    for i, z in enumerate(ids):
+        lateral = (i - (n - 1) / 2) * 3.0
+        ex = x + math.cos(facing) * 7.5 - math.sin(facing) * lateral
+        ey = y + math.sin(facing) * 7.5 + math.cos(facing) * lateral
+        a = facing + float(fans[i])
+        table.set_pose(z, ex, ey, a)
+        if not table.is_standing(z):
+            table.stand_up(z)
+        if bool(tumble[i]):
+            table.lay_down(z, a)
+        velocities[z] = ((float(speeds[i]) * math.cos(a), float(speeds[i]) * math.sin(a)), 0.0)
+    result = table.simulate(velocities=velocities)
+    fell = tuple(p for p in result.fell) + tuple(z for i, z in enumerate(ids) if tumble[i])
+    return RushResult(tuple(ids), fell, tuple(result.left_city), dict(result.touch_lists))
+
+
+def _long_axis(core: tuple[Vec, ...]) -> tuple[Vec, Vec, float]:
+    """A convex core as a segment (its two farthest points) and the extra radius that covers
+    the rest of it."""
+    if len(core) == 1:
+        return core[0], core[0], 0.0
+    if len(core) == 2:
+        return core[0], core[1], 0.0
+    best = (core[0], core[1])
+    for i in range(len(core)):
+        for j in range(i + 1, len(core)):
+            if math.dist(core[i], core[j]) > math.dist(*best):
+                best = (core[i], core[j])
+    from flick.game.aim import _seg_point
+
+    extra = max(_seg_point(p, best[0], best[1]) for p in core)
+    return best[0], best[1], extra
+
+
+def _rect(c: Vec, angle: float, length: float, width: float) -> list[Vec]:
+    """Corners of a rectangle centred at `c`, `length` along `angle` (rad), `width` across."""
+    ux, uy = math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    vx, vy = -math.sin(angle) * width / 2, math.cos(angle) * width / 2
+    return [(c[0] + ux + vx, c[1] + uy + vy), (c[0] - ux + vx, c[1] - uy + vy),
+            (c[0] - ux - vx, c[1] - uy - vy), (c[0] + ux - vx, c[1] + uy - vy)]
+
+
+def _rects_overlap(a: list[Vec], b: list[Vec]) -> bool:
+    for poly in (a, b):
+        for i in range(4):
+            p, q = poly[i], poly[(i + 1) % 4]
+            axis = (q[1] - p[1], p[0] - q[0])
+            pa = [axis[0] * x + axis[1] * y for x, y in a]
+            pb = [axis[0] * x + axis[1] * y for x, y in b]
+            if max(pa) <= min(pb) or max(pb) <= min(pa):
+                return False
+    return True

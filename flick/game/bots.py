@@ -1,0 +1,527 @@
+"""The heuristic bot: plays any seat of scenarios 1-4 by aiming real flicks.
+
+Each decision is an input the game records. The bot reads the table, picks a goal from the
+scenario's objective (reach the RV, fetch tokens to the base, find and escort the wounded
+survivor, clear the barricades), and flicks toward it: a move slides the movement disc along
+a path it checked to be clear, stopping where the friction model says (`flick.game.aim`); a
+shot aims a bullet to arrive at a zombie fast enough to fell it. Every flick goes through the
+bot's hand noise, drawn from the bot's own generator (seeded from the game's seed), so the
+game's generator is consumed only by the game and a replay of the inputs is exact.
+
+Tactics, in order: kill a zombie next to it at short distance (quietly if it can); shoot a
+standing zombie that threatens it; act inside a building (take, drop); pursue the goal; end
+the turn facing the nearest zombie.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from flick.game.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.fight import fight_weapons
+from flick.game.inputs import (
+    ChooseSurvivor,
+    Eat,
+    EndTurn,
+    FightFlick,
+    FightWait,
+    FightWeapon,
+    Flick,
+    GoHungry,
+    Input,
+    Keep,
+    Knife,
+    Move,
+    Shoot,
+    ShortKill,
+    Shotgun,
+    Sniper,
+    TakeDrop,
+)
+from flick.game.state import WEAPONS, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+Vec = tuple[float, float]
+STEP_CM = 24.0  # longest planned move: accuracy falls with distance
+THREAT_CM = 16.0  # a standing zombie this close (edge to edge) is shot first
+SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
+BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
+
+
+class HeuristicBot:
+    """Plays every seat it is asked to; `decide(game)` returns the next input."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int, noise: HandNoise | None = None) -> None:
+        self.rng = np.random.default_rng([int(seed), 0xB07])
+        self.noise = noise or HandNoise()
+
+    # ---- entry --------------------------------------------------------------------------
+    def decide(self, game: Game) -> Input:
+        phase = game.phase
+        if phase == "choose":
+            return self._choose(game)
+        if phase == "act":
+            return self._act(game, game.active_survivor)
+        if phase == "keep":
+            return self._keep(game)
+        if phase == "fight":
+            return self._fight(game)
+        if phase == "hunger":
+            return self._hunger(game)
+        raise ValueError(f"nothing to decide in phase {phase!r}")
+
+    # ---- choosing a survivor ------------------------------------------------------------------
+    def _choose(self, game: Game) -> Input:
+        cands = game.available(game.current_team)
+        holder = game.pretzel_holder()
+        if game.round_first_turn and holder in cands:
+            return ChooseSurvivor(holder.name)  # type: ignore[union-attr]
+
+        def score(s: Survivor) -> tuple[float, str]:
+            threat = self._nearest_zombie(game, s)
+            t = 100.0 if threat is not None and threat[1] < THREAT_CM else 0.0
+            goal = self._goal_point(game, s)
+            here = game.board.piece_position(s)
+            d = math.dist(goal, here) if goal is not None and here is not None else 50.0
+            return (t - d, s.name)
+
+        best = max(cands, key=score)
+        return ChooseSurvivor(best.name)
+
+    # ---- acting -----------------------------------------------------------------------------
+    def _act(self, game: Game, s: Survivor) -> Input:
+        if s.building is not None:
+            return self._inside(game, s)
+        board = game.board
+        assert s.piece is not None
+        near = self._nearest_zombie(game, s)
+        if near is not None and near[1] < board.disc - 0.2:
+            quiet = [w for w in s.weapons() if w in ("knife", "bat")]
+            return ShortKill(near[0], quiet[0] if quiet else s.weapons()[0])
+        if near is not None and near[1] < THREAT_CM and board.table.is_standing(near[0]):
+            shot = self._shot_at(game, s, near[0])
+            if shot is not None:
+                return shot
+        take = self._take_in_city(game, s)
+        if take is not None:
+            return take
+        goal = self._goal(game, s)
+        if goal[0] == "enter":
+            return self._approach(game, s, goal[1])
+        if goal[0] == "object":
+            return self._to_object(game, s, goal[1])
+        if goal[0] == "barricade":
+            return self._clear_barricade(game, s, goal[1])
+        if goal[0] == "hunt":
+            return self._hunt(game, s)
+        if goal[0] == "point":
+            mv = self._navigate(game, s, goal[1])
+            if mv is not None:
+                return mv
+        return self._end(game, s)
+
+    def _end(self, game: Game, s: Survivor) -> Input:
+        near = self._nearest_zombie(game, s)
+        if near is None or s.piece is None:
+            return EndTurn()
+        zx, zy = game.board.pos(near[0])
+        x, y = game.board.pos(s.piece)
+        return EndTurn(facing=math.atan2(zy - y, zx - x))
+
+    # ---- goals ---------------------------------------------------------------------------------
+    def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+        """What `s` should be doing for the scenario's objective."""
+        rules = game.rules
+        for obj in game.scenario.objectives:
+            p = dict(obj.params)
+            if obj.id == "survivor_in_rv_few_zombies":
+                base = p.get("building", "rv")
+                if not any(x.building == base for x in game.survivors.values() if x.alive):
+                    return ("enter", base)
+                return ("hunt", None)
+            if obj.id == "tokens_in_base":
+                return self._token_goal(game, s, p.get("base", p.get("building", "rv")),
+                                        {k: int(v) for k, v in p.get("tokens", {}).items()})
+            if obj.id == "escort_to_building":
+                target = p.get("building", "hospital")
+                if rules.escort == s.name:
+                    return ("enter", target)
+                anita = game.survivors.get(rules.rescued or "")
+                if anita is not None and anita.alive and rules.escort is None and \
+                        anita.piece is not None:
+                    return ("point", game.board.pos(anita.piece))
+                if anita is not None and (anita.piece is not None or anita.building):
+                    return ("hunt", None)
+                return self._search_goal(game, s, lambda t: not t.face_up)
+        return ("hunt", None)
+
+    def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]:
+        have: dict[str, int] = {}
+        for t in game.stashes.get(base, []):
+            have[t.kind] = have.get(t.kind, 0) + 1
+        carried: dict[str, int] = {}
+        for x in game.survivors.values():
+            if x.alive:
+                for t in x.inventory:
+                    carried[t.kind] = carried.get(t.kind, 0) + 1
+        return {k: v - have.get(k, 0) for k, v in need.items() if v - have.get(k, 0) > 0}
+
+    def _token_goal(self, game: Game, s: Survivor, base: str,
+                    need: dict[str, int]) -> tuple[str, Any]:
+        missing = self._needs(game, base, need)
+        if any(t.kind in missing for t in s.inventory):
+            return ("enter", base)
+        if game.rules.has("barricades"):
+            for name in game.board.buildings:
+                if game.board.barricaded(name) and any(
+                        t.kind in missing for t in game.stashes.get(name, [])):
+                    return ("barricade", name)
+        carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
+                   for t in x.inventory}
+        wanted = {k for k in missing if k not in carried or missing[k] > 1}
+        return self._search_goal(
+            game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base)
+
+    def _search_goal(self, game: Game, s: Survivor, useful: Any,
+                     skip: str | None = None) -> tuple[str, Any]:
+        """The nearest building (or object, from S3) holding a token worth taking that no
+        other survivor is inside."""
+        board = game.board
+        here = board.piece_position(s)
+        if here is None:
+            return ("hunt", None)
+        best: tuple[float, str, Any] | None = None
+        for key, stash in sorted(game.stashes.items()):
+            if key == skip or not any(useful(t) for t in stash):
+                continue
+            if key in board.buildings:
+                if game.rules.entry_refused(game, s, key) is not None and \
+                        not board.barricaded(key):
+                    continue
+                if board.barricaded(key):
+                    goal: tuple[str, Any] = ("barricade", key)
+                else:
+                    goal = ("enter", key)
+                if any(x.building == key and x is not s and x.alive
+                       for x in game.survivors.values()):
+                    continue
+                d = math.dist(here, board.door_mid(key))
+            elif key.startswith("piece:") and game.rules.has("take_in_city"):
+                pid = int(key.split(":", 1)[1])
+                if not board.exists(pid):
+                    continue
+                goal = ("object", pid)
+                d = math.dist(here, board.pos(pid))
+            else:
+                continue
+            if best is None or (d, key) < (best[0], best[1]):
+                best = (d, key, goal)
+        return best[2] if best is not None else ("hunt", None)
+
+    def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
+        kind, arg = self._goal(game, s)
+        if kind in ("enter", "barricade"):
+            return game.board.door_mid(arg)
+        if kind == "object":
+            return game.board.pos(arg)
+        if kind == "point":
+            return arg
+        near = self._nearest_zombie(game, s)
+        return game.board.pos(near[0]) if near is not None else None
+
+    # ---- inside a building --------------------------------------------------------------------
+    def _inside(self, game: Game, s: Survivor) -> Input:
+        building = s.building
+        assert building is not None
+        td = self._take_drop_here(game, s, building)
+        if td is not None:
+            return td
+        goal = self._goal(game, s)
+        if goal == ("enter", building):
+            return self._end(game, s)
+        return self._exit(game, s, building, goal)
+
+    def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
+        stash = game.stashes.get(place, [])
+        goal = self._goal(game, s)
+        need: dict[str, int] = {}
+        base = None
+        for obj in game.scenario.objectives:
+            if obj.id == "tokens_in_base":
+                base = obj.params.get("base", obj.params.get("building", "rv"))
+                need = self._needs(game, base,
+                                   {k: int(v) for k, v in obj.params.get("tokens", {}).items()})
+        if place == base:
+            for i, t in enumerate(s.inventory):
+                if t.kind in need:
+                    return TakeDrop(drop=i, place=None if place == s.building else place)
+            return None
+        junk = [i for i, t in enumerate(s.inventory)
+                if t.kind not in need and t.kind not in WEAPONS and t.kind != "pretzel"]
+        where = None if place == s.building else place
+        for i, t in enumerate(stash):
+            wanted = (not t.face_up and goal[0] != "enter") or t.kind in need or (
+                not t.face_up) or (t.kind in ("gun", "shotgun", "sniper")
+                                   and not set(s.weapons()) & {"gun", "shotgun", "sniper"})
+            if not wanted:
+                continue
+            if s.free_spaces() > 0:
+                return TakeDrop(take=i, place=where)
+            if t.face_up and junk:
+                return TakeDrop(take=i, drop=junk[0], place=where)
+            if not t.face_up:
+                return TakeDrop(take=i, place=where)
+        return None
+
+    def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
+        if not game.rules.has("take_in_city") or s.piece is None:
+            return None
+        from flick.game.actions import object_stashes_near
+
+        for key in object_stashes_near(game, s):
+            if game.stashes[key]:
+                td = self._take_drop_here(game, s, key)
+                if td is not None:
+                    return td
+        return None
+
+    def _keep(self, game: Game) -> Input:
+        s = game.active_survivor
+        assert game.pending_take is not None
+        key, index = game.pending_take
+        token = game.stashes[key][index]
+        useless = token.kind in ("medicine",) and game.rules.has("hunger") is False \
+            and s.free_spaces() < 2
+        return Keep(keep=s.free_spaces() > 0 and not useless)
+
+    # ---- moving --------------------------------------------------------------------------------
+    def _obstacles(self, game: Game) -> list[Any]:
+        return game.board.obstacles()
+
+    def _disc_flick(self, game: Game, start: Vec, target: Vec, kind: str = "movement_disc",
+                    extra: float = 0.0) -> tuple[Flick, float]:
+        angle, strength = impulse_to(game.board.params, kind, start, target, extra=extra)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return Flick(vector(a, f)), angle
+
+    def _navigate(self, game: Game, s: Survivor, target: Vec, stop_short: float = 0.0,
+                  ) -> Input | None:
+        """A move toward `target` along a clear path, or None if no clear step helps."""
+        board = game.board
+        assert s.piece is not None
+        start = board.pos(s.piece)
+        obstacles = self._obstacles(game)
+        r = board.disc / 2
+        d_total = math.dist(start, target) - stop_short
+        if d_total < 1.0:
+            return None
+        base = math.atan2(target[1] - start[1], target[0] - start[0])
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        best: tuple[float, Vec, float] | None = None
+        for k in range(9):
+            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20)
+            for frac in (1.0, 0.6, 0.35):
+                length = min(STEP_CM, d_total) * frac
+                a = base + turn
+                end = (start[0] + length * math.cos(a), start[1] + length * math.sin(a))
+                if not board.in_city_point(end, r + 1.5):
+                    continue
+                over = (start[0] + length * 1.18 * math.cos(a),
+                        start[1] + length * 1.18 * math.sin(a))
+                if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue  # do not end a move next to a standing zombie
+                remaining = math.dist(end, target)
+                if remaining >= d_total + stop_short - 0.5:
+                    continue
+                if best is None or remaining < best[0]:
+                    best = (remaining, end, a)
+            if best is not None and k >= 2:
+                break
+        if best is None:
+            return None
+        fl, angle = self._disc_flick(game, start, best[1])
+        return Move(fl, angle=angle)
+
+    def _approach(self, game: Game, s: Survivor, building: str) -> Input:
+        """Walk to the door's approach, then flick the disc in through the door."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        depth = (here[0] - mx) * nx + (here[1] - my) * ny
+        lateral = (here[0] - mx) * -ny + (here[1] - my) * nx
+        if 3.0 < depth < 22.0 and abs(lateral) < 1.6:
+            inside = (mx - nx * 3.0, my - ny * 3.0)
+            if path_clear(here, inside, board.disc / 2, self._obstacles(game), {s.piece},
+                          margin=0.2) or depth < 6.0:
+                fl, angle = self._disc_flick(game, here, inside)
+                return Move(fl, angle=angle)
+        stage = board.front(building, 7.0)
+        mv = self._navigate(game, s, stage)
+        if mv is not None:
+            return mv
+        return self._hunt(game, s, move=False)
+
+    def _exit(self, game: Game, s: Survivor, building: str, goal: tuple[str, Any]) -> Input:
+        board = game.board
+        start = board.behind(building, board.disc)
+        obstacles = self._obstacles(game)
+        blocks = set(board.building_parts(building))
+        for turn in (0.0, 0.35, -0.35, 0.7, -0.7):
+            nx, ny = board.normal(building)
+            a = math.atan2(ny, nx) + turn
+            mx, my = board.door_mid(building)
+            out = (mx + 8.0 * math.cos(a), my + 8.0 * math.sin(a))
+            if abs(turn) > 0:
+                out = (mx + nx * 4.0 + 8.0 * math.cos(a), my + ny * 4.0 + 8.0 * math.sin(a))
+            if not board.in_city_point(out, 3.0):
+                continue
+            if path_clear((mx, my), out, board.disc / 2, obstacles, blocks, margin=0.8):
+                fl, angle = self._disc_flick(game, start, out)
+                return Move(fl, angle=angle)
+        return self._end(game, s)
+
+    def _to_object(self, game: Game, s: Survivor, pid: int) -> Input:
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        ox, oy = board.pos(pid)
+        d = math.dist(here, (ox, oy)) or 1.0
+        reach = board.object_radius(pid) + board.figure_r + 1.4
+        spot = (ox + (here[0] - ox) / d * reach, oy + (here[1] - oy) / d * reach)
+        mv = self._navigate(game, s, spot)
+        return mv if mv is not None else self._hunt(game, s, move=False)
+
+    def _clear_barricade(self, game: Game, s: Survivor, building: str) -> Input:
+        """S4: shoot (or push with the disc) the barricades out of the door."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        stage = board.front(building, 14.0)
+        bars = [b for b in board.barricades() if board.blocks_door(b, building)]
+        if not bars:
+            return self._approach(game, s, building)
+        if math.dist(here, stage) > 5.0:
+            mv = self._navigate(game, s, stage)
+            if mv is not None:
+                return mv
+        target = min(bars, key=lambda b: math.dist(here, board.pos(b)))
+        shot = self._shot_at(game, s, target, arrive=220.0, ignore_clear=True)
+        if shot is not None:
+            return shot
+        fl, angle = self._disc_flick(game, here, board.pos(target), extra=6.0)
+        return Move(fl, angle=angle)
+
+    # ---- fighting -------------------------------------------------------------------------------
+    def _nearest_zombie(self, game: Game, s: Survivor) -> tuple[int, float] | None:
+        board = game.board
+        if s.piece is None:
+            return None
+        zs = board.zombies()
+        if not zs:
+            return None
+        dists = [(board.distance(s.piece, z), z) for z in zs]
+        d, z = min(dists)
+        return (z, d)
+
+    def _shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
+                 ignore_clear: bool = False) -> Input | None:
+        """Gun, sniper, shotgun or knife at `target`, from a side with a clear line."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        tx, ty = board.pos(target)
+        dist = math.dist(here, (tx, ty))
+        weapons = s.weapons()
+        obstacles = self._obstacles(game)
+        facing = math.atan2(ty - here[1], tx - here[0])
+        order = [w for w in ("knife", "shotgun", "gun", "sniper") if w in weapons]
+        if board.kind(target) == "barricade":
+            order = [w for w in ("gun", "sniper", "knife") if w in weapons]
+        for weapon in order:
+            if dist > SHOT_RANGE[weapon]:
+                continue
+            for side in ("right", "left"):
+                start = board.beside(here, s.facing, side,
+                                     board.pellet_d if weapon == "shotgun" else board.bullet_d)
+                kind = {"knife": "knife", "shotgun": "shotgun_pellet"}.get(weapon, "bullet")
+                # The shooter's own figure is an obstacle too: never shoot across it.
+                clear = ignore_clear or path_clear(start, (tx, ty), board.bullet_d / 2,
+                                                   obstacles, {target}, margin=0.3)
+                if not clear or not path_clear(start, start, board.bullet_d / 2, obstacles,
+                                               {target}, margin=0.05):
+                    continue
+                angle, strength = impulse_to(board.params, kind, start, (tx, ty),
+                                             arrive=arrive)
+                if weapon == "sniper":
+                    a, f = noisy(angle, strength, self.noise, self.rng, template=True)
+                    return Sniper(side, a, f)
+                if weapon == "shotgun":
+                    a, f = noisy(angle, strength, self.noise, self.rng, template=True)
+                    return Shotgun(side, a, f)
+                a, f = noisy(angle, strength, self.noise, self.rng)
+                if weapon == "knife":
+                    return Knife(side, Flick(vector(a, f)))
+                return Shoot(side, Flick(vector(a, f)))
+        del facing
+        return None
+
+    def _hunt(self, game: Game, s: Survivor, move: bool = True) -> Input:
+        """Shoot the nearest zombie in range with a clear line; else close in on it."""
+        board = game.board
+        if s.piece is None:
+            return self._end(game, s)
+        zs = sorted(board.zombies(), key=lambda z: (board.distance(s.piece, z), z))
+        for z in zs[:4]:
+            if not board.table.is_standing(z):
+                continue
+            shot = self._shot_at(game, s, z)
+            if shot is not None:
+                return shot
+        if move and zs and game.actions_done == 0:
+            mv = self._navigate(game, s, board.pos(zs[0]), stop_short=22.0)
+            if mv is not None:
+                return mv
+        return self._end(game, s)
+
+    def _fight(self, game: Game) -> Input:
+        fight = game.fight
+        assert fight is not None
+        name = fight.to_act
+        s = game.survivors[name]
+        if fight.stage == "weapon":
+            choices = fight_weapons(s)
+            for w in ("gun", "knife", "bat"):
+                if w in choices:
+                    return FightWeapon(w)
+            return FightWeapon(choices[0] if choices else "bat")
+        zs = fight.standing_zombies()
+        (sx, sy), kind = fight.weapon_piece_start(name)
+        target = min(zs, key=lambda z: math.dist((sx, sy), fight.table.position(z)))
+        tx, ty = fight.table.position(target)
+        if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0:
+            return FightWait()
+        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
+                                     arrive=BULLET_ARRIVE)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return FightFlick(Flick(vector(a, f)))
+
+    def _hunger(self, game: Game) -> Input:
+        carriers = sorted((s for s in game.survivors.values()
+                           if s.alive and any(t.kind == "food" for t in s.inventory)),
+                          key=lambda s: s.name)
+        for s in carriers:
+            slot = next(i for i, t in enumerate(s.inventory) if t.kind == "food")
+            return Eat(s.name, slot)
+        return GoHungry()

@@ -1,0 +1,407 @@
+"""The one mutable state of a Flick 'em Up! Dead of Winter game, and its single entry point.
+
+`Game(scenario, seed)` sets the city up on a physics table; `game.apply(input)` plays one
+decision (choose a survivor, an action with its flick, a fight choice, eat or go hungry).
+`apply` validates first: an illegal input raises `IllegalAction` and changes nothing (rule
+state and table are restored from a snapshot even if a check deep inside an action fails).
+All chance (token shuffles, fight cards, fight distances, pellet jitter, zombie rushes) comes
+from the game's one seeded numpy Generator, so a scenario, a seed and the list of inputs
+(`game.inputs`) give the same game bit for bit.
+
+What the player may do now is given by `phase` ("choose", "act", "keep", "fight", "hunger",
+"over") and `legal_kinds()`; whose decision it is by `current_team`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import numpy as np
+
+from flick.game import actions, reaction
+from flick.game.board import Board
+from flick.game.fight import Fight
+from flick.game.inputs import (
+    Bat,
+    ChooseSurvivor,
+    Eat,
+    EndTurn,
+    FightFlick,
+    FightWait,
+    FightWeapon,
+    GoHungry,
+    Input,
+    Keep,
+    Knife,
+    Move,
+    Shoot,
+    ShortKill,
+    Shotgun,
+    Sniper,
+    TakeDrop,
+)
+from flick.game.rules import ScenarioRules
+from flick.game.setup import set_up
+from flick.game.state import (
+    DAY,
+    NIGHT,
+    Event,
+    GameOver,
+    IllegalAction,
+    Noise,
+    Survivor,
+    Token,
+)
+from flick.game.turns import TurnOrder
+
+ACTION_INPUTS = (Move, Shoot, Knife, Bat, ShortKill, Shotgun, Sniper, TakeDrop)
+ZOMBIES_TOTAL = 18
+
+
+class Game:
+    """A game in progress. Attributes are the rule state; `board` wraps the physics table."""
+
+    def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
+                 params: Any = None) -> None:
+        self.scenario = scenario
+        self.seed = int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        self.inputs: list[Input] = []
+        self.events: list[Event] = []
+        self.survivors: dict[str, Survivor] = {}
+        # Tokens where they lie: a building's support blocks ("rv", "library", ...) or an
+        # object in the city ("piece:<id>", from scenario 3).
+        self.stashes: dict[str, list[Token]] = {}
+        # Zombies inside a building, off the table: one standing flag each.
+        self.building_zombies: dict[str, list[bool]] = {}
+        self.bin = 0
+        self.box = 0
+        self.round_marker = int(scenario.round_marker.start)
+        self.round_colour = scenario.round_marker.first_round
+        self.rounds_played = 0
+        self.turns = 0
+        self.phase = "choose"
+        self.current_team: str = ""
+        self.round_first_turn = True
+        self.active: str | None = None
+        self.actions_done = 0
+        self.noise = Noise.SILENT
+        self.turn_over_early = False  # an ATTACK card ends the survivor's turn (S2)
+        self.facing_set = False  # the last action (move, bat) oriented the survivor
+        self.pending_take: tuple[str, int] | None = None  # (place, index) awaiting Keep
+        self.fight: Fight | None = None
+        self.deaths = 0
+        self.winner: str | None = None
+        self.end_reason: str | None = None
+        self.next_uid = 1
+        self.board = Board.for_scenario(scenario, params)
+        self.rules = ScenarioRules(scenario)
+        set_up(self)
+        teams = [t.name for t in scenario.teams]
+        self.turn_order = TurnOrder({t: (players or {}).get(t, 1) for t in teams})
+        self._start_next_turn()
+
+    # ---- queries ------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def survivor(self, name: str) -> Survivor:
+        try:
+            return self.survivors[name]
+        except KeyError:
+            raise IllegalAction(f"no survivor named {name!r} in this game") from None
+
+    @property
+    def active_survivor(self) -> Survivor:
+        if self.active is None:
+            raise IllegalAction("no survivor is active: choose a survivor first")
+        return self.survivors[self.active]
+
+    def available(self, team: str | None = None) -> list[Survivor]:
+        """Survivors that may be used this round (backpack colour = round colour)."""
+        return [
+            s for s in self.survivors.values()
+            if s.alive and s.playable and s.backpack == self.round_colour
+            and (team is None or s.team == team)
+        ]
+
+    def zombie_counts(self) -> dict[str, int]:
+        """Where the 18 zombies are: `city` (table and buildings), `bin`, `box`."""
+        city = len(self.board.zombies()) + sum(len(v) for v in self.building_zombies.values())
+        return {"city": city, "bin": self.bin, "box": self.box}
+
+    def legal_kinds(self) -> list[str]:
+        """The kinds of input accepted in the current phase (details are checked by apply)."""
+        if self.phase == "choose":
+            return ["choose"]
+        if self.phase == "act":
+            return [c.kind for c in ACTION_INPUTS] + ["end_turn"]
+        if self.phase == "keep":
+            return ["keep"]
+        if self.phase == "fight" and self.fight is not None:
+            return self.fight.legal_kinds()
+        if self.phase == "hunger":
+            return ["eat", "go_hungry"]
+        return []
+
+    def new_token(self, kind: str, face_up: bool = True) -> Token:
+        token = Token(kind, face_up, self.next_uid)
+        self.next_uid += 1
+        return token
+
+    def event(self, type_: str, **data: Any) -> None:
+        self.events.append(Event(type_, {"round": self.rounds_played + 1, **data}))
+
+    # ---- the entry point ----------------------------------------------------------------
+    def apply(self, inp: Input) -> None:
+        """Play one input. Illegal: raises IllegalAction and leaves the game unchanged."""
+        if self.over:
+            raise IllegalAction(f"the game is over ({self.end_reason}); no input is accepted")
+        if inp.kind not in self.legal_kinds():
+            raise IllegalAction(
+                f"{inp.kind!r} is not allowed now (phase {self.phase!r}); "
+                f"allowed: {', '.join(self.legal_kinds())}"
+            )
+        saved = self._save()
+        try:
+            self._dispatch(inp)
+        except IllegalAction:
+            self._restore(saved)
+            raise
+        except GameOver as end:
+            self.inputs.append(inp)
+            self._finish(end.winner, end.reason)
+            return
+        self.inputs.append(inp)
+
+    def _save(self) -> tuple[dict[str, Any], Any]:
+        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight"}
+        state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
+        fight = self.fight.save() if self.fight is not None else None
+        return ({**state, "_events": len(self.events), "_fight": fight},
+                self.board.table.snapshot())
+
+    def _restore(self, saved: tuple[dict[str, Any], Any]) -> None:
+        state, snap = saved
+        n_events = state.pop("_events")
+        fight = state.pop("_fight")
+        self.__dict__.update(state)
+        del self.events[n_events:]
+        if self.fight is not None and fight is not None:
+            self.fight.load(fight)
+        self.board.table.restore(snap)
+
+    def _dispatch(self, inp: Input) -> None:
+        if isinstance(inp, ChooseSurvivor):
+            self._choose(inp.survivor)
+        elif isinstance(inp, EndTurn):
+            self._end_turn(inp.facing)
+        elif isinstance(inp, ACTION_INPUTS):
+            self._action(inp)
+        elif isinstance(inp, Keep):
+            actions.keep(self, inp)
+            self._after_action()
+        elif isinstance(inp, (FightWeapon, FightFlick, FightWait)):
+            self._fight_input(inp)
+        elif isinstance(inp, (Eat, GoHungry)):
+            self._hunger(inp)
+        else:
+            raise IllegalAction(f"unknown input {inp!r}")
+
+    # ---- turns --------------------------------------------------------------------------
+    def _choose(self, name: str) -> None:
+        s = self.survivor(name)
+        if s.team != self.current_team:
+            raise IllegalAction(f"{s.name} belongs to team {s.team}, not the team to play "
+                                f"({self.current_team})")
+        if s not in self.available(self.current_team):
+            why = "dead" if not s.alive else (
+                "not playable in this scenario" if not s.playable else
+                f"already used this round (backpack shows {s.backpack})")
+            raise IllegalAction(f"{s.name} is not available: {why}")
+        holder = self.pretzel_holder()
+        if (self.round_first_turn and holder is not None and holder is not s
+                and holder in self.available(self.current_team)):
+            raise IllegalAction(f"{holder.name} holds the pretzel and must be used first "
+                                "this round")
+        self.round_first_turn = False
+        self.turn_order.take_turn(s.team)
+        self.active = s.name
+        self.actions_done = 0
+        self.noise = Noise.SILENT
+        self.turn_over_early = False
+        self.facing_set = False
+        self.board.stand_survivor(s)
+        self.event("turn", survivor=s.name, team=s.team, turn=self.turns + 1)
+        self.phase = "act"
+        self.rules.on_choose(self, s)
+
+    def pretzel_holder(self) -> Survivor | None:
+        for s in self.survivors.values():
+            if s.alive and any(t.kind == "pretzel" for t in s.inventory):
+                return s
+        return None
+
+    def _action(self, inp: Input) -> None:
+        if self.actions_done >= 2:
+            raise IllegalAction("a survivor performs at most 2 actions in a turn")
+        actions.perform(self, inp)
+        self.actions_done += 1
+        if self.phase == "act":
+            self._after_action()
+
+    def _after_action(self) -> None:
+        """Checks after an action: too close, zombies entering, objectives, end of turn."""
+        if self.phase == "keep" or self.phase == "fight":
+            return
+        self.phase = "act"
+        reaction.too_close(self, immune=self.active)
+        self.rules.check(self)
+        s = self.active_survivor
+        if not s.alive or self.turn_over_early or self.actions_done >= 2 or not s.playable:
+            self._end_turn(None)
+
+    def _end_turn(self, facing: float | None) -> None:
+        s = self.active_survivor
+        if facing is not None and s.alive and not self.facing_set:
+            self.board.face(s, facing)
+        s.backpack = NIGHT if s.backpack == DAY else DAY
+        noise = self.rules.turn_noise(self, s, self.noise)
+        self.event("noise", survivor=s.name, noise=noise.name)
+        reaction.react(self, s, noise)
+        self.rules.after_turn(self, s)
+        self.turns += 1
+        self.active = None
+        # The turn is over: the survivor who just played is no longer immune (rulebook p. 7).
+        reaction.too_close(self, immune=None)
+        self.rules.check(self)
+        self._start_next_turn()
+
+    def _start_next_turn(self) -> None:
+        self.phase = "choose"
+        can_play = {s.team for s in self.available()}
+        if not can_play:
+            self._end_round()
+            return
+        holder = self.pretzel_holder()
+        pretzel_team = holder.team if holder is not None else None
+        self.current_team = self.turn_order.next_team(can_play, self.round_first_turn,
+                                                      pretzel_team)
+
+    # ---- rounds -------------------------------------------------------------------------
+    def _end_round(self) -> None:
+        """End of round (rulebook p. 11): marker, hunger (S4), stand zombies, new horde."""
+        self.round_marker -= 1
+        self.event("round_end", marker=self.round_marker, colour=self.round_colour,
+                   zombies=self.zombie_counts())
+        self.rounds_played += 1
+        if self.round_marker <= 0:
+            self.rules.at_skull(self)
+        self.round_colour = NIGHT if self.round_colour == DAY else DAY
+        if self.rules.hunger_now(self):
+            self.phase = "hunger"
+            self.current_team = self.scenario.teams[0].name
+            return
+        self._new_round()
+
+    def _new_round(self) -> None:
+        reaction.stand_all_zombies(self)
+        reaction.new_horde(self)
+        reaction.too_close(self, immune=None)
+        self.rules.check(self)
+        self.round_first_turn = True
+        self.turn_order.last_team = None
+        self._start_next_turn()
+
+    def _hunger(self, inp: Eat | GoHungry) -> None:
+        self.rules.hunger(self, inp)
+        self._new_round()
+
+    # ---- fights -------------------------------------------------------------------------
+    def start_fight(self, building: str) -> None:
+        """A fight breaks out in `building` (S2): its survivors against its zombies."""
+        fighters = [self.active_survivor] + [
+            s for s in self.survivors.values()
+            if s.alive and s.building == building and s.name != self.active and s.playable
+        ]
+        self.fight = Fight.begin(self, building, fighters)
+        self.phase = "fight"
+        self.event("fight", stage="start", building=building,
+                    survivors=[s.name for s in fighters],
+                    zombies=len(self.building_zombies.get(building, [])),
+                    distance=round(self.fight.distance, 1))
+
+    def _fight_input(self, inp: Input) -> None:
+        assert self.fight is not None
+        done = self.fight.apply(self, inp)
+        if done:
+            self.fight = None
+            self.phase = "act"
+            self._after_action()
+
+    # ---- life and death -----------------------------------------------------------------
+    def wound(self, s: Survivor, cause: str, amount: int = 1) -> None:
+        """`s` loses `amount` life tokens; at 0 it dies (tokens to the Grocery Store)."""
+        if not s.alive:
+            return
+        s.life = max(0, s.life - amount)
+        self.event("wound", survivor=s.name, cause=cause, life=s.life)
+        if s.life == 0:
+            self._die(s, cause)
+
+    def _die(self, s: Survivor, cause: str) -> None:
+        s.alive = False
+        self.deaths += 1 if s.playable or self.rules.counts_as_death(s) else 0
+        place = self.board.piece_position(s)
+        self.board.remove_survivor(s)
+        s.building = None
+        pretzel = [t for t in s.inventory if t.kind == "pretzel"]
+        rest = [t for t in s.inventory if t.kind != "pretzel"]
+        s.inventory = []
+        for t in rest:
+            t.face_up = True
+        # Rulebook p. 6: the tokens go face up into the Grocery Store. A scenario without
+        # one (none of the ten) would leave them where the survivor died; they are lost.
+        if "grocery_store" in self.stashes:
+            self.stashes["grocery_store"].extend(rest)
+        self.event("death", survivor=s.name, cause=cause)
+        if pretzel:
+            heir = self.board.closest_survivor(self, place)
+            if heir is not None:
+                heir.inventory.extend(pretzel)  # the pretzel may fill a third space (reading)
+                self.event("pretzel", survivor=heir.name)
+        self.rules.on_death(self, s)
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        self.phase = "over"
+        self.winner = winner
+        self.end_reason = reason
+        self.fight = None
+        self.event("game_end", winner=winner, reason=reason)
+
+    # ---- report ------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The JSON object `flick sim --json` prints for a game."""
+        return {
+            "scenario": self.scenario.number,
+            "seed": self.seed,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            # Rounds begun: those finished, plus the one in progress when the game ended.
+            "rounds": self.rounds_played + (0 if self.end_reason == "skull" else 1),
+            "turns": self.turns,
+            "zombies": self.zombie_counts(),
+            "survivors": [
+                {"name": s.name, "team": s.team, "life": s.life, "alive": s.alive,
+                 "inventory": [t.kind for t in s.inventory]}
+                for s in self.survivors.values()
+            ],
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+def angle_of(v: tuple[float, float]) -> float:
+    return math.atan2(v[1], v[0])

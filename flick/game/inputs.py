@@ -1,0 +1,220 @@
+"""Every decision of a game as an explicit, recordable input.
+
+A game is fully determined by its scenario, its seed and the list of inputs applied to it
+(`Game.apply`). Each input is a frozen dataclass with a JSON form (`to_json` /
+`input_from_json`), so a replay is the seed plus that list. Flicks are given as an impulse
+(g*cm/s, table coordinates) at a contact offset (cm, from the piece's centre).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from flick.errors import FlickError
+
+Vec = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Flick:
+    """A flick of one piece: impulse (g*cm/s) applied at `offset` (cm) from its centre."""
+
+    impulse: Vec
+    offset: Vec = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Input:
+    """Base of all inputs; `kind` names the input in JSON."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {"input": self.kind, **data}
+
+
+@dataclass(frozen=True)
+class ChooseSurvivor(Input):
+    """Use this available survivor for the turn (it is stood up if fallen)."""
+
+    kind: ClassVar[str] = "choose"
+    survivor: str
+
+
+@dataclass(frozen=True)
+class Move(Input):
+    """Move: the figure is replaced by the movement disc, which is flicked.
+
+    `angle` (radians) orients the disc's line. From inside a building the disc is placed
+    behind the building (rulebook: exiting), and the flick must carry it out through the door.
+    """
+
+    kind: ClassVar[str] = "move"
+    flick: Flick
+    angle: float = 0.0
+
+
+@dataclass(frozen=True)
+class Shoot(Input):
+    """Fire a gun: a bullet one bullet-width to the `side` ('left'/'right') of the survivor.
+
+    `second` is the other bullet of a two-gun shot (from the other side), allowed with 2+ guns.
+    """
+
+    kind: ClassVar[str] = "shoot"
+    side: str
+    flick: Flick
+    second: Flick | None = None
+
+
+@dataclass(frozen=True)
+class Knife(Input):
+    """Throw the knife: stood upright one bullet-width to the `side` of the survivor."""
+
+    kind: ClassVar[str] = "knife"
+    side: str
+    flick: Flick
+
+
+@dataclass(frozen=True)
+class Bat(Input):
+    """The baseball bat replaces the figure, flat along `angle`; its knob is flicked."""
+
+    kind: ClassVar[str] = "bat"
+    angle: float
+    flick: Flick
+
+
+@dataclass(frozen=True)
+class ShortKill(Input):
+    """Kill a zombie next to the survivor without a flick, with `weapon` (sets the noise)."""
+
+    kind: ClassVar[str] = "short_kill"
+    zombie: int
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Shotgun(Input):
+    """The shotgun template beside the survivor along `angle`; 4 pellets flicked along it.
+
+    `impulse` (g*cm/s) is the strength of the flick on the pellets.
+    """
+
+    kind: ClassVar[str] = "shotgun"
+    side: str
+    angle: float
+    impulse: float
+
+
+@dataclass(frozen=True)
+class Sniper(Input):
+    """The sniper template beside the survivor along `angle`; one bullet flicked along it."""
+
+    kind: ClassVar[str] = "sniper"
+    side: str
+    angle: float
+    impulse: float
+
+
+@dataclass(frozen=True)
+class TakeDrop(Input):
+    """Take (index in the place's tokens) and/or drop off (index in the inventory).
+
+    `place` is a building name, or (from scenario 3) the piece id of a vehicle, barrel or box
+    next to the survivor, as a string; None means the building the survivor is in.
+    """
+
+    kind: ClassVar[str] = "take_drop"
+    take: int | None = None
+    drop: int | None = None
+    place: str | None = None
+
+
+@dataclass(frozen=True)
+class Keep(Input):
+    """After taking a face-down token and looking at it: keep it, or leave it face up."""
+
+    kind: ClassVar[str] = "keep"
+    keep: bool
+
+
+@dataclass(frozen=True)
+class EndTurn(Input):
+    """End the active survivor's turn; `facing` (radians) when the last action did not set it."""
+
+    kind: ClassVar[str] = "end_turn"
+    facing: float | None = None
+
+
+@dataclass(frozen=True)
+class FightWeapon(Input):
+    """Scenario 2 fight: the survivor's weapon for the fight ('gun', 'knife' or 'bat')."""
+
+    kind: ClassVar[str] = "fight_weapon"
+    weapon: str
+
+
+@dataclass(frozen=True)
+class FightFlick(Input):
+    """Fight: flick the weapon (bullet, knife or bat) on the staging table."""
+
+    kind: ClassVar[str] = "fight_flick"
+    flick: Flick
+
+
+@dataclass(frozen=True)
+class FightWait(Input):
+    """Fight with the bat: wait, revealing a fight card."""
+
+    kind: ClassVar[str] = "fight_wait"
+
+
+@dataclass(frozen=True)
+class Eat(Input):
+    """Scenario 4 hunger: discard the food in `slot` of `survivor`'s inventory."""
+
+    kind: ClassVar[str] = "eat"
+    survivor: str
+    slot: int
+
+
+@dataclass(frozen=True)
+class GoHungry(Input):
+    """Scenario 4 hunger: do not eat; every survivor loses 1 life."""
+
+    kind: ClassVar[str] = "go_hungry"
+
+
+INPUT_TYPES: dict[str, type[Input]] = {
+    cls.kind: cls
+    for cls in (
+        ChooseSurvivor, Move, Shoot, Knife, Bat, ShortKill, Shotgun, Sniper, TakeDrop, Keep,
+        EndTurn, FightWeapon, FightFlick, FightWait, Eat, GoHungry,
+    )
+}
+
+
+def _flick(data: Any) -> Flick:
+    imp = data["impulse"]
+    off = data.get("offset", (0.0, 0.0))
+    return Flick((float(imp[0]), float(imp[1])), (float(off[0]), float(off[1])))
+
+
+def input_from_json(data: dict[str, Any]) -> Input:
+    """Rebuild an input from its `to_json` form; a malformed one raises FlickError."""
+    try:
+        cls = INPUT_TYPES[data["input"]]
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name in ("flick", "second") and value is not None:
+                value = _flick(value)
+            kwargs[f.name] = value
+        return cls(**kwargs)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise FlickError(f"malformed game input {data!r}: {exc}") from exc

@@ -1,0 +1,271 @@
+"""The zombies: wounds and kills, Too close!, the zombies' reaction to noise, the Zombie
+Rush through the tower (`Table.rush`), what follows a rush, zombies entering buildings,
+standing the zombies up and the new horde at a round's end (rulebook pp. 7, 10-11).
+
+Readings (this project's, where the rulebook is silent or garbled):
+- "Closest" is measured edge to edge on the table from the active survivor; a survivor inside
+  a building is at the middle of its door. Zombies inside buildings are on support blocks, off
+  the streets: they neither rush nor count as closest.
+- LOUD with no standing zombie in the city: no rush; the zombies in the city are stood up.
+- The tower is placed directly behind the zombie (the zombie between tower and survivor),
+  touching it, exit toward the survivor. The rulebook's turn of the tower around a building in
+  the way (garbled) is left to `Table.rush`, which sets aside what is in the tower's way.
+- A zombie "enters" a building when any part of it crossed the door, or a standing zombie is
+  less than a movement disc from a support block (rulebook p. 11); it is then taken off the
+  streets onto the support blocks, standing or fallen as it was.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from flick.game.state import GameOver, Noise, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+TOWER_SIDE = 12.0  # cm, the tower's square footprint (components.md)
+
+
+# ---- wounds -------------------------------------------------------------------------------
+def kill_zombie(game: Game, zombie: int, cause: str, by: str | None = None) -> None:
+    """A wounded zombie goes to the zombie bin."""
+    game.board.table.remove(zombie)
+    game.bin += 1
+    game.event("kill", zombie=zombie, cause=cause, survivor=by)
+
+
+def wound_figure(game: Game, pid: int, cause: str, by: str | None = None) -> None:
+    """A figure wounded by a weapon: a zombie to the bin; a survivor stays fallen, -1 life."""
+    if game.board.kind(pid) == "zombie":
+        kill_zombie(game, pid, cause, by)
+        return
+    s = game.board.survivor_of(game, pid)
+    if s is not None:
+        s.standing = False
+        game.wound(s, cause)
+
+
+# ---- after every flick ------------------------------------------------------------------
+def after_flick(game: Game, result: Any) -> None:
+    """Common aftermath of a flick: pieces out of the city come back inside, fallen
+    survivors' records, barricades cleared, zombies entering buildings, the RV touched (S1)."""
+    board = game.board
+    for pid in list(getattr(result, "left_city", ())):
+        if board.exists(pid):
+            _back_inside(game, pid, fallen=False)
+    _sync_standing(game)
+    clear_barricades(game)
+    zombies_enter_buildings(game)
+    check_rv_touched(game, result)
+
+
+def _back_inside(game: Game, pid: int, fallen: bool) -> None:
+    board, table = game.board, game.board.table
+    margin = board.figure_r + 0.3 if board.is_figure(pid) else 3.0
+    x, y = board.clamp_into_city(board.pos(pid), margin)
+    angle = float(table.angle(pid))
+    table.set_pose(pid, x, y, angle)
+    if fallen and board.is_figure(pid) and table.is_standing(pid):
+        table.lay_down(pid, angle)
+
+
+def _sync_standing(game: Game) -> None:
+    for s in game.survivors.values():
+        if s.piece is not None and game.board.exists(s.piece):
+            s.standing = bool(game.board.table.is_standing(s.piece))
+
+
+def clear_barricades(game: Game) -> bool:
+    """S4: a barricade that no longer blocks any part of its door is out of the game.
+    Returns True when this cleared the last barricade of some building."""
+    if not game.rules.has("barricades"):
+        return False
+    board = game.board
+    cleared_last = False
+    for pid in board.barricades():
+        building = board.barricade_building(pid)
+        if building is None or board.blocks_door(pid, building):
+            continue
+        board.table.remove(pid)
+        game.event("barricade_removed", building=building)
+        if not board.barricaded(building):
+            cleared_last = True
+    return cleared_last
+
+
+def check_rv_touched(game: Game, result: Any) -> None:
+    """S1 instant defeat: a zombie touching the RV or either of its support blocks."""
+    if "zombie_touches_rv" not in game.rules.defeats or "rv" not in game.board.buildings:
+        return
+    board = game.board
+    for z in board.zombies():
+        if any(board.building_of(p) == "rv" for p in _touches(result, z)) or \
+                board.touching_building(z, "rv"):
+            game.event("rv_touched", zombie=z)
+            game.rules.zombie_touched_rv(game)
+
+
+def _touches(result: Any, pid: int) -> list[Any]:
+    try:
+        return list(result.touches(pid))
+    except (KeyError, ValueError):
+        return []
+
+
+def zombies_enter_buildings(game: Game) -> None:
+    """Zombies crossing a door go in if at least one survivor or token is inside and fewer
+    than 2 zombies are (rulebook p. 11)."""
+    board = game.board
+    for z in board.zombies():
+        for name in board.buildings:
+            if not game.rules.zombies_may_enter(game, name):
+                continue
+            standing = bool(board.table.is_standing(z))
+            entered = board.crossed_door(z, name) or (
+                standing and board.block_distance(z, name) < board.disc)
+            if not entered:
+                continue
+            occupied = any(s.alive and s.building == name for s in game.survivors.values()) \
+                or bool(game.stashes.get(name))
+            if occupied and len(game.building_zombies[name]) < 2:
+                board.table.remove(z)
+                game.building_zombies[name].append(standing)
+                game.event("zombie_enters", building=name, standing=standing)
+            break
+
+
+# ---- Too close! -----------------------------------------------------------------------------
+def too_close(game: Game, immune: str | None) -> None:
+    """A standing survivor next to a standing zombie loses 1 life and is laid down; the
+    active survivor is immune during its own turn (rulebook p. 7)."""
+    board, table = game.board, game.board.table
+    zombies = [z for z in board.zombies() if table.is_standing(z)]
+    if not zombies:
+        return
+    for s in list(game.survivors.values()):
+        if s.name == immune or s.piece is None or not s.alive:
+            continue
+        if not table.is_standing(s.piece):
+            continue
+        if any(board.next_to(s.piece, z) for z in zombies):
+            x, y = board.pos(s.piece)
+            zx, zy = board.pos(min(zombies, key=lambda z: board.distance(s.piece, z)))
+            table.lay_down(s.piece, math.atan2(y - zy, x - zx))
+            s.standing = False
+            game.event("too_close", survivor=s.name)
+            game.wound(s, "too_close")
+
+
+# ---- the zombies' reaction ------------------------------------------------------------------
+def survivor_point(game: Game, s: Survivor) -> tuple[float, float] | None:
+    return game.board.piece_position(s)
+
+
+def _by_distance(game: Game, s: Survivor, zombies: list[int]) -> list[int]:
+    board = game.board
+    if s.piece is not None:
+        key = {z: board.distance(s.piece, z) for z in zombies}
+    else:
+        at = survivor_point(game, s)
+        assert at is not None
+        key = {z: math.dist(at, board.pos(z)) for z in zombies}
+    return sorted(zombies, key=lambda z: (key[z], z))
+
+
+def react(game: Game, s: Survivor, noise: Noise) -> None:
+    """The zombies' reaction to the loudest noise of the turn."""
+    if noise == Noise.SILENT or not s.alive or survivor_point(game, s) is None:
+        return
+    board, table = game.board, game.board.table
+    zombies = board.zombies()
+    if not zombies:
+        return
+    if noise == Noise.LOUD:
+        standing = _by_distance(game, s, [z for z in zombies if table.is_standing(z)])
+        rushing = standing[:3]
+        if rushing:
+            tower = tower_behind(game, s, rushing[0])
+            for z in zombies:
+                if z not in rushing and not table.is_standing(z):
+                    table.stand_up(z)
+            rush(game, rushing, tower, reason="loud")
+        else:
+            stand_all_zombies(game)
+        return
+    closest = _by_distance(game, s, zombies)[0]
+    if not table.is_standing(closest):
+        table.stand_up(closest)
+        game.event("zombie_stands", zombie=closest)
+        return
+    rush(game, [closest], tower_behind(game, s, closest), reason="quiet")
+
+
+def tower_behind(game: Game, s: Survivor, zombie: int) -> tuple[float, float, float]:
+    """The tower directly behind `zombie` as seen from the survivor, exit facing the survivor;
+    the zombie is turned to face the survivor."""
+    board = game.board
+    sx, sy = survivor_point(game, s)  # type: ignore[misc]
+    zx, zy = board.pos(zombie)
+    dx, dy = zx - sx, zy - sy
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    board.table.set_pose(zombie, zx, zy, math.atan2(-uy, -ux))
+    back = board.figure_r + TOWER_SIDE / 2 + 0.5
+    return (zx + ux * back, zy + uy * back, math.atan2(-uy, -ux))
+
+
+def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float],
+         reason: str) -> None:
+    """A Zombie Rush through `Table.rush`, then the rulebook's aftermath (p. 11): each
+    survivor felled loses 1 life; objects felled stand up; figures pushed out of the city
+    come back just inside, fallen; zombies stay where they are."""
+    board = game.board
+    n = zombies if isinstance(zombies, int) else len(zombies)
+    if n == 0:
+        return
+    result = board.rush(zombies, tower, game.rng)
+    felled = [board.survivor_of(game, p) for p in result.fell]
+    game.event("rush", reason=reason, zombies=n,
+               tower=[round(tower[0], 2), round(tower[1], 2), round(tower[2], 4)],
+               fell=[f.name for f in felled if f is not None])
+    for pid in list(result.fell):
+        if board.exists(pid) and not board.is_figure(pid) and board.kind(pid) != "barricade":
+            board.table.stand_up(pid)
+    for pid in list(getattr(result, "left_city", ())):
+        if board.exists(pid):
+            _back_inside(game, pid, fallen=board.is_figure(pid))
+    _sync_standing(game)
+    for s in felled:
+        if s is not None and s.alive:
+            s.standing = False
+            game.wound(s, "rush")
+    zombies_enter_buildings(game)
+    check_rv_touched(game, result)
+
+
+# ---- end of round -----------------------------------------------------------------------------
+def stand_all_zombies(game: Game) -> None:
+    table = game.board.table
+    for z in game.board.zombies():
+        if not table.is_standing(z):
+            table.stand_up(z)
+    for name, flags in game.building_zombies.items():
+        game.building_zombies[name] = [True] * len(flags)
+
+
+def new_horde(game: Game) -> None:
+    """Before each day (night), the day (night) invasion number of zombies come from the bin
+    by a rush from the tower at home; too few in the bin and the city is overrun."""
+    inv = game.scenario.invasion
+    n = int(inv.day if game.round_colour == "day" else inv.night)
+    if n == 0:
+        return
+    if game.bin < n:
+        game.event("overrun", needed=n, bin=game.bin)
+        raise GameOver(None, "city_overrun")
+    game.bin -= n
+    zb = game.scenario.zombie_bin
+    home = (float(zb.x), float(zb.y), math.radians(zb.tower_facing))
+    rush(game, n, home, reason="new_horde")

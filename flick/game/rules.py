@@ -1,0 +1,221 @@
+"""Scenario rules of scenarios 1-4, their objectives, defeats and what the skull means.
+
+The scenario file names its special rules, objectives and conditions by identifier
+(`flick.scenario.model.RULE_IDS` ...); this class dispatches on them. A rule introduced by an
+earlier scenario is in effect only when the file lists it.
+
+Readings where the rulebook is silent (this project's):
+- S1 "Zombies can not enter buildings or the RV": a zombie that crosses a door simply stays
+  where it lies; only touching the RV (a piece or a support block) loses the game.
+- S1 objective "a survivor in the RV and 3 or fewer zombies in the city" is checked after every
+  action, every rush and every turn; the driver counts as "a survivor in the RV".
+- S3 the wounded survivor (Anita) is not a playable survivor: she has no turns and her death
+  loses the game; she does not count toward other death limits.
+- S4 hunger: "when the round marker reaches 2 and 1" is when the marker is moved onto 2 and
+  onto 1 at a round's end, before the new horde.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from flick.game.inputs import Eat, GoHungry
+from flick.game.state import GameOver, IllegalAction, Noise, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+
+class ScenarioRules:
+    """The special rules, objectives and end conditions of one scenario."""
+
+    def __init__(self, scenario: Any) -> None:
+        self.scenario = scenario
+        self.ids: dict[str, dict[str, Any]] = {r.id: dict(r.params) for r in
+                                               scenario.special_rules}
+        self.objectives = list(scenario.objectives)
+        self.defeats = {c.id: dict(c.params) for c in
+                        (*scenario.instant_defeat, *scenario.losing)}
+        self.skull = scenario.skull
+        self.escort: str | None = None  # S3: the survivor escorting the rescued figure
+        self.rescued: str | None = None
+
+    def has(self, rule: str) -> bool:
+        return rule in self.ids
+
+    @property
+    def team(self) -> str:
+        return self.scenario.teams[0].name
+
+    # ---- set-up -------------------------------------------------------------------------
+    def add_extra_survivors(self, game: Game) -> None:
+        """S3: the wounded survivor waits off the table until the survivor token is found."""
+        if not self.has("rescued_figure"):
+            return
+        from flick.game.state import DEFAULT_WEAPONS
+        from flick.game.state import Survivor as Board_
+
+        params = self.ids["rescued_figure"]
+        name = _full_name(params.get("survivor", "Anita Wallace"))
+        s = Board_(name=name, team=self.team, life=int(params.get("life", 2)),
+                   default_weapon=DEFAULT_WEAPONS[name], playable=False)
+        game.survivors[name] = s
+        self.rescued = name
+
+    # ---- buildings ----------------------------------------------------------------------
+    def entry_refused(self, game: Game, s: Survivor, building: str) -> str | None:
+        """Why `s` may not enter `building` now, or None."""
+        if self.has("no_building_entry") and building != "rv":
+            return "survivors can not enter buildings in this scenario (only the RV)"
+        if self.has("barricades") and game.board.barricaded(building):
+            return f"the {building} is barricaded"
+        return None
+
+    def zombies_may_enter(self, game: Game, building: str) -> bool:
+        return not self.has("no_building_entry")
+
+    def on_enter(self, game: Game, s: Survivor, building: str) -> None:
+        """After `s` entered `building`: the driver (S1), the escort's charge (S3), fights."""
+        if self.has("rv_driver") and building == "rv" and not any(
+                x.building == "rv" and not x.playable for x in game.survivors.values()
+                if x.name != s.name and x.name != self.rescued):
+            s.playable = False
+            game.event("driver", survivor=s.name)
+        if self.rescued and self.escort == s.name:
+            r = game.survivors[self.rescued]
+            if r.alive:
+                game.board.remove_survivor(r)
+                r.building = building
+        zombies = game.building_zombies.get(building, [])
+        if zombies and self.has("fight_survivor_vs_zombie"):
+            # Fallen zombies stand up when a survivor enters their building (S2).
+            game.building_zombies[building] = [True] * len(zombies)
+            game.start_fight(building)
+
+    def on_choose(self, game: Game, s: Survivor) -> None:
+        """S2: a survivor in a building with a standing zombie fights before acting.
+
+        Reading: the fight starts when the survivor is chosen, before its first action (the
+        rulebook: "wishes to perform an action"); it costs no action."""
+        if (s.building and self.has("fight_survivor_vs_zombie")
+                and any(game.building_zombies.get(s.building, []))):
+            game.start_fight(s.building)
+
+    # ---- noise --------------------------------------------------------------------------
+    def turn_noise(self, game: Game, s: Survivor, noise: Noise) -> Noise:
+        """S3: every action of the rescued figure's escort is LOUD."""
+        if self.rescued and self.escort == s.name and game.actions_done > 0:
+            return Noise.LOUD
+        return noise
+
+    def after_turn(self, game: Game, s: Survivor) -> None:
+        if self.rescued:
+            from flick.game.escort import keep_escort
+
+            keep_escort(game)
+
+    # ---- ends ---------------------------------------------------------------------------
+    def counts_as_death(self, s: Survivor) -> bool:
+        return s.name != self.rescued
+
+    def on_death(self, game: Game, s: Survivor) -> None:
+        if "survivor_dies" in self.defeats and s.name == self.rescued:
+            raise GameOver(None, "survivor_dies")
+        if "survivor_dies" in self.defeats:
+            who = _full_name(self.defeats["survivor_dies"].get("survivor", ""))
+            if who == s.name:
+                raise GameOver(None, "survivor_dies")
+        if "survivors_dead" in self.defeats:
+            limit = int(self.defeats["survivors_dead"].get("count", 3))
+            if game.deaths >= limit:
+                raise GameOver(None, "survivors_dead")
+        if not any(x.alive and x.playable for x in game.survivors.values()) and not any(
+                x.alive and x.name != self.rescued for x in game.survivors.values()):
+            raise GameOver(None, "survivors_dead")
+
+    def after_move(self, game: Game, s: Survivor) -> None:
+        """S3: the rescued figure follows its escort, or a survivor next to her takes over."""
+        if self.rescued:
+            from flick.game.escort import after_move
+
+            after_move(game, s)
+
+    def on_reveal(self, game: Game, s: Survivor, key: str, token: Any) -> bool:
+        """A face-down token was looked at. S3: the survivor token rescues Anita at once (the
+        token goes beside the survivor's name, not in the inventory). True if handled."""
+        if token.kind == "survivor" and self.rescued is not None:
+            game.stashes[key].remove(token)
+            from flick.game.escort import rescue
+
+            rescue(game, s)
+            return True
+        return False
+
+    def zombie_touched_rv(self, game: Game) -> None:
+        if "zombie_touches_rv" in self.defeats:
+            raise GameOver(None, "zombie_touches_rv")
+
+    def check(self, game: Game) -> None:
+        """Has a group completed its objective? Checked after every action and rush."""
+        for obj in self.objectives:
+            if _objective_met(game, self, obj):
+                raise GameOver(obj.team or self.team, "objective")
+
+    def at_skull(self, game: Game) -> None:
+        """The round marker reached the skull: scenarios 1-4 are lost (`skull_survivors_lose`).
+        `skull_both_lose` too; the competitive skull outcomes belong to scenarios 5-10."""
+        raise GameOver(None, "skull")
+
+    # ---- hunger (S4) ---------------------------------------------------------------------
+    def hunger_now(self, game: Game) -> bool:
+        if not self.has("hunger"):
+            return False
+        markers = self.ids["hunger"].get("markers", [2, 1])
+        return game.round_marker in [int(m) for m in markers]
+
+    def hunger(self, game: Game, inp: Eat | GoHungry) -> None:
+        if isinstance(inp, Eat):
+            s = game.survivor(inp.survivor)
+            if not s.alive:
+                raise IllegalAction(f"{s.name} is dead and cannot give food")
+            if not 0 <= inp.slot < len(s.inventory) or s.inventory[inp.slot].kind != "food":
+                raise IllegalAction(f"{s.name} has no food in inventory space {inp.slot}")
+            s.inventory.pop(inp.slot)
+            game.event("hunger", ate=True, survivor=s.name)
+            return
+        game.event("hunger", ate=False)
+        for s in list(game.survivors.values()):
+            if s.alive:
+                game.wound(s, "hunger")
+
+
+def _full_name(name: str) -> str:
+    from flick.scenario.model import FIRST_NAMES
+
+    return FIRST_NAMES.get(name, name)
+
+
+def _objective_met(game: Game, rules: ScenarioRules, obj: Any) -> bool:
+    p = dict(obj.params)
+    if obj.id == "survivor_in_rv_few_zombies":
+        building = p.get("building", "rv")
+        inside = any(s.alive and s.building == building and s.name != rules.rescued
+                     for s in game.survivors.values())
+        limit = int(p.get("max_zombies_in_city", p.get("max_zombies", 3)))
+        return inside and game.zombie_counts()["city"] <= limit
+    if obj.id == "tokens_in_base":
+        if p.get("at_round_end"):
+            return False
+        building = p.get("base", p.get("building", "rv"))
+        have: dict[str, int] = {}
+        for t in game.stashes.get(building, []):
+            have[t.kind] = have.get(t.kind, 0) + 1
+        need = {k: int(v) for k, v in p.get("tokens", {}).items()}
+        return bool(need) and all(have.get(k, 0) >= v for k, v in need.items())
+    if obj.id == "escort_to_building":
+        who = _full_name(p.get("survivor", rules.rescued or ""))
+        building = p.get("building", "hospital")
+        s = game.survivors.get(who)
+        return (s is not None and s.alive and s.building == building
+                and not game.building_zombies.get(building))
+    return False

@@ -1,0 +1,242 @@
+"""Flicks on the table and what the rules make of them: the movement disc and the bat
+(success, failure, entering and exiting buildings), bullets and the knife (first touch
+wounds), the shotgun's pellets (every figure a pellet fells is wounded).
+
+Readings where the rulebook is silent (this project's):
+- A move or bat that crosses the door of a building the survivor may not enter (S1, a
+  barricaded door) fails like a move that touches something.
+- A bat that touches nothing is a move: it succeeds if it stays in the city.
+- A bat that succeeds leaves the survivor where the bat's centre came to rest.
+- A survivor moved by the bat or disc "faces along the disc's line": the disc's final angle.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from flick.game import reaction
+from flick.game.inputs import Flick
+from flick.game.state import IllegalAction, Noise, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+
+def _flick(game: Game, pid: int, flick: Flick) -> Any:
+    ix, iy = flick.impulse
+    if not all(math.isfinite(v) for v in (*flick.impulse, *flick.offset)):
+        raise IllegalAction(f"a flick needs finite numbers, not {flick}")
+    if math.hypot(ix, iy) > 20000.0:
+        raise IllegalAction(f"impulse {math.hypot(ix, iy):.0f} g*cm/s is beyond any finger "
+                            "(limit 20000)")
+    result = game.board.table.flick(pid, impulse=(ix, iy), offset=flick.offset)
+    game.event("flick", piece=game.board.kind(pid), survivor=game.active,
+               impulse=[round(ix, 3), round(iy, 3)],
+               first_touch=_label(game, result.first_touch(pid)),
+               fell=[_label(game, p) for p in result.fell])
+    return result
+
+
+def _label(game: Game, pid: Any) -> Any:
+    """A readable name for a piece in events: survivor name, kind:id, or building part."""
+    if pid is None:
+        return None
+    s = game.board.survivor_of(game, pid)
+    if s is not None:
+        return s.name
+    building = game.board.building_of(pid)
+    if building is not None:
+        return f"{building}:block"
+    try:
+        return f"{game.board.kind(pid)}:{pid}"
+    except Exception:
+        return str(pid)
+
+
+def _barricade_touch(game: Game, pieces: list[int]) -> bool:
+    bars = set(game.board.barricades())
+    return any(p in bars for p in pieces)
+
+
+def body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float, bat: bool) -> None:
+    """Move with the movement disc or the bat; enter or exit a building through its door."""
+    board, table = game.board, game.board.table
+    if not math.isfinite(angle):
+        raise IllegalAction(f"angle must be a finite number, not {angle}")
+    inside = s.building
+    snap = table.snapshot()
+    home: tuple[float, float] | None = None
+    orig_piece = s.piece
+    if inside is not None:
+        start = board.behind(inside, board.disc if not bat else 2.0)
+    else:
+        assert s.piece is not None
+        start = home = board.pos(s.piece)
+        orig_piece = s.piece
+        table.remove(s.piece)
+        s.piece = None
+    piece = table.add(kind, x=start[0], y=start[1], angle=angle)
+    before_bars = {b: board.pos(b) for b in board.barricades()}
+    result = _flick(game, piece, flick)
+    touched = list(result.touches(piece))
+    if _barricade_touch(game, touched):
+        game.noise = max(game.noise, Noise.LOUD)  # S4: any flick touching a barricade
+    cleared = reaction.clear_barricades(game)
+    entered = board.entered_building(result, piece, exclude=inside)
+    end = board.pos(piece)
+    end_angle = float(table.angle(piece))
+    first = result.first_touch(piece)
+    allowed = {inside, entered} - {None}
+
+    def bad(p: Any) -> bool:
+        b = board.building_of(p)
+        if b is not None:
+            return b not in allowed
+        return not (p in before_bars and (cleared or entered is not None))
+
+    ok, target_hit = True, None
+    if bat and first is not None and board.is_figure(first) and _enemy(game, s, first):
+        target_hit = first  # first touch: a zombie or an enemy survivor: the move succeeds
+    elif (bat and first is not None) or any(bad(p) for p in touched):
+        ok = False
+    if ok and target_hit is None and not board.in_city_point(end):
+        ok = False
+    if ok and inside is not None and not board.exited(end, inside, board.disc / 2):
+        ok = False  # from inside, the whole disc must be out past the door line
+    refusal = None
+    if ok and entered is not None:
+        refusal = game.rules.entry_refused(game, s, entered)
+        if refusal is not None:
+            ok = False
+    if not ok:
+        _fail(game, s, piece, snap, before_bars, bat, result, home, orig_piece)
+        game.event("move", survivor=s.name, piece=kind, success=False,
+                   reason=refusal or "touched or left the city")
+        return
+    table.remove(piece)
+    if bat:
+        for p in result.fell:
+            if p != target_hit and board.exists(p):
+                table.stand_up(p)
+    if entered is not None:
+        s.building = entered
+        s.piece = None
+        game.facing_set = True
+        game.event("enter", survivor=s.name, building=entered)
+        game.event("move", survivor=s.name, piece=kind, success=True)
+        reaction.after_flick(game, result)
+        game.rules.on_enter(game, s, entered)
+        return
+    if inside is not None:
+        s.building = None
+        game.event("exit", survivor=s.name, building=inside)
+    board.place_survivor(s, board.free_spot(end, end_angle), end_angle)
+    game.facing_set = True
+    game.event("move", survivor=s.name, piece=kind, success=True,
+               to=[round(end[0], 2), round(end[1], 2)])
+    reaction.after_flick(game, result)
+    game.rules.after_move(game, s)
+
+
+def _enemy(game: Game, s: Survivor, pid: int) -> bool:
+    if game.board.kind(pid) == "zombie":
+        return True
+    other = game.board.survivor_of(game, pid)
+    return other is not None and other.team != s.team
+
+
+def _fail(game: Game, s: Survivor, piece: int, snap: Any, bars: dict[int, Any], bat: bool,
+          result: Any, home: tuple[float, float] | None, orig_piece: int | None) -> None:
+    """A failed move: the survivor returns. For the disc, everything it disturbed is put back
+    (rulebook p. 7); for the bat, things it knocked down are stood up where they lie (p. 9).
+    S4: barricades pushed stay pushed (that is how barricades are cleared)."""
+    board, table = game.board, game.board.table
+    if not bat:
+        moved_bars = {b: (board.pos(b), float(table.angle(b))) for b in bars if board.exists(b)}
+        gone = [b for b in bars if not board.exists(b)]
+        table.restore(snap)
+        s.piece = orig_piece  # the snapshot holds the figure as it was, same id
+        for b, ((x, y), a) in moved_bars.items():
+            table.set_pose(b, x, y, a)
+        for b in gone:
+            if board.exists(b):
+                table.remove(b)
+        return
+    # The bat: its own piece goes, the survivor's figure comes back where it was.
+    table.remove(piece)
+    for p in result.fell:
+        if board.exists(p):
+            table.stand_up(p)
+    if home is not None:
+        board.place_survivor(s, home, s.facing)
+    reaction.after_flick(game, result)
+
+
+def fire(game: Game, s: Survivor, kind: str, start: tuple[float, float], flick: Flick,
+         angle: float, weapon: str) -> None:
+    """A bullet or the knife: the first figure touched that falls is wounded."""
+    board, table = game.board, game.board.table
+    piece = table.add(kind, x=start[0], y=start[1], angle=angle)
+    result = _flick(game, piece, flick)
+    touched = list(result.touches(piece))
+    if _barricade_touch(game, touched):
+        game.noise = max(game.noise, Noise.LOUD)
+    first = result.first_touch(piece)
+    fell = [p for p in result.fell if p != piece]
+    wounded = first if first is not None and board.is_figure(first) and first in fell else None
+    table.remove(piece)
+    for p in fell:
+        if p != wounded and board.exists(p):
+            table.stand_up(p)
+    if wounded is not None:
+        reaction.wound_figure(game, wounded, cause=weapon, by=s.name)
+    elif first is None:
+        game.event("miss", survivor=s.name, weapon=weapon)
+    reaction.clear_barricades(game)
+    reaction.after_flick(game, result)
+
+
+def shotgun_blast(game: Game, s: Survivor, start: tuple[float, float], angle: float,
+                  impulse: float, n: int) -> None:
+    """Four pellets placed in the template's barrel, not aligned (jitter from the game's
+    generator), flicked together along the template; every figure a pellet fells is wounded.
+
+    Reading: holding the template and flicking drives the pellets out along the barrel; each
+    pellet gets the flick's impulse in proportion to its mass, within the barrel's spread."""
+    board, table = game.board, game.board.table
+    ux, uy = math.cos(angle), math.sin(angle)
+    px, py = -uy, ux
+    spacing = board.pellet_d * 1.15
+    jitter = game.rng.uniform(-0.3, 0.3, size=n)
+    spread = game.rng.normal(0.0, math.radians(2.5), size=n)
+    pellets, shots_ = [], []
+    for i in range(n):
+        # Pellets sit one behind another down the barrel, nudged off the axis.
+        x = start[0] - ux * spacing * i + px * float(jitter[i])
+        y = start[1] - uy * spacing * i + py * float(jitter[i])
+        pid = table.add("shotgun_pellet", x=x, y=y, angle=angle)
+        a = angle + float(spread[i])
+        pellets.append(pid)
+        shots_.append((pid, (impulse * math.cos(a), impulse * math.sin(a)), (0.0, 0.0)))
+    result = board.flick_many(shots_)
+    touched: set[Any] = set()
+    for pid in pellets:
+        touched.update(result.touches(pid))
+    game.event("flick", piece="shotgun_pellet", survivor=s.name, impulse=round(impulse, 3),
+               angle=round(angle, 4), fell=[_label(game, p) for p in result.fell])
+    if _barricade_touch(game, list(touched)):
+        game.noise = max(game.noise, Noise.LOUD)
+    fell = [p for p in result.fell if p not in pellets]
+    wounded = [p for p in fell if p in touched and board.is_figure(p)]
+    for pid in pellets:
+        if board.exists(pid):
+            table.remove(pid)
+    for p in fell:
+        if p not in wounded and board.exists(p):
+            table.stand_up(p)
+    for p in wounded:
+        if board.exists(p):
+            reaction.wound_figure(game, p, cause="shotgun", by=s.name)
+    reaction.clear_barricades(game)
+    reaction.after_flick(game, result)
