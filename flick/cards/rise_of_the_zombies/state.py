@@ -305,8 +305,10 @@ class RiseOfTheZombies(State):
                     return True
             return bool(self.otis and self._surv_targets(s, lo, hi))
 
-        attack_pay: list[int] | None = None
-        follow_pay: list[int] | None = None
+        # one pass over the hand, one card of each kind (identical cards, identical actions)
+        attack_pay: list[int] = []
+        follow_pay: list[int] = []
+        locations: list[int] = []
         kinds_seen: set[int] = set()
         for c in hand:
             k = ac[c]
@@ -314,24 +316,29 @@ class RiseOfTheZombies(State):
                 continue
             kinds_seen.add(k)
             sp = actions[k]
+            if sp.attack:
+                attack_pay.append(c)
+            if sp.follow:
+                follow_pay.append(c)
             t = sp.type
             if t == "location":
-                continue
-            if t == "instant":
-                if sp.eff("attack_bonus") or here_z:
-                    acts.append(act(K_INSTANT, 0, c))
+                locations.append(c)
+            elif t == "instant":
+                if here_z or sp.eff("attack_bonus"):
+                    acts.append(K_INSTANT << 16 | c)
             elif sp.cost <= xp:
-                acts.append(act(K_READY, 0, c))
+                acts.append(K_READY << 16 | c)
+        if not self.free_used[s]:
+            attack_pay.append(NONE)
         if not self.moved[s]:
             blocked = self.blocked(s)
-            follow_pay = self._distinct(hand, lambda sp: sp.follow)
             if self.cardio_ok(s):
                 follow_pay.append(NONE)
             frontier = len(self.path) - 1
             if p == frontier and not blocked and not self.placed:
                 if len(self.path) < 7:
-                    for c in self._distinct(hand, lambda sp: sp.type == "location"):
-                        acts.append(act(K_LOCATION, 0, c))
+                    for c in locations:
+                        acts.append(K_LOCATION << 16 | c)
                 elif len(self.path) == 7:
                     for c in follow_pay:
                         acts.append(act(K_HELI, 0, c))
@@ -340,48 +347,53 @@ class RiseOfTheZombies(State):
                     acts.extend(act(K_FOLLOW, 0, c) for c in follow_pay)
                 if p > 0:
                     acts.extend(act(K_FOLLOW, 1, c) for c in follow_pay)
+        weapons = [NONE] if self.cat.survivors[self.sv[s]].weapon is not None else []
+        movable: list[int] = []
+        comps: list[int] = []
+        heal_targets = None
+        for c in ready:
+            sp = actions[ac[c]]
+            t = sp.type
+            if t == "weapon":
+                if self.weapon_user[c] < 0 or self.weapon_user[c] == s:
+                    weapons.append(c)
+                if not self.moved_card[c]:
+                    movable.append(c)
+            elif t == "item":
+                if not self.moved_card[c]:
+                    movable.append(c)
+                if sp.eff("draw") or (sp.eff("heal") and (heal_targets or (
+                        heal_targets := self._heal_targets(s)))):
+                    acts.append(K_USE << 16 | c)
+            elif t == "companion" and not self.comp_attacked[c]:
+                comps.append(c)
         if dists or self.otis:
-            weapons = [NONE] if self.cat.survivors[self.sv[s]].weapon is not None else []
-            weapons += [c for c in ready if actions[ac[c]].type == "weapon"
-                        and self.weapon_user[c] in (-1, s)]
             for w in weapons:
                 (lo, hi), _chart, final, _n = self.weapon(s, w)
                 # a Final Attack is allowed even after a Reload result
                 if final and w != NONE and any(lo <= d <= hi for d in dists):
-                    acts.append(act(K_FINAL, 0, w))
+                    acts.append(K_FINAL << 16 | w)
                 if (w != NONE and self.reloaded[w]) or not in_range(lo, hi):
                     continue
-                if attack_pay is None:
-                    attack_pay = self._distinct(hand, lambda sp: sp.attack)
-                    if not self.free_used[s]:
-                        attack_pay.append(NONE)
+                base = K_ATTACK << 16 | w << 8
                 for c in attack_pay:
-                    acts.append(act(K_ATTACK, w, c))
-            for c in ready:
-                sp = actions[ac[c]]
-                if sp.type == "companion" and not self.comp_attacked[c] and in_range(*sp.range):
-                    acts.append(act(K_COMPANION, 0, c))
-        heal_targets = None
-        for c in ready:
-            sp = actions[ac[c]]
-            if sp.type == "item" and (
-                sp.eff("draw") or (sp.eff("heal") and (heal_targets or (
-                    heal_targets := self._heal_targets(s))))
-            ):
-                acts.append(act(K_USE, 0, c))
-        if (self.cat.survivors[self.sv[s]].ability == "free_attack_heal" and not self.free_used[s]
+                    acts.append(base | c)
+            for c in comps:
+                if in_range(*actions[ac[c]].range):
+                    acts.append(K_COMPANION << 16 | c)
+        if (not self.free_used[s] and self.cat.survivors[self.sv[s]].ability == "free_attack_heal"
                 and (heal_targets or self._heal_targets(s))):
-            acts.append(act(K_MEDIC))
-        movable = [c for c in ready if actions[ac[c]].type in ("weapon", "item")
-                   and not self.moved_card[c]]
-        for c in self._distinct(movable):
-            acts.append(act(K_UNREADY, 0, c))
+            acts.append(K_MEDIC << 16)
+        if movable:
+            movable = self._distinct(movable)
+            for c in movable:
+                acts.append(K_UNREADY << 16 | c)
         if others:
             givable = self._distinct([c for c in hand if actions[ac[c]].type in ("weapon", "item")
-                                      and not self.moved_card[c]]) + self._distinct(movable)
+                                      and not self.moved_card[c]]) + movable
             for c in givable:
                 for t in others:
-                    acts.append(act(K_GIVE, c, t))
+                    acts.append(K_GIVE << 16 | c << 8 | t)
         acts.sort()
         return acts
 
