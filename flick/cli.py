@@ -20,6 +20,7 @@ from flick.errors import FlickError
 COMMANDS: tuple[str, ...] = (
     "flick.bench",
     "flick.cards.cli",
+    "flick.game.sim",
 )
 
 

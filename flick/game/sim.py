@@ -1,0 +1,125 @@
+"""`flick sim`: bots play Flick 'em Up! Dead of Winter headless, one game or many.
+
+    flick sim 2 --seed 7                      one game, a summary
+    flick sim starvation --seed 1 --games 20  twenty games (seeds 1..20), progress bar, table
+    flick sim 1 --seed 3 --json               one JSON object per game on stdout
+    flick sim 3 --seed 3 --record game.json   also write the games' inputs (replayable)
+
+The same scenario and seed always give the same game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+BOTS = ("heuristic",)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "sim",
+        help="bots play Flick 'em Up! games headless (summary, JSON, recorded inputs)",
+        description=(
+            "Bots play every seat of a Flick 'em Up! Dead of Winter scenario to the end, on the "
+            "physics table, without a window. SCENARIO is a number (1-10), a name "
+            "('starvation') or a path to a scenario YAML file. Game k of --games K uses seed "
+            "S+k. The same scenario and seed always give the same game."
+        ),
+        epilog="Example: flick sim 2 --seed 7 --games 10",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="scenario number, name or YAML path")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--bots", choices=BOTS, default="heuristic",
+                   help="who plays every seat (default: heuristic, which aims real flicks)")
+    p.add_argument("--games", type=int, default=1, metavar="K",
+                   help="play K games with seeds S, S+1, ... (default 1)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per game (scenario, seed, winner, end_reason, "
+                        "rounds, turns, zombies, survivors, events) instead of the summary; "
+                        "the summary table goes to stderr")
+    p.add_argument("--record", metavar="FILE",
+                   help="write the games' inputs as JSON (scenario, seed, inputs), enough to "
+                        "re-run each game exactly")
+    p.set_defaults(handler=_handler)
+
+
+def _handler(args: argparse.Namespace) -> int:
+    from flick.errors import FlickError
+    from flick.game.play import play, recorded_inputs
+    from flick.scenario import load
+
+    if args.games < 1:
+        raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
+    scenario = load(args.scenario)
+    games: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    seeds = [args.seed + k for k in range(args.games)]
+    out = sys.stdout
+
+    def run(seed: int) -> None:
+        game = play(scenario, seed, bots=args.bots)
+        summary = game.summary()
+        games.append(summary)
+        if args.record:
+            records.append({"scenario": scenario.number, "seed": seed, "bots": args.bots,
+                            "inputs": recorded_inputs(game)})
+        if args.json:
+            out.write(json.dumps(summary, sort_keys=False) + "\n")
+            out.flush()
+
+    if args.games > 1:
+        from rich.progress import Progress
+
+        with Progress(transient=True, console=_console(stderr=True)) as progress:
+            task = progress.add_task(f"scenario {scenario.number}", total=len(seeds))
+            for seed in seeds:
+                run(seed)
+                progress.advance(task)
+    else:
+        run(seeds[0])
+    if args.record:
+        Path(args.record).write_text(json.dumps({"games": records}, indent=1) + "\n")
+    _print_summary(scenario, games, stderr=args.json)
+    return 0
+
+
+def _console(stderr: bool) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr)
+
+
+def _print_summary(scenario: Any, games: list[dict[str, Any]], stderr: bool) -> None:
+    """Wins, end reasons and rounds of the games played, as a table."""
+    from rich.table import Table
+
+    console = _console(stderr)
+    table = Table(title=f"Scenario {scenario.number}: {scenario.name} "
+                        f"({len(games)} game{'s' if len(games) != 1 else ''})")
+    table.add_column("result")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("mean rounds", justify="right")
+    table.add_column("mean turns", justify="right")
+    outcome = Counter((g["winner"] or "survivors lose", g["end_reason"]) for g in games)
+    for (winner, reason), count in sorted(outcome.items(), key=lambda kv: (-kv[1], kv[0])):
+        rows = [g for g in games if (g["winner"] or "survivors lose", g["end_reason"])
+                == (winner, reason)]
+        label = f"{winner} wins ({reason})" if winner != "survivors lose" else \
+            f"survivors lose ({reason})"
+        table.add_row(label, str(count), f"{count / len(games):.0%}",
+                      f"{sum(g['rounds'] for g in rows) / len(rows):.1f}",
+                      f"{sum(g['turns'] for g in rows) / len(rows):.1f}")
+    console.print(table)
+    if len(games) == 1:
+        g = games[0]
+        z = g["zombies"]
+        console.print(f"seed {g['seed']}: zombies city {z['city']}, bin {z['bin']}, "
+                      f"box {z['box']}; " + ", ".join(
+                          f"{s['name']} {s['life'] if s['alive'] else 'dead'}"
+                          for s in g["survivors"]))
