@@ -1,0 +1,253 @@
+"""The zombie tower: a side-view pymunk world that drops zombies out of its exit.
+
+In the box it is a cardboard tower. The rushing zombies stand on numbered slots on its roof;
+the roof support is pulled out and they fall through the tower, bounce off the boards inside
+and shoot out of the exit at table level. Here the tower is seen from the side (x forward out
+of the exit, z up, gravity 981 cm/s^2 along -z), with the real sizes from the `tower:` section
+of the physics parameter file. `drop()` returns, for each zombie in slot order, when it left,
+how fast, where across the exit, how it spins and whether it leaves upright or tumbling;
+`flick.physics.tower_rush` launches those zombies into the top-down table.
+
+What a side view cannot see, the lateral (across the exit) motion, is modelled, not
+simulated: a zombie leaves the exit at its slot's lateral offset scaled by `lateral_gain`
+(the walls narrow from 12 to 8 cm), heading outward by `fan_rad` at the edge of the exit, plus
+hand noise. All jitter comes from the generator passed in; the same seed gives the same drop.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pymunk
+
+from flick.physics.tower_params import TowerParams
+
+Rng = int | np.random.Generator
+
+
+def as_generator(rng: Rng) -> np.random.Generator:
+    """A numpy Generator from an int seed, or the Generator itself (its state advances)."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        return np.random.default_rng(int(rng))
+    raise TypeError(f"rng must be an int seed or a numpy Generator, not {type(rng).__name__}")
+
+
+@dataclass(frozen=True)
+class ZombieExit:
+    """How one zombie left the tower (tower frame: x out of the exit, y to the left; cm, s, rad).
+
+    `time` is counted from the moment the roof support starts to move. `speed` is the
+    horizontal speed as the zombie's centre passes `capture_distance` beyond the exit face,
+    `heading` the angle of that velocity from the tower's facing (+ to the left), `lateral`
+    its offset across the exit. `spin` is the tumbling rate seen from the side (rad/s, + tips
+    the head backward), `tilt` the figure's lean from vertical, `yaw_rate` the top-down spin
+    given to the table. `shaken_out` marks a zombie that stuck inside until `max_time`: the
+    player taps it out at the exit at rest.
+    """
+
+    slot: int
+    time: float
+    speed: float
+    heading: float
+    lateral: float
+    spin: float
+    tilt: float
+    yaw_rate: float
+    upright: bool
+    shaken_out: bool = False
+
+    @property
+    def tumbling(self) -> bool:
+        return not self.upright
+
+
+@dataclass(frozen=True)
+class _Jitter:
+    """All the hand noise of one drop, drawn up front so the draw count never depends on physics."""
+
+    pull_speed: float
+    dx: np.ndarray
+    dy: np.ndarray
+    tilt: np.ndarray
+    heading: np.ndarray
+    yaw: np.ndarray
+
+
+def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitter:
+    noise = params.noise
+    pull = params.pull_speed * (1.0 + noise.pull_speed_fraction * float(gen.standard_normal()))
+    pull = max(pull, params.pull_speed * 0.5)
+    return _Jitter(
+        pull_speed=pull,
+        dx=noise.slot_cm * gen.standard_normal(n),
+        dy=noise.slot_cm * gen.standard_normal(n),
+        tilt=noise.tilt_rad * gen.standard_normal(n),
+        heading=noise.heading_rad * gen.standard_normal(n),
+        yaw=noise.yaw_rate * gen.standard_normal(n),
+    )
+
+
+def _material_split(pair_zz: float, pair_zc: float) -> tuple[float, float]:
+    """Per-shape values whose products give the zombie-zombie and zombie-cardboard pair values.
+
+    pymunk combines two shapes' friction (and elasticity) by multiplying them, so a zombie
+    shape gets sqrt(zz) and the other material zc / sqrt(zz).
+    """
+    z = math.sqrt(pair_zz)
+    return z, (pair_zc / z if z > 0 else 0.0)
+
+
+def _wrap(angle: float) -> float:
+    return math.atan2(math.sin(angle), math.cos(angle))
+
+
+class TowerWorld:
+    """One drop's side-view space: the tower's walls, baffles and ramp, the pulled support,
+    the zombies on their slots and the table just outside the exit. Built fresh for every
+    drop so a drop is a pure function of (parameters, slots, jitter)."""
+
+    def __init__(self, params: TowerParams, slots: Sequence[int], jitter: _Jitter) -> None:
+        self.params = params
+        self.slots = tuple(slots)
+        self.jitter = jitter
+        p, m = params, params.materials
+        self.space = space = pymunk.Space()
+        space.gravity = (0.0, -p.gravity)
+        space.iterations = 10
+        fz, fc = _material_split(m.friction_zombie, m.friction_cardboard)
+        ez, ec = _material_split(m.restitution_zombie, m.restitution_cardboard)
+        ft = m.friction_table / fz
+        et = m.restitution_table / ez if ez > 0 else 0.0
+        r = p.wall_thickness / 2.0
+        half_d = p.depth / 2.0
+        self.exit_x = half_d
+        static = space.static_body
+        slit_low = p.roof_height - p.roof_support_thickness - 0.1
+        slit_high = p.roof_height + 0.2
+        # The wall the support is pulled through has a slit at the roof.
+        back_slit = p.pull_toward == "back"
+        walls = [
+            ((-half_d - r, 0.0), (-half_d - r, slit_low if back_slit else p.height)),
+            ((half_d + r, p.exit_height), (half_d + r, p.height if back_slit else slit_low)),
+            ((-half_d - r, slit_high), (-half_d - r, p.height)) if back_slit
+            else ((half_d + r, slit_high), (half_d + r, p.height)),
+        ]
+        walls += [(b.a, b.b) for b in p.baffles]
+        walls += list(zip(p.ramp, p.ramp[1:], strict=False))
+        for a, b in walls:
+            seg = pymunk.Segment(static, a, b, r)
+            seg.friction, seg.elasticity = fc, ec
+            space.add(seg)
+        # The table outside the exit: long enough to carry a zombie past the capture line.
+        table = pymunk.Segment(static, (half_d, -r), (half_d + 40.0, -r), r)
+        table.friction, table.elasticity = ft, et
+        space.add(table)
+
+        # The roof support: a kinematic board under the slots, pulled out backward.
+        t = p.roof_support_thickness / 2.0
+        self.support = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        zc = p.roof_height - t
+        if back_slit:
+            board = pymunk.Segment(self.support, (-half_d - p.depth, zc), (half_d, zc), t)
+        else:
+            board = pymunk.Segment(self.support, (-half_d, zc), (half_d + p.depth, zc), t)
+        board.friction, board.elasticity = fc, ec
+        space.add(self.support, board)
+        direction = -1.0 if back_slit else 1.0
+        self.support.velocity = (direction * jitter.pull_speed, 0.0)
+        self.support_gone_at = (p.depth + 1.0) / jitter.pull_speed
+
+        fig = p.figure
+        m_base, m_body = fig.split_masses()
+        rb, wb = fig.base_diameter / 2.0, fig.body_width / 2.0
+        self.zombies: list[pymunk.Body] = []
+        for i, slot in enumerate(self.slots):
+            s = p.slots[slot - 1]
+            body = pymunk.Body()
+            base = pymunk.Poly(body, [(-rb, 0), (rb, 0), (rb, fig.base_height),
+                                      (-rb, fig.base_height)], radius=fig.corner_radius)
+            torso = pymunk.Poly(body, [(-wb, fig.base_height), (wb, fig.base_height),
+                                       (wb, fig.height), (-wb, fig.height)], radius=fig.corner_radius)
+            base.mass, torso.mass = m_base, m_body
+            for shape in (base, torso):
+                shape.friction, shape.elasticity = fz, ez
+            body.position = (s.x + float(jitter.dx[i]), p.roof_height + 0.01)
+            body.angle = float(jitter.tilt[i])
+            space.add(body, base, torso)
+            self.zombies.append(body)
+        self.capture_x = half_d + p.capture_distance
+        self.pending: list[int] = list(range(len(self.zombies)))
+        self.exits: dict[int, ZombieExit] = {}
+        self.steps = 0
+        self.max_steps = math.ceil(p.max_time / p.time_step)
+
+    def run(self) -> list[ZombieExit]:
+        """Pull the support and step until every zombie has passed the exit (or max_time)."""
+        while self.pending and self.steps < self.max_steps:
+            self.step()
+        for i in self.pending:
+            self.exits[i] = self._exit(i, self.params.max_time, shaken=True)
+        self.pending = []
+        return [self.exits[i] for i in range(len(self.zombies))]
+
+    def step(self) -> None:
+        """Advance one time step; hand over (and remove) zombies whose centre passed the exit."""
+        self.space.step(self.params.time_step)
+        self.steps += 1
+        t = self.steps * self.params.time_step
+        if self.support.space is not None and t > self.support_gone_at:
+            self.space.remove(self.support, *self.support.shapes)
+        for i in tuple(self.pending):
+            body = self.zombies[i]
+            if body.local_to_world(body.center_of_gravity).x >= self.capture_x:
+                self.exits[i] = self._exit(i, t, shaken=False)
+                self.pending.remove(i)
+                self.space.remove(body, *body.shapes)
+
+    def _exit(self, i: int, time: float, shaken: bool) -> ZombieExit:
+        p, j = self.params, self.jitter
+        body = self.zombies[i]
+        slot = self.slots[i]
+        edge = p.exit_width / 2.0 - p.figure.base_diameter / 2.0
+        lateral = float(np.clip(p.lateral_gain * (p.slots[slot - 1].y + j.dy[i]), -edge, edge))
+        heading = p.fan_rad * lateral / edge + float(j.heading[i])
+        if shaken:
+            return ZombieExit(slot, time, 0.0, heading, lateral, 0.0, 0.0, 0.0,
+                              upright=False, shaken_out=True)
+        tilt = _wrap(body.angle)
+        spin = body.angular_velocity
+        upright = abs(tilt) < p.upright_tilt_rad and abs(spin) < p.upright_spin
+        return ZombieExit(slot, time, max(0.0, body.velocity.x), heading, lateral, spin, tilt,
+                          float(j.yaw[i]), upright=upright)
+
+
+def _slot_list(zombies: int | Sequence[int], params: TowerParams) -> tuple[int, ...]:
+    n_slots = params.slot_count()
+    if isinstance(zombies, (int, np.integer)) and not isinstance(zombies, bool):
+        if not 0 <= int(zombies) <= n_slots:
+            raise ValueError(f"the roof has {n_slots} slots; cannot drop {zombies} zombies at once")
+        return tuple(range(1, int(zombies) + 1))
+    slots = tuple(int(s) for s in zombies)
+    if len(set(slots)) != len(slots) or any(not 1 <= s <= n_slots for s in slots):
+        raise ValueError(f"slots must be distinct numbers 1..{n_slots}, got {list(slots)}")
+    return tuple(sorted(slots))
+
+
+def drop(zombies: int | Sequence[int], params: TowerParams, rng: Rng) -> list[ZombieExit]:
+    """Drop zombies through the tower and return how each left it, in slot order.
+
+    `zombies` is a number n (slots 1..n) or the slot numbers used. `rng` is an int seed or a
+    numpy Generator: the only source of jitter (slot placement a few mm, lean, pull speed,
+    exit heading, top-down spin). Units: cm, s, rad.
+    """
+    slots = _slot_list(zombies, params)
+    gen = as_generator(rng)
+    jitter = _draw_jitter(params, len(slots), gen)
+    if not slots:
+        return []
+    return TowerWorld(params, slots, jitter).run()

@@ -1,0 +1,250 @@
+"""Parameters of the zombie tower: its geometry, materials and hand noise, as a frozen model.
+
+The tower is seen from the side (`flick.physics.tower`): x points forward, out of the exit,
+z points up, the origin is the centre of the tower's footprint on the table. Lateral (y)
+positions, across the exit, are + to the left when looking out of the exit. Units: cm, g, s.
+
+The values live in the `tower:` section of `assets/physics/default.yaml`; nothing here is a
+default buried in code. `TowerParams.model_validate(mapping)` refuses impossible values (a
+friction of 0, a baffle outside the walls, an exit wider than the tower) with the key named;
+`load_tower_params(path)` adds the file and line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from flick.errors import DataFileError
+
+Point = tuple[float, float]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TowerSlot(_Frozen):
+    """A numbered place on the roof where a rushing zombie stands before the drop (cm)."""
+
+    x: float = Field(description="depth from the footprint centre, + toward the exit (cm)")
+    y: float = Field(description="lateral offset, + to the left looking out (cm)")
+
+
+class Baffle(_Frozen):
+    """A straight cardboard board inside the tower, seen from the side, from `a` to `b` (cm)."""
+
+    a: Point
+    b: Point
+
+
+class TowerFigure(_Frozen):
+    """The zombie figure as the tower sees it: a round base under a narrower body (cm, g).
+
+    Seen from the side it is two boxes: the base (diameter x base_height) and the body
+    (body_width x the rest of the height). Their masses are split so the centre of mass sits
+    `com_height` above the base, as components.md gives it.
+    """
+
+    base_diameter: float = Field(gt=0)
+    base_height: float = Field(gt=0)
+    body_width: float = Field(gt=0)
+    height: float = Field(gt=0)
+    com_height: float = Field(gt=0)
+    mass: float = Field(gt=0)
+    corner_radius: float = Field(ge=0, description="rounding of the boxes' corners (cm)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TowerFigure:
+        if self.base_height >= self.height:
+            raise ValueError("base_height must be below height")
+        if self.body_width > self.base_diameter:
+            raise ValueError("body_width must not exceed base_diameter")
+        low = self.base_height / 2.0
+        high = (self.base_height + self.height) / 2.0
+        if not low < self.com_height < high:
+            raise ValueError(
+                f"com_height {self.com_height} cannot be reached by a base and body of these "
+                f"sizes (must lie between {low:.3g} and {high:.3g})"
+            )
+        return self
+
+    def split_masses(self) -> tuple[float, float]:
+        """Masses (g) of the base box and the body box that put the centre of mass at com_height."""
+        zb = self.base_height / 2.0
+        zt = (self.base_height + self.height) / 2.0
+        body = self.mass * (self.com_height - zb) / (zt - zb)
+        return self.mass - body, body
+
+
+class TowerMaterials(_Frozen):
+    """Friction and restitution per material pair (dimensionless)."""
+
+    friction_cardboard: float = Field(gt=0, description="zombie on the tower's cardboard")
+    friction_zombie: float = Field(gt=0, description="zombie on zombie")
+    friction_table: float = Field(gt=0, description="zombie on the table outside the exit")
+    restitution_cardboard: float = Field(ge=0, le=1)
+    restitution_zombie: float = Field(ge=0, le=1)
+    restitution_table: float = Field(ge=0, le=1)
+
+
+class TowerNoise(_Frozen):
+    """The hand's imprecision: standard deviations of the jitter drawn from the seeded generator."""
+
+    slot_cm: float = Field(ge=0, description="placement of a zombie on its slot, x and y (cm)")
+    tilt_rad: float = Field(ge=0, description="lean of a zombie placed on its slot (rad)")
+    pull_speed_fraction: float = Field(ge=0, lt=0.5, description="relative spread of pull speed")
+    heading_rad: float = Field(ge=0, description="exit direction beyond the fan (rad)")
+    yaw_rate: float = Field(ge=0, description="top-down spin given at the exit (rad/s)")
+
+
+class TowerParams(_Frozen):
+    """The zombie tower, seen from the side, with the hand-off rules to the table (cm, g, s)."""
+
+    note: str = ""
+    gravity: float = Field(gt=0, description="cm/s^2")
+    width: float = Field(gt=0, description="footprint across the exit (cm)")
+    depth: float = Field(gt=0, description="footprint from back wall to exit face (cm)")
+    height: float = Field(gt=0, description="height of the tower's walls above the table (cm)")
+    roof_height: float = Field(gt=0, description="top of the roof support, below the rim (cm)")
+    wall_thickness: float = Field(gt=0, description="cardboard thickness (cm)")
+    exit_width: float = Field(gt=0)
+    exit_height: float = Field(gt=0)
+    roof_support_thickness: float = Field(gt=0)
+    pull_speed: float = Field(gt=0, description="speed of the roof support as it is pulled (cm/s)")
+    pull_toward: Literal["front", "back"] = Field(
+        description="side the support slides out of; the slot nearest the other side drops first"
+    )
+    slots: tuple[TowerSlot, ...] = Field(min_length=1, description="slot 1 first")
+    baffles: tuple[Baffle, ...] = Field(description="inner boards, top to bottom")
+    ramp: tuple[Point, ...] = Field(
+        min_length=2, description="the floor: a polyline from the back wall to the exit at z = 0"
+    )
+    figure: TowerFigure
+    materials: TowerMaterials
+    noise: TowerNoise
+    capture_distance: float = Field(
+        gt=0, description="a zombie is handed to the table when its centre is this far out (cm)"
+    )
+    lateral_gain: float = Field(
+        ge=0, le=1, description="exit lateral offset per cm of slot lateral offset"
+    )
+    fan_rad: float = Field(
+        ge=0, description="heading at the edge of the exit: outer zombies fan out by this (rad)"
+    )
+    upright_tilt_rad: float = Field(gt=0, description="leaves upright if tilted less than this")
+    upright_spin: float = Field(gt=0, description="... and tumbling slower than this (rad/s)")
+    time_step: float = Field(gt=0, le=0.005, description="side-view step (s)")
+    max_time: float = Field(gt=0, description="a zombie still inside after this is shaken out (s)")
+
+    @model_validator(mode="after")
+    def _geometry(self) -> TowerParams:
+        half_w, half_d = self.width / 2.0, self.depth / 2.0
+        if self.exit_width > self.width:
+            raise ValueError(f"exit_width {self.exit_width} is wider than the tower {self.width}")
+        if self.exit_width < self.figure.base_diameter:
+            raise ValueError("exit_width is narrower than a zombie's base")
+        if self.roof_height > self.height:
+            raise ValueError("roof_height must not be above the walls (height)")
+        if self.exit_height >= self.roof_height:
+            raise ValueError("exit_height must be below the roof")
+        if self.materials.restitution_zombie == 0 and (
+            self.materials.restitution_cardboard > 0 or self.materials.restitution_table > 0
+        ):
+            # pymunk multiplies the two shapes' elasticities; see tower._material_split.
+            raise ValueError("materials.restitution_zombie must be > 0 when the others are")
+        if len(self.slots) > 4:
+            raise ValueError("the roof has at most 4 numbered slots")
+        r = self.figure.base_diameter / 2.0
+        for i, s in enumerate(self.slots, start=1):
+            if not (-half_d + r <= s.x <= half_d - r and -half_w + r <= s.y <= half_w - r):
+                raise ValueError(f"slot {i} at ({s.x}, {s.y}) does not fit on the roof")
+        xs = [s.x for s in self.slots]
+        # The support's trailing edge uncovers the slots one by one: slot 1 must be uncovered
+        # first, so the slots run away from the side the support is pulled out of.
+        if self.pull_toward == "front" and xs != sorted(xs):
+            raise ValueError("with pull_toward: front, slots must run from the back forward")
+        if self.pull_toward == "back" and xs != sorted(xs, reverse=True):
+            raise ValueError("with pull_toward: back, slots must run from the front (slot 1) back")
+        points = [(f"baffles[{i}]", q) for i, b in enumerate(self.baffles) for q in (b.a, b.b)]
+        points += [("ramp", q) for q in self.ramp]
+        for name, (x, z) in points:
+            if not (-half_d <= x <= half_d and 0.0 <= z <= self.roof_height):
+                raise ValueError(f"{name} point ({x}, {z}) lies outside the tower")
+        if self.ramp[-1] != (half_d, 0.0) or self.ramp[0][0] != -half_d:
+            raise ValueError(
+                f"the ramp must run from the back wall (x = {-half_d}) to the exit at table "
+                f"level ({half_d}, 0)"
+            )
+        if any(b[0] <= a[0] for a, b in zip(self.ramp, self.ramp[1:], strict=False)):
+            raise ValueError("the ramp's points must run forward (x increasing)")
+        return self
+
+    def slot_count(self) -> int:
+        return len(self.slots)
+
+
+def _line_of(path: Path, text: str, loc: tuple[Any, ...]) -> int | None:
+    """The 1-based line of a key path in a YAML document, if it can be found."""
+    import yaml
+
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key in loc:
+        if isinstance(node, yaml.MappingNode):
+            nxt = None
+            for k, v in node.value:
+                if k.value == str(key):
+                    line, nxt = k.start_mark.line + 1, v
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            nxt = node.value[key]
+            line = nxt.start_mark.line + 1
+        else:
+            nxt = None
+        if nxt is None:
+            break
+        node = nxt
+    return line
+
+
+def validate_tower(
+    data: Any, path: Path | str, text: str, prefix: tuple[Any, ...] = ()
+) -> TowerParams:
+    """Validate a `tower:` mapping read from `path`; DataFileError names file, line and key."""
+    try:
+        return TowerParams.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = (*prefix, *err["loc"])
+        line = _line_of(Path(path), text, loc)
+        where = f"{path}:{line}" if line else str(path)
+        key = ".".join(str(p) for p in loc) or "tower"
+        raise DataFileError(f"{where}: {key}: {err['msg']}") from None
+
+
+def load_tower_params(path: Path | str | None = None) -> TowerParams:
+    """Read the `tower:` section of a physics parameter file (default: the project's default)."""
+    import yaml
+
+    from flick.paths import assets
+
+    p = Path(path) if path is not None else assets() / "physics" / "default.yaml"
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(f"{p}: cannot read: {exc.strerror}") from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{p}:{mark.line + 1}" if mark else str(p)
+        raise DataFileError(f"{where}: not valid YAML: {exc}") from None
+    if not isinstance(doc, dict) or "tower" not in doc:
+        raise DataFileError(f"{p}: no `tower:` section")
+    return validate_tower(doc["tower"], p, text, prefix=("tower",))
