@@ -146,6 +146,7 @@ class Simulation(FrozenModel):
     """The step policy and rest detection (s, cm/s, rad/s)."""
 
     step_fraction: float = Field(gt=0.0, le=1.0)
+    max_step: float = Field(gt=0.0)
     max_dt: float = Field(gt=0.0)
     check_every: int = Field(ge=1)
     iterations: int = Field(ge=1)
@@ -261,6 +262,7 @@ def _describe(path: Path, root: yaml.Node | None, error: ValidationError) -> str
         if found:
             loc = loc + tuple(found.group(1).split("."))
             message = found.group(2)
+        message = message.removeprefix("Value error, ")
         line = _line_of(root, loc)
         where = f"{path}:{line}" if line else str(path)
         key = ".".join(str(part) for part in loc) or "(top level)"

@@ -9,8 +9,10 @@ survey of the moving pieces every `check_every` steps (step size, rest, travel, 
 
 Step policy (no tunnelling): the step is chosen so that no point of any moving piece moves
 more than `step_fraction` of the thinnest shape on the table, from the fastest moving
-piece's speed (plus spin times reach), and never longer than `max_dt`. A new contact ends
-the current batch of steps, so a piece sped up by a hit gets a fresh step size at once.
+piece's speed (plus spin times reach), nor more than `max_step` cm (so contacts are found
+close to where they happen, which keeps collisions honest), and never longer than `max_dt`.
+A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
+step size at once.
 """
 
 from __future__ import annotations
@@ -135,6 +137,7 @@ class World:
         self.exited: dict[int, int] = {}
         self.from_behind: set[tuple[int, int]] = set()
         self.new_contact = False
+        self.finished = False  # pymunk calls separate when it frees the space: ignore those
         self._launched: list[int] = []
         space.on_collision(None, None, begin=self._begin, separate=self._separate)
         space.on_collision(TOPPLER, None, post_solve=self._post_solve)
@@ -207,12 +210,16 @@ class World:
 
     def _door_begin(self, sa: pymunk.Shape, sb: pymunk.Shape) -> None:
         line, other = (sa, sb) if sa.sensor else (sb, sa)
+        if self.finished or other.body is None:
+            return
         pid = self.owner[other]
         door = self.doors[self.owner[line]]
         x, y = other.body.position
-        if door.signed(x, y) < 0.0:
+        # A piece that began the shot already across the line is in the doorway: it can only
+        # come out (reading of "any part in / whole disc out" for a piece left straddling).
+        if door.signed(x, y) < 0.0 or self._started_across(pid, door):
             self.from_behind.add((pid, door.building))
-        elif pid not in self.entered and not self._started_across(pid, door):
+        elif pid not in self.entered:
             self.entered[pid] = door.building
 
     def _started_across(self, pid: int, door: Door) -> bool:
@@ -232,6 +239,8 @@ class World:
         if not (sa.sensor or sb.sensor):
             return
         line, other = (sa, sb) if sa.sensor else (sb, sa)
+        if self.finished or other.body is None:
+            return
         pid = self.owner[other]
         door = self.doors[self.owner[line]]
         x, y = other.body.position
@@ -303,7 +312,7 @@ class World:
         """Step until every piece rests; the result and the new states of changed pieces."""
         sim = self.params.simulation
         space = self.space
-        max_move = sim.step_fraction * self.thinnest
+        max_move = min(sim.step_fraction * self.thinnest, sim.max_step)
         rest_speed, rest_spin, max_dt = sim.rest_speed, sim.rest_spin, sim.max_dt
         check_every = sim.check_every
         x0, y0, x1, y1 = self.edge
@@ -369,6 +378,7 @@ class World:
         timed_out: bool,
         schedule: list[list[float]],
     ) -> tuple[ShotResult, dict[int, PieceState]]:
+        self.finished = True
         w, h = self.city
         changed: dict[int, PieceState] = {}
         moved: list[int] = []

@@ -1,0 +1,127 @@
+"""The physics parameter file: the shipped one loads; bad ones are refused with file, line, key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from flick.errors import DataFileError
+from flick.paths import assets
+from flick.physics import PhysicsParams
+
+DEFAULT = assets() / "physics" / "default.yaml"
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """A copy of the default file with one line changed; its path and the changed line."""
+    lines = DEFAULT.read_text(encoding="utf-8").splitlines()
+    hits = [i for i, line in enumerate(lines) if line.startswith(old)]
+    assert len(hits) == 1, old
+    lines[hits[0]] = new
+    path = tmp_path / "bad.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, hits[0] + 1
+
+
+def test_default_loads_with_the_component_sizes() -> None:
+    params = PhysicsParams.default()
+    assert params == PhysicsParams.load(DEFAULT)
+    assert params.pieces["movement_disc"].diameter == 4.0
+    assert params.pieces["shotgun_pellet"].diameter == pytest.approx(
+        params.pieces["bullet"].diameter / 2.0, rel=0.01  # type: ignore[operator]
+    )
+    assert params.buildings.kinds["rv"].door_gap == 10.0
+    # A figure's toppling speed is of the order of 20-40 cm/s (components.md).
+    topple = params.pieces["zombie"].topple
+    assert topple is not None
+    assert 20.0 < topple.speed(params.gravity) < 40.0
+
+
+def test_parameters_are_frozen() -> None:
+    params = PhysicsParams.default()
+    with pytest.raises(Exception):  # noqa: B017 - pydantic's frozen-instance error
+        params.gravity = 1.0  # type: ignore[misc]
+
+
+def test_negative_mass_names_file_line_and_key(tmp_path: Path) -> None:
+    old = "  bullet: {shape: circle"
+    new = "  bullet: {shape: circle, diameter: 2.2, mass: -4.0, material: plastic, " \
+          "table_friction: 0.30, layer: low}"
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(DataFileError) as error:
+        PhysicsParams.load(path)
+    text = str(error.value)
+    assert f"{path}:{line}" in text
+    assert "pieces.bullet.mass" in text
+    assert "greater than 0" in text
+
+
+def test_zero_friction_is_refused(tmp_path: Path) -> None:
+    path, line = _variant(tmp_path, "  plastic: {", "  plastic: {elasticity: 0.8367, friction: 0}")
+    with pytest.raises(DataFileError) as error:
+        PhysicsParams.load(path)
+    assert f"{path}:{line}: materials.plastic.friction" in str(error.value)
+
+
+def test_zero_table_friction_is_refused(tmp_path: Path) -> None:
+    old = "  movement_disc: {"
+    new = "  movement_disc: {shape: circle, diameter: 4.0, mass: 6.0, material: plastic, " \
+          "table_friction: 0.0, layer: low}"
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(DataFileError, match=rf":{line}: pieces.movement_disc.table_friction"):
+        PhysicsParams.load(path)
+
+
+def test_unknown_material_and_typo_keys_are_refused(tmp_path: Path) -> None:
+    old = "  flare_token: {"
+    new = "  flare_token: {shape: circle, diameter: 2.0, mass: 1.5, material: paper, " \
+          "table_friction: 0.35, layer: low}"
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(DataFileError, match=rf":{line}: pieces.flare_token.material: unknown"):
+        PhysicsParams.load(path)
+    path, line = _variant(tmp_path, "gravity:", "gravty: 981.0")
+    with pytest.raises(DataFileError) as error:
+        PhysicsParams.load(path)
+    assert f":{line}: gravty" in str(error.value)
+
+
+def test_missing_dimension_is_refused(tmp_path: Path) -> None:
+    old = "  box: {"
+    new = "  box: {shape: box, length: 3.0, mass: 5.0, material: cardboard, " \
+          "table_friction: 0.40, layer: tall}"
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(DataFileError, match=rf":{line}: pieces.box: a box needs width"):
+        PhysicsParams.load(path)
+
+
+def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
+    with pytest.raises(DataFileError, match="cannot read"):
+        PhysicsParams.load(tmp_path / "nowhere.yaml")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("gravity: 981\ntable: {margin: [1, 2\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"broken.yaml:\d+: not valid YAML"):
+        PhysicsParams.load(broken)
+    listing = tmp_path / "list.yaml"
+    listing.write_text("- 1\n- 2\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match="mapping"):
+        PhysicsParams.load(listing)
+
+
+def test_cli_reports_bad_file_without_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path, _ = _variant(tmp_path, "gravity:", "gravity: -1")
+    code = (
+        "import sys\n"
+        "from flick.errors import FlickError\n"
+        "from flick.physics import PhysicsParams\n"
+        "try:\n"
+        f"    PhysicsParams.load({str(path)!r})\n"
+        "except FlickError as e:\n"
+        "    print(e); sys.exit(e.exit_code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "gravity" in done.stdout and "Traceback" not in done.stderr
