@@ -7,6 +7,7 @@ in the file; the loader turns paths into lines. All problems are reported, not t
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -274,7 +275,8 @@ def check_geometry(sc: Scenario, report: Report) -> None:
     """Place the scenario on a physics table and ask it what overlaps what."""
     from flick.physics.geometry import footprint_gap
 
-    table, pl = setup_table(sc)
+    table, pl = setup_table(sc, chosen=_stand_ins(sc))
+    pl = _relabel(sc, pl)
     w, h = sc.city.width, sc.city.height
     tol = table.params.simulation.overlap_tolerance
     tower = [(pl.tower.corners(), 0.0)]
@@ -322,6 +324,28 @@ def check_geometry(sc: Scenario, report: Report) -> None:
                    other=("zombie_bin",))
     _check_doors(sc, table, pl, report)
     _check_too_close(table, pl, report)
+
+
+def _stand_ins(sc: Scenario) -> dict[str, list[str]]:
+    """Survivors to stand on every open-slot spot, so the spots are checked like figures."""
+    free = [n for n in SURVIVORS if n not in {s.name for s in sc.survivors}
+            and n not in sc.reserve_survivors]
+    out: dict[str, list[str]] = {}
+    for team in sc.teams:
+        if team.open_slots is not None:
+            n = min(team.open_slots.max, len(team.open_slots.spots), len(free))
+            if n >= team.open_slots.min:
+                out[team.name], free = free[:n], free[n:]
+    return out
+
+
+def _relabel(sc: Scenario, pl: Placement) -> Placement:
+    """Name the stand-ins by their spots ('team A's start spot 2') in messages."""
+    keys = dict(pl.keys)
+    for pid, path in pl.paths.items():
+        if "open_slots" in path:
+            keys[pid] = f"team {sc.teams[path[1]].name}'s start spot {path[-1] + 1}"
+    return dataclasses.replace(pl, keys=keys)
 
 
 def _check_doors(sc: Scenario, table: Any, pl: Placement, report: Report) -> None:
@@ -377,8 +401,8 @@ def _check_too_close(table: Any, pl: Placement, report: Report) -> None:
     """A standing survivor next to a standing zombie would lose a life before anyone moved."""
     disc = table.params.pieces["movement_disc"].diameter
     zombies = [z for z in pl.zombies if table.is_standing(z)]
-    for name, sid in pl.survivors.items():
+    for sid in pl.survivors.values():
         for z in zombies:
             if table.distance(sid, z) < disc:
-                report(pl.paths[sid], f"{name} starts next to {pl.label(z)} (closer than a "
-                       f"movement disc's width, {disc:g} cm)", other=pl.paths[z])
+                report(pl.paths[sid], f"{pl.label(sid)} starts next to {pl.label(z)} (closer "
+                       f"than a movement disc's width, {disc:g} cm)", other=pl.paths[z])

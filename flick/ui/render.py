@@ -201,12 +201,16 @@ def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
     pygame.draw.line(surface, DOOR, cam.px(ax, ay), cam.px(bx, by), max(2, round(cam.scale / 2)))
     _arrow(surface, cam.px(mx, my), cam.px(mx + nx * 4.5, my + ny * 4.5), DOOR, 2)
     text = "RV" if name == "rv" else name.replace("_", " ").upper()
-    w_cm = font.size(text)[0] / cam.scale / 2 + 0.5
-    lx, ly = mx - nx * (4.0 + abs(nx) * w_cm), my - ny * 5.5
+    # The name runs along the facade, just behind it (in front, past the door's arrow, when
+    # the building backs onto the city limit), turned to read left to right or bottom up.
+    along = math.degrees(math.atan2(ty, tx))
+    along = along - 180 if along > 90 else along + 180 if along <= -90 else along
+    img = pygame.transform.rotate(font.render(text, True, INK, CITY), along)
     width, height = table.city
-    if not (w_cm < lx < width - w_cm and 1.5 < ly < height - 1.5):
-        lx, ly = mx + nx * (8.0 + abs(nx) * w_cm), my + ny * 7.5
-    _text(surface, font, text, cam.px(lx, ly), INK, bg=CITY)
+    lx, ly = mx - nx * (back + 1.2), my - ny * (back + 1.2)
+    if not (0.8 < lx < width - 0.8 and 0.8 < ly < height - 0.8):
+        lx, ly = mx + nx * 7.5, my + ny * 7.5
+    surface.blit(img, img.get_rect(center=(round(cam.px(lx, ly)[0]), round(cam.px(lx, ly)[1]))))
 
 
 def _extent(outline: Outline, nx: float, ny: float, ox: float, oy: float) -> float:
