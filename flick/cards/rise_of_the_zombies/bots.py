@@ -31,6 +31,9 @@ class GreedyBot:
 
     name = "greedy"
     margin = 0  # extra health it wants before opening a new Location
+    fight_first = True  # clear its Location before moving on (unless the clock is short)
+    slack = 1  # spare Player Turns it keeps before rushing for the Helicopter
+    keep_follow = 2  # cards good only for moving that it keeps at the Discard step
 
     def __init__(self, seed: int | random.Random = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -40,17 +43,22 @@ class GreedyBot:
     def _rem(st: S.RiseOfTheZombies, z: int) -> int:
         return st.zspec(z).health - st.zwounds[z]
 
+    def _threat(self, st: S.RiseOfTheZombies, z: int) -> float:
+        """Expected wounds zombie z deals in the next Zombie Attack step."""
+        zs = st.zspec(z)
+        n = len(st.here(st.zpos[z])) if zs.group else 1
+        return zs.attack.expected() * n * (2 if zs.again else 1)
+
     def _target_score(self, st: S.RiseOfTheZombies, s: int, z: int, expect: float) -> float:
         zs = st.zspec(z)
         rem = self._rem(st, z)
-        score = (zs.xp + 1) * min(1.0, expect / rem)
+        kill = min(1.0, expect / rem)
+        score = kill * (self._threat(st, z) + 0.3 * zs.xp) + (0.5 if expect >= rem else 0.0)
         if st.zpos[z] == st.pos[s]:
-            score += 1.0
-            if st.zeng[z] == s or zs.group:
+            score += 0.5
+            if zs.blocks and (zs.group or st.zeng[z] == s):
                 score += 1.0
-            if zs.blocks:
-                score += 1.0
-        return score + zs.attack.expected() * 0.5
+        return score
 
     def _weapon_value(self, st: S.RiseOfTheZombies, s: int, code: int) -> float:
         rng_, chart, _f, _n = st.weapon(s, code)
@@ -68,7 +76,7 @@ class GreedyBot:
     def _rush(self, st: S.RiseOfTheZombies, s: int) -> bool:
         """Too little time: the survivor must move whatever is around."""
         moves_needed = 7 - st.pos[s]
-        return self._turns_left(st) <= moves_needed + 1
+        return self._turns_left(st) <= moves_needed + self.slack
 
     # ---- pending sub-decisions ------------------------------------------------------------
     def _pending(self, st: S.RiseOfTheZombies, legal: list[int]) -> int:
@@ -110,17 +118,44 @@ class GreedyBot:
             return legal[0]
         if st.pending:
             return self._pending(st, legal)
-        if st.phase == "discard":
-            return S.act(S.K_DONE)
         s = st.current_player()
+        if st.phase == "discard":
+            return self._discard(st, s, legal)
         by: dict[int, list[int]] = {}
         for a in legal:
             by.setdefault(a >> 16, []).append(a)
-        for rule in (self._heal, self._ready, self._fight, self._move, self._give):
+        rules = [self._heal, self._ready]
+        if st.blocked(s) or (self.fight_first and not self._rush(st, s)):
+            rules.append(self._fight)  # clear the Location (or break free) before moving
+        rules += [self._move, self._fight, self._give]
+        for rule in rules:
             a = rule(st, s, by)
             if a is not None:
                 return a
         return S.PASS
+
+    def _discard(self, st: S.RiseOfTheZombies, s: int, legal: list[int]) -> int:
+        """Cycle the hand toward Attack cards: keep at most `keep_follow` cards that are only
+        good for moving, and nothing that can neither be paid for nor spent for a symbol."""
+        hand = st.hand[s]
+        kind = {st.cat.action_cards[a & 255]: a for a in legal if a >> 16 == S.K_DISCARD}
+
+        def discard(c: int) -> int:
+            return kind[st.cat.action_cards[c]]  # identical cards share one action
+
+        movers = []
+        for c in hand:
+            sp = st.spec(c)
+            if not (sp.attack or sp.follow) and sp.cost > st.xp[s]:
+                return discard(c)
+            if sp.follow and not sp.attack:
+                affordable = sp.cost <= st.xp[s] and sp.type in ("skill", "companion", "item")
+                placeable = sp.type == "location" and len(st.path) < 7
+                movers.append((not (affordable or placeable), sp.cost, c))
+        movers.sort()
+        if len(movers) > self.keep_follow and len(hand) >= st.remaining(s):
+            return discard(movers[-1][2])
+        return S.act(S.K_DONE)
 
     def _heal(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         wounded = any(st.wounds[t] for t in st.here(st.pos[s]))
@@ -129,7 +164,7 @@ class GreedyBot:
         for a in by.get(S.K_USE, []):
             if st.spec(a & 255).eff("heal"):
                 return a
-        if S.K_MEDIC in by and not st.zombies_at(st.pos[s]):
+        if S.K_MEDIC in by and (not st.zombies_at(st.pos[s]) or st.wounds[s] > 1):
             return by[S.K_MEDIC][0]
         return None
 
@@ -169,39 +204,43 @@ class GreedyBot:
                 return a
             if sp.eff("ambush", None) is not None and sum(self._rem(st, z) for z in here) >= 6:
                 return a
+        # discard Attack-symbol cards only against zombies that will attack this survivor
+        threats = [z for z in here if st.zspec(z).group or st.zeng[z] == s]
         paid = [a for a in by.get(S.K_ATTACK, []) if a & 255 != S.NONE]
-        if paid and (here or self._turns_left(st) > 0):
-            best = self._best_weapon_value(st, s)
-
+        if paid and threats:
             def pay_key(a: int) -> tuple[float, float]:
                 card = st.spec(a & 255)
-                # spend the least useful card: weak weapons first, then instants
-                keep = card.chart.expected() if card.type == "weapon" else 0.5
-                if card.type == "weapon" and card.cost > st.xp[s] + 2:
+                # spend the least useful card: instants and unaffordable weapons first
+                keep = card.chart.expected() if card.type == "weapon" else 0.3
+                if card.type == "weapon" and card.cost > st.xp[s] + 1:
                     keep = 0.0
                 return (keep, -self._weapon_value(st, s, (a >> 8) & 255))
 
-            a = min(paid, key=pay_key)
-            if here or best > 0:
-                return a
-        if here and st.remaining(s) <= 2:
+            return min(paid, key=pay_key)
+        if threats and st.remaining(s) <= 2:
             finals = by.get(S.K_FINAL, [])
             if finals:
                 return finals[0]
         return None
 
+    def _can_follow(self, st: S.RiseOfTheZombies, t: int) -> bool:
+        return st.cardio_ok(t) or any(st.spec(c).follow for c in st.hand[t])
+
     def _move(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
+        """Keep moving: zombies left behind trail one Location behind a moving group and only
+        catch up when it stops; open a new Location when the group can follow."""
         p = st.pos[s]
-        here = st.zombies_at(p)
         rush = self._rush(st, s)
-        if here and not rush:
-            return None
         alive = [t for t in range(st.num_players) if st.alive[t]]
-        together = all(st.pos[t] == p for t in alive)
+        behind = [t for t in alive if st.pos[t] < p]
+        mates = [t for t in st.here(p) if t != s]
+        ready_mates = all(st.moved[t] or self._can_follow(st, t) for t in mates)
         healthy = st.remaining(s) >= 2 + self.margin or rush
-        if S.K_HELI in by and (together or rush) and healthy:
+        clear = not st.zombies_at(p) or not self.fight_first
+        go = (not behind or rush) and (ready_mates or rush) and healthy and (clear or rush)
+        if S.K_HELI in by and go:
             return by[S.K_HELI][0]
-        if S.K_LOCATION in by and (together or rush) and healthy:
+        if S.K_LOCATION in by and go:
             def loc_key(a: int) -> tuple[int, int, int]:
                 sp = st.spec(a & 255)
                 return (sp.epic, sp.infestation, -sp.draw)
@@ -209,7 +248,7 @@ class GreedyBot:
         ahead = max(st.pos[t] for t in alive)
         forward = [a for a in by.get(S.K_FOLLOW, []) if (a >> 8) & 255 == 0]
         if forward and ahead > p:
-            # pay with Cardio first, then the least useful Follow card
+            # pay with Cardio first, then the cheapest Follow card
             return max(forward, key=lambda a: (a & 255 == S.NONE, -st.spec(a & 255).cost
                                                if a & 255 != S.NONE else 0))
         return None
