@@ -142,9 +142,21 @@ class HeuristicBot:
         for obj in game.scenario.objectives:
             p = dict(obj.params)
             if obj.id == "survivor_in_rv_few_zombies":
+                # Thin the zombies out first; the survivor nearest the RV waits by it and
+                # drives in once few zombies are left (or in the last round).
                 base = p.get("building", "rv")
-                if not any(x.building == base for x in game.survivors.values() if x.alive):
+                if any(x.building == base for x in game.survivors.values() if x.alive):
+                    return ("hunt", None)
+                few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", 3)) + 2
+                if few or game.round_marker <= 1:
                     return ("enter", base)
+                door = game.board.door_mid(base)
+                nearest = min((x for x in game.survivors.values() if x.alive and x.playable
+                               and game.board.piece_position(x) is not None),
+                              key=lambda x: (math.dist(game.board.piece_position(x), door),
+                                             x.name))
+                if nearest is s:
+                    return ("point", game.board.front(base, 12.0))
                 return ("hunt", None)
             if obj.id == "tokens_in_base":
                 return self._token_goal(game, s, p.get("base", p.get("building", "rv")),
@@ -191,39 +203,50 @@ class HeuristicBot:
 
     def _search_goal(self, game: Game, s: Survivor, useful: Any,
                      skip: str | None = None) -> tuple[str, Any]:
-        """The nearest building (or object, from S3) holding a token worth taking that no
-        other survivor is inside."""
+        """The nearest building (or object, from S3) holding a token worth taking, leaving
+        each place to the survivor nearest it (so the group spreads out over the city)."""
         board = game.board
         here = board.piece_position(s)
         if here is None:
             return ("hunt", None)
-        best: tuple[float, str, Any] | None = None
+        cands: list[tuple[float, str, tuple[str, Any], Any]] = []
         for key, stash in sorted(game.stashes.items()):
             if key == skip or not any(useful(t) for t in stash):
                 continue
             if key in board.buildings:
-                if game.rules.entry_refused(game, s, key) is not None and \
-                        not board.barricaded(key):
-                    continue
                 if board.barricaded(key):
                     goal: tuple[str, Any] = ("barricade", key)
+                elif game.rules.entry_refused(game, s, key) is not None:
+                    continue
                 else:
                     goal = ("enter", key)
-                if any(x.building == key and x is not s and x.alive
-                       for x in game.survivors.values()):
-                    continue
-                d = math.dist(here, board.door_mid(key))
+                point = board.door_mid(key)
             elif key.startswith("piece:") and game.rules.has("take_in_city"):
                 pid = int(key.split(":", 1)[1])
                 if not board.exists(pid):
                     continue
-                goal = ("object", pid)
-                d = math.dist(here, board.pos(pid))
+                goal, point = ("object", pid), board.pos(pid)
             else:
                 continue
-            if best is None or (d, key) < (best[0], best[1]):
-                best = (d, key, goal)
-        return best[2] if best is not None else ("hunt", None)
+            cands.append((math.dist(here, point), key, goal, point))
+        cands.sort(key=lambda c: (c[0], c[1]))
+        for d, key, goal, point in cands:
+            if s.building == key or not self._rival(game, s, key, point, d):
+                return goal
+        return cands[0][2] if cands else ("hunt", None)
+
+    def _rival(self, game: Game, s: Survivor, key: str, point: Vec, d: float) -> bool:
+        """Is another searching survivor inside `key` or nearer to it than `s`?"""
+        for x in game.survivors.values():
+            if x is s or not x.alive or not x.playable:
+                continue
+            if x.building == key:
+                return True
+            p = game.board.piece_position(x)
+            if x.building is None and p is not None and (
+                    math.dist(p, point), x.name) < (d, s.name) and len(x.inventory) < 2:
+                return True
+        return False
 
     def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
         kind, arg = self._goal(game, s)

@@ -181,13 +181,18 @@ class Game:
         keep_out = {"board", "scenario", "rules", "inputs", "events", "fight"}
         state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
         fight = self.fight.save() if self.fight is not None else None
-        return ({**state, "_events": len(self.events), "_fight": fight},
+        rules = (self.rules.escort, self.rules.rescued)
+        return ({**state, "_events": len(self.events), "_fight": fight, "_rules": rules},
                 self.board.table.snapshot())
 
     def _restore(self, saved: tuple[dict[str, Any], Any]) -> None:
         state, snap = saved
         n_events = state.pop("_events")
         fight = state.pop("_fight")
+        self.rules.escort, self.rules.rescued = state.pop("_rules")
+        # Survivors keep their identity (callers hold references to them): restore in place.
+        for name, saved_s in state.pop("survivors").items():
+            self.survivors[name].__dict__.update(saved_s.__dict__)
         self.__dict__.update(state)
         del self.events[n_events:]
         if self.fight is not None and fight is not None:

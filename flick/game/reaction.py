@@ -108,6 +108,8 @@ def check_rv_touched(game: Game, result: Any) -> None:
 
 
 def _touches(result: Any, pid: int) -> list[Any]:
+    if result is None:
+        return []
     try:
         return list(result.touches(pid))
     except (KeyError, ValueError):
