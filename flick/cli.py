@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "flick.bench",
     "flick.cards.cli",
     "flick.game.sim",
+    "flick.scenario.cli",
 )
 
 

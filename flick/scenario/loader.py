@@ -53,7 +53,7 @@ class Result:
     def message(self) -> str:
         n = len(self.problems)
         lines = [str(p) for p in self.problems]
-        lines.append(f"{n} problem{'s' if n != 1 else ''} in {_display(self.path)}")
+        lines.append(f"{n} problem{'s' if n != 1 else ''} in {display(self.path)}")
         return "\n".join(lines)
 
 
@@ -88,7 +88,7 @@ def resolve(ref: str | int | Path) -> Path:
 def check(ref: str | int | Path) -> Result:
     """Read and validate a scenario file; collect every problem found."""
     path = resolve(ref)
-    shown = _display(path)
+    shown = display(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -145,7 +145,7 @@ def load(ref: str | int | Path) -> Scenario:
     return result.scenario
 
 
-def _display(path: Path) -> str:
+def display(path: Path) -> str:
     """The path as a person typed it, or relative to the checkout for bundled files."""
     try:
         return str(path.resolve().relative_to(paths.root().resolve()))
