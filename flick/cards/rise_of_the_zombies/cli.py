@@ -97,6 +97,12 @@ def play_terminal(
     out = out or sys.stdout
     start = now()
 
+    def ask(prompt: str) -> str:
+        try:
+            return read(prompt)
+        except EOFError:  # input closed: stop like Ctrl-C, without a traceback
+            raise KeyboardInterrupt from None
+
     def tick() -> None:
         if state.clock == "real":
             state.tick((now() - start) / 60.0)
@@ -114,7 +120,7 @@ def play_terminal(
             continue
         out.write("\n" + state.render() + "\n")
         out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
-        action = ask_action(state, seat, read, out)
+        action = ask_action(state, seat, ask, out)
         tick()
         if state.is_terminal():
             out.write("Too late: the Rescue Helicopter has departed.\n")
