@@ -190,6 +190,16 @@ def play_game(
     return state
 
 
+def read_line(prompt: str) -> str:
+    """`input`, with a closed standard input reported as a clear error."""
+    try:
+        return input(prompt)
+    except EOFError:
+        raise FlickError(
+            "standard input closed while waiting for a human player; use --humans 0 for bots only"
+        ) from None
+
+
 def handler(args: argparse.Namespace) -> int:
     from flick.cards.something_to_fear.state import StfState
 
@@ -231,7 +241,7 @@ def handler(args: argparse.Namespace) -> int:
                 None if n is None else make_bot(n, seed * 7919 + q, args.budget)
                 for q, n in enumerate(names)
             ]
-            play_game(state, seats, quiet=humans == 0)
+            play_game(state, seats, read=read_line, quiet=humans == 0)
             finished.append(state)
             if args.json:
                 sys.stdout.write(json.dumps(game_json(state)) + "\n")
