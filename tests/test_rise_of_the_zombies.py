@@ -11,11 +11,12 @@ import pytest
 
 from flick.cards.bots import play_out
 from flick.cards.engine import IllegalActionError
+from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies import new_state
-from flick.cards.rise_of_the_zombies import state as S
 from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import default_catalog, load, parse_chart
-from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, act, campaign_points
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
 from flick.errors import DataFileError, FlickError
 
 SAMPLE = ["Cheerleader", "Scoundrel", "Scout", "Paramedic"]
@@ -63,7 +64,7 @@ def stack(st: RiseOfTheZombies, names: list[str]) -> list[int]:
 def to_play(st: RiseOfTheZombies) -> None:
     """Finish the Discard step (nobody discards)."""
     while st.phase == "discard" and not st.pending:
-        st.apply(act(S.K_DONE))
+        st.apply(act(C.K_DONE))
 
 
 def place_zombie(st: RiseOfTheZombies, name: str, pos: int, seat: int = -1) -> int:
@@ -146,7 +147,7 @@ def test_infestation_3_shamblers_loner_pack() -> None:
     st.furthest = [1, 1]
     st.hand[0].append(take(st, "School Bus"))
     ids = stack(st, ["Shamblers", "Loner", "The Pack", "Runner"])
-    st.apply(act(S.K_LOCATION, 0, st.hand[0][0]))
+    st.apply(act(C.K_LOCATION, 0, st.hand[0][0]))
     assert st.infestation_value(2, 0) == 3
     assert st.zombies_at(2) == ids[:3]
     assert st.zdeck[-1] == ids[3]  # stopped at 4 XP >= 3
@@ -161,7 +162,7 @@ def test_private_home_is_2_plus_3_plus_2_is_7_and_fast_attacks() -> None:
     home = give(st, scoundrel, "Private Home")
     ids = stack(st, ["Shamblers", "Creeper", "Runner", "Responders", "Hulker", "Loner"])
     st.actor = scoundrel
-    st.apply(act(S.K_LOCATION, 0, home))
+    st.apply(act(C.K_LOCATION, 0, home))
     assert st.infestation_value(1, st.spec(home).infestation) == 2 + 3 + 2 == 7
     assert st.zombies_at(1) == ids[:5]  # 2+1+1+2+2 = 8 >= 7
     creeper, runner, hulker = ids[1], ids[2], ids[4]
@@ -174,7 +175,7 @@ def test_private_home_is_2_plus_3_plus_2_is_7_and_fast_attacks() -> None:
     light = give(st, cheer, "Flashlight")
     st.actor = cheer
     before = list(st.zorder)
-    st.apply(act(S.K_FOLLOW, 0, light))
+    st.apply(act(C.K_FOLLOW, 0, light))
     assert st.pos[cheer] == 1 and st.zorder == before
     assert len(st.hand[cheer]) == 1  # drew 1 on the first Advance
 
@@ -185,13 +186,13 @@ def test_helicopter_is_8_plus_2_and_needs_the_7th_location() -> None:
                      "Private Home"])
     st.pos = [6, 6, 6, 6]
     f = give(st, 0, "Flashlight")
-    heli = act(S.K_HELI, 0, f)
+    heli = act(C.K_HELI, 0, f)
     assert heli in st.legal_actions()
     ids = stack(st, ["Herd", "Hulk", "Spitter", "Loner", "Runner", "Creeper", "Crawlers"])
     st.rng = Dice([1] * 10)
     st.apply(heli)
     assert st.infestation_value(7, 0) == 8 + 2
-    assert st.path[-1] == S.HELI and st.pos[0] == 7
+    assert st.path[-1] == C.HELI and st.pos[0] == 7
     assert st.zombies_at(7) == ids[:6]  # 4 + 3 + 1 + 0 + 1 + 1 = 10
     assert st.zdeck[-1] == ids[6]
 
@@ -201,11 +202,11 @@ def test_rescue_helicopter_placement_rules() -> None:
     extend_path(st, ["City Hall", "School Bus", "Corner Store", "Police Station", "Downtown"])
     st.pos = [5, 5, 5, 5]
     give(st, 0, "Flashlight")
-    assert not any(a >> 16 == S.K_HELI for a in st.legal_actions())  # not in the 7th yet
+    assert not any(a >> 16 == C.K_HELI for a in st.legal_actions())  # not in the 7th yet
     extend_path(st, ["Private Home"])
     st.pos = [6, 6, 6, 6]
     place_zombie(st, "Hulker", 6, 0)
-    assert not any(a >> 16 == S.K_HELI for a in st.legal_actions())  # blocked
+    assert not any(a >> 16 == C.K_HELI for a in st.legal_actions())  # blocked
 
 
 # ---- traits -----------------------------------------------------------------------------------
@@ -216,10 +217,10 @@ def test_blocks_engaged_zombie_stops_advance_not_retreat() -> None:
     give(st, 0, "Flashlight")
     place_zombie(st, "Hulker", 1, 0)
     kinds = [(a >> 16, (a >> 8) & 255) for a in st.legal_actions()]
-    assert (S.K_FOLLOW, 1) in kinds and (S.K_FOLLOW, 0) not in kinds
+    assert (C.K_FOLLOW, 1) in kinds and (C.K_FOLLOW, 0) not in kinds
     st.actor = 1
     give(st, 1, "Flashlight")
-    assert (S.K_FOLLOW, 0) in [(a >> 16, (a >> 8) & 255) for a in st.legal_actions()]
+    assert (C.K_FOLLOW, 0) in [(a >> 16, (a >> 8) & 255) for a in st.legal_actions()]
 
 
 def test_blocks_group_zombie_blocks_everyone_but_a_lone_crossbow() -> None:
@@ -269,7 +270,7 @@ def test_attract_draws_one_more_zombie_not_counted_for_infestation() -> None:
     loc = give(st, 0, "City Hall")
     ids = stack(st, ["Howler", "Loner", "Runner", "Spitter"])
     st.rng = Dice([1, 1, 1])
-    st.apply(act(S.K_LOCATION, 0, loc))
+    st.apply(act(C.K_LOCATION, 0, loc))
     assert st.zombies_at(1) == ids[:3]  # Howler 1 + (Loner attracted) + Runner 1 = 2
     assert st.zdeck[-1] == ids[3]
 
@@ -328,10 +329,10 @@ def test_free_attack_once_and_attack_symbols_pay_for_more() -> None:
     z = place_zombie(st, "Herd", 0)
     axe = give(st, 0, "Fire Axe")
     st.rng = Dice([4, 4])
-    st.apply(act(S.K_ATTACK, S.NONE, S.NONE))
+    st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
     assert st.zwounds[z] == 1 and st.free_used[0]
-    assert act(S.K_ATTACK, S.NONE, S.NONE) not in st.legal_actions()
-    st.apply(act(S.K_ATTACK, S.NONE, axe))
+    assert act(C.K_ATTACK, C.NONE, C.NONE) not in st.legal_actions()
+    st.apply(act(C.K_ATTACK, C.NONE, axe))
     assert st.zwounds[z] == 2 and axe in st.adisc
 
 
@@ -343,7 +344,7 @@ def test_range_0_to_2_reaches_two_locations_away_only() -> None:
     far = place_zombie(st, "Hulk", 3)
     assert st._targets(0, 0, 2) == [near]
     st.rng = Dice([3])
-    st.apply(act(S.K_ATTACK, cross, S.NONE))  # one target in range: no question asked
+    st.apply(act(C.K_ATTACK, cross, C.NONE))  # one target in range: no question asked
     assert st.zwounds[near] == 1 and st.zwounds[far] == 0
     assert st.zeng[near] == -1  # attacked from afar: not Engaged
 
@@ -355,12 +356,12 @@ def test_rifle_natural_1_reloads_ignoring_modifiers_but_final_attack_allowed() -
     st.bonus[0] = 1  # In the Zone
     z = place_zombie(st, "Herd", 0)
     st.rng = Dice([1])
-    st.apply(act(S.K_ATTACK, rifle, S.NONE))
+    st.apply(act(C.K_ATTACK, rifle, C.NONE))
     assert st.reloaded[rifle] and st.zwounds[z] == 0
     legal = st.legal_actions()
-    assert not any(a >> 16 == S.K_ATTACK and (a >> 8) & 255 == rifle for a in legal)
-    assert act(S.K_FINAL, 0, rifle) in legal
-    st.apply(act(S.K_FINAL, 0, rifle))
+    assert not any(a >> 16 == C.K_ATTACK and (a >> 8) & 255 == rifle for a in legal)
+    assert act(C.K_FINAL, 0, rifle) in legal
+    st.apply(act(C.K_FINAL, 0, rifle))
     assert st.zwounds[z] == 3 and rifle in st.adisc
 
 
@@ -369,7 +370,7 @@ def test_modifiers_apply_to_unnatural_rolls() -> None:
     mach = give(st, 0, "Machete", ready=True)
     give(st, 0, "Slayer", ready=True)
     assert st.roll_wounds(0, mach, 6) == 3  # 6 + 1 = 7+: 3 wounds
-    assert st.roll_wounds(0, S.NONE, 3) == 1  # Knife 3 + 1 = 4
+    assert st.roll_wounds(0, C.NONE, 3) == 1  # Knife 3 + 1 = 4
 
 
 def test_chainsaw_natural_1_is_an_immediate_final_attack() -> None:
@@ -377,7 +378,7 @@ def test_chainsaw_natural_1_is_an_immediate_final_attack() -> None:
     saw = give(st, 0, "Chainsaw", ready=True)
     z = place_zombie(st, "Herd", 0)
     st.rng = Dice([1])
-    st.apply(act(S.K_ATTACK, saw, S.NONE))
+    st.apply(act(C.K_ATTACK, saw, C.NONE))
     assert st.zwounds[z] == 3 and saw not in st.ready[0] and saw in st.adisc
 
 
@@ -387,8 +388,8 @@ def test_final_attack_splits_wounds_among_targets_in_range() -> None:
     rifle = give(st, 0, "Rifle", ready=True)
     howler = place_zombie(st, "Howler", 1)
     herd = place_zombie(st, "Herd", 0)
-    st.apply(act(S.K_FINAL, 0, rifle))
-    st.apply(act(S.K_TARGET, 0, howler))
+    st.apply(act(C.K_FINAL, 0, rifle))
+    st.apply(act(C.K_TARGET, 0, howler))
     assert st.zpos[howler] == -1 and st.xp[0] == 1
     assert st.zwounds[herd] == 2  # the last target left: the rest goes to it
 
@@ -400,8 +401,8 @@ def test_extra_wounds_are_wasted() -> None:
     other = place_zombie(st, "Crawlers", 0, 0)
     st.zwounds[creeper] = 1
     st.rng = Dice([6])
-    st.apply(act(S.K_ATTACK, shotgun, S.NONE))
-    st.apply(act(S.K_TARGET, 0, creeper))
+    st.apply(act(C.K_ATTACK, shotgun, C.NONE))
+    st.apply(act(C.K_TARGET, 0, creeper))
     assert st.zpos[creeper] == -1 and st.zpos[other] == 0 and st.zwounds[other] == 0
 
 
@@ -409,7 +410,7 @@ def test_attacking_moves_engagement_even_on_a_miss() -> None:
     st = game(["Scout", "Biker"])
     hulk = place_zombie(st, "Hulk", 0, 1)
     st.rng = Dice([1])
-    st.apply(act(S.K_ATTACK, S.NONE, S.NONE))
+    st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
     assert st.zeng[hulk] == 0
 
 
@@ -418,10 +419,10 @@ def test_wall_of_fire_and_head_shot() -> None:
     a = place_zombie(st, "Crawlers", 0, 1)
     b = place_zombie(st, "Hulk", 0, 1)
     wall = give(st, 0, "Wall of Fire")
-    st.apply(act(S.K_INSTANT, 0, wall))
+    st.apply(act(C.K_INSTANT, 0, wall))
     assert st.zpos[a] == -1 and st.zwounds[b] == 1 and st.zeng[b] == 0
     shot = give(st, 0, "Head Shot")
-    st.apply(act(S.K_INSTANT, 0, shot))
+    st.apply(act(C.K_INSTANT, 0, shot))
     assert st.zwounds[b] == 2
 
 
@@ -433,9 +434,9 @@ def test_ambush_joiners_discard_their_hands_one_roll_per_card() -> None:
     give(st, 0, "Pistol")
     give(st, 1, "Canteen")
     st.rng = Dice([6, 6, 6])
-    st.apply(act(S.K_INSTANT, 0, amb))
-    assert st.current_player() == 1 and st.legal_actions() == [act(S.K_JOIN), act(S.K_DECLINE)]
-    st.apply(act(S.K_JOIN))
+    st.apply(act(C.K_INSTANT, 0, amb))
+    assert st.current_player() == 1 and st.legal_actions() == [act(C.K_JOIN), act(C.K_DECLINE)]
+    st.apply(act(C.K_JOIN))
     assert st.zwounds[herd] == 9 and st.hand == [[], []]
 
 
@@ -443,10 +444,10 @@ def test_in_the_zone_adds_one_this_turn() -> None:
     st = game(["Scout"])
     place_zombie(st, "Herd", 0)
     zone = give(st, 0, "In the Zone")
-    st.apply(act(S.K_INSTANT, 0, zone))
-    assert st.roll_wounds(0, S.NONE, 3) == 1
+    st.apply(act(C.K_INSTANT, 0, zone))
+    assert st.roll_wounds(0, C.NONE, 3) == 1
     st._start_player_turn()
-    assert st.roll_wounds(0, S.NONE, 3) == 0
+    assert st.roll_wounds(0, C.NONE, 3) == 0
 
 
 def test_historian_rerolls() -> None:
@@ -454,16 +455,16 @@ def test_historian_rerolls() -> None:
     rifle = give(st, 0, "Scoped Rifle", ready=True)
     z = place_zombie(st, "Herd", 0)
     st.rng = Dice([1, 5])
-    st.apply(act(S.K_ATTACK, rifle, S.NONE))
-    assert st.legal_actions() == [act(S.K_REROLL), act(S.K_KEEP)]
-    st.apply(act(S.K_REROLL))
+    st.apply(act(C.K_ATTACK, rifle, C.NONE))
+    assert st.legal_actions() == [act(C.K_REROLL), act(C.K_KEEP)]
+    st.apply(act(C.K_REROLL))
     assert st.zwounds[z] == 2 and not st.reloaded[rifle]
 
 
 def test_paramedic_heals_with_her_free_attack() -> None:
     st = game(["Paramedic", "Scout"])
     st.wounds[1] = 2
-    st.apply(act(S.K_MEDIC))
+    st.apply(act(C.K_MEDIC))
     assert st.wounds[1] == 1 and st.free_used[0]
 
 
@@ -471,14 +472,14 @@ def test_paramedic_heals_with_her_free_attack() -> None:
 def test_ready_costs_experience_and_items_heal_and_draw() -> None:
     st = game(["Scout"])
     beauty = give(st, 0, "Beauty")
-    assert act(S.K_READY, 0, beauty) not in st.legal_actions()
+    assert act(C.K_READY, 0, beauty) not in st.legal_actions()
     st.xp[0] = 4
-    st.apply(act(S.K_READY, 0, beauty))
+    st.apply(act(C.K_READY, 0, beauty))
     assert st.xp[0] == 1 and beauty in st.ready[0]
     can = give(st, 0, "Canteen")
-    st.apply(act(S.K_READY, 0, can))
+    st.apply(act(C.K_READY, 0, can))
     st.wounds[0] = 3
-    st.apply(act(S.K_USE, 0, can))
+    st.apply(act(C.K_USE, 0, can))
     assert st.wounds[0] == 2 and len(st.hand[0]) == 1  # heal 1, draw 1 beyond hand size
 
 
@@ -494,13 +495,13 @@ def test_trading_puts_the_card_in_the_hand_and_one_user_a_turn() -> None:
     pistol = give(st, 0, "Pistol", ready=True)
     place_zombie(st, "Herd", 0)
     st.rng = Dice([1])
-    st.apply(act(S.K_ATTACK, pistol, S.NONE))
-    st.apply(act(S.K_GIVE, pistol, 1))
+    st.apply(act(C.K_ATTACK, pistol, C.NONE))
+    st.apply(act(C.K_GIVE, pistol, 1))
     assert pistol in st.hand[1] and pistol not in st.ready[0]
     st.actor = 1
-    st.apply(act(S.K_READY, 0, pistol))
-    assert not any(a >> 16 == S.K_ATTACK and (a >> 8) & 255 == pistol for a in st.legal_actions())
-    assert act(S.K_GIVE, pistol, 0) not in st.legal_actions()  # once per card a turn
+    st.apply(act(C.K_READY, 0, pistol))
+    assert not any(a >> 16 == C.K_ATTACK and (a >> 8) & 255 == pistol for a in st.legal_actions())
+    assert act(C.K_GIVE, pistol, 0) not in st.legal_actions()  # once per card a turn
 
 
 def test_give_only_weapons_and_items_to_survivors_in_your_location() -> None:
@@ -510,8 +511,8 @@ def test_give_only_weapons_and_items_to_survivors_in_your_location() -> None:
     slayer = give(st, 0, "Slayer")
     light = give(st, 0, "Flashlight")
     legal = st.legal_actions()
-    assert act(S.K_GIVE, light, 1) in legal and act(S.K_GIVE, light, 2) not in legal
-    assert act(S.K_GIVE, slayer, 1) not in legal
+    assert act(C.K_GIVE, light, 1) in legal and act(C.K_GIVE, light, 2) not in legal
+    assert act(C.K_GIVE, slayer, 1) not in legal
 
 
 def test_companion_takes_wounds_and_dies_at_zero_health() -> None:
@@ -525,7 +526,7 @@ def test_barricade_lowers_zombie_attacks() -> None:
     st = game(["Scout"])
     st.xp[0] = 3
     bar = give(st, 0, "Barricade")
-    st.apply(act(S.K_READY, 0, bar))
+    st.apply(act(C.K_READY, 0, bar))
     assert st.attach[0] == [bar]
     z = place_zombie(st, "Loner", 0, 0)
     st.rng = Dice([4])
@@ -536,21 +537,21 @@ def test_barricade_lowers_zombie_attacks() -> None:
 def test_one_move_and_one_new_location_per_turn() -> None:
     st = game(["Scout", "Biker"])
     a, b = give(st, 0, "City Hall"), give(st, 0, "School Bus")
-    st.apply(act(S.K_LOCATION, 0, a))
+    st.apply(act(C.K_LOCATION, 0, a))
     legal = st.legal_actions()
-    assert act(S.K_LOCATION, 0, b) not in legal
-    assert not any(x >> 16 == S.K_FOLLOW for x in legal)
+    assert act(C.K_LOCATION, 0, b) not in legal
+    assert not any(x >> 16 == C.K_FOLLOW for x in legal)
     st.actor = 1
     give(st, 1, "Corner Store")
     st.pos[1] = 1
-    assert not any(x >> 16 == S.K_LOCATION for x in st.legal_actions())
+    assert not any(x >> 16 == C.K_LOCATION for x in st.legal_actions())
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     st = game(["Scout"])
     before = st.to_json()
     with pytest.raises(IllegalActionError):
-        st.apply(act(S.K_LOCATION, 0, 3))
+        st.apply(act(C.K_LOCATION, 0, 3))
     assert st.to_json() == before
 
 
@@ -559,12 +560,12 @@ def test_all_in_a_clear_helicopter_ends_the_game_at_once() -> None:
     st = game(["Scout", "Scientist"])
     extend_path(st, ["City Hall", "School Bus", "Corner Store", "Police Station", "Downtown",
                      "Private Home"])
-    st.path.append(S.HELI)
+    st.path.append(C.HELI)
     st.attach.append([])
     st.pos = [7, 6]
     light = give(st, 1, "Flashlight")
     st.actor = 1
-    st.apply(act(S.K_FOLLOW, 0, light))
+    st.apply(act(C.K_FOLLOW, 0, light))
     assert st.is_terminal() and st.escaped == [True, True]
     res = st.result()
     assert res["victory"] and res["epic_overcome"] == 1 and res["campaign_points"] == 3
@@ -574,12 +575,12 @@ def test_time_runs_out_survivors_outside_the_helicopter_die() -> None:
     st = game(["Scout", "Biker"])
     extend_path(st, ["City Hall"] * 1 + ["School Bus", "Corner Store", "Police Station",
                                          "Downtown", "Private Home"])
-    st.path.append(S.HELI)
+    st.path.append(C.HELI)
     st.attach.append([])
     st.pos = [7, 5]
     st.minutes_used = st.departure - st.minutes_per_turn
-    st.apply(S.PASS)
-    st.apply(S.PASS)
+    st.apply(C.PASS)
+    st.apply(C.PASS)
     assert st.is_terminal() and st.escaped == [True, False] and st.alive == [True, False]
     assert st.result()["campaign_points"] == 1
 
@@ -588,7 +589,7 @@ def test_zombies_in_the_helicopter_at_departure_kill_everyone() -> None:
     st = game(["Scout"])
     extend_path(st, ["City Hall", "School Bus", "Corner Store", "Police Station", "Downtown",
                      "Private Home"])
-    st.path.append(S.HELI)
+    st.path.append(C.HELI)
     st.attach.append([])
     st.pos = [7]
     place_zombie(st, "Herd", 7)
@@ -598,7 +599,7 @@ def test_zombies_in_the_helicopter_at_departure_kill_everyone() -> None:
 
 def test_turn_clock_charges_minutes_per_player_turn() -> None:
     st = game(["Scout"])
-    st.apply(S.PASS)
+    st.apply(C.PASS)
     assert st.minutes_used == 5 and st.turn == 2
 
 
@@ -607,9 +608,9 @@ def test_mutated_prisoners_can_be_set_aside_or_placed() -> None:
     loc = give(st, 0, "City Hall")
     pris, runner, run2 = stack(st, ["Mutated Prisoners", "Runner", "Ambusher"])
     st.rng = Dice([1] * 5)
-    st.apply(act(S.K_LOCATION, 0, loc))
-    assert st.legal_actions() == [act(S.K_PLACE_EPIC), act(S.K_SET_ASIDE)]
-    st.apply(act(S.K_SET_ASIDE))
+    st.apply(act(C.K_LOCATION, 0, loc))
+    assert st.legal_actions() == [act(C.K_PLACE_EPIC), act(C.K_SET_ASIDE)]
+    st.apply(act(C.K_SET_ASIDE))
     assert pris in st.aside and st.zombies_at(1) == [runner, run2]
     assert not st.epic["prisoners_placed"]
 
@@ -626,10 +627,10 @@ def test_campaign_example_is_4_points_adequate() -> None:
 def test_otis_rule_lets_survivors_attack_each_other() -> None:
     st = game(["Scout", "Biker"], otis=True)
     st.rng = Dice([6])
-    st.apply(act(S.K_ATTACK, S.NONE, S.NONE))
+    st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
     assert st.wounds[1] == 1 and st.xp[0] == 0
     plain = game(["Scout", "Biker"])
-    assert not any(a >> 16 == S.K_ATTACK for a in plain.legal_actions())
+    assert not any(a >> 16 == C.K_ATTACK for a in plain.legal_actions())
 
 
 # ---- data file --------------------------------------------------------------------------------

@@ -1,6 +1,11 @@
 """Rise of the Zombies!: 1-8 survivors race a game clock along a path of Location cards to the
-Rescue Helicopter. Rules in `state`, card data in `data` (from `assets/cards/`), bots in `bots`,
-the `flick cards rise-of-the-zombies` command in `cli`."""
+Rescue Helicopter.
+
+Modules: `data` (the card data file, `assets/cards/rise_of_the_zombies.yaml`), `codes` (action
+codes), `state` (the game state, turn structure, movement, clock, results), with the mixins
+`moves` (legal actions and labels), `combat` (survivors' attacks) and `zombies` (infestation,
+zombie turn, wounds); `view` (the table as text), `bots`, and `cli` (`flick cards
+rise-of-the-zombies`)."""
 
 from __future__ import annotations
 

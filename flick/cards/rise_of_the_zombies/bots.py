@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from flick.cards.bots import RandomBot
+from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies import state as S
 from flick.errors import FlickError
 
@@ -67,7 +68,7 @@ class GreedyBot:
     def _best_weapon_value(self, st: S.RiseOfTheZombies, s: int) -> float:
         vals = [self._weapon_value(st, s, c) for c in st.ready[s] if st.spec(c).type == "weapon"]
         if st.cat.survivors[st.sv[s]].weapon is not None:
-            vals.append(self._weapon_value(st, s, S.NONE))
+            vals.append(self._weapon_value(st, s, C.NONE))
         return max(vals, default=0.0)
 
     def _turns_left(self, st: S.RiseOfTheZombies) -> float:
@@ -86,19 +87,19 @@ class GreedyBot:
         if k == "reroll":
             res = st.roll_wounds(s, pd["w"], pd["roll"])
             bad = res == "reload" or res == 0
-            return S.act(S.K_REROLL) if bad else S.act(S.K_KEEP)
+            return C.act(C.K_REROLL) if bad else C.act(C.K_KEEP)
         if k == "epic":
-            return S.act(S.K_SET_ASIDE)
+            return C.act(C.K_SET_ASIDE)
         if k == "join":
-            return S.act(S.K_JOIN)
+            return C.act(C.K_JOIN)
         if k == "heal":
             def heal_key(a: int) -> tuple[int, int]:
                 _k, t, c = _kind(a)
-                if c == S.NONE:
+                if c == C.NONE:
                     return (0, st.remaining(t))
                 return (1, st.spec(c).health - st.cwounds[c])
             return min(legal, key=heal_key)
-        zombies = [a for a in legal if _kind(a)[0] == S.K_TARGET]
+        zombies = [a for a in legal if _kind(a)[0] == C.K_TARGET]
         if not zombies:
             return legal[0]
         if k == "target" and pd["mode"] == "weapon":
@@ -132,13 +133,13 @@ class GreedyBot:
             a = rule(st, s, by)
             if a is not None:
                 return a
-        return S.PASS
+        return C.PASS
 
     def _discard(self, st: S.RiseOfTheZombies, s: int, legal: list[int]) -> int:
         """Cycle the hand toward Attack cards: keep at most `keep_follow` cards that are only
         good for moving, and nothing that can neither be paid for nor spent for a symbol."""
         hand = st.hand[s]
-        kind = {st.cat.action_cards[a & 255]: a for a in legal if a >> 16 == S.K_DISCARD}
+        kind = {st.cat.action_cards[a & 255]: a for a in legal if a >> 16 == C.K_DISCARD}
 
         def discard(c: int) -> int:
             return kind[st.cat.action_cards[c]]  # identical cards share one action
@@ -155,23 +156,23 @@ class GreedyBot:
         movers.sort()
         if len(movers) > self.keep_follow and len(hand) >= st.remaining(s):
             return discard(movers[-1][2])
-        return S.act(S.K_DONE)
+        return C.act(C.K_DONE)
 
     def _heal(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         wounded = any(st.wounds[t] for t in st.here(st.pos[s]))
         if not wounded:
             return None
-        for a in by.get(S.K_USE, []):
+        for a in by.get(C.K_USE, []):
             if st.spec(a & 255).eff("heal"):
                 return a
-        if S.K_MEDIC in by and (not st.zombies_at(st.pos[s]) or st.wounds[s] > 1):
-            return by[S.K_MEDIC][0]
+        if C.K_MEDIC in by and (not st.zombies_at(st.pos[s]) or st.wounds[s] > 1):
+            return by[C.K_MEDIC][0]
         return None
 
     def _ready(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         best = self._best_weapon_value(st, s)
         options = []
-        for a in by.get(S.K_READY, []):
+        for a in by.get(C.K_READY, []):
             sp = st.spec(a & 255)
             if sp.type == "weapon":
                 gain = sp.chart.expected(st.attack_bonus(s)) + 0.15 * sp.range[1] - best
@@ -191,12 +192,12 @@ class GreedyBot:
         p = st.pos[s]
         here = st.zombies_at(p)
         # free attack with the best weapon
-        free = [a for a in by.get(S.K_ATTACK, []) if a & 255 == S.NONE]
+        free = [a for a in by.get(C.K_ATTACK, []) if a & 255 == C.NONE]
         if free:
             return max(free, key=lambda a: self._weapon_value(st, s, (a >> 8) & 255))
-        if S.K_COMPANION in by:
-            return by[S.K_COMPANION][0]
-        for a in by.get(S.K_INSTANT, []):
+        if C.K_COMPANION in by:
+            return by[C.K_COMPANION][0]
+        for a in by.get(C.K_INSTANT, []):
             sp = st.spec(a & 255)
             if sp.eff("wound_all") and len(here) >= 2:
                 return a
@@ -206,7 +207,7 @@ class GreedyBot:
                 return a
         # discard Attack-symbol cards only against zombies that will attack this survivor
         threats = [z for z in here if st.zspec(z).group or st.zeng[z] == s]
-        paid = [a for a in by.get(S.K_ATTACK, []) if a & 255 != S.NONE]
+        paid = [a for a in by.get(C.K_ATTACK, []) if a & 255 != C.NONE]
         if paid and threats:
             def pay_key(a: int) -> tuple[float, float]:
                 card = st.spec(a & 255)
@@ -218,7 +219,7 @@ class GreedyBot:
 
             return min(paid, key=pay_key)
         if threats and st.remaining(s) <= 2:
-            finals = by.get(S.K_FINAL, [])
+            finals = by.get(C.K_FINAL, [])
             if finals:
                 return finals[0]
         return None
@@ -238,26 +239,26 @@ class GreedyBot:
         healthy = st.remaining(s) >= 2 + self.margin or rush
         clear = not st.zombies_at(p) or not self.fight_first
         go = (not behind or rush) and (ready_mates or rush) and healthy and (clear or rush)
-        if S.K_HELI in by and go:
-            return by[S.K_HELI][0]
-        if S.K_LOCATION in by and go:
+        if C.K_HELI in by and go:
+            return by[C.K_HELI][0]
+        if C.K_LOCATION in by and go:
             def loc_key(a: int) -> tuple[int, int, int]:
                 sp = st.spec(a & 255)
                 return (sp.epic, sp.infestation, -sp.draw)
-            return min(by[S.K_LOCATION], key=loc_key)
+            return min(by[C.K_LOCATION], key=loc_key)
         ahead = max(st.pos[t] for t in alive)
-        forward = [a for a in by.get(S.K_FOLLOW, []) if (a >> 8) & 255 == 0]
+        forward = [a for a in by.get(C.K_FOLLOW, []) if (a >> 8) & 255 == 0]
         if forward and ahead > p:
             # pay with Cardio first, then the cheapest Follow card
-            return max(forward, key=lambda a: (a & 255 == S.NONE, -st.spec(a & 255).cost
-                                               if a & 255 != S.NONE else 0))
+            return max(forward, key=lambda a: (a & 255 == C.NONE, -st.spec(a & 255).cost
+                                               if a & 255 != C.NONE else 0))
         return None
 
     def _give(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         mine = sum(1 for c in st.hand[s] if st.spec(c).follow)
         if mine < 2:
             return None
-        for a in by.get(S.K_GIVE, []):
+        for a in by.get(C.K_GIVE, []):
             card, t = (a >> 8) & 255, a & 255
             if card in st.hand[s] and st.spec(card).follow and not st.moved[t] and not any(
                 st.spec(c).follow for c in st.hand[t]
