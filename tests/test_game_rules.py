@@ -471,3 +471,17 @@ def test_inputs_round_trip_through_json() -> None:
                 second=Flick((5.0, 6.0))), TakeDrop(take=1, drop=0, place="car"), Keep(True),
                 FightWait(), EndTurn(facing=1.0)):
         assert input_from_json(inp.to_json()) == inp
+
+
+def test_s4_a_disc_clearing_the_last_barricade_takes_the_survivor_in() -> None:
+    g = game(special_rules=[{"id": "barricades"}],
+             barricades=[{"x": 20, "y": 81.2, "angle": 0, "building": "library"}],
+             teams=[{"name": "survivors", "survivors": [
+                 {"name": "John", "life": 3, "x": 20, "y": 66},
+                 {"name": "Rosa", "life": 3, "x": 60, "y": 20}]}])
+    g.apply(ChooseSurvivor("John Price"))
+    bar = g.board.barricades()[0]
+    g.apply(Move(aimed(g, "movement_disc", (20.0, 66.0), g.board.pos(bar), arrive=150.0)))
+    assert not g.board.exists(bar) and not g.board.barricaded("library")
+    assert g.survivors["John Price"].building == "library"
+    assert g.noise == Noise.LOUD  # the disc touched a barricade

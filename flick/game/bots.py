@@ -513,10 +513,36 @@ class HeuristicBot:
             if shot is not None:
                 return shot
         if move and zs and game.actions_done == 0:
-            mv = self._navigate(game, s, board.pos(zs[0]), stop_short=22.0)
+            mv = self._flank(game, s, [z for z in zs[:3] if board.table.is_standing(z)])
             if mv is not None:
                 return mv
         return self._end(game, s)
+
+    def _flank(self, game: Game, s: Survivor, zombies: list[int]) -> Input | None:
+        """Move to where a zombie can be shot: a spot 14-20 cm from it with a clear line,
+        the nearest such spot to the survivor."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        obstacles = self._obstacles(game)
+        spots: list[tuple[float, Vec]] = []
+        for z in zombies:
+            zx, zy = board.pos(z)
+            for k in range(12):
+                a = k * math.pi / 6
+                for r in (16.0, 22.0):
+                    p = (zx + r * math.cos(a), zy + r * math.sin(a))
+                    if not board.in_city_point(p, 4.0):
+                        continue
+                    if not path_clear(p, (zx, zy), board.bullet_d / 2 + 1.5, obstacles,
+                                      {z, s.piece}, margin=0.3):
+                        continue
+                    spots.append((math.dist(here, p), p))
+        for _, p in sorted(spots)[:6]:
+            mv = self._navigate(game, s, p)
+            if mv is not None:
+                return mv
+        return None
 
     def _fight(self, game: Game) -> Input:
         fight = game.fight

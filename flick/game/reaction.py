@@ -77,21 +77,21 @@ def _sync_standing(game: Game) -> None:
             s.standing = bool(game.board.table.is_standing(s.piece))
 
 
-def clear_barricades(game: Game) -> bool:
+def clear_barricades(game: Game) -> list[str]:
     """S4: a barricade that no longer blocks any part of its door is out of the game.
-    Returns True when this cleared the last barricade of some building."""
+    Returns the buildings whose last barricade this removed."""
     if not game.rules.has("barricades"):
-        return False
+        return []
     board = game.board
-    cleared_last = False
+    cleared_last: list[str] = []
     for pid in board.barricades():
         building = board.barricade_building(pid)
         if building is None or board.blocks_door(pid, building):
             continue
         board.table.remove(pid)
         game.event("barricade_removed", building=building)
-        if not board.barricaded(building):
-            cleared_last = True
+        if not board.barricaded(building) and building not in cleared_last:
+            cleared_last.append(building)
     return cleared_last
 
 

@@ -84,6 +84,9 @@ def body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float, ba
         game.noise = max(game.noise, Noise.LOUD)  # S4: any flick touching a barricade
     cleared = reaction.clear_barricades(game)
     entered = board.entered_building(result, piece, exclude=inside)
+    # S4: a disc or bat that clears a building's last barricade takes the survivor in.
+    if inside is None and cleared:
+        entered = cleared[0]
     end = board.pos(piece)
     end_angle = float(table.angle(piece))
     first = result.first_touch(piece)
@@ -93,14 +96,18 @@ def body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float, ba
         b = board.building_of(p)
         if b is not None:
             return b not in allowed
-        return not (p in before_bars and (cleared or entered is not None))
+        if p in before_bars:
+            return not (cleared or entered is not None)
+        return not (inside is None and cleared)
 
     ok, target_hit = True, None
-    if bat and first is not None and board.is_figure(first) and _enemy(game, s, first):
+    if inside is None and cleared:
+        pass  # the rulebook's S4 exception: whatever else it touched, the survivor is in
+    elif bat and first is not None and board.is_figure(first) and _enemy(game, s, first):
         target_hit = first  # first touch: a zombie or an enemy survivor: the move succeeds
     elif (bat and first is not None) or any(bad(p) for p in touched):
         ok = False
-    if ok and target_hit is None and not board.in_city_point(end):
+    if ok and target_hit is None and not cleared and not board.in_city_point(end):
         ok = False
     if ok and inside is not None and not board.exited(end, inside, board.disc / 2):
         ok = False  # from inside, the whole disc must be out past the door line
