@@ -12,11 +12,15 @@ from flick.physics.params import PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.table import Table, TableError
+from flick.physics.tower_rush import RushResult, rush
+
+Table.rush = rush  # type: ignore[attr-defined]  # the Zombie Rush (flick/physics/tower_rush.py)
 
 __all__ = [
     "BuildingState",
     "PhysicsParams",
     "PieceState",
+    "RushResult",
     "ShotResult",
     "Table",
     "TableError",

@@ -169,10 +169,10 @@ class TowerWorld:
         for i, slot in enumerate(self.slots):
             s = p.slots[slot - 1]
             body = pymunk.Body()
-            base = pymunk.Poly(body, [(-rb, 0), (rb, 0), (rb, fig.base_height),
-                                      (-rb, fig.base_height)], radius=fig.corner_radius)
-            torso = pymunk.Poly(body, [(-wb, fig.base_height), (wb, fig.base_height),
-                                       (wb, fig.height), (-wb, fig.height)], radius=fig.corner_radius)
+            hb, cr = fig.base_height, fig.corner_radius
+            base = pymunk.Poly(body, [(-rb, 0), (rb, 0), (rb, hb), (-rb, hb)], radius=cr)
+            torso = pymunk.Poly(body, [(-wb, hb), (wb, hb), (wb, fig.height), (-wb, fig.height)],
+                                radius=cr)
             base.mass, torso.mass = m_base, m_body
             for shape in (base, torso):
                 shape.friction, shape.elasticity = fz, ez
