@@ -1,0 +1,401 @@
+"""Fit the table's parameters to measured shots: the heart of `flick tune`.
+
+1. Friction, spin friction and elasticity together, by weighted least squares: every slide and
+   collision shot is re-played on the real table (`model.run_shot`) and compared with what was
+   measured. The Jacobian is analytic, from the closed-form model the table follows (a slide of
+   v^2 / (2 mu g), a spin that dies at a rate proportional to spin * mu, a head-on hit passing on
+   (1 +- e) / 2 of the speed), scaled to the table's own values; the residuals are the table's.
+2. Each toppling threshold by a logistic fit of fell / stood against impact speed, giving the
+   speed at which half the hits fell; then the toppling scale at which the table's figure falls at
+   exactly that speed is found by secant steps on the real table (`model.critical_speed`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from flick.physics import PhysicsParams
+from flick.tuning import model
+from flick.tuning.fits import LogisticFit, fit_logistic, least_squares
+from flick.tuning.measurements import Measurements, Shot
+from flick.tuning.sweep import SweepExecutor, sweep
+
+BOUNDS = {"mu": (0.02, 3.0), "elasticity": (0.02, 0.999), "spin": (0.05, 5.0)}
+
+
+@dataclass(frozen=True)
+class MeasurementErrors:
+    """How precise a person with a ruler and a phone camera is (1 sigma): fit weights, and the
+    noise `--synthetic` adds. Relative errors are fractions."""
+
+    launch_speed: float = 0.02  # two video frames just after the release
+    impact_speed: float = 0.05  # two frames just before a contact (shorter, blurrier)
+    spin_speed: float = 0.03
+    distance_cm: float = 0.3  # marking the start and rest points, reading the ruler
+    distance: float = 0.01
+    angle: float = 0.05  # counting turns, reading the last partial turn
+
+    def slide_sigma(self, d: float) -> float:
+        """cm: a distance grows as speed^2, so the speed error counts twice."""
+        return math.hypot(self.distance_cm, d * math.hypot(self.distance, 2 * self.launch_speed))
+
+    def collision_sigma(self, d: float) -> float:
+        return math.hypot(self.distance_cm, d * math.hypot(self.distance, 2 * self.impact_speed))
+
+    def rotation_sigma(self, theta: float) -> float:
+        """rad; a floor of 0.1 rad for a piece that barely turned."""
+        return math.hypot(0.1, theta * math.hypot(self.angle, 2 * self.spin_speed))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One measured quantity beside the fitted table's: for residual plots.
+
+    `quantity`: distance | rotation | striker_distance | target_distance; `x` is the speed
+    (cm/s) or, for rotation, the spin (rad/s); `measured`, `model` in cm or rad.
+    """
+
+    line: int
+    kind: str
+    quantity: str
+    x: float
+    measured: float
+    model: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class ToppleFit:
+    """A toppling fit for one (striker, target) pair."""
+
+    striker: str
+    target: str
+    logistic: LogisticFit
+    scale: float
+    stderr: float
+    speeds: tuple[float, ...]
+    fell: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """The fit: values and standard errors by parameter name, and what the plots need."""
+
+    start: dict[str, float]
+    fitted: dict[str, float]
+    stderr: dict[str, float]
+    shots: dict[str, int]
+    params: PhysicsParams  # the input set with every fitted value that has a key put in
+    comparisons: tuple[Comparison, ...] = ()
+    topples: tuple[ToppleFit, ...] = ()
+    reduced_chi2: float | None = None
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _material(params: PhysicsParams, kind: str) -> str:
+    return params.pieces[kind].material
+
+
+def _informs(shot: Shot, params: PhysicsParams) -> list[str]:
+    """The least-squares parameters a slide or collision shot tells about."""
+    if shot.test == "slide":
+        spin = [f"spin_{shot.piece}"] if shot.spin_speed is not None else []
+        return [f"mu_{shot.piece}", *spin]
+    if shot.test == "collision":
+        return [f"mu_{shot.piece}", f"elasticity_{_material(params, shot.piece)}"]
+    return []
+
+
+def parameter_names(data: Measurements, params: PhysicsParams) -> list[str]:
+    """The least-squares parameters the shots can tell about, sorted."""
+    return sorted({n for shot in data.shots for n in _informs(shot, params)})
+
+
+class _Problem:
+    """Residuals and Jacobian of the least-squares fit, sharing one sweep per parameter vector."""
+
+    def __init__(self, data: Measurements, params: PhysicsParams, names: list[str],
+                 errors: MeasurementErrors, executor: SweepExecutor | None,
+                 report: Callable[[int, float], None] | None) -> None:
+        self.params, self.names, self.executor, self.report = params, names, executor, report
+        self.shots = [s for s in data.shots if s.test in ("slide", "collision")]
+        self.index = {n: i for i, n in enumerate(names)}
+        self.table_spin = {k: model.table_spin(params, k) for k in {s.piece for s in self.shots}}
+        # Each row: (shot number, quantity, measured, sigma). Fixed weights: a standard WLS.
+        self.rows: list[tuple[int, str, float, float]] = []
+        for i, s in enumerate(self.shots):
+            if s.test == "slide":
+                assert s.slide_distance is not None
+                self.rows.append((i, "distance", s.slide_distance,
+                                  errors.slide_sigma(s.slide_distance)))
+                if s.final_angle is not None:
+                    theta = math.radians(s.final_angle)
+                    self.rows.append((i, "rotation", theta, errors.rotation_sigma(theta)))
+            else:
+                assert s.striker_distance is not None and s.target_distance is not None
+                for q, d in (("striker_distance", s.striker_distance),
+                             ("target_distance", s.target_distance)):
+                    self.rows.append((i, q, d, errors.collision_sigma(d)))
+        self._cache: tuple[bytes, PhysicsParams, list[model.ShotOutcome]] | None = None
+        self.evaluations = 0
+
+    def speed(self, s: Shot) -> float:
+        if s.test == "slide":
+            return s.speed(self.params.pieces[s.piece].mass)
+        assert s.impact_speed is not None
+        return s.impact_speed
+
+    def spin(self, s: Shot) -> float:
+        return math.radians(s.spin_speed) if s.spin_speed is not None else 0.0
+
+    def values(self, x: np.ndarray) -> dict[str, float]:
+        return {n: float(v) for n, v in zip(self.names, x, strict=True)}
+
+    def outcomes(self, x: np.ndarray) -> list[model.ShotOutcome]:
+        key = x.tobytes()
+        if self._cache is None or self._cache[0] != key:
+            p = model.apply(self.params, self.values(x))
+            tasks = [model.ShotTask(p, s.test, s.piece, self.speed(s), self.spin(s))
+                     for s in self.shots]
+            self._cache = (key, p, sweep(model.run_shot, tasks, self.executor))
+            self.evaluations += 1
+        return self._cache[2]
+
+    def predictions(self, x: np.ndarray) -> np.ndarray:
+        out = self.outcomes(x)
+        values = self.values(x)
+        pred = np.empty(len(self.rows))
+        for r, (i, quantity, _, _) in enumerate(self.rows):
+            o = out[i]
+            if quantity == "rotation":
+                kind = self.shots[i].piece
+                # The table turns with its own lever; the rotation scales as 1 / lever.
+                pred[r] = o.rotation * self.table_spin[kind] / values[f"spin_{kind}"]
+            else:
+                pred[r] = getattr(o, quantity)
+        return pred
+
+    def residuals(self, x: np.ndarray) -> np.ndarray:
+        measured = np.array([m for _, _, m, _ in self.rows])
+        sigma = np.array([s for _, _, _, s in self.rows])
+        r = (self.predictions(x) - measured) / sigma
+        if self.report is not None:
+            self.report(self.evaluations, float(r @ r))
+        return r
+
+    def jacobian(self, x: np.ndarray) -> np.ndarray:
+        pred = self.predictions(x)
+        values = self.values(x)
+        jac = np.zeros((len(self.rows), len(self.names)))
+        for r, (i, quantity, _, sigma) in enumerate(self.rows):
+            s = self.shots[i]
+            mu_name = f"mu_{s.piece}"
+            mu = values[mu_name]
+            # Every distance and rotation is inversely proportional to the table friction.
+            jac[r, self.index[mu_name]] = -pred[r] / mu / sigma
+            if quantity == "rotation":
+                name = f"spin_{s.piece}"
+                jac[r, self.index[name]] = -pred[r] / values[name] / sigma
+            elif s.test == "collision":
+                name = f"elasticity_{_material(self.params, s.piece)}"
+                el = values[name]
+                e = el * el  # restitution of a pair of one material
+                if quantity == "target_distance":  # ~ (1 + e)^2
+                    jac[r, self.index[name]] = pred[r] * 4.0 * el / (1.0 + e) / sigma
+                else:  # ~ (1 - e)^2
+                    jac[r, self.index[name]] = -pred[r] * 4.0 * el / max(1.0 - e, 1e-6) / sigma
+        return jac
+
+
+@dataclass(frozen=True)
+class InvertTask:
+    """Find the toppling scale at which `striker` fells `target` at `v50` cm/s."""
+
+    params: PhysicsParams
+    striker: str
+    target: str
+    v50: float
+    tolerance: float = 2e-3
+
+
+def invert_topple(task: InvertTask) -> tuple[float, float]:
+    """(scale, d log critical speed / d log scale) by secant steps in log-log on the table."""
+
+    def critical(scale: float) -> float:
+        return model.critical_speed(
+            model.ToppleTask(task.params, task.striker, task.target, scale, task.tolerance / 4)
+        )
+
+    s0 = task.params.toppling.scale
+    v0 = critical(s0)
+    s1 = s0 * task.v50 / v0  # the critical speed is nearly proportional to the scale
+    v1 = critical(s1)
+    slope = 1.0
+    for _ in range(12):
+        if s1 != s0 and v1 != v0:
+            slope = math.log(v1 / v0) / math.log(s1 / s0)
+        if abs(v1 / task.v50 - 1.0) < task.tolerance:
+            break
+        s0, v0 = s1, v1
+        s1 = s1 * (task.v50 / v1) ** (1.0 / slope)
+        v1 = critical(s1)
+    return s1, slope
+
+
+def tune(
+    data: Measurements,
+    params: PhysicsParams,
+    executor: SweepExecutor | None = None,
+    progress: Any = None,
+    errors: MeasurementErrors | None = None,
+) -> TuneResult:
+    """Fit every parameter the measurements tell about, starting from `params`.
+
+    `executor` runs the shots (None: in this process); `progress` is a `rich.progress.Progress`
+    or None. Raises ValueError when the shots cannot determine a parameter (for example, a
+    toppling test where every hit fell).
+    """
+    errors = errors or MeasurementErrors()
+    names = parameter_names(data, params)
+    start = {n: model.value(params, n) for n in names}
+    fitted: dict[str, float] = {}
+    stderr: dict[str, float] = {}
+    shots: dict[str, int] = {}
+    warnings: list[str] = []
+    comparisons: list[Comparison] = []
+    chi2: float | None = None
+    current = params
+    if names:
+        task = progress.add_task("least squares", total=None) if progress else None
+
+        def report(n: int, cost: float) -> None:
+            if progress is not None:
+                progress.update(task, description=f"least squares: {n} sweeps, chi2 {cost:.4g}")
+
+        problem = _Problem(data, params, names, errors, executor, report)
+        lows = [BOUNDS[n.partition("_")[0]][0] for n in names]
+        highs = [BOUNDS[n.partition("_")[0]][1] for n in names]
+        x0 = np.clip([start[n] for n in names], lows, highs)
+        fit = least_squares(problem.residuals, problem.jacobian, x0, names, lows, highs)
+        if progress is not None:
+            progress.remove_task(task)
+        fitted.update(fit.values)
+        stderr.update(fit.stderr)
+        chi2 = fit.reduced_chi2
+        x = np.array([fit.values[n] for n in names])
+        pred = problem.predictions(x)
+        for r, (i, quantity, measured, sigma) in enumerate(problem.rows):
+            s = problem.shots[i]
+            abscissa = problem.spin(s) if quantity == "rotation" else problem.speed(s)
+            comparisons.append(Comparison(s.line, s.piece, quantity, abscissa, measured,
+                                          float(pred[r]), sigma))
+        for s in problem.shots:
+            for n in _informs(s, params):
+                shots[n] = shots.get(n, 0) + 1
+        for n in names:
+            low, high = BOUNDS[n.partition("_")[0]]
+            if min(fitted[n] - low, high - fitted[n]) < 1e-6 * (high - low):
+                warnings.append(f"{n} ended at its bound {fitted[n]:.4g}: check those shots")
+        current = model.apply(params, {n: v for n, v in fitted.items()
+                                       if not n.startswith("spin_")})
+    topples = _fit_topples(data, current, errors, executor, progress)
+    if topples:
+        for t in topples:
+            name = f"topple_{t.target}"
+            if name in fitted:  # a second striker measured on the same target: combine
+                w1, w2 = 1 / stderr[name] ** 2, 1 / t.stderr**2
+                fitted[name] = (fitted[name] * w1 + t.scale * w2) / (w1 + w2)
+                stderr[name] = 1 / math.sqrt(w1 + w2)
+                shots[name] += t.logistic.shots
+            else:
+                fitted[name], stderr[name] = t.scale, t.stderr
+                shots[name] = t.logistic.shots
+            start[name] = params.toppling.scale
+            if t.logistic.separated:
+                warnings.append(
+                    f"{name}: every shot at {t.target} that fell was faster than every one that "
+                    "stood: the threshold is only known to lie in the gap; measure more there"
+                )
+        scale, _, disagree = combine_scales(
+            {n: (v, stderr[n]) for n, v in fitted.items() if n.startswith("topple_")}
+        )
+        if disagree:
+            warnings.append(
+                "the toppling fits of different kinds disagree beyond their errors; the "
+                f"parameter file has one scale for all, so it gets their weighted mean {scale:.4g}"
+            )
+        current = model.with_topple_scale(current, scale)
+    return TuneResult(
+        start=start,
+        fitted=fitted,
+        stderr=stderr,
+        shots=shots,
+        params=current,
+        comparisons=tuple(comparisons),
+        topples=tuple(topples),
+        reduced_chi2=chi2,
+        warnings=tuple(warnings),
+    )
+
+
+def combine_scales(fits: dict[str, tuple[float, float]]) -> tuple[float, float, bool]:
+    """Inverse-variance mean of per-kind toppling scales, its error, and whether they disagree
+    (chi-square above the 99th percentile for their number)."""
+    from scipy.stats import chi2
+
+    values = np.array([v for v, _ in fits.values()])
+    errs = np.array([max(e, 1e-12) for _, e in fits.values()])
+    w = 1.0 / errs**2
+    mean = float((values * w).sum() / w.sum())
+    spread = float(((values - mean) ** 2 * w).sum())
+    disagree = len(values) > 1 and spread > chi2.ppf(0.99, len(values) - 1)
+    return mean, float(1.0 / math.sqrt(w.sum())), disagree
+
+
+def _fit_topples(data: Measurements, params: PhysicsParams, errors: MeasurementErrors,
+                 executor: SweepExecutor | None, progress: Any) -> list[ToppleFit]:
+    groups: dict[tuple[str, str], list[Shot]] = {}
+    for s in data.of("topple"):
+        assert s.target is not None
+        if not model.can_topple(params, s.target):
+            raise ValueError(f"line {s.line}: a {s.target} cannot fall, so it has no threshold")
+        groups.setdefault((s.piece, s.target), []).append(s)
+    if not groups:
+        return []
+    logistic = {}
+    for (striker, target), shots in groups.items():
+        speeds = [float(s.impact_speed) for s in shots]  # type: ignore[arg-type]
+        # The speed errors blur the threshold at least this much (logistic sd = scale pi/sqrt 3).
+        floor = errors.impact_speed * float(np.median(speeds)) * math.sqrt(3.0) / math.pi
+        try:
+            logistic[striker, target] = fit_logistic(speeds, [bool(s.fell) for s in shots], floor)
+        except ValueError as exc:
+            raise ValueError(f"toppling of {target} hit by {striker}: {exc}") from None
+    keys = sorted(groups)
+    inverted = sweep(
+        invert_topple,
+        [InvertTask(params, st, tg, logistic[st, tg].v50) for st, tg in keys],
+        executor,
+        description="toppling thresholds",
+        progress=progress,
+    )
+    fits = []
+    for (striker, target), (scale, slope) in zip(keys, inverted, strict=True):
+        lf = logistic[striker, target]
+        shots = groups[striker, target]
+        fits.append(ToppleFit(
+            striker=striker,
+            target=target,
+            logistic=lf,
+            scale=scale,
+            # delta method: scale ~ v50^(1/slope)
+            stderr=scale * lf.stderr / lf.v50 / slope,
+            speeds=tuple(float(s.impact_speed) for s in shots),  # type: ignore[arg-type]
+            fell=tuple(bool(s.fell) for s in shots),
+        ))
+    return fits

@@ -1,0 +1,200 @@
+"""Tuning: the fits recover known parameters, the outputs load, the command behaves."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+from flick.cli import main
+from flick.physics import PhysicsParams
+from flick.tuning import calibrate, measurements, model, output, synthetic
+from flick.tuning.fits import fit_logistic, least_squares
+from flick.tuning.sweep import SerialExecutor, make_executor, sweep
+
+
+@pytest.fixture(scope="module")
+def params() -> PhysicsParams:
+    return PhysicsParams.default()
+
+
+# A small protocol keeps the test fast: two kinds slid (one spun), one collided, one toppled.
+SMALL = synthetic.Protocol(
+    slide=("movement_disc", "baseball_bat"),
+    spin=("movement_disc",),
+    collision=("movement_disc",),
+    topple=("zombie",),
+    shots=16,
+    topple_shots=40,
+)
+
+
+@pytest.fixture(scope="module")
+def recovered(params):
+    rng = np.random.default_rng(11)
+    truth = synthetic.true_values(params, SMALL, rng)
+    data = synthetic.measure(params, truth, SMALL, rng)
+    return truth, data, calibrate.tune(data, params)
+
+
+def test_synthetic_friction_is_recovered_within_3_percent(recovered) -> None:
+    truth, _, result = recovered
+    for name in ("mu_movement_disc", "mu_baseball_bat"):
+        assert truth[name] != pytest.approx(0.3, rel=0.01) or name == "mu_baseball_bat"
+        assert result.fitted[name] == pytest.approx(truth[name], rel=0.03), name
+        # The standard error is a real, small uncertainty, and the truth is within 4 of them.
+        assert 0 < result.stderr[name] < 0.03 * truth[name]
+        assert abs(result.fitted[name] - truth[name]) < 4 * result.stderr[name]
+    assert result.fitted["elasticity_plastic"] == pytest.approx(
+        truth["elasticity_plastic"], rel=0.03
+    )
+    assert result.fitted["spin_movement_disc"] == pytest.approx(
+        truth["spin_movement_disc"], rel=0.10
+    )
+
+
+def test_synthetic_toppling_threshold_is_recovered_within_10_percent(recovered, params) -> None:
+    truth, _, result = recovered
+    assert truth["topple_zombie"] != pytest.approx(params.toppling.scale, rel=0.02)
+    assert result.fitted["topple_zombie"] == pytest.approx(truth["topple_zombie"], rel=0.10)
+    assert 0 < result.stderr["topple_zombie"] < 0.1
+    # The fitted table's zombie falls where the measured shots say it does.
+    (fit,) = result.topples
+    vc = model.critical_speed(model.ToppleTask(result.params, "movement_disc", "zombie",
+                                               result.params.toppling.scale))
+    assert vc == pytest.approx(fit.logistic.v50, rel=0.01)
+
+
+def test_the_same_seed_gives_the_same_measurements(recovered, params) -> None:
+    truth, data, _ = recovered
+    rng = np.random.default_rng(11)
+    again_truth = synthetic.true_values(params, SMALL, rng)
+    again = synthetic.measure(params, again_truth, SMALL, rng)
+    assert again_truth == truth
+    assert again.shots == data.shots
+
+
+def test_the_fitted_parameter_file_loads_and_holds_the_fit(recovered, params, tmp_path) -> None:
+    _, _, result = recovered
+    from flick.paths import assets
+
+    out = tmp_path / "fitted.yaml"
+    loaded = output.write_params(result, assets() / "physics" / "default.yaml", out, "test")
+    assert loaded.pieces["movement_disc"].table_friction == pytest.approx(
+        result.fitted["mu_movement_disc"], rel=1e-5
+    )
+    assert loaded.materials["plastic"].elasticity == pytest.approx(
+        result.fitted["elasticity_plastic"], rel=1e-5
+    )
+    assert loaded.toppling.scale == pytest.approx(result.fitted["topple_zombie"], rel=1e-5)
+    # zombie and survivor share a YAML anchor in the default file; the fit must not tie them
+    assert loaded.pieces["survivor"] == params.pieces["survivor"]
+    text = out.read_text()
+    assert text.startswith("# Physical parameters") and "spin_movement_disc" in text
+
+
+def test_residual_plots_are_png(recovered, tmp_path) -> None:
+    truth, _, result = recovered
+    from flick.tuning.plots import write_plots
+
+    written = write_plots(result, tmp_path, truth)
+    assert sorted(p.name for p in written) == ["collision.png", "slide.png", "topple.png"]
+    for path in written:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_logistic_fit_finds_a_known_threshold() -> None:
+    rng = np.random.default_rng(3)
+    speeds = rng.uniform(10, 50, 400)
+    fell = rng.uniform(size=400) < 1 / (1 + np.exp(-(speeds - 30.0) / 2.0))
+    fit = fit_logistic(speeds, fell)
+    assert abs(fit.v50 - 30.0) < 3 * fit.stderr
+    assert 0.05 < fit.stderr < 0.8
+    assert fit.scale == pytest.approx(2.0, rel=0.35)
+    assert not fit.separated
+
+
+def test_logistic_fit_of_separated_shots_uses_the_floor_or_the_gap() -> None:
+    speeds, fell = [10, 12, 14, 20, 22, 25], [False, False, False, True, True, True]
+    gap = fit_logistic(speeds, fell)
+    assert gap.separated and gap.v50 == pytest.approx(17.0)
+    assert gap.stderr == pytest.approx(6 / 12**0.5)
+    floored = fit_logistic(speeds, fell, min_scale=1.0)
+    assert floored.at_floor and floored.scale == pytest.approx(1.0)
+    assert 14 < floored.v50 < 20 and 0 < floored.stderr < 6  # somewhere in the gap
+    with pytest.raises(ValueError, match="every one of the 3 toppling shots fell"):
+        fit_logistic([1, 2, 3], [True, True, True])
+
+
+def test_least_squares_errors_match_the_textbook_line_fit() -> None:
+    rng = np.random.default_rng(5)
+    x = np.linspace(1, 10, 30)
+    y = 2.5 * x + rng.normal(0, 0.4, x.size)
+
+    fit = least_squares(lambda p: p[0] * x - y, lambda p: x[:, None], [1.0], ["slope"],
+                        [0.0], [10.0])
+    slope = float(x @ y / (x @ x))
+    resid = slope * x - y
+    textbook = float(np.sqrt(resid @ resid / (x.size - 1) / (x @ x)))
+    assert fit.values["slope"] == pytest.approx(slope, rel=1e-8)
+    assert fit.stderr["slope"] == pytest.approx(textbook, rel=1e-6)
+
+
+def test_a_parallel_sweep_gives_the_serial_numbers(params) -> None:
+    tasks = [model.ShotTask(params, "slide", "bullet", v, 3.0) for v in (50.0, 120.0, 240.0)]
+    serial = sweep(model.run_shot, tasks, SerialExecutor())
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parallel = sweep(model.run_shot, tasks, pool)
+    assert parallel == serial
+    assert serial[0].distance < serial[1].distance < serial[2].distance
+    with make_executor(1) as ex:
+        assert isinstance(ex, SerialExecutor)
+
+
+def test_tune_refuses_a_threshold_it_cannot_see(params) -> None:
+    text = "test,piece,target,impact_speed,fell\n" + "".join(
+        f"topple,movement_disc,zombie,{v},yes\n" for v in (30, 40, 50)
+    )
+    data = measurements.parse(text, "t.csv", model.kinds(params))
+    with pytest.raises(ValueError, match="every one of the 3 toppling shots fell"):
+        calibrate.tune(data, params)
+
+
+def test_flick_tune_synthetic_json(capsys) -> None:
+    code = main(["tune", "--synthetic", "--seed", "2", "--json", "--workers", "1",
+                 "--shots", "6"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) >= {"true", "fitted", "stderr"}
+    assert set(result["true"]) == set(result["fitted"]) == set(result["stderr"])
+    assert {"mu_movement_disc", "topple_zombie", "elasticity_plastic"} <= set(result["fitted"])
+    for name, value in result["true"].items():
+        assert result["fitted"][name] == pytest.approx(value, rel=0.25), name
+
+
+def test_flick_tune_on_a_csv_writes_a_parameter_file(tmp_path, capsys, params) -> None:
+    rng = np.random.default_rng(4)
+    protocol = synthetic.Protocol(slide=("bullet",), spin=(), collision=(), topple=(), shots=8)
+    truth = synthetic.true_values(params, protocol, rng)
+    data = synthetic.measure(params, truth, protocol, rng)
+    csv = tmp_path / "shots.csv"
+    csv.write_text(measurements.dump(data.shots))
+    out = tmp_path / "mine.yaml"
+    assert main(["tune", str(csv), "--out", str(out), "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "mu_bullet" in printed
+    fitted = PhysicsParams.load(out).pieces["bullet"].table_friction
+    assert fitted == pytest.approx(truth["mu_bullet"], rel=0.05)
+
+
+def test_flick_tune_bad_csv_is_one_clear_message(tmp_path, capsys) -> None:
+    csv = tmp_path / "bad.csv"
+    csv.write_text("test,piece,launch_speed,slide_distance\nslide,movement_disc,quick,3\n")
+    assert main(["tune", str(csv)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.csv:2: column 'launch_speed': 'quick' is not a number" in err
+    assert "Traceback" not in err
+    assert main(["tune"]) == 2
+    assert "give a CSV" in capsys.readouterr().err
