@@ -22,7 +22,6 @@ COMMANDS: tuple[str, ...] = (
     "flick.cards.cli",
     "flick.game.sim",
     "flick.scenario.cli",
-    "flick.tower_cli",
     "flick.tuning.cli",
 )
 
