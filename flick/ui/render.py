@@ -287,7 +287,9 @@ def draw_table(surface: pygame.Surface, cam: Camera, table: Any, fonts: Fonts,
             ox, oy = -math.sin(angle), math.cos(angle)
             if oy < 0:
                 ox, oy = -ox, -oy
-            off = 2.3 + abs(ox) * 3.0
+            # far enough beside the standee that the label's width clears it
+            half_w = fonts.small.size(label)[0] / cam.scale / 2
+            off = 2.2 + abs(ox) * half_w
             _text(surface, fonts.small, label, cam.px(x + ox * off, y + oy * off), INK, bg=CITY)
         else:
             _text(surface, fonts.small, label, cam.px(x, y), INK)
@@ -334,7 +336,9 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scenario: Scenario, table:
         nx, ny = table.front_normal(bid)
         front[name] = ((ax + bx) / 2 + nx * 2.5, (ay + by) / 2 + ny * 2.5)
     for key, pid in placement.objects.items():
-        spots[key] = [table.position(pid)]
+        # beside the object's centre, so a box's number stays readable
+        x, y = table.position(pid)
+        spots[key] = [(x + 1.8, y + 1.8)]
     used: dict[str, int] = {}
     for loc, entries in token_markers(scenario).items():
         for kind, n, up in entries:
@@ -450,9 +454,16 @@ def render_map(scenario: Scenario, size: tuple[int, int] = (1200, 900)) -> pygam
     y = title_h + 6
     legend_font = Fonts(1.0)
     y = _legend_keys(surface, x, y, legend_font) + 10
+    heads = {("Survivors" if scenario.mode == "co-op" else f"Team {t.name}"): i
+             for i, t in enumerate(scenario.teams)}
     for line in legend_lines(scenario):
+        head = line.split(" (")[0]
+        colour = CITY
+        if head in heads:  # a team's heading, in the team's colour
+            team = TEAM_COLOURS[heads[head] % len(TEAM_COLOURS)]
+            colour = tuple((c + 255) // 2 for c in team)  # type: ignore[assignment]
         for part in _wrap(line, legend_font.small, panel - 20):
-            _text(surface, legend_font.small, part, (x, y), CITY, anchor="topleft")
+            _text(surface, legend_font.small, part, (x, y), colour, anchor="topleft")
             y += 16
         if not line:
             y += 2
