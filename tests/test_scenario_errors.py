@@ -161,3 +161,29 @@ def test_cli_validate_exits_2_without_traceback(tmp_path) -> None:
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert f"{bad}:{line}:" in run.stderr
+
+
+def test_damaged_files_never_crash_the_loader() -> None:
+    """Seeded random damage to the bundled files: always problems with lines, never an
+    exception (the loader's salvage of broken entries must hold up)."""
+    import random
+    import re
+
+    texts = [resolve(n).read_text(encoding="utf-8") for n in (1, 4, 8, 9)]
+    rng = random.Random(20261130)
+    values = ["x", "-1", "[]", "{}", "null", "true", "'a'", "1e9", "north", "- 3", "999"]
+    for _ in range(40):
+        lines = rng.choice(texts).splitlines()
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(lines))
+            op = rng.random()
+            if op < 0.3:
+                del lines[k]
+            elif op < 0.7 and ":" in lines[k]:
+                lines[k] = lines[k].partition(":")[0] + ": " + rng.choice(values)
+            else:
+                lines[k] = re.sub(r"\d+(\.\d+)?", str(rng.choice([0, 45, 89, -3, 200])),
+                                  lines[k], count=1)
+        result = check_text("\n".join(lines) + "\n", "f.yaml")
+        assert all(p.line >= 1 and p.column >= 1 for p in result.problems)
+        assert result.ok or result.problems
