@@ -123,6 +123,14 @@ def test_special_rules_of_the_rulebook() -> None:
     assert {t.name: t.base for t in load(10).teams} == {"A": "rv", "B": "hospital"}
 
 
+@pytest.mark.parametrize(("number", "a", "b"), [(7, "rv", "gas_station"), (10, "rv", "hospital")])
+def test_rival_bases_far_apart(number: int, a: str, b: str) -> None:
+    sc = load(number)
+    ba, bb = sc.building(a), sc.building(b)
+    assert ba is not None and bb is not None
+    assert ((ba.x - bb.x) ** 2 + (ba.y - bb.y) ** 2) ** 0.5 > 0.75 * sc.city.width
+
+
 # Token set-ups: (pool size, {location: count}) as the rulebook places them.
 TOKEN_SETUPS = {
     2: (4, {"school": 1, "hospital": 1, "police_station": 1, "library": 1}),

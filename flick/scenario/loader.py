@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from flick import paths
 from flick.errors import DataFileError
 from flick.scenario import checks
-from flick.scenario.model import Scenario, slugify
+from flick.scenario.model import FIRST_NAMES, Scenario, slugify
 from flick.scenario.source import Marked, Problem, read
 
 # Stand-ins for required top-level values that failed validation, so the other checks run.
@@ -199,6 +199,8 @@ def _problem(marked: Marked, err: Any) -> Problem:
     if kind == "literal_error":
         what = _what(loc)
         expected = err.get("ctx", {}).get("expected", "")
+        if what == "survivor":
+            expected = ", ".join(FIRST_NAMES) + " (a first or full name)"
         return marked.problem(loc, f"unknown {what} {value!r} (expected {expected})")
     label = _label(loc)
     msg = err["msg"]
