@@ -12,6 +12,7 @@ import importlib
 from types import ModuleType
 
 GAMES: dict[str, str] = {
+    "surrounded": "flick.cards.surrounded",
     "something_to_fear": "flick.cards.something_to_fear",
     "rise_of_the_zombies": "flick.cards.rise_of_the_zombies",
 }

@@ -1,0 +1,27 @@
+"""The Walking Dead: Surrounded (Button Shy), a solitaire map-building card game.
+
+`new_state(seed)` deals a standard game whose scenario is that of the first location drawn;
+`SurroundedState(seed, scenario, difficulty)` chooses them. `register(sub)` adds
+`flick cards surrounded`. Bots: `flick.cards.surrounded.bots` (greedy, search).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from flick.cards.surrounded.state import SurroundedState
+
+
+def new_state(seed: int = 0) -> SurroundedState:
+    """A standard-difficulty game set up from `seed` (the first location sets the scenario)."""
+    return SurroundedState(seed)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `flick cards surrounded` to the `cards` subcommands."""
+    from flick.cards.surrounded.cli import register as _register
+
+    _register(sub)
+
+
+__all__ = ["SurroundedState", "new_state", "register"]

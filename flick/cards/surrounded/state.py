@@ -1,0 +1,563 @@
+"""The Walking Dead: Surrounded as an engine `State`: set-up, turns, abilities, the end.
+
+A solitaire game (one seat; several people may share its decisions). The deck is a list whose
+last item is the top card, location side up: the top card's location side is always visible,
+and since the card list is public its number tells the whole card, so the player knows the top
+card. Other deck cards are hidden unless the player learned where they are (Look at the bottom,
+or Burn a card to the top or bottom); `determinize` reshuffles only the hidden ones.
+
+Turn (rulebook, Gameplay): decide Explore or Occupy (`EXPLORE`, `OCCUPY`), place the card
+(`place(cell)`); after Explore spawn a Walker from the next card; then at most one ability of a
+human on the occupant card placed this turn that touches a location (`SKIP`, `LOOK_TOP`,
+`LOOK_BOTTOM`, `move(src, dst)`, `burn(cell, bottom)`). A step with a single possible action is
+taken automatically (the forced choices at the start of a turn; a lone legal cell) and is not a
+decision. The game ends when the deck is empty at the end of a turn, or when a card cannot be
+placed and is discarded with the rest of the deck.
+
+Readings where the rulebook is silent (also listed in the report):
+- The set-up spawn places its card like any spawn (the player picks the cell); no ability is
+  used at set-up, since it is not a turn.
+- If a location cannot be placed anywhere the player must Occupy even when the top card shows a
+  Walker (a rule cannot demand the impossible).
+- The ability is used after the turn's cards are placed; the end-of-game check follows it, so
+  the last turn may still use its ability (a Burn then refills the deck and play goes on).
+- Abilities: only the faces of the occupant card placed this turn that touch a location; Burn
+  may not remove the last card of the map; Look needs a card in the deck (with one card, top
+  and bottom are the same, so only "top" is offered).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flick.cards.engine import TERMINAL, State
+from flick.cards.surrounded import board
+from flick.cards.surrounded.cards import Card, default_cards
+from flick.cards.surrounded.scenarios import DIFFICULTIES, SCENARIOS, Scenario
+from flick.cards.surrounded.scoring import Resolution, resolve
+
+# ---- actions (plain ints, sorted in this order) --------------------------------------------
+EXPLORE, OCCUPY, SKIP, LOOK_TOP, LOOK_BOTTOM = 0, 1, 2, 3, 4
+PLACE = 16  # PLACE + cell
+MOVE = 1 << 17  # MOVE + (src << 16) + dst
+BURN = 1 << 34  # BURN + 2 * cell + (1 if to the bottom)
+_CELLS = 1 << 16
+
+# ---- phases ---------------------------------------------------------------------------------
+CHOOSE, LOCATION, SPAWN, OCCUPANT, ABILITY, OVER = range(6)
+PHASE_NAMES = ("choose", "location", "spawn", "occupant", "ability", "over")
+
+
+def place(cell: int) -> int:
+    return PLACE + cell
+
+
+def move(src: int, dst: int) -> int:
+    return MOVE + (src << 16) + dst
+
+
+def burn(cell: int, bottom: bool) -> int:
+    return BURN + 2 * cell + (1 if bottom else 0)
+
+
+class SurroundedState(State):
+    """One game of Surrounded (the single mutable place of the game)."""
+
+    game_name = "surrounded"
+    num_players = 1
+
+    cards: tuple[Card, ...]
+    scenario: Scenario
+
+    def __init__(
+        self,
+        seed: int = 0,
+        scenario: int | None = None,
+        difficulty: str = "standard",
+        cards: tuple[Card, ...] | None = None,
+        deck: list[int] | None = None,
+    ) -> None:
+        """A new game: shuffle, start the map, spawn the first Walker.
+
+        scenario: None plays the scenario of whatever location comes out first (the normal
+        set-up); a number puts that location on the table first and shuffles the rest.
+        deck: a fixed order instead of shuffling (top card last), for tests.
+        """
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+        if scenario is not None and scenario not in SCENARIOS:
+            raise ValueError(f"scenario must be 1-18, not {scenario}")
+        self.cards = cards if cards is not None else default_cards()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.difficulty = difficulty
+        if deck is None:
+            deck = list(range(1, 19))
+            if scenario is not None:
+                deck.remove(scenario)
+            self.rng.shuffle(deck)
+            if scenario is not None:
+                deck.append(scenario)
+        self.deck: list[int] = list(deck)
+        self.known: set[int] = set()  # deck cards (besides the top) whose place is known
+        self.locs: dict[int, int] = {}  # cell -> card, location side up
+        self.occs: dict[int, int] = {}  # cell -> card, occupant side up
+        self.discarded: list[int] = []
+        self.explores = 0
+        self.used = {"move": 0, "look": 0, "burn": 0}
+        self.turn = 0
+        self.looked: tuple[str, int] | None = None  # last Look: ("top"|"bottom", card)
+        self.phase = SPAWN
+        self.anchor = board.ORIGIN  # the location a spawn must touch with a Walker
+        self.placed: int | None = None  # cell of the occupant card placed this turn
+        self._legal: list[int] | None = None
+        self._result: Resolution | None = None
+        start = self.deck.pop()
+        self.locs[board.ORIGIN] = start
+        self.scenario = SCENARIOS[start]
+        self._enter_spawn()
+        self._auto()
+
+    # ---- API ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else 0
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _apply(self, action: int) -> None:
+        self._legal = None
+        self.looked = None
+        self._do(action)
+        self._auto()
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0]
+        return [1.0 if self.result().won else 0.0]
+
+    def result(self) -> Resolution:
+        """The resolved end of the game (battles, scores, the goal); only when it is over."""
+        if self.phase != OVER:
+            raise ValueError("surrounded: the game is not over yet")
+        if self._result is None:
+            self._result = resolve(self.locs, self.occs, self.cards, self.scenario,
+                                   self.difficulty, self.explores)
+        return self._result
+
+    # ---- rules --------------------------------------------------------------------------
+    def location_cells(self) -> list[int]:
+        """Where a location may go: empty cells touching an occupant card."""
+        return board.free_cells_around(self.occs, self.locs, self.occs)
+
+    def occupant_cells(self) -> list[int]:
+        """Where an occupant card may go: empty cells touching a location."""
+        return board.free_cells_around(self.locs, self.locs, self.occs)
+
+    def spawn_cells(self, card: int) -> list[int]:
+        """Empty cells next to the anchor location where `card` shows it a Walker face."""
+        faces = self.cards[card - 1].faces
+        out = []
+        a = self.anchor
+        for d in range(4):
+            c = a + board.STEP[d]
+            if c in self.locs or c in self.occs:
+                continue
+            if faces[board.OPPOSITE[d]].kind == "walker":
+                out.append(c)
+        return sorted(out)
+
+    def turn_options(self) -> list[int]:
+        """EXPLORE and/or OCCUPY as the start-of-turn rules allow (empty: nothing fits)."""
+        can_loc = bool(self.location_cells())
+        can_occ = bool(self.occupant_cells())
+        if len(self.deck) == 1:
+            return [OCCUPY] if can_occ else []
+        if not can_loc:
+            return [OCCUPY] if can_occ else []
+        if not can_occ or self.cards[self.deck[-1] - 1].printed_walker:
+            return [EXPLORE]
+        return [EXPLORE, OCCUPY]
+
+    def available_abilities(self) -> list[str]:
+        """Abilities of humans on this turn's occupant card that touch a location, within the
+        scenario's limits."""
+        if self.placed is None:
+            return []
+        faces = self.cards[self.occs[self.placed] - 1].faces
+        found = []
+        for d in range(4):
+            f = faces[d]
+            if f.ability and f.ability not in found and self.placed + board.STEP[d] in self.locs:
+                found.append(f.ability)
+        if not found:
+            return []
+        total = self.scenario.total_ability_limit(self.difficulty)
+        if total is not None and sum(self.used.values()) >= total:
+            return []
+        out = []
+        for a in found:
+            cap = self.scenario.ability_limit(a, self.difficulty)
+            if cap is None or self.used[a] < cap:
+                out.append(a)
+        return out
+
+    def _ability_actions(self) -> list[int]:
+        abilities = self.available_abilities()
+        if not abilities:
+            return []
+        acts: list[int] = []
+        if "look" in abilities and self.deck:
+            acts.append(LOOK_TOP)
+            if len(self.deck) > 1:
+                acts.append(LOOK_BOTTOM)
+        if "move" in abilities or "burn" in abilities:
+            cells = set(self.locs) | set(self.occs)
+            cuts = board.cut_cells(cells)
+            if "move" in abilities:
+                acts.extend(self._moves(cells, cuts))
+            if "burn" in abilities and len(cells) > 1:
+                for c in sorted(cells - cuts):
+                    acts.append(burn(c, False))
+                    acts.append(burn(c, True))
+        if not acts:
+            return []
+        return [SKIP, *sorted(acts)]
+
+    def _moves(self, cells: set[int], cuts: set[int]) -> list[int]:
+        """Every Move: an occupant card to another empty cell by a location it touches."""
+        out = []
+        locs, occs = self.locs, self.occs
+        for src in occs:
+            dsts = set()
+            for s1 in board.STEP:
+                loc = src + s1
+                if loc in locs:
+                    for s2 in board.STEP:
+                        d = loc + s2
+                        if d != src and d not in locs and d not in occs:
+                            dsts.add(d)
+            for d in dsts:
+                # the map without src, with d: connected? (cheap when src is not a cut card)
+                if src in cuts:
+                    rest = cells - {src}
+                    rest.add(d)
+                    if not board.connected(rest):
+                        continue
+                out.append(move(src, d))
+        return out
+
+    def _compute_legal(self) -> list[int]:
+        p = self.phase
+        if p == OVER:
+            return []
+        if p == CHOOSE:
+            return self.turn_options()
+        if p == LOCATION:
+            return [PLACE + c for c in self.location_cells()]
+        if p == SPAWN:
+            cells = self.spawn_cells(self.deck[-1]) or self.occupant_cells()
+            return [PLACE + c for c in cells]
+        if p == OCCUPANT:
+            return [PLACE + c for c in self.occupant_cells()]
+        return self._ability_actions()
+
+    def _auto(self) -> None:
+        """Take every step that has a single possible action; end the game if none has any."""
+        while self.phase != OVER:
+            legal = self._compute_legal()
+            if len(legal) > 1:
+                self._legal = legal
+                return
+            if not legal:
+                self._stalled()
+                continue
+            self._do(legal[0])
+        self._legal = []
+
+    def _stalled(self) -> None:
+        """No action at all: a card that cannot be placed is discarded with the rest of the
+        deck (Explore's spawn, the last card), or the ability step has nothing to offer."""
+        if self.phase == ABILITY:
+            self._end_turn()
+            return
+        self.discarded.extend(reversed(self.deck))
+        self.deck.clear()
+        self.known.clear()
+        self._finish()
+
+    def _draw(self) -> int:
+        card = self.deck.pop()
+        self.known.discard(card)
+        return card
+
+    def _do(self, action: int) -> None:
+        p = self.phase
+        if p == CHOOSE:
+            self.turn += 1
+            if action == EXPLORE:
+                self.explores += 1
+                self.phase = LOCATION
+            else:
+                self.phase = OCCUPANT
+            return
+        if p == LOCATION:
+            cell = action - PLACE
+            self.locs[cell] = self._draw()
+            if not self.deck:  # nothing left to spawn: the deck is empty, the game ends
+                self._end_turn()
+                return
+            self.anchor = cell
+            self._enter_spawn()
+            return
+        if p in (SPAWN, OCCUPANT):
+            cell = action - PLACE
+            self.occs[cell] = self._draw()
+            if self.turn == 0:  # the set-up spawn: no ability
+                self._end_turn()
+                return
+            self.placed = cell
+            self.phase = ABILITY
+            return
+        # ABILITY
+        if action != SKIP:
+            self._use_ability(action)
+        self._end_turn()
+
+    def _enter_spawn(self) -> None:
+        self.phase = SPAWN
+
+    def _use_ability(self, action: int) -> None:
+        if action in (LOOK_TOP, LOOK_BOTTOM):
+            self.used["look"] += 1
+            if action == LOOK_TOP:
+                self.looked = ("top", self.deck[-1])
+            else:
+                self.looked = ("bottom", self.deck[0])
+                self.known.add(self.deck[0])
+        elif action >= BURN:
+            self.used["burn"] += 1
+            v = action - BURN
+            cell, bottom = v >> 1, v & 1
+            card = self.locs.pop(cell, None)
+            if card is None:
+                card = self.occs.pop(cell)
+            if bottom:
+                self.deck.insert(0, card)
+            else:
+                self.deck.append(card)
+            if len(self.deck) > 1:
+                self.known.add(card)  # the player put it there
+            self._recentre()
+        else:
+            self.used["move"] += 1
+            v = action - MOVE
+            src, dst = v >> 16, v & (_CELLS - 1)
+            self.occs[dst] = self.occs.pop(src)
+
+    def _recentre(self) -> None:
+        shift = board.translation_needed(list(self.locs) + list(self.occs))
+        if shift:
+            self.locs = {c + shift: k for c, k in self.locs.items()}
+            self.occs = {c + shift: k for c, k in self.occs.items()}
+
+    def _end_turn(self) -> None:
+        self.placed = None
+        if not self.deck:
+            self._finish()
+        else:
+            self.phase = CHOOSE
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.placed = None
+        self._result = None
+
+    # ---- labels and text ----------------------------------------------------------------
+    def _where(self, cell: int) -> str:
+        x, y = board.xy(cell)
+        near = []
+        for d in range(4):
+            n = cell + board.STEP[d]
+            k = self.locs.get(n) or self.occs.get(n)
+            if k is not None:
+                near.append(f"{board.DIR_NAMES[board.OPPOSITE[d]]} of #{k}")
+        return f"({x},{y})" + (f" {', '.join(near[:2])}" if near else "")
+
+    def action_to_string(self, action: int) -> str:
+        if action == EXPLORE:
+            return "Explore (place the top card as a location, then spawn a Walker)"
+        if action == OCCUPY:
+            return "Occupy (flip the top card to its occupants and place it)"
+        if action == SKIP:
+            return "No ability this turn"
+        if action == LOOK_TOP:
+            return "Look: peek at the top card of the deck"
+        if action == LOOK_BOTTOM:
+            return "Look: peek at the bottom card of the deck"
+        if action >= BURN:
+            v = action - BURN
+            cell, bottom = v >> 1, v & 1
+            k = self.locs.get(cell) or self.occs.get(cell)
+            side = "location" if cell in self.locs else "occupants"
+            return f"Burn: return #{k} ({side}) at {self._where(cell)} to the " + (
+                "bottom of the deck" if bottom else "top of the deck"
+            )
+        if action >= MOVE:
+            v = action - MOVE
+            src, dst = v >> 16, v & (_CELLS - 1)
+            sx, sy = board.xy(src)
+            k = self.occs.get(src)
+            return f"Move: occupant card #{k} from ({sx},{sy}) to {self._where(dst)}"
+        if action >= PLACE:
+            cell = action - PLACE
+            what = {LOCATION: "location", SPAWN: "spawned occupants", OCCUPANT: "occupants"}.get(
+                self.phase, "card"
+            )
+            top = self.deck[-1] if self.deck else "?"
+            return f"Place #{top} ({what}) at {self._where(cell)}"
+        return f"action {action}"
+
+    def render(self, viewer: int | None = None) -> str:
+        from flick.cards.surrounded.render import render_state
+
+        return render_state(self, viewer)
+
+    # ---- JSON, clone, determinize ---------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from flick.cards.engine import rng_state_to_json
+
+        return {
+            "game": self.game_name,
+            "seed": self.seed,
+            "scenario": self.scenario.number,
+            "difficulty": self.difficulty,
+            "deck": list(self.deck),
+            "known": sorted(self.known),
+            "locations": [[*board.xy(c), k] for c, k in sorted(self.locs.items())],
+            "occupants": [[*board.xy(c), k] for c, k in sorted(self.occs.items())],
+            "discarded": list(self.discarded),
+            "explores": self.explores,
+            "abilities_used": dict(self.used),
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "anchor": list(board.xy(self.anchor)),
+            "placed": None if self.placed is None else list(board.xy(self.placed)),
+            "looked": None if self.looked is None else list(self.looked),
+            "rng": rng_state_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SurroundedState:
+        from flick.cards.engine import rng_from_json
+
+        s = cls.__new__(cls)
+        s.cards = default_cards()
+        s.seed = data["seed"]
+        s.scenario = SCENARIOS[data["scenario"]]
+        s.difficulty = data["difficulty"]
+        s.deck = list(data["deck"])
+        s.known = set(data["known"])
+        s.locs = {board.cell_of(x, y): k for x, y, k in data["locations"]}
+        s.occs = {board.cell_of(x, y): k for x, y, k in data["occupants"]}
+        s.discarded = list(data["discarded"])
+        s.explores = data["explores"]
+        s.used = dict(data["abilities_used"])
+        s.turn = data["turn"]
+        s.phase = PHASE_NAMES.index(data["phase"])
+        s.anchor = board.cell_of(*data["anchor"])
+        s.placed = None if data["placed"] is None else board.cell_of(*data["placed"])
+        s.looked = None if data["looked"] is None else (data["looked"][0], data["looked"][1])
+        s.rng = rng_from_json(data["rng"])
+        s._legal = None
+        s._result = None
+        return s
+
+    def clone(self) -> SurroundedState:
+        s = SurroundedState.__new__(SurroundedState)
+        s.__dict__.update(self.__dict__)
+        s.deck = list(self.deck)
+        s.known = set(self.known)
+        s.locs = dict(self.locs)
+        s.occs = dict(self.occs)
+        s.discarded = list(self.discarded)
+        s.used = dict(self.used)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s._legal = None if self._legal is None else list(self._legal)
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> SurroundedState:
+        """A copy where the deck cards the player cannot know are reshuffled (the top card is
+        visible; cards seen by Look or put back by Burn keep their place)."""
+        s = self.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        if len(s.deck) > 2:
+            hidden = [i for i in range(len(s.deck) - 1) if s.deck[i] not in s.known]
+            cards = [s.deck[i] for i in hidden]
+            rng.shuffle(cards)
+            for i, k in zip(hidden, cards, strict=True):
+                s.deck[i] = k
+        return s
+
+    def fast_copy(self) -> SurroundedState:
+        """A copy for search: shares the generator (search copies never shuffle again)."""
+        s = SurroundedState.__new__(SurroundedState)
+        s.__dict__.update(self.__dict__)
+        s.deck = list(self.deck)
+        s.known = set(self.known)
+        s.locs = dict(self.locs)
+        s.occs = dict(self.occs)
+        s.used = dict(self.used)
+        s.discarded = list(self.discarded)
+        return s
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What the player sees: the map, the top card, the deck size, what they learned."""
+        data = self.to_json()
+        deck = self.deck
+        data["deck"] = [k if (i == len(deck) - 1 or k in self.known) else None
+                        for i, k in enumerate(deck)]
+        del data["rng"]
+        return data
+
+    # ---- the finished game as the JSON the CLI prints ----------------------------------------
+    def game_record(self) -> dict[str, Any]:
+        """The finished game in the published JSON form (y grows upward, north)."""
+        r = self.result()
+        cells = [(c, k, "location") for c, k in self.locs.items()]
+        cells += [(c, k, "occupant") for c, k in self.occs.items()]
+        cells.sort(key=lambda t: (-board.xy(t[0])[1], board.xy(t[0])[0]))
+        return {
+            "game": "surrounded",
+            "seed": self.seed,
+            "scenario": self.scenario.number,
+            "difficulty": self.difficulty,
+            "won": r.won,
+            "score": r.score,
+            "explores": self.explores,
+            "deck": list(reversed(self.deck)),
+            "abilities_used": dict(self.used),
+            "discarded": list(self.discarded),
+            "map": [{"x": board.xy(c)[0], "y": board.xy(c)[1], "card": k, "side": side}
+                    for c, k, side in cells],
+            "locations": [
+                {
+                    "card": loc.card, "x": loc.x, "y": loc.y, "container": loc.container,
+                    "effect": loc.effect, "surrounded": loc.surrounded, "overrun": loc.overrun,
+                    "score": loc.score,
+                    "occupants": [
+                        {"type": o.kind, "icons": o.icons, "from_card": o.from_card,
+                         "remaining_icons": o.remaining_icons}
+                        for o in loc.occupants
+                    ],
+                }
+                for loc in r.locations
+            ],
+        }
