@@ -187,3 +187,14 @@ def test_damaged_files_never_crash_the_loader() -> None:
         result = check_text("\n".join(lines) + "\n", "f.yaml")
         assert all(p.line >= 1 and p.column >= 1 for p in result.problems)
         assert result.ok or result.problems
+
+
+def test_a_typo_is_not_echoed() -> None:
+    """A misspelt building holding tokens is one problem, not one per token placed in it."""
+    s2 = resolve(2).read_text(encoding="utf-8")
+    text = mutate(s2, "{name: library, x: 76,", "{name: libary, x: 76,")
+    found = problems(text)
+    assert len(found) == 1 and "unknown building 'libary'" in found[0][1]
+    text = mutate(S1, "round_marker: {start: 4, first_round: day}", "round_marker: 4")
+    found = problems(text)
+    assert len(found) == 1 and found[0][0] == line_of(text, "round_marker: 4")

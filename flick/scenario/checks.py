@@ -15,6 +15,7 @@ from typing import Any
 from flick.scenario.model import (
     BARRELS_IN_BOX,
     BARRICADES_IN_BOX,
+    BUILDINGS,
     FIRST_NAMES,
     INVENTORY_SPACES,
     LAMPS_IN_BOX,
@@ -39,16 +40,40 @@ POWER_TOKENS: dict[str, dict[str, int]] = {
 STACKERS = {"Olivia Brown", "Loretta Clay"}
 
 
-def run_all(sc: Scenario, report: Report, skip: frozenset[str] = frozenset()) -> None:
-    """Run every check; `skip` names top-level fields that were unusable (already reported)."""
-    check_names(sc, report)
-    check_teams(sc, report)
-    check_tokens(sc, report)
-    check_zombie_count(sc, report)
-    check_rules(sc, report)
-    check_provenance(sc, report)
-    if "zombie_bin" not in skip and "buildings" not in skip:
-        check_geometry(sc, report)
+# Each check and the top-level values it reads. A check is skipped when one of them had to be
+# replaced or left out because it was broken (that is already reported), so a typo is never
+# followed by problems that are only its echo.
+DEPENDS: dict[str, frozenset[str]] = {
+    "names": frozenset(),
+    "teams": frozenset({"teams", "mode", "buildings", "pretzel", "objectives", "losing",
+                        "instant_defeat", "skull", "reserve_survivors"}),
+    "tokens": frozenset({"tokens", "teams", "buildings", "vehicles", "boxes", "barrels",
+                         "pretzel", "reserve_survivors"}),
+    "zombies": frozenset({"zombies", "zombie_bin"}),
+    "rules": frozenset({"special_rules", "round_marker", "barricades", "reserve_survivors"}),
+    "provenance": frozenset({"provenance"}),
+    "geometry": frozenset({"city", "zombie_bin", "buildings", "barricades"}),
+}
+
+
+def run_all(sc: Scenario, report: Report, skip: frozenset[str] = frozenset(),
+            partial: frozenset[str] = frozenset()) -> None:
+    """Run every check. `skip` names top-level values that were unusable and replaced;
+    `partial` those that lost broken list entries (both already reported). A check reading
+    a skipped value does not run; when a building entry was lost, any building name is
+    accepted as a token location or base (they would all look misplaced otherwise)."""
+    runs = {
+        "names": check_names, "teams": check_teams, "tokens": check_tokens,
+        "zombies": check_zombie_count, "rules": check_rules, "provenance": check_provenance,
+        "geometry": check_geometry,
+    }
+    for name, check in runs.items():
+        if DEPENDS[name] & skip:
+            continue
+        if name in ("teams", "tokens"):
+            check(sc, report, lenient="buildings" in partial)
+        else:
+            check(sc, report)
 
 
 # --- names ---------------------------------------------------------------------------------
@@ -90,9 +115,9 @@ def _unique(sc: Scenario, report: Report, field: str, names: list[Any], what: st
 
 # --- teams, pretzel, objectives ---------------------------------------------------------
 
-def check_teams(sc: Scenario, report: Report) -> None:
+def check_teams(sc: Scenario, report: Report, lenient: bool = False) -> None:
     names = [t.name for t in sc.teams]
-    present = {b.name for b in sc.buildings}
+    present = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
     for i, n in enumerate(names):
         if n in names[:i]:
             report(("teams", i, "name"), f"team '{n}' is defined twice")
@@ -161,17 +186,18 @@ def _check_params(params: dict[str, Any], path: tuple, buildings_present: set[st
 
 # --- tokens -------------------------------------------------------------------------------
 
-def _locations(sc: Scenario) -> set[str]:
+def _locations(sc: Scenario, lenient: bool = False) -> set[str]:
     """Where tokens may go: buildings, vehicles, numbered boxes, barrels and the supply."""
-    out = {b.name for b in sc.buildings} | {v.name for v in sc.vehicles}
+    out = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
+    out |= {v.name for v in sc.vehicles}
     out |= {f"box_{b.number}" for b in sc.boxes}
     out |= {f"barrel_{i + 1}" for i in range(len(sc.barrels))}
     out.add("supply")
     return out
 
 
-def check_tokens(sc: Scenario, report: Report) -> None:
-    where = _locations(sc)
+def check_tokens(sc: Scenario, report: Report, lenient: bool = False) -> None:
+    where = _locations(sc, lenient)
     used: Counter[str] = Counter()
     last_path: dict[str, tuple] = {}
 

@@ -131,7 +131,8 @@ def check_text(text: str, file: str, path: Path | None = None) -> Result:
                 seen.add(str(p))
                 problems.append(p)
 
-        checks.run_all(scenario, report, frozenset(skip))
+        partial = frozenset(str(path[0]) for path in remap if path)
+        checks.run_all(scenario, report, frozenset(skip), partial)
     problems.sort(key=lambda p: (p.line, p.column))
     return Result(where, scenario, problems)
 
