@@ -276,3 +276,17 @@ def test_same_scenario_places_the_same_table() -> None:
     place(sc, t1)
     place(sc, t2)
     assert t1.state_hash() == t2.state_hash()
+
+
+def test_readme_example_is_a_valid_scenario() -> None:
+    import re
+
+    from flick import paths
+    from flick.scenario import check_text
+
+    readme = (paths.scenarios() / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", readme, re.S)
+    assert example is not None
+    result = check_text(example.group(1), "README example")
+    assert result.ok, result.message()
+    assert result.scenario is not None and result.scenario.name == "My Town"
