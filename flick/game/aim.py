@@ -100,35 +100,62 @@ def seg_seg(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
 
 @dataclass(frozen=True)
 class Obstacle:
-    """Something on the table as a capsule: segment a-b thickened by r (cm)."""
+    """Something on the table as the physics sees it: a convex core (1 point, a segment or a
+    polygon, table cm) swollen by `r` (cm)."""
 
     pid: Any
-    a: Vec
-    b: Vec
+    core: tuple[Vec, ...]
     r: float
     kind: str
+
+    @property
+    def centre(self) -> Vec:
+        n = len(self.core)
+        return (sum(p[0] for p in self.core) / n, sum(p[1] for p in self.core) / n)
+
+
+def _inside(p: Vec, core: tuple[Vec, ...]) -> bool:
+    sign = 0.0
+    for i in range(len(core)):
+        c = _cross(core[i], core[(i + 1) % len(core)], p)
+        if c != 0:
+            if sign == 0:
+                sign = c
+            elif (c > 0) != (sign > 0):
+                return False
+    return True
+
+
+def seg_core(a: Vec, b: Vec, core: tuple[Vec, ...]) -> float:
+    """Shortest distance (cm) between segment ab and a convex core."""
+    if len(core) == 1:
+        return _seg_point(core[0], a, b)
+    if len(core) == 2:
+        return seg_seg(a, b, core[0], core[1])
+    if _inside(a, core) or _inside(b, core):
+        return 0.0
+    return min(seg_seg(a, b, core[i], core[(i + 1) % len(core)]) for i in range(len(core)))
 
 
 def path_clear(start: Vec, end: Vec, radius: float, obstacles: list[Obstacle],
                ignore: set[Any], margin: float = 0.6) -> bool:
     """Does a piece of `radius` sliding from start to end stay `margin` clear of obstacles?"""
-    for ob in obstacles:
-        if ob.pid in ignore:
-            continue
-        if seg_seg(start, end, ob.a, ob.b) < radius + ob.r + margin:
-            return False
-    return True
+    return first_blocker(start, end, radius, obstacles, ignore, margin) is None
 
 
 def first_blocker(start: Vec, end: Vec, radius: float, obstacles: list[Obstacle],
                   ignore: set[Any], margin: float = 0.3) -> Obstacle | None:
     """The obstacle nearest `start` that the sliding piece would touch, or None."""
     best, best_d = None, math.inf
+    reach = math.dist(start, end) + radius + margin
     for ob in obstacles:
         if ob.pid in ignore:
             continue
-        if seg_seg(start, end, ob.a, ob.b) < radius + ob.r + margin:
-            d = min(math.dist(start, ob.a), math.dist(start, ob.b))
+        c = ob.core[0]
+        if min(math.dist(start, c), math.dist(end, c)) > reach + ob.r + 15.0:
+            continue  # far away (no piece is 15 cm across from its first core point)
+        if seg_core(start, end, ob.core) < radius + ob.r + margin:
+            d = math.dist(start, ob.centre)
             if d < best_d:
                 best, best_d = ob, d
     return best

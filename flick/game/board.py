@@ -312,8 +312,7 @@ class Board:
         for pid in [*self.table.pieces(), *parts]:
             kind = self.table.kind(pid)
             for core, r in self.table.outline(pid):
-                a, b, extra = _long_axis(core)
-                out.append(Obstacle(pid, a, b, r + extra, kind))
+                out.append(Obstacle(pid, tuple(core), r, kind))
         return out
 
     def rush(self, zombies: list[int] | int, tower: tuple[float, float, float],
@@ -368,24 +367,6 @@ def simple_rush(table: Any, zombies: list[int] | int, tower: tuple[float, float,
     result = table.simulate(velocities=velocities)
     fell = tuple(p for p in result.fell) + tuple(z for i, z in enumerate(ids) if tumble[i])
     return RushResult(tuple(ids), fell, tuple(result.left_city), dict(result.touch_lists))
-
-
-def _long_axis(core: tuple[Vec, ...]) -> tuple[Vec, Vec, float]:
-    """A convex core as a segment (its two farthest points) and the extra radius that covers
-    the rest of it."""
-    if len(core) == 1:
-        return core[0], core[0], 0.0
-    if len(core) == 2:
-        return core[0], core[1], 0.0
-    best = (core[0], core[1])
-    for i in range(len(core)):
-        for j in range(i + 1, len(core)):
-            if math.dist(core[i], core[j]) > math.dist(*best):
-                best = (core[i], core[j])
-    from flick.game.aim import _seg_point
-
-    extra = max(_seg_point(p, best[0], best[1]) for p in core)
-    return best[0], best[1], extra
 
 
 def _rect(c: Vec, angle: float, length: float, width: float) -> list[Vec]:

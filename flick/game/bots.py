@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-STEP_CM = 24.0  # longest planned move: accuracy falls with distance
+STEP_CM = 40.0  # longest planned move: accuracy falls with distance
 THREAT_CM = 16.0  # a standing zombie this close (edge to edge) is shot first
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
@@ -190,11 +190,6 @@ class HeuristicBot:
         missing = self._needs(game, base, need)
         if any(t.kind in missing for t in s.inventory):
             return ("enter", base)
-        if game.rules.has("barricades"):
-            for name in game.board.buildings:
-                if game.board.barricaded(name) and any(
-                        t.kind in missing for t in game.stashes.get(name, [])):
-                    return ("barricade", name)
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
         wanted = {k for k in missing if k not in carried or missing[k] > 1}
@@ -203,13 +198,39 @@ class HeuristicBot:
 
     def _search_goal(self, game: Game, s: Survivor, useful: Any,
                      skip: str | None = None) -> tuple[str, Any]:
-        """The nearest building (or object, from S3) holding a token worth taking, leaving
-        each place to the survivor nearest it (so the group spreads out over the city)."""
+        """Where `s` should go for a token worth taking: places are shared out between the
+        searching survivors, nearest pairs first (greedy matching), so the group spreads over
+        the city instead of crowding one door."""
+        if game.board.piece_position(s) is None:
+            return ("hunt", None)
+        searchers = [x for x in game.survivors.values()
+                     if x.alive and x.playable and game.board.piece_position(x) is not None
+                     and (x is s or x.free_spaces() > 0)]
+        pairs = []
+        goals: dict[str, tuple[str, Any]] = {}
+        for x in searchers:
+            for d, key, goal in self._candidates(game, x, useful, skip):
+                pairs.append((d, x.name, key))
+                goals[key] = goal
+        taken: set[str] = set()
+        busy: set[str] = set()
+        for _, name, key in sorted(pairs):
+            if name in busy or key in taken:
+                continue
+            if name == s.name:
+                return goals[key]
+            busy.add(name)
+            taken.add(key)
+        mine = self._candidates(game, s, useful, skip)
+        return mine[0][2] if mine else ("hunt", None)
+
+    def _candidates(self, game: Game, s: Survivor, useful: Any,
+                    skip: str | None) -> list[tuple[float, str, tuple[str, Any]]]:
+        """Places holding a useful token that `s` can reach, nearest first (cm, key, goal)."""
         board = game.board
         here = board.piece_position(s)
-        if here is None:
-            return ("hunt", None)
-        cands: list[tuple[float, str, tuple[str, Any], Any]] = []
+        assert here is not None
+        out: list[tuple[float, str, tuple[str, Any]]] = []
         for key, stash in sorted(game.stashes.items()):
             if key == skip or not any(useful(t) for t in stash):
                 continue
@@ -221,32 +242,18 @@ class HeuristicBot:
                 else:
                     goal = ("enter", key)
                 point = board.door_mid(key)
+                d = 0.0 if s.building == key else math.dist(here, point)
             elif key.startswith("piece:") and game.rules.has("take_in_city"):
                 pid = int(key.split(":", 1)[1])
                 if not board.exists(pid):
                     continue
-                goal, point = ("object", pid), board.pos(pid)
+                goal = ("object", pid)
+                d = math.dist(here, board.pos(pid))
             else:
                 continue
-            cands.append((math.dist(here, point), key, goal, point))
-        cands.sort(key=lambda c: (c[0], c[1]))
-        for d, key, goal, point in cands:
-            if s.building == key or not self._rival(game, s, key, point, d):
-                return goal
-        return cands[0][2] if cands else ("hunt", None)
-
-    def _rival(self, game: Game, s: Survivor, key: str, point: Vec, d: float) -> bool:
-        """Is another searching survivor inside `key` or nearer to it than `s`?"""
-        for x in game.survivors.values():
-            if x is s or not x.alive or not x.playable:
-                continue
-            if x.building == key:
-                return True
-            p = game.board.piece_position(x)
-            if x.building is None and p is not None and (
-                    math.dist(p, point), x.name) < (d, s.name) and len(x.inventory) < 2:
-                return True
-        return False
+            out.append((d, key, goal))
+        out.sort(key=lambda c: (c[0], c[1]))
+        return out
 
     def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
         kind, arg = self._goal(game, s)
@@ -559,7 +566,11 @@ class HeuristicBot:
         (sx, sy), kind = fight.weapon_piece_start(name)
         target = min(zs, key=lambda z: math.dist((sx, sy), fight.table.position(z)))
         tx, ty = fight.table.position(target)
-        if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0:
+        # With the bat there is one swing: wait for the zombie to walk closer, but not for
+        # ever (every card may be an ATTACK).
+        walked = sum(1 for c in fight.deck.revealed if c != "ATTACK")
+        if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 50.0 \
+                and walked < 2:
             return FightWait()
         angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
                                      arrive=BULLET_ARRIVE)
