@@ -70,6 +70,12 @@ CASES = [
      "  - {x: 89.5, y: 66, angle: 90}", "{x: 89.5, y: 66", "street lamp 3 is outside the city"),
     ("building outside the city", S1, "{name: school, x: 84.5, y: 28,",
      "{name: school, x: 84.5, y: 4,", "name: school", "is not wholly inside the city"),
+    ("buildings overlapping", S1, "{name: hospital, x: 76,", "{name: hospital, x: 52,",
+     "{name: hospital, x: 52", "the hospital overlaps the library"),
+    ("piece under the tower", S1, "{name: car, x: 47, y: 30,", "{name: car, x: 47, y: 16,",
+     "{name: car, x: 47, y: 16", "car overlaps the zombie tower"),
+    ("tower outside the city", S1, "zombie_bin: {x: 47, y: 11,", "zombie_bin: {x: 47, y: 3,",
+     "zombie_bin:", "the zombie tower is not wholly inside the city"),
     ("door blocked", S1, "  - {x: 58, y: 60, facing: west}",
      "  - {x: 61.5, y: 50, facing: west}", "{name: rv,", "the RV's door is blocked at set-up by "
      "zombie 4"),

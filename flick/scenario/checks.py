@@ -342,10 +342,20 @@ def check_geometry(sc: Scenario, report: Report) -> None:
             late, early = (me, them) if pl.paths[me] > pl.paths[them] else (them, me)
             report(pl.paths[late], f"{pl.label(late)} overlaps {pl.label(early)}",
                    other=pl.paths[early])
+    # Buildings are static: the table's collision layers never pair their parts, so compare
+    # their footprints directly (a facade over another building's block is still a clash).
+    blds = table.buildings()
+    for i, a in enumerate(blds):
+        for b in blds[:i]:
+            if any(footprint_gap(table.outline(pa), table.outline(pb)) < -tol
+                   for pa in table.building_parts(a) for pb in table.building_parts(b)):
+                seen.add((min(a, b), max(a, b)))
+                report(pl.paths[a], f"{pl.label(a)} overlaps {pl.label(b)}", other=pl.paths[b])
+    under_tower: set[int] = set()
     for pid in solids:
-        if footprint_gap(tower, table.outline(pid)) < -tol and owner(pid) not in seen:
+        if footprint_gap(tower, table.outline(pid)) < -tol and owner(pid) not in under_tower:
             me = owner(pid)
-            seen.add(me)
+            under_tower.add(me)
             report(pl.paths[me], f"{pl.label(me)} overlaps the zombie tower",
                    other=("zombie_bin",))
     _check_doors(sc, table, pl, report)
