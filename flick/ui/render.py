@@ -336,9 +336,9 @@ def draw_tokens(surface: pygame.Surface, cam: Camera, scenario: Scenario, table:
         nx, ny = table.front_normal(bid)
         front[name] = ((ax + bx) / 2 + nx * 2.5, (ay + by) / 2 + ny * 2.5)
     for key, pid in placement.objects.items():
-        # beside the object's centre, so a box's number stays readable
+        # under a vehicle (its centre); beside a box or barrel, so its number stays readable
         x, y = table.position(pid)
-        spots[key] = [(x + 1.8, y + 1.8)]
+        spots[key] = [(x, y) if key in VEHICLE else (x + 1.8, y + 1.8)]
     used: dict[str, int] = {}
     for loc, entries in token_markers(scenario).items():
         for kind, n, up in entries:
