@@ -161,6 +161,7 @@ def play_interactive(args: argparse.Namespace) -> int:
     from flick.cards.surrounded.state import SurroundedState
 
     state = SurroundedState(args.seed, scenario=args.scenario, difficulty=args.difficulty)
+    state.events = []
     seat = None if args.bot is None else make_bot(args.bot, args.seed * 7919 + 17, args.budget)
     terminal.play(state, [seat])
     if args.json:

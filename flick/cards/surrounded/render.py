@@ -94,6 +94,8 @@ def render_state(state: SurroundedState, viewer: int | None = None) -> str:
     if state.phase in (st.LOCATION, st.SPAWN, st.OCCUPANT) and state._legal:
         marks = {a - st.PLACE for a in state._legal}
     out.append(map_text(state, marks))
+    for event in state.events or ():
+        out.append(event)
     if state.looked is not None:
         where, k = state.looked
         card = state.cards[k - 1]

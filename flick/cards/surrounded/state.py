@@ -113,6 +113,9 @@ class SurroundedState(State):
         self.placed: int | None = None  # cell of the occupant card placed this turn
         self._legal: list[int] | None = None
         self._result: Resolution | None = None
+        # What happened by itself since the last decision (forced steps), for the terminal;
+        # None (the default) records nothing, to keep bots and benchmarks fast.
+        self.events: list[str] | None = None
         start = self.deck.pop()
         self.locs[board.ORIGIN] = start
         self.scenario = SCENARIOS[start]
@@ -134,6 +137,8 @@ class SurroundedState(State):
     def _apply(self, action: int) -> None:
         self._legal = None
         self.looked = None
+        if self.events is not None:
+            self.events = []
         self._do(action)
         self._auto()
 
@@ -278,6 +283,8 @@ class SurroundedState(State):
             if not legal:
                 self._stalled()
                 continue
+            if self.events is not None:
+                self.events.append("forced: " + self.action_to_string(legal[0]))
             self._do(legal[0])
         self._legal = []
 
@@ -287,6 +294,10 @@ class SurroundedState(State):
         if self.phase == ABILITY:
             self._end_turn()
             return
+        if self.events is not None:
+            what = {CHOOSE: "no card can be placed", SPAWN: "the spawned occupants fit nowhere",
+                    OCCUPANT: "the last card fits nowhere"}.get(self.phase, "nothing fits")
+            self.events.append(f"{what}: discard the rest of the deck {list(reversed(self.deck))}")
         self.discarded.extend(reversed(self.deck))
         self.deck.clear()
         self.known.clear()
@@ -454,11 +465,14 @@ class SurroundedState(State):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SurroundedState:
+    def from_json(
+        cls, data: dict[str, Any], cards: tuple[Card, ...] | None = None
+    ) -> SurroundedState:
+        """Rebuild a state from `to_json()` (with the default cards unless `cards` given)."""
         from flick.cards.engine import rng_from_json
 
         s = cls.__new__(cls)
-        s.cards = default_cards()
+        s.cards = cards if cards is not None else default_cards()
         s.seed = data["seed"]
         s.scenario = SCENARIOS[data["scenario"]]
         s.difficulty = data["difficulty"]
@@ -477,6 +491,7 @@ class SurroundedState(State):
         s.rng = rng_from_json(data["rng"])
         s._legal = None
         s._result = None
+        s.events = None
         return s
 
     def clone(self) -> SurroundedState:
@@ -491,6 +506,7 @@ class SurroundedState(State):
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         s._legal = None if self._legal is None else list(self._legal)
+        s.events = None if self.events is None else list(self.events)
         return s
 
     def determinize(self, player: int, rng: random.Random) -> SurroundedState:
