@@ -39,6 +39,7 @@ PELLETS = 4
 def perform(game: Game, inp: Input) -> None:
     """Resolve one action of the active survivor (already counted legal by phase)."""
     s = game.active_survivor
+    _check_flicks(inp)
     game.facing_set = False
     if isinstance(inp, Move):
         move(game, s, inp)
@@ -58,6 +59,25 @@ def perform(game: Game, inp: Input) -> None:
         take_drop(game, s, inp)
     else:
         raise IllegalAction(f"{inp.kind!r} is not an action")
+
+
+def _check_flicks(inp: Input) -> None:
+    """Refuse a malformed flick before anything is put on the table (piece ids are never
+    reused, so even a restored table would remember a piece added for a refused input)."""
+    from flick.game.inputs import Flick
+
+    for name in ("flick", "second"):
+        fl = getattr(inp, name, None)
+        if isinstance(fl, Flick):
+            values = (*fl.impulse, *fl.offset)
+            if not all(math.isfinite(v) for v in values):
+                raise IllegalAction(f"a flick needs finite numbers, not {fl}")
+            if math.hypot(*fl.impulse) > 20000.0:
+                raise IllegalAction(f"impulse {math.hypot(*fl.impulse):.0f} g*cm/s is beyond "
+                                    "any finger (limit 20000)")
+    angle = getattr(inp, "angle", 0.0)
+    if not math.isfinite(angle):
+        raise IllegalAction(f"angle must be a finite number, not {angle}")
 
 
 def louder(game: Game, noise: Noise) -> None:

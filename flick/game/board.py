@@ -280,6 +280,31 @@ class Board:
                 best = max(best, math.dist(p, (x, y)) + r)
         return best
 
+    def spot_beside(self, pid: int, frm: Vec, gap: float) -> Vec:
+        """A point `gap` cm out from the piece's outline, on the side facing `frm` (cm):
+        where a figure stands to be "next to" it."""
+        from flick.game.aim import _seg_point
+
+        best: tuple[float, Vec, float] | None = None
+        for core, r in self.table.outline(pid):
+            pts = list(core)
+            edges = [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))] \
+                if len(pts) > 2 else [(pts[0], pts[-1])]
+            for a, b in edges:
+                ex, ey = b[0] - a[0], b[1] - a[1]
+                n = ex * ex + ey * ey
+                t = 0.0 if n == 0 else max(0.0, min(1.0, ((frm[0] - a[0]) * ex
+                                                          + (frm[1] - a[1]) * ey) / n))
+                q = (a[0] + t * ex, a[1] + t * ey)
+                d = _seg_point(frm, q, q)
+                if best is None or d - r < best[0]:
+                    best = (d - r, q, r)
+        assert best is not None
+        _, q, r = best
+        d = math.dist(frm, q) or 1.0
+        out = r + gap
+        return (q[0] + (frm[0] - q[0]) / d * out, q[1] + (frm[1] - q[1]) / d * out)
+
     def spot_free(self, p: Vec, r: float, ignore: Any = None) -> bool:
         """Is a circle of radius `r` at `p` clear of every piece and block?"""
         from flick.game.aim import path_clear

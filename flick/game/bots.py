@@ -122,9 +122,10 @@ class HeuristicBot:
         if goal[0] == "hunt":
             return self._hunt(game, s)
         if goal[0] == "point":
-            mv = self._navigate(game, s, goal[1])
+            mv = self._navigate(game, s, goal[1], stop_short=6.0)
             if mv is not None:
                 return mv
+            return self._hunt(game, s, move=False)
         return self._end(game, s)
 
     def _end(self, game: Game, s: Survivor) -> Input:
@@ -170,6 +171,13 @@ class HeuristicBot:
                         anita.piece is not None:
                     return ("point", game.board.pos(anita.piece))
                 if anita is not None and (anita.piece is not None or anita.building):
+                    # Guard the escort: stay within reach of it (and of the hospital).
+                    escort = game.survivors.get(rules.escort or "")
+                    at = game.board.piece_position(escort) if escort is not None else None
+                    here = game.board.piece_position(s)
+                    if at is not None and here is not None and math.dist(at, here) > 25.0:
+                        return ("point", game.board.front(target, 14.0)
+                                if escort.building == target else at)  # type: ignore[union-attr]
                     return ("hunt", None)
                 return self._search_goal(game, s, lambda t: not t.face_up)
         return ("hunt", None)
@@ -426,10 +434,7 @@ class HeuristicBot:
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        ox, oy = board.pos(pid)
-        d = math.dist(here, (ox, oy)) or 1.0
-        reach = board.object_radius(pid) + board.figure_r + 1.4
-        spot = (ox + (here[0] - ox) / d * reach, oy + (here[1] - oy) / d * reach)
+        spot = board.spot_beside(pid, here, board.figure_r + 1.2)
         mv = self._navigate(game, s, spot)
         return mv if mv is not None else self._hunt(game, s, move=False)
 

@@ -264,6 +264,7 @@ class Game:
             return
         self.phase = "act"
         reaction.too_close(self, immune=self.active)
+        self.rules.after_action(self)
         self.rules.check(self)
         s = self.active_survivor
         if not s.alive or self.turn_over_early or self.actions_done >= 2 or not s.playable:

@@ -108,6 +108,13 @@ class ScenarioRules:
             return Noise.LOUD
         return noise
 
+    def after_action(self, game: Game) -> None:
+        """S3: an escort that fell is separated from the rescued figure at once."""
+        if self.rescued:
+            from flick.game.escort import keep_escort
+
+            keep_escort(game)
+
     def after_turn(self, game: Game, s: Survivor) -> None:
         if self.rescued:
             from flick.game.escort import keep_escort
