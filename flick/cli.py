@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "flick.cards.cli",
     "flick.game.sim",
     "flick.scenario.cli",
+    "flick.tower_cli",
     "flick.tuning.cli",
 )
 

@@ -11,7 +11,8 @@ how fast, where across the exit, how it spins and whether it leaves upright or t
 What a side view cannot see, the lateral (across the exit) motion, is modelled, not
 simulated: a zombie leaves the exit at its slot's lateral offset scaled by `lateral_gain`
 (the walls narrow from 12 to 8 cm), heading outward by `fan_rad` at the edge of the exit, plus
-hand noise. All jitter comes from the generator passed in; the same seed gives the same drop.
+hand noise; its exit speed is scattered by `noise.exit_speed_fraction` for the rubbing on the
+side walls. All jitter comes from the generator passed in; the same seed gives the same drop.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class _Jitter:
     tilt: np.ndarray
     heading: np.ndarray
     yaw: np.ndarray
+    speed: np.ndarray
 
 
 def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitter:
@@ -89,6 +91,7 @@ def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitt
         tilt=noise.tilt_rad * gen.standard_normal(n),
         heading=noise.heading_rad * gen.standard_normal(n),
         yaw=noise.yaw_rate * gen.standard_normal(n),
+        speed=noise.exit_speed_fraction * gen.standard_normal(n),
     )
 
 
@@ -160,24 +163,28 @@ class TowerWorld:
         space.add(self.support, board)
         direction = -1.0 if back_slit else 1.0
         self.support.velocity = (direction * jitter.pull_speed, 0.0)
-        self.support_gone_at = (p.depth + 1.0) / jitter.pull_speed
+        # The step after which the support has left the roof and is taken out of the space.
+        self.support_gone_step = math.ceil((p.depth + 1.0) / jitter.pull_speed / p.time_step)
 
         fig = p.figure
         m_base, m_body = fig.split_masses()
         rb, wb = fig.base_diameter / 2.0, fig.body_width / 2.0
+        # The body's origin is the figure's centre of mass, so `position` is where it is.
+        hb, cr, top, c = fig.base_height, fig.corner_radius, fig.height, fig.com_height
         self.zombies: list[pymunk.Body] = []
         for i, slot in enumerate(self.slots):
             s = p.slots[slot - 1]
             body = pymunk.Body()
-            hb, cr = fig.base_height, fig.corner_radius
-            base = pymunk.Poly(body, [(-rb, 0), (rb, 0), (rb, hb), (-rb, hb)], radius=cr)
-            torso = pymunk.Poly(body, [(-wb, hb), (wb, hb), (wb, fig.height), (-wb, fig.height)],
+            base = pymunk.Poly(body, [(-rb, -c), (rb, -c), (rb, hb - c), (-rb, hb - c)], radius=cr)
+            torso = pymunk.Poly(body, [(-wb, hb - c), (wb, hb - c), (wb, top - c), (-wb, top - c)],
                                 radius=cr)
             base.mass, torso.mass = m_base, m_body
             for shape in (base, torso):
                 shape.friction, shape.elasticity = fz, ez
-            body.position = (s.x + float(jitter.dx[i]), p.roof_height + 0.01)
-            body.angle = float(jitter.tilt[i])
+            tilt = float(jitter.tilt[i])
+            foot_x, foot_z = s.x + float(jitter.dx[i]), p.roof_height + 0.01
+            body.position = (foot_x - math.sin(tilt) * c, foot_z + math.cos(tilt) * c)
+            body.angle = tilt
             space.add(body, base, torso)
             self.zombies.append(body)
         self.capture_x = half_d + p.capture_distance
@@ -199,15 +206,19 @@ class TowerWorld:
         """Advance one time step; hand over (and remove) zombies whose centre passed the exit."""
         self.space.step(self.params.time_step)
         self.steps += 1
-        t = self.steps * self.params.time_step
-        if self.support.space is not None and t > self.support_gone_at:
+        if self.steps == self.support_gone_step:
             self.space.remove(self.support, *self.support.shapes)
-        for i in tuple(self.pending):
-            body = self.zombies[i]
-            if body.local_to_world(body.center_of_gravity).x >= self.capture_x:
-                self.exits[i] = self._exit(i, t, shaken=False)
-                self.pending.remove(i)
-                self.space.remove(body, *body.shapes)
+        capture_x = self.capture_x
+        for i in self.pending:
+            if self.zombies[i].position.x >= capture_x:
+                self._capture(i)
+                break
+
+    def _capture(self, i: int) -> None:
+        body = self.zombies[i]
+        self.exits[i] = self._exit(i, self.steps * self.params.time_step, shaken=False)
+        self.pending.remove(i)
+        self.space.remove(body, *body.shapes)
 
     def _exit(self, i: int, time: float, shaken: bool) -> ZombieExit:
         p, j = self.params, self.jitter
@@ -222,8 +233,10 @@ class TowerWorld:
         tilt = _wrap(body.angle)
         spin = body.angular_velocity
         upright = abs(tilt) < p.upright_tilt_rad and abs(spin) < p.upright_spin
-        return ZombieExit(slot, time, max(0.0, body.velocity.x), heading, lateral, spin, tilt,
-                          float(j.yaw[i]), upright=upright)
+        # The side walls' rubbing, unseen from the side, scatters the exit speed a little.
+        speed = max(0.0, body.velocity.x) * max(0.0, 1.0 + float(j.speed[i]))
+        return ZombieExit(slot, time, speed, heading, lateral, spin, tilt, float(j.yaw[i]),
+                          upright=upright)
 
 
 def _slot_list(zombies: int | Sequence[int], params: TowerParams) -> tuple[int, ...]:
@@ -238,6 +251,14 @@ def _slot_list(zombies: int | Sequence[int], params: TowerParams) -> tuple[int, 
     return tuple(sorted(slots))
 
 
+def tower_world(zombies: int | Sequence[int], params: TowerParams, rng: Rng) -> TowerWorld:
+    """The side-view world of one drop, before the pull: step it (`step`) to watch the drop,
+    or `run` it. Same arguments as `drop`."""
+    slots = _slot_list(zombies, params)
+    jitter = _draw_jitter(params, len(slots), as_generator(rng))
+    return TowerWorld(params, slots, jitter)
+
+
 def drop(zombies: int | Sequence[int], params: TowerParams, rng: Rng) -> list[ZombieExit]:
     """Drop zombies through the tower and return how each left it, in slot order.
 
@@ -245,9 +266,5 @@ def drop(zombies: int | Sequence[int], params: TowerParams, rng: Rng) -> list[Zo
     numpy Generator: the only source of jitter (slot placement a few mm, lean, pull speed,
     exit heading, top-down spin). Units: cm, s, rad.
     """
-    slots = _slot_list(zombies, params)
-    gen = as_generator(rng)
-    jitter = _draw_jitter(params, len(slots), gen)
-    if not slots:
-        return []
-    return TowerWorld(params, slots, jitter).run()
+    world = tower_world(zombies, params, rng)
+    return world.run() if world.zombies else []

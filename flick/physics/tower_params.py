@@ -98,6 +98,9 @@ class TowerNoise(_Frozen):
     pull_speed_fraction: float = Field(ge=0, lt=0.5, description="relative spread of pull speed")
     heading_rad: float = Field(ge=0, description="exit direction beyond the fan (rad)")
     yaw_rate: float = Field(ge=0, description="top-down spin given at the exit (rad/s)")
+    exit_speed_fraction: float = Field(
+        ge=0, lt=0.5, description="relative scatter of the exit speed (side-wall rubbing)"
+    )
 
 
 class TowerParams(_Frozen):
