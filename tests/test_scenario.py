@@ -290,3 +290,66 @@ def test_readme_example_is_a_valid_scenario() -> None:
     result = check_text(example.group(1), "README example")
     assert result.ok, result.message()
     assert result.scenario is not None and result.scenario.name == "My Town"
+
+
+def _open_cells(sc, step: float):
+    """Grid cells (step cm) where a movement disc lies clear of every building, object and
+    the tower (figures left out: zombies can be shot, survivors move)."""
+    from flick.physics.geometry import footprint_gap
+    from flick.scenario.place import setup_table
+
+    table, pl = setup_table(sc)
+    for pid in [*pl.zombies, *pl.survivors.values()]:
+        table.remove(pid)
+    r = table.params.pieces["movement_disc"].diameter / 2
+    facades = [table.outline(table.building_parts(b)[2]) for b in table.buildings()]
+    tower = [(pl.tower.corners(), 0.0)]
+    cells = set()
+    for i in range(int(sc.city.width / step) + 1):
+        for j in range(int(sc.city.height / step) + 1):
+            x, y = i * step, j * step
+            if not (r <= x <= sc.city.width - r and r <= y <= sc.city.height - r):
+                continue
+            disc = table.add("movement_disc", x=x, y=y)
+            out = table.outline(disc)
+            if (not table.overlapping(disc) and footprint_gap(tower, out) >= 0
+                    and all(footprint_gap(f, out) >= 0 for f in facades)):
+                cells.add((i, j))
+            table.remove(disc)
+    return table, pl, cells
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_every_door_reachable_from_every_start(number: int) -> None:
+    """A disc can travel from each survivor's start to the front of each building's door
+    without crossing a building, an object or the tower (the RV is reachable, the bases
+    can be reached, no door is walled in)."""
+    from collections import deque
+
+    sc = load(number)
+    step = 2.0
+    table, pl, cells = _open_cells(sc, step)
+
+    def nearest(x: float, y: float) -> tuple[int, int]:
+        near = [c for c in cells if abs(c[0] * step - x) <= 2.5 and abs(c[1] * step - y) <= 2.5]
+        assert near, f"no room for a disc near ({x}, {y})"
+        return min(near, key=lambda c: (c[0] * step - x) ** 2 + (c[1] * step - y) ** 2)
+
+    starts = [(s.x, s.y) for s in sc.survivors]
+    starts += [(p.x, p.y) for t in sc.teams if t.open_slots for p in t.open_slots.spots]
+    seen = {nearest(*starts[0])}
+    todo = deque(seen)
+    while todo:
+        i, j = todo.popleft()
+        for nb in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    for x, y in starts:
+        assert nearest(x, y) in seen, f"start ({x}, {y}) is cut off"
+    r = table.params.pieces["movement_disc"].diameter / 2
+    for name, bid in pl.buildings.items():
+        (ax, ay), (bx, by) = table.door_line(bid)
+        nx, ny = table.front_normal(bid)
+        goal = nearest((ax + bx) / 2 + nx * (r + 1), (ay + by) / 2 + ny * (r + 1))
+        assert goal in seen, f"the {name}'s door cannot be reached"
