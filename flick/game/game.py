@@ -96,6 +96,9 @@ class Game:
         self.winner: str | None = None
         self.end_reason: str | None = None
         self.next_uid = 1
+        # One entry per shot on the city table (flick, shotgun blast, rush): which input it
+        # belonged to and the table's state hash after it, for replays that verify.
+        self.shots: list[dict[str, Any]] = []
         self.board = Board.for_scenario(scenario, params)
         self.rules = ScenarioRules(scenario)
         set_up(self)
@@ -152,6 +155,11 @@ class Game:
         self.next_uid += 1
         return token
 
+    def record_shot(self, what: str) -> None:
+        """Note a shot just simulated on the city table, with the table's hash after it."""
+        self.shots.append({"input": len(self.inputs), "shot": what,
+                           "hash": self.board.table.state_hash()})
+
     def event(self, type_: str, **data: Any) -> None:
         self.events.append(Event(type_, {"round": self.rounds_played + 1, **data}))
 
@@ -178,16 +186,18 @@ class Game:
         self.inputs.append(inp)
 
     def _save(self) -> tuple[dict[str, Any], Any]:
-        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight"}
+        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight", "shots"}
         state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
         fight = self.fight.save() if self.fight is not None else None
         rules = (self.rules.escort, self.rules.rescued)
-        return ({**state, "_events": len(self.events), "_fight": fight, "_rules": rules},
+        return ({**state, "_events": len(self.events), "_fight": fight, "_rules": rules,
+                 "_shots": len(self.shots)},
                 self.board.table.snapshot())
 
     def _restore(self, saved: tuple[dict[str, Any], Any]) -> None:
         state, snap = saved
         n_events = state.pop("_events")
+        del self.shots[state.pop("_shots"):]
         fight = state.pop("_fight")
         self.rules.escort, self.rules.rescued = state.pop("_rules")
         # Survivors keep their identity (callers hold references to them): restore in place.

@@ -228,6 +228,7 @@ def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float]
     if n == 0:
         return
     result = board.rush(zombies, tower, game.rng)
+    game.record_shot("rush")
     felled = [board.survivor_of(game, p) for p in result.fell]
     game.event("rush", reason=reason, zombies=n,
                tower=[round(tower[0], 2), round(tower[1], 2), round(tower[2], 4)],

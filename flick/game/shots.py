@@ -31,6 +31,7 @@ def _flick(game: Game, pid: int, flick: Flick) -> Any:
         raise IllegalAction(f"impulse {math.hypot(ix, iy):.0f} g*cm/s is beyond any finger "
                             "(limit 20000)")
     result = game.board.table.flick(pid, impulse=(ix, iy), offset=flick.offset)
+    game.record_shot(game.board.kind(pid))
     game.event("flick", piece=game.board.kind(pid), survivor=game.active,
                impulse=[round(ix, 3), round(iy, 3)],
                first_touch=_label(game, result.first_touch(pid)),
@@ -227,6 +228,7 @@ def shotgun_blast(game: Game, s: Survivor, start: tuple[float, float], angle: fl
         pellets.append(pid)
         shots_.append((pid, (impulse * math.cos(a), impulse * math.sin(a)), (0.0, 0.0)))
     result = board.flick_many(shots_)
+    game.record_shot("shotgun")
     touched: set[Any] = set()
     for pid in pellets:
         touched.update(result.touches(pid))

@@ -3,7 +3,7 @@
     flick sim 2 --seed 7                      one game, a summary
     flick sim starvation --seed 1 --games 20  twenty games (seeds 1..20), progress bar, table
     flick sim 1 --seed 3 --json               one JSON object per game on stdout
-    flick sim 3 --seed 3 --record game.json   also write the games' inputs (replayable)
+    flick sim 3 --seed 3 --record game.json   also write a replay (`flick replay game.json`)
 
 The same scenario and seed always give the same game.
 """
@@ -14,7 +14,6 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 BOTS = ("heuristic",)
@@ -43,21 +42,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "rounds, turns, zombies, survivors, events) instead of the summary; "
                         "the summary table goes to stderr")
     p.add_argument("--record", metavar="FILE",
-                   help="write the games' inputs as JSON (scenario, seed, inputs), enough to "
-                        "re-run each game exactly")
+                   help="write the games as a replay file (scenario, seed, physics, inputs, "
+                        "state hash after every shot); see `flick replay FILE --verify`")
     p.set_defaults(handler=_handler)
 
 
 def _handler(args: argparse.Namespace) -> int:
     from flick.errors import FlickError
-    from flick.game.play import play, recorded_inputs
+    from flick.game.play import play
     from flick.scenario import load
 
     if args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
     scenario = load(args.scenario)
     games: list[dict[str, Any]] = []
-    records: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []  # the games as replay records (flick.replay)
     seeds = [args.seed + k for k in range(args.games)]
     out = sys.stdout
 
@@ -66,8 +65,9 @@ def _handler(args: argparse.Namespace) -> int:
         summary = game.summary()
         games.append(summary)
         if args.record:
-            records.append({"scenario": scenario.number, "seed": seed, "bots": args.bots,
-                            "inputs": recorded_inputs(game)})
+            from flick import replay
+
+            records.append(replay.record(game, bots=args.bots))
         if args.json:
             out.write(json.dumps(summary, sort_keys=False) + "\n")
             out.flush()
@@ -83,7 +83,9 @@ def _handler(args: argparse.Namespace) -> int:
     else:
         run(seeds[0])
     if args.record:
-        Path(args.record).write_text(json.dumps({"games": records}, indent=1) + "\n")
+        from flick import replay
+
+        replay.write(args.record, records)
     _print_summary(scenario, games, stderr=args.json)
     return 0
 
