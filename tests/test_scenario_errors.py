@@ -204,3 +204,18 @@ def test_a_typo_is_not_echoed() -> None:
     text = mutate(S1, "round_marker: {start: 4, first_round: day}", "round_marker: 4")
     found = problems(text)
     assert len(found) == 1 and found[0][0] == line_of(text, "round_marker: 4")
+
+
+def test_door_walled_in_at_a_distance() -> None:
+    """The car and two lamps close the street in front of the library: its door is free
+    right in front but no disc can get there."""
+    text = S1
+    for old, new in [("{name: car, x: 47, y: 30, angle: 0}",
+                      "{name: car, x: 45, y: 78.3, angle: 0}"),
+                     ("  - {x: 30, y: 75, angle: 0}", "  - {x: 37.5, y: 81.4, angle: 90}"),
+                     ("  - {x: 60, y: 18, angle: 90}", "  - {x: 52.5, y: 81.4, angle: 90}")]:
+        text = mutate(text, old, new)
+    found = problems(text)
+    assert found == [(line_of(text, "{name: library,"),
+                      "the library's door cannot be reached: no way for a movement disc from the "
+                      "survivors' start to it")]

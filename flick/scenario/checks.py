@@ -359,6 +359,7 @@ def check_geometry(sc: Scenario, report: Report) -> None:
             report(pl.paths[me], f"{pl.label(me)} overlaps the zombie tower",
                    other=("zombie_bin",))
     _check_doors(sc, table, pl, report)
+    _check_reachable(sc, table, pl, report)
     _check_too_close(table, pl, report)
 
 
@@ -431,6 +432,78 @@ def _check_doors(sc: Scenario, table: Any, pl: Placement, report: Report) -> Non
         elif not table.is_inside(pl.objects[f"barricade_{i + 1}"], bid):
             report(("barricades", i), f"barricade {i + 1} is meant for {pl.label(bid)}'s door "
                    "but no part of it lies between its blocks")
+
+
+REACH_STEP = 2.0  # cm, the grid of disc positions searched for a way to each door
+
+
+def _check_reachable(sc: Scenario, table: Any, pl: Placement, report: Report) -> None:
+    """Every survivor's start joins every building's door: a movement disc can travel between
+    them without crossing a building, an object or the tower. Figures and barricade tokens
+    are left out (zombies can be shot, barricades pushed). A grid search, REACH_STEP apart."""
+    from collections import deque
+
+    from flick.physics.geometry import footprint_gap
+
+    figures = {*pl.zombies, *pl.survivors.values()}
+    r = table.params.pieces["movement_disc"].diameter / 2
+    obstacles: list[tuple[float, float, float, float, list]] = []
+
+    def add(outline: list) -> None:
+        xs = [x + sign * rad for core, rad in outline for x, _ in core for sign in (-1, 1)]
+        ys = [y + sign * rad for core, rad in outline for _, y in core for sign in (-1, 1)]
+        obstacles.append((min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r, outline))
+
+    for pid in table.pieces():
+        if pid not in figures and table.kind(pid) != "barricade":
+            add(table.outline(pid))
+    for bid in table.buildings():
+        for part in table.building_parts(bid):
+            add(table.outline(part))
+    add([(pl.tower.corners(), 0.0)])
+    w, h = sc.city.width, sc.city.height
+    cells: set[tuple[int, int]] = set()
+    for i in range(int(w / REACH_STEP) + 1):
+        for j in range(int(h / REACH_STEP) + 1):
+            x, y = i * REACH_STEP, j * REACH_STEP
+            if not (r <= x <= w - r and r <= y <= h - r):
+                continue
+            disc = [(((x, y),), r)]
+            if all(not (x0 <= x <= x1 and y0 <= y <= y1) or footprint_gap(disc, out) >= 0
+                   for x0, y0, x1, y1, out in obstacles):
+                cells.add((i, j))
+
+    def near(x: float, y: float) -> tuple[int, int] | None:
+        i0, j0 = round(x / REACH_STEP), round(y / REACH_STEP)
+        around = [(i0 + di, j0 + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)]
+        free = [c for c in around if c in cells]
+        if not free:
+            return None
+        return min(free, key=lambda c: (c[0] * REACH_STEP - x) ** 2 + (c[1] * REACH_STEP - y) ** 2)
+
+    starts = [(pid, near(*table.position(pid))) for pid in pl.survivors.values()]
+    first = next((c for _, c in starts if c is not None), None)
+    if first is None:
+        return
+    seen = {first}
+    todo = deque([first])
+    while todo:
+        i, j = todo.popleft()
+        for nb in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    for pid, cell in starts:
+        if cell is not None and cell not in seen:
+            report(pl.paths[pid], f"{pl.label(pid)} is walled in: no way for a movement disc "
+                   f"from there to the other survivors")
+    for bid in table.buildings():
+        (ax, ay), (bx, by) = table.door_line(bid)
+        nx, ny = table.front_normal(bid)
+        cell = near((ax + bx) / 2 + nx * (r + 1.0), (ay + by) / 2 + ny * (r + 1.0))
+        if cell is not None and cell not in seen:
+            report(pl.paths[bid], f"{pl.label(bid)}'s door cannot be reached: no way for a "
+                   "movement disc from the survivors' start to it")
 
 
 def _check_too_close(table: Any, pl: Placement, report: Report) -> None:
