@@ -40,7 +40,9 @@ _STAND_INS: dict[str, Any] = {
 
 @dataclass
 class Result:
-    """What `check` found: the scenario if it could be built, and every problem."""
+    """What `check` found: every problem, and the scenario if one could be built (when there
+    are problems, it is the salvaged one, broken entries left out: use it only for display;
+    `ok` says whether the file is valid)."""
 
     path: Path
     scenario: Scenario | None

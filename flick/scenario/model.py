@@ -112,9 +112,9 @@ COMPASS: dict[str, float] = {"east": 0.0, "north": 90.0, "west": 180.0, "south":
 
 
 class Frozen(BaseModel):
-    """Base: immutable, unknown keys refused, numbers not silently made from strings."""
+    """Base: immutable, unknown keys refused (pydantic's lax mode: YAML lists become tuples)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 def _angle(value: Any) -> Any:
