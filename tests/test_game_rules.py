@@ -467,9 +467,10 @@ def test_s4_barricades_block_the_door_until_pushed_out_and_hunger() -> None:
 
 
 def test_inputs_round_trip_through_json() -> None:
-    for inp in (Move(Flick((1.0, 2.0), (0.5, 0.0)), angle=0.3), Shoot("left", Flick((3.0, 4.0)),
-                second=Flick((5.0, 6.0))), TakeDrop(take=1, drop=0, place="car"), Keep(True),
-                FightWait(), EndTurn(facing=1.0)):
+    for inp in (Move(Flick((1.0, 2.0), (0.5, 0.0)), angle=0.3, set_aside=(4, 5)),
+                Shoot("left", Flick((3.0, 4.0)), second=Flick((5.0, 6.0))),
+                TakeDrop(take=1, drop=0, place="car"), Keep(True), FightWait(),
+                EndTurn(facing=1.0)):
         assert input_from_json(inp.to_json()) == inp
 
 
@@ -485,3 +486,21 @@ def test_s4_a_disc_clearing_the_last_barricade_takes_the_survivor_in() -> None:
     assert not g.board.exists(bar) and not g.board.barricaded("library")
     assert g.survivors["John Price"].building == "library"
     assert g.noise == Noise.LOUD  # the disc touched a barricade
+
+
+def test_an_object_blocking_a_door_may_be_set_aside_for_the_attempt() -> None:
+    g = game(barrels=[{"x": 20, "y": 76}],
+             teams=[{"name": "survivors", "survivors": [
+                 {"name": "John", "life": 3, "x": 20, "y": 62},
+                 {"name": "Rosa", "life": 3, "x": 60, "y": 20}]}])
+    barrel = g.board.named_object("barrel_1")
+    assert barrel is not None
+    far = g.board.table.add("barrel", x=50.0, y=50.0)
+    g.apply(ChooseSurvivor("John Price"))
+    door = g.board.door_mid("library")
+    flick = aimed(g, "movement_disc", (20.0, 62.0), (door[0], door[1] + 2.5))
+    with pytest.raises(IllegalAction, match="not blocking"):
+        g.apply(Move(flick, set_aside=(far,)))
+    g.apply(Move(flick, set_aside=(barrel,)))
+    assert g.survivors["John Price"].building == "library"
+    assert g.board.pos(barrel) == (20.0, 76.0)  # put back where it stood

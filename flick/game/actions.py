@@ -99,7 +99,8 @@ def move(game: Game, s: Survivor, inp: Move) -> None:
     """Move: the movement disc replaces the figure (or is placed behind the building to exit)."""
     _on_table_or_inside(s)
     louder(game, Noise.QUIET)
-    shots.body_move(game, s, "movement_disc", inp.flick, inp.angle, bat=False)
+    shots.body_move(game, s, "movement_disc", inp.flick, inp.angle, bat=False,
+                    set_aside=inp.set_aside)
 
 
 def bat(game: Game, s: Survivor, inp: Bat) -> None:
@@ -107,7 +108,8 @@ def bat(game: Game, s: Survivor, inp: Bat) -> None:
     _need_weapon(s, "bat")
     _on_table_or_inside(s)
     louder(game, Noise.QUIET)
-    shots.body_move(game, s, "baseball_bat", inp.flick, inp.angle, bat=True)
+    shots.body_move(game, s, "baseball_bat", inp.flick, inp.angle, bat=True,
+                    set_aside=inp.set_aside)
 
 
 # ---- weapons ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from flick.game.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.board import OBJECTS
 from flick.game.fight import fight_weapons
 from flick.game.inputs import (
     ChooseSurvivor,
@@ -401,10 +402,17 @@ class HeuristicBot:
         lateral = (here[0] - mx) * -ny + (here[1] - my) * nx
         if 3.0 < depth < 22.0 and abs(lateral) < 1.6:
             inside = (mx - nx * 3.0, my - ny * 3.0)
-            if path_clear(here, inside, board.disc / 2, self._obstacles(game), {s.piece},
-                          margin=0.2) or depth < 6.0:
+            obstacles = self._obstacles(game)
+            own = set(board.building_parts(building))
+            # Objects blocking the entrance may be set aside for the attempt (p. 8).
+            aside = tuple(sorted({ob.pid for ob in obstacles if ob.kind in OBJECTS
+                                  and math.dist(ob.centre, (mx, my)) <= 11.0
+                                  and not path_clear(here, inside, board.disc / 2, [ob],
+                                                     set(), margin=0.2)}))
+            if path_clear(here, inside, board.disc / 2, obstacles,
+                          {s.piece, *own, *aside}, margin=0.2) or depth < 6.0:
                 fl, angle = self._disc_flick(game, here, inside)
-                return Move(fl, angle=angle)
+                return Move(fl, angle=angle, set_aside=aside)
         stage = board.front(building, 7.0)
         mv = self._navigate(game, s, stage)
         if mv is not None:

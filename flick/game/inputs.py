@@ -49,11 +49,14 @@ class Move(Input):
 
     `angle` (radians) orients the disc's line. From inside a building the disc is placed
     behind the building (rulebook: exiting), and the flick must carry it out through the door.
+    `set_aside`: ids of objects blocking a building's entrance, set aside during the attempt
+    and put back after it (rulebook p. 8).
     """
 
     kind: ClassVar[str] = "move"
     flick: Flick
     angle: float = 0.0
+    set_aside: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class Bat(Input):
     kind: ClassVar[str] = "bat"
     angle: float
     flick: Flick
+    set_aside: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,8 @@ def input_from_json(data: dict[str, Any]) -> Input:
             value = data[f.name]
             if f.name in ("flick", "second") and value is not None:
                 value = _flick(value)
+            if f.name == "set_aside":
+                value = tuple(int(v) for v in value)
             kwargs[f.name] = value
         return cls(**kwargs)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
