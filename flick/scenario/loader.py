@@ -17,7 +17,7 @@ import copy
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_args, get_origin
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -245,14 +245,13 @@ def _fields_at(loc: tuple) -> list[str]:
 
 
 def _inner_model(annotation: Any) -> Any:
+    """The model inside an annotation (`tuple[Zombie, ...]`, `Pretzel | None`), or None."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in get_args(annotation):
         found = _inner_model(arg)
         if found is not None:
             return found
-    if get_origin(annotation) is None:
-        return None
     return None
 
 
