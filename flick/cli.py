@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "flick.scenario.cli",
     "flick.tower_cli",
     "flick.tuning.cli",
+    "flick.replay_cli",
 )
 
 
