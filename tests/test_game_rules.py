@@ -504,3 +504,100 @@ def test_an_object_blocking_a_door_may_be_set_aside_for_the_attempt() -> None:
     g.apply(Move(flick, set_aside=(barrel,)))
     assert g.survivors["John Price"].building == "library"
     assert g.board.pos(barrel) == (20.0, 76.0)  # put back where it stood
+
+
+def test_shotgun_wounds_every_figure_a_pellet_fells() -> None:
+    from flick.game.inputs import Shotgun
+
+    g = game(zombies=[{"x": 19, "y": 50}, {"x": 23, "y": 51}])
+    g.survivors["John Price"].inventory.append(g.new_token("shotgun"))
+    g.apply(ChooseSurvivor("John Price"))
+    start = g.board.beside((20.0, 40.0), math.pi / 2, "left", g.board.pellet_d)
+    # A pellet weighs 0.6 g: it must arrive fast (about 4 m/s) to fell an 8 g figure.
+    angle, strength = impulse_to(g.board.params, "shotgun_pellet", start, (20.0, 50.5),
+                                 arrive=400.0)
+    g.apply(Shotgun("left", angle, strength))
+    fell = [e for e in g.events if e.type == "flick"][-1].data["fell"]
+    kills = [e for e in g.events if e.type == "kill"]
+    assert kills and all(e.data["cause"] == "shotgun" for e in kills)
+    assert len(kills) == sum(1 for f in fell if str(f).startswith("zombie"))
+    assert g.noise == Noise.LOUD
+    assert not [p for p in g.board.table.pieces() if g.board.kind(p) == "shotgun_pellet"]
+
+
+def test_sniper_flicks_along_the_template() -> None:
+    from flick.game.inputs import Sniper
+
+    g = game(zombies=[{"x": 20, "y": 85}])
+    g.survivors["John Price"].inventory.append(g.new_token("sniper"))
+    g.apply(ChooseSurvivor("John Price"))
+    start = g.board.beside((20.0, 40.0), math.pi / 2, "right", g.board.bullet_d)
+    z = g.board.zombies()[0]
+    angle, strength = impulse_to(g.board.params, "bullet", start, g.board.pos(z), arrive=150.0)
+    g.apply(Sniper("right", angle, strength))
+    assert not g.board.exists(z) and g.bin == 7
+    with pytest.raises(IllegalAction, match="impulse"):
+        g.apply(Sniper("right", angle, -5.0))
+
+
+def test_quiet_reaction_stands_a_fallen_closest_zombie_or_rushes_a_standing_one() -> None:
+    g = game(zombies=[{"x": 20, "y": 60, "standing": False}, {"x": 70, "y": 70}])
+    fallen = g.board.zombies()[0]
+    g.apply(ChooseSurvivor("John Price"))
+    g.apply(Move(aimed(g, "movement_disc", (20.0, 40.0), (25.0, 40.0))))
+    g.apply(EndTurn())
+    assert g.board.table.is_standing(fallen)
+    assert not [e for e in g.events if e.type == "rush"]
+    g.apply(ChooseSurvivor("Rosa Rodriguez"))
+    g.apply(Move(aimed(g, "movement_disc", pos(g, "Rosa Rodriguez"), (65.0, 20.0))))
+    g.apply(EndTurn())
+    rushes = [e for e in g.events if e.type == "rush"]
+    assert [(e.data["reason"], e.data["zombies"]) for e in rushes[:1]] == [("quiet", 1)]
+
+
+def test_take_from_a_vehicle_next_to_the_survivor_in_scenario_3() -> None:
+    g = game(special_rules=[{"id": "take_in_city"}],
+             vehicles=[{"name": "car", "x": 20, "y": 44.5, "angle": 0}])
+    car = g.board.named_object("car")
+    g.stashes[f"piece:{car}"] = [g.new_token("fuel")]
+    g.apply(ChooseSurvivor("John Price"))
+    g.apply(TakeDrop(take=0, place="car"))
+    assert [t.kind for t in g.survivors["John Price"].inventory] == ["fuel"]
+    g2 = game(vehicles=[{"name": "car", "x": 20, "y": 44.5, "angle": 0}])
+    g2.apply(ChooseSurvivor("John Price"))
+    with pytest.raises(IllegalAction, match="not a rule of this scenario"):
+        g2.apply(TakeDrop(take=0, place="car"))
+
+
+def test_the_pretzel_goes_to_the_closest_survivor_when_its_holder_dies() -> None:
+    g = game(pretzel={"survivor": "Rosa"},
+             teams=[{"name": "survivors", "survivors": [
+                 {"name": "John", "life": 3, "x": 20, "y": 40},
+                 {"name": "Rosa", "life": 1, "x": 60, "y": 20},
+                 {"name": "Lily", "life": 3, "x": 66, "y": 24}]}],
+             losing=[{"id": "survivors_dead", "text": "t", "params": {"count": 3}}])
+    g.apply(ChooseSurvivor("Rosa Rodriguez"))
+    g.wound(g.survivors["Rosa Rodriguez"], "test")
+    assert g.pretzel_holder() is g.survivors["Lily Mae"]
+
+
+def test_bat_succeeds_on_first_touching_a_zombie_and_fails_on_an_object() -> None:
+    from flick.game.inputs import Bat
+
+    g = game(zombies=[{"x": 20, "y": 56}], barrels=[{"x": 60, "y": 34}])
+    g.survivors["John Price"].inventory.append(g.new_token("bat"))
+    g.survivors["Rosa Rodriguez"].inventory.append(g.new_token("bat"))
+    g.apply(ChooseSurvivor("John Price"))
+    g.apply(Bat(math.pi / 2, aimed(g, "baseball_bat", (20.0, 40.0), (20.0, 56.0),
+                                   arrive=120.0)))
+    move = [e for e in g.events if e.type == "move"][-1].data
+    assert move["success"] and pos(g, "John Price")[1] > 45.0
+    assert g.bin == 6  # the bat fells, it does not wound
+    g.apply(EndTurn())
+    g.apply(ChooseSurvivor("Rosa Rodriguez"))
+    g.apply(Bat(math.pi / 2, aimed(g, "baseball_bat", (60.0, 20.0), (60.0, 34.0),
+                                   arrive=120.0)))
+    assert [e for e in g.events if e.type == "move"][-1].data["success"] is False
+    assert pos(g, "Rosa Rodriguez") == (60.0, 20.0)
+    barrel = g.board.named_object("barrel_1")
+    assert barrel is not None and g.board.table.is_standing(barrel)

@@ -13,7 +13,7 @@ the bin or in the box).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flick.game import reaction, shots
 from flick.game.inputs import (
@@ -294,7 +294,3 @@ def object_stashes_near(game: Game, s: Survivor) -> list[str]:
             if game.board.exists(pid) and game.board.next_to(s.piece, pid):
                 out.append(key)
     return out
-
-
-def describe(inp: Any) -> str:
-    return type(inp).__name__

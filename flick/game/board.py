@@ -271,15 +271,6 @@ class Board:
         piece = _rect((x, y), float(self.table.angle(pid)), *self.barricade_size)
         return _rects_overlap(doorway, piece)
 
-    def object_radius(self, pid: int) -> float:
-        """Half the longest extent (cm) of a piece's footprint, from its centre."""
-        x, y = self.pos(pid)
-        best = 0.0
-        for core, r in self.table.outline(pid):
-            for p in core:
-                best = max(best, math.dist(p, (x, y)) + r)
-        return best
-
     def spot_beside(self, pid: int, frm: Vec, gap: float) -> Vec:
         """A point `gap` cm out from the piece's outline, on the side facing `frm` (cm):
         where a figure stands to be "next to" it."""

@@ -505,8 +505,9 @@ class HeuristicBot:
                 if not clear or not path_clear(start, start, board.bullet_d / 2, obstacles,
                                                {target}, margin=0.05):
                     continue
-                angle, strength = impulse_to(board.params, kind, start, (tx, ty),
-                                             arrive=arrive)
+                # Light pellets must arrive much faster to fell a figure (momentum).
+                hit = arrive * 3.2 if weapon == "shotgun" else arrive
+                angle, strength = impulse_to(board.params, kind, start, (tx, ty), arrive=hit)
                 if weapon == "sniper":
                     a, f = noisy(angle, strength, self.noise, self.rng, template=True)
                     return Sniper(side, a, f)

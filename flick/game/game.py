@@ -15,7 +15,6 @@ What the player may do now is given by `phase` ("choose", "act", "keep", "fight"
 from __future__ import annotations
 
 import copy
-import math
 from typing import Any
 
 import numpy as np
@@ -417,7 +416,3 @@ class Game:
             ],
             "events": [e.to_json() for e in self.events],
         }
-
-
-def angle_of(v: tuple[float, float]) -> float:
-    return math.atan2(v[1], v[0])
