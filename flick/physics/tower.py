@@ -17,6 +17,7 @@ side walls. All jitter comes from the generator passed in; the same seed gives t
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -84,9 +85,15 @@ def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitt
     noise = params.noise
     pull = params.pull_speed * (1.0 + noise.pull_speed_fraction * float(gen.standard_normal()))
     pull = max(pull, params.pull_speed * 0.5)
+    # A zombie is put on its slot a few mm off, but never onto its neighbour or a wall.
+    xs = sorted(s.x for s in params.slots)
+    r = params.figure.base_diameter / 2.0
+    gaps = [b - a - 2.0 * r for a, b in itertools.pairwise(xs)]
+    gaps += [2.0 * (xs[0] - r + params.depth / 2.0), 2.0 * (params.depth / 2.0 - xs[-1] - r)]
+    limit = max(0.0, min(gaps) / 2.0 - 0.02)
     return _Jitter(
         pull_speed=pull,
-        dx=noise.slot_cm * gen.standard_normal(n),
+        dx=np.clip(noise.slot_cm * gen.standard_normal(n), -limit, limit),
         dy=noise.slot_cm * gen.standard_normal(n),
         tilt=noise.tilt_rad * gen.standard_normal(n),
         heading=noise.heading_rad * gen.standard_normal(n),
@@ -159,7 +166,7 @@ class TowerWorld:
             board = pymunk.Segment(self.support, (-half_d - p.depth, zc), (half_d, zc), t)
         else:
             board = pymunk.Segment(self.support, (-half_d, zc), (half_d + p.depth, zc), t)
-        board.friction, board.elasticity = fc, ec
+        board.friction, board.elasticity = m.friction_support / fz, ec
         space.add(self.support, board)
         direction = -1.0 if back_slit else 1.0
         self.support.velocity = (direction * jitter.pull_speed, 0.0)

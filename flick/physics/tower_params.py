@@ -84,6 +84,7 @@ class TowerMaterials(_Frozen):
 
     friction_cardboard: float = Field(gt=0, description="zombie on the tower's cardboard")
     friction_zombie: float = Field(gt=0, description="zombie on zombie")
+    friction_support: float = Field(gt=0, description="zombie on the smooth roof support")
     friction_table: float = Field(gt=0, description="zombie on the table outside the exit")
     restitution_cardboard: float = Field(ge=0, le=1)
     restitution_zombie: float = Field(ge=0, le=1)
