@@ -19,6 +19,7 @@ from typing import Any
 # module path -> short name used by --only
 SECTIONS: dict[str, str] = {
     "cards": "flick.cards.bench",
+    "physics": "flick.physics.bench",
     "game": "flick.game.bench",
     "tower": "flick.physics.tower_bench",
 }

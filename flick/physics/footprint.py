@@ -46,8 +46,13 @@ class Footprint:
     spin_radius: float  # cm: lever arm of the table's spin friction
     thinnest: float  # cm: the smallest width of any part
     reach: float  # cm: no point of the footprint is farther than this from the origin
-    topple_impulse: float | None  # g cm/s in one step that fells it; None: it cannot fall
+    topple_impulse: float | None  # g cm/s in one hit that fells it; None: it cannot fall
     half_axis: float  # cm from the centre to the feet of a fallen piece (0 when standing)
+
+    @property
+    def topple_speed(self) -> float | None:
+        """The change of velocity (cm/s) that fells it: topple_impulse / mass."""
+        return None if self.topple_impulse is None else self.topple_impulse / self.mass
 
 
 def _circle(radius: float, centre: Point = (0.0, 0.0)) -> tuple[tuple[Point, ...], float, float]:

@@ -148,6 +148,7 @@ class Simulation(FrozenModel):
     step_fraction: float = Field(gt=0.0, le=1.0)
     max_step: float = Field(gt=0.0)
     max_dt: float = Field(gt=0.0)
+    max_dt_growth: float = Field(ge=1.0)
     check_every: int = Field(ge=1)
     iterations: int = Field(ge=1)
     rest_speed: float = Field(gt=0.0)

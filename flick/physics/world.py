@@ -3,16 +3,20 @@
 Table friction is done in C: every dynamic body has a `PivotJoint` to the static body with
 `max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
 mu g) and a `GearJoint` with `max_bias = 0` and a torque cap mu m g r_spin (spin friction).
-No Python runs per body per step. Python runs only on events: a new contact (touch lists,
-door crossings), a hard contact on a standing piece that can fall (toppling), and a cheap
-survey of the moving pieces every `check_every` steps (step size, rest, travel, table edge).
+No Python runs per body per step. Python runs only on events (a new contact: touch lists,
+door crossings, the table's edge) and in a survey of the pieces set moving in this shot
+every `check_every` steps: step size, rest, travel and toppling.
 
 Step policy (no tunnelling): the step is chosen so that no point of any moving piece moves
 more than `step_fraction` of the thinnest shape on the table, from the fastest moving
 piece's speed (plus spin times reach), nor more than `max_step` cm (so contacts are found
 close to where they happen, which keeps collisions honest), and never longer than `max_dt`.
 A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
-step size at once.
+step size at once, and the survey that follows sees the hit's velocity change.
+
+Toppling: a standing piece that can fall falls when its velocity changes by more than its
+toppling speed between two surveys (J / m for a contact impulse J: a batch ends at every new
+contact, so a hit is seen alone), and lies down along that change of velocity (the push).
 """
 
 from __future__ import annotations
@@ -29,22 +33,39 @@ from flick.physics.result import ShotResult
 from flick.physics.state import PieceState
 
 # Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.
-LOW, TALL, BLOCK, FACADE, DOOR = 1, 2, 4, 8, 16
+# A piece at rest is *dormant*: its shapes sit on the static body (nothing to build, step or
+# free but the shapes) until the *halo* of a moving piece, a sensor a little larger than
+# the piece, reaches it; it becomes a body before anything can touch it.
+LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO = 1, 2, 4, 8, 16, 32, 64, 128
 _FILTERS = {
-    "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR),
-    "tall": pymunk.ShapeFilter(categories=TALL, mask=LOW | TALL | BLOCK | FACADE | DOOR),
-    "block": pymunk.ShapeFilter(categories=BLOCK, mask=LOW | TALL | BLOCK),
+    "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR | EDGE),
+    "tall": pymunk.ShapeFilter(categories=TALL, mask=LOW | TALL | BLOCK | FACADE | DOOR | EDGE),
+    "block": pymunk.ShapeFilter(categories=BLOCK, mask=LOW | TALL | BLOCK | EDGE),
     "facade": pymunk.ShapeFilter(categories=FACADE, mask=TALL),
     "door": pymunk.ShapeFilter(categories=DOOR, mask=LOW | TALL),
+    "edge": pymunk.ShapeFilter(categories=EDGE, mask=LOW | TALL | BLOCK),
+    "halo": pymunk.ShapeFilter(categories=HALO, mask=DORMANT),
 }
-# Collision types: standing pieces that can fall get post-solve callbacks; door lines are sensors.
-PLAIN, TOPPLER, DOOR_LINE = 0, 1, 2
+_DORMANT_FILTERS = {
+    layer: pymunk.ShapeFilter(categories=f.categories | DORMANT, mask=f.mask | HALO)
+    for layer, f in _FILTERS.items()
+    if layer in ("low", "tall", "block")
+}
+TABLE_EDGE = -1  # the owner id of the table's edge lines
 
 Vec = tuple[float, float]
 
 
 def filter_for(layer: str) -> pymunk.ShapeFilter:
     return _FILTERS[layer]
+
+
+def _shape(body: pymunk.Body, core: tuple[Vec, ...], radius: float) -> pymunk.Shape:
+    if len(core) == 1:
+        return pymunk.Circle(body, radius, core[0])
+    if len(core) == 2:
+        return pymunk.Segment(body, core[0], core[1], radius)
+    return pymunk.Poly(body, list(core), None, radius)
 
 
 def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: float,
@@ -63,14 +84,7 @@ def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: f
             return p
 
     for part in fp.parts:
-        core = part.core
-        shape: pymunk.Shape
-        if len(core) == 1:
-            shape = pymunk.Circle(body, part.radius, at(core[0]))
-        elif len(core) == 2:
-            shape = pymunk.Segment(body, at(core[0]), at(core[1]), part.radius)
-        else:
-            shape = pymunk.Poly(body, [at(p) for p in core], None, part.radius)
+        shape = _shape(body, tuple(at(p) for p in part.core), part.radius)
         shape.elasticity = elasticity
         shape.friction = friction
         shape.filter = _FILTERS[fp.layer]
@@ -94,8 +108,6 @@ class World:
         self.params = params
         sim = params.simulation
         self.city = city
-        margin = params.table.margin
-        self.edge = (-margin, -margin, city[0] + margin, city[1] + margin)
         space = pymunk.Space()
         space.iterations = sim.iterations
         space.sleep_time_threshold = sim.sleep_time
@@ -105,34 +117,43 @@ class World:
         self.start: dict[int, PieceState] = {}
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
+        self.dormant: dict[int, list[pymunk.Shape]] = {}
+        self.halos: set[pymunk.Shape] = set()
+        # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
+        self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
         self.owner: dict[pymunk.Shape, int] = {}
         self.doors: dict[int, Door] = {}
-        thinnest = math.inf
         static = space.static_body
+        thinnest = math.inf
         for part, fp in parts:
             thinnest = min(thinnest, self._add_static(part, fp))
         for d in doors:
-            line = pymunk.Segment(static, d.a, d.b, 0.0)
-            line.sensor = True
-            line.collision_type = DOOR_LINE
-            line.filter = _FILTERS["door"]
-            space.add(line)
-            self.owner[line] = d.building
+            self._add_sensor(d.a, d.b, "door", d.building)
             self.doors[d.building] = d
+        margin = params.table.margin
+        x0, y0, x1, y1 = -margin, -margin, city[0] + margin, city[1] + margin
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            self._add_sensor(a, b, "edge", TABLE_EDGE)
         for piece in pieces:
             fp = footprints.get(piece.kind, piece.standing)
             thinnest = min(thinnest, fp.thinnest)
             if fp.topple_impulse is not None:
                 thinnest = min(thinnest, footprints.get(piece.kind, False).thinnest)
             self.start[piece.id] = piece
-            body = self._add_body(piece.id, fp, piece.x, piece.y, piece.angle)
-            body.sleep()
+            self._add_dormant(piece.id, fp, piece.x, piece.y, piece.angle)
         self.thinnest = thinnest
-        # The shot's bookkeeping.
+        del static
+        self.wake: list[int] = []
+        # The shot's bookkeeping. `active`: every piece set moving in this shot, in the order
+        # it was; `track`: per active piece [vx, vy, speed] at the last survey.
         self.active: dict[int, pymunk.Body] = {}
+        self.track: dict[int, list[float]] = {}
         self.touch_lists: dict[int, list[int]] = {}
         self.fell: list[int] = []
-        self.pending: dict[int, tuple[float, float]] = {}
+        self.falls: dict[int, tuple[float, float]] = {}
+        self.off_edge: list[int] = []
+        self.gone: dict[int, tuple[float, float, float]] = {}
         self.entered: dict[int, int] = {}
         self.exited: dict[int, int] = {}
         self.from_behind: set[tuple[int, int]] = set()
@@ -140,7 +161,6 @@ class World:
         self.finished = False  # pymunk calls separate when it frees the space: ignore those
         self._launched: list[int] = []
         space.on_collision(None, None, begin=self._begin, separate=self._separate)
-        space.on_collision(TOPPLER, None, post_solve=self._post_solve)
 
     # -- building the space -------------------------------------------------------------
 
@@ -155,6 +175,41 @@ class World:
         self.space.add(*shapes)
         return fp.thinnest
 
+    def _add_dormant(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> None:
+        """A piece at rest: shapes on the static body until something touches it."""
+        material = self.params.materials[fp.material]
+        shapes = make_shapes(self.space.static_body, fp, material.elasticity, material.friction,
+                             (x, y, angle))
+        owner = self.owner
+        dormant_filter = _DORMANT_FILTERS[fp.layer]
+        for shape in shapes:
+            shape.filter = dormant_filter
+            owner[shape] = pid
+        self.space.add(*shapes)
+        self.dormant[pid] = shapes
+
+    def _promote(self) -> None:
+        """Turn the dormant pieces that were touched into bodies with table friction."""
+        for pid in self.wake:
+            shapes = self.dormant.pop(pid, None)
+            if shapes is None:
+                continue
+            self.space.remove(*shapes)
+            start = self.start[pid]
+            self._add_body(pid, self.fps_of(start), start.x, start.y, start.angle)
+            self._activate(pid)
+        self.wake.clear()
+
+    def fps_of(self, piece: PieceState) -> Footprint:
+        return self.footprints.get(piece.kind, piece.standing)
+
+    def _add_sensor(self, a: Vec, b: Vec, layer: str, owner: int) -> None:
+        line = pymunk.Segment(self.space.static_body, a, b, 0.0)
+        line.sensor = True
+        line.filter = _FILTERS[layer]
+        self.space.add(line)
+        self.owner[line] = owner
+
     def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
         material = self.params.materials[fp.material]
         body = pymunk.Body(fp.mass, fp.moment)
@@ -162,10 +217,16 @@ class World:
         body.position = (x, y)
         body.angle = angle
         shapes = make_shapes(body, fp, material.elasticity, material.friction)
-        kind = TOPPLER if fp.topple_impulse is not None else PLAIN
+        halo_filter = _FILTERS["halo"]
+        for part in fp.parts:
+            halo = _shape(body, part.core, part.radius + self.halo_margin)
+            halo.sensor = True
+            halo.filter = halo_filter
+            self.halos.add(halo)
+            shapes.append(halo)
+        owner = self.owner
         for shape in shapes:
-            shape.collision_type = kind
-            self.owner[shape] = pid
+            owner[shape] = pid
         static = self.space.static_body
         weight = fp.table_friction * fp.mass * self.params.gravity
         slide = pymunk.PivotJoint(static, body, (0.0, 0.0), fp.cog)
@@ -181,25 +242,46 @@ class World:
 
     # -- collision events (called by pymunk inside step) ---------------------------------
 
+    def _activate(self, pid: int) -> None:
+        body = self.bodies.get(pid)
+        if body is not None and pid not in self.active:
+            self.active[pid] = body
+            # Its velocity before this step's contact is solved: the survey sees the change.
+            vx, vy = body.velocity
+            x, y = body.position
+            fp = self.fps[pid]
+            topple = fp.topple_speed
+            self.track[pid] = [vx, vy, math.hypot(vx, vy), x, y,
+                               math.inf if topple is None else topple, fp.reach]
+
     def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
         if sa.sensor or sb.sensor:
-            self._door_begin(sa, sb)
+            self._sensor_begin(sa, sb)
             return
-        ba, bb = sa.body, sb.body
+        a, b = self.owner[sa], self.owner[sb]
+        dormant = self.dormant
+        if a in dormant or b in dormant:
+            # A piece at rest is touched: it becomes a body before the next step, and the
+            # contact is made again then, with the real masses.
+            arb.process_collision = False
+            for pid in (a, b):
+                if pid in dormant and pid not in self.wake:
+                    self.wake.append(pid)
+            self.new_contact = True
+            self._touch(a, b)
+            self._touch(b, a)
+            return
+        self._activate(a)
+        self._activate(b)
         # Pieces already in contact that are moving apart have not touched in this shot.
-        va, vb = ba.velocity, bb.velocity
+        va, vb = sa.body.velocity, sb.body.velocity
         n = arb.normal
         if (vb.x - va.x) * n.x + (vb.y - va.y) * n.y > 0.0:
             return
-        a, b = self.owner[sa], self.owner[sb]
         self.new_contact = True
         self._touch(a, b)
         self._touch(b, a)
-        if a in self.bodies and a not in self.active:
-            self.active[a] = self.bodies[a]
-        if b in self.bodies and b not in self.active:
-            self.active[b] = self.bodies[b]
 
     def _touch(self, a: int, b: int) -> None:
         found = self.touch_lists.get(a)
@@ -208,12 +290,25 @@ class World:
         elif b not in found:
             found.append(b)
 
-    def _door_begin(self, sa: pymunk.Shape, sb: pymunk.Shape) -> None:
+    def _sensor_begin(self, sa: pymunk.Shape, sb: pymunk.Shape) -> None:
+        if sa in self.halos or sb in self.halos:
+            other = sb if sa in self.halos else sa
+            pid = self.owner.get(other)
+            if pid in self.dormant and pid not in self.wake:
+                self.wake.append(pid)
+                self.new_contact = True
+            return
         line, other = (sa, sb) if sa.sensor else (sb, sa)
         if self.finished or other.body is None:
             return
         pid = self.owner[other]
-        door = self.doors[self.owner[line]]
+        where = self.owner[line]
+        if where == TABLE_EDGE:
+            if pid not in self.off_edge:
+                self.off_edge.append(pid)
+                self.new_contact = True
+            return
+        door = self.doors[where]
         x, y = other.body.position
         # A piece that began the shot already across the line is in the doorway: it can only
         # come out (reading of "any part in / whole disc out" for a piece left straddling).
@@ -236,10 +331,10 @@ class World:
 
     def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
-        if not (sa.sensor or sb.sensor):
+        if not (sa.sensor or sb.sensor) or sa in self.halos or sb in self.halos:
             return
         line, other = (sa, sb) if sa.sensor else (sb, sa)
-        if self.finished or other.body is None:
+        if self.finished or other.body is None or self.owner[line] == TABLE_EDGE:
             return
         pid = self.owner[other]
         door = self.doors[self.owner[line]]
@@ -249,25 +344,6 @@ class World:
             if pid not in self.exited:
                 self.exited[pid] = door.building
 
-    def _post_solve(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        impulse = arb.total_impulse
-        strength = math.hypot(impulse.x, impulse.y)
-        for shape in arb.shapes:
-            if shape.collision_type != TOPPLER:
-                continue
-            pid = self.owner[shape]
-            fp = self.fps.get(pid)
-            if fp is None or fp.topple_impulse is None or pid in self.pending:
-                continue
-            if strength > fp.topple_impulse:
-                point = arb.contact_point_set.points[0].point_a
-                x, y = shape.body.position
-                dx, dy = impulse.x / strength, impulse.y / strength
-                # The piece falls along the push, away from the contact.
-                if dx * (x - point.x) + dy * (y - point.y) < 0.0:
-                    dx, dy = -dx, -dy
-                self.pending[pid] = (dx, dy)
-
     # -- the shot --------------------------------------------------------------------------
 
     def launch(
@@ -275,23 +351,24 @@ class World:
     ) -> None:
         """Give pieces an impulse (g cm/s at an offset, cm) or a velocity (cm/s, rad/s)."""
         self._launched = list(dict.fromkeys([*impulses, *velocities]))
+        self.wake.extend(self._launched)
+        self._promote()
         for pid, (impulse, offset) in impulses.items():
             body = self.bodies[pid]
-            body.activate()
             x, y = body.position
             body.apply_impulse_at_world_point(impulse, (x + offset[0], y + offset[1]))
-            self.active[pid] = body
         for pid, (velocity, spin) in velocities.items():
             body = self.bodies[pid]
-            body.activate()
             body.velocity = velocity
             body.angular_velocity = float(spin)
-            self.active[pid] = body
+        for pid in self._launched:
+            vx, vy = self.bodies[pid].velocity
+            self.track[pid][:3] = [vx, vy, math.hypot(vx, vy)]
 
     def _fall(self) -> None:
-        """Replace each piece that got a hard contact by its fallen capsule, along the push."""
-        for pid in sorted(self.pending):
-            dx, dy = self.pending[pid]
+        """Replace each piece that was hit hard by its fallen capsule, along the push."""
+        for pid in sorted(self.falls):
+            dx, dy = self.falls[pid]
             old = self.bodies[pid]
             kind = self.start[pid].kind
             fallen = self.footprints.get(kind, False)
@@ -305,8 +382,22 @@ class World:
             body.velocity = velocity
             body.angular_velocity = spin
             self.active[pid] = body
+            track = self.track[pid]
+            track[3], track[4] = body.position  # the fall is not travel
+            track[6] = fallen.reach
             self.fell.append(pid)
-        self.pending.clear()
+        self.falls.clear()
+
+    def _drop_off_edge(self) -> None:
+        """Pieces that reached the table's edge fall to the floor: out of this shot, where
+        they were."""
+        for pid in self.off_edge:
+            body = self.bodies.get(pid)
+            if body is None or pid in self.gone:
+                continue
+            x, y = body.position
+            self.gone[pid] = (x, y, body.angle)
+            self.space.remove(body, *body.shapes, *body.constraints)
 
     def run(self) -> tuple[ShotResult, dict[int, PieceState]]:
         """Step until every piece rests; the result and the new states of changed pieces."""
@@ -314,48 +405,61 @@ class World:
         space = self.space
         max_move = min(sim.step_fraction * self.thinnest, sim.max_step)
         rest_speed, rest_spin, max_dt = sim.rest_speed, sim.rest_spin, sim.max_dt
-        check_every = sim.check_every
-        x0, y0, x1, y1 = self.edge
+        check_every, max_time = sim.check_every, sim.max_time
         travel: dict[int, float] = {}
-        last: dict[int, tuple[float, float]] = {}
-        stopped: list[int] = []
         schedule: list[list[float]] = []
         steps, time, timed_out = 0, 0.0, False
+        last_dt, growth = 0.0, sim.max_dt_growth
+        track, gone, falls = self.track, self.gone, self.falls
+        hypot = math.hypot
         while True:
+            if self.wake:
+                self._promote()
             fastest, resting = 0.0, True
             for pid, body in self.active.items():
-                px, py = body.position
-                before = last.get(pid)
-                if before is not None:
-                    travel[pid] = travel.get(pid, 0.0) + math.hypot(
-                        px - before[0], py - before[1]
-                    )
-                last[pid] = (px, py)
+                if pid in gone:
+                    continue
                 vx, vy = body.velocity
-                speed = math.hypot(vx, vy)
                 spin = abs(body.angular_velocity)
+                speed = hypot(vx, vy)
+                # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
+                before = track[pid]
+                x, y = body.position
+                travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
+                before[3], before[4] = x, y
+                dvx, dvy = vx - before[0], vy - before[1]
+                if dvx * dvx + dvy * dvy > before[5] * before[5]:
+                    change = hypot(dvx, dvy)
+                    falls[pid] = (dvx / change, dvy / change)
+                    before[5] = math.inf
+                before[0], before[1], before[2] = vx, vy, speed
                 if speed >= rest_speed or spin >= rest_spin:
-                    if not (x0 <= px <= x1 and y0 <= py <= y1):
-                        # Off the edge of the table: it drops to the floor and stops there.
-                        body.velocity = (0.0, 0.0)
-                        body.angular_velocity = 0.0
-                        if pid not in stopped:
-                            stopped.append(pid)
-                        continue
                     resting = False
-                    fastest = max(fastest, speed + spin * self.fps[pid].reach)
+                    point = speed + spin * before[6]
+                    if point > fastest:
+                        fastest = point
+            if falls:
+                self._fall()
+            if self.off_edge:
+                self._drop_off_edge()
             if resting:
                 break
-            if time >= sim.max_time:
+            if time >= max_time:
                 timed_out = True
                 break
-            dt = min(max_dt, max_move / fastest)
+            dt = max_dt if fastest * max_dt <= max_move else max_move / fastest
+            # pymunk warm-starts each contact with its last impulse scaled by the change of
+            # step size: a longer step right after a hit would re-apply part of the hit. So
+            # the step never grows right after a new contact, and grows slowly otherwise.
+            if last_dt:
+                dt = min(dt, last_dt * (1.0 if self.new_contact else growth))
+            last_dt = dt
             self.new_contact = False
             n = 0
             while n < check_every:
                 space.step(dt)
                 n += 1
-                if self.new_contact or self.pending:
+                if self.new_contact:
                     break
             if schedule and schedule[-1][0] == dt:
                 schedule[-1][1] += n
@@ -363,16 +467,11 @@ class World:
                 schedule.append([dt, n])
             steps += n
             time += dt * n
-            if self.pending:
-                for pid in self.pending:
-                    last.pop(pid, None)
-                self._fall()
-        return self._finish(travel, stopped, steps, time, timed_out, schedule)
+        return self._finish(travel, steps, time, timed_out, schedule)
 
     def _finish(
         self,
         travel: dict[int, float],
-        stopped: list[int],
         steps: int,
         time: float,
         timed_out: bool,
@@ -386,8 +485,8 @@ class World:
         fallen = set(self.fell)
         for pid, body in self.active.items():
             start = self.start[pid]
-            x, y = body.position
-            state = PieceState(pid, start.kind, float(x), float(y), float(body.angle),
+            x, y, angle = self.gone.get(pid) or (*body.position, body.angle)
+            state = PieceState(pid, start.kind, float(x), float(y), float(angle),
                                start.standing and pid not in fallen)
             if state != start:
                 changed[pid] = state
@@ -400,7 +499,7 @@ class World:
             touch_lists=MappingProxyType({k: tuple(v) for k, v in self.touch_lists.items()}),
             fell=tuple(self.fell),
             left_city=tuple(left),
-            off_table=tuple(stopped),
+            off_table=tuple(pid for pid in self.off_edge if pid in self.gone),
             entered=MappingProxyType(dict(self.entered)),
             exited=MappingProxyType(dict(self.exited)),
             moved=tuple(moved),
