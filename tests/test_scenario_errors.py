@@ -76,6 +76,8 @@ CASES = [
      "{name: car, x: 47, y: 16", "car overlaps the zombie tower"),
     ("tower outside the city", S1, "zombie_bin: {x: 47, y: 11,", "zombie_bin: {x: 47, y: 3,",
      "zombie_bin:", "the zombie tower is not wholly inside the city"),
+    ("not a finite number", S1, "  - {x: 40, y: 52, facing: west}",
+     "  - {x: .nan, y: 52, facing: west}", "{x: .nan", "finite number"),
     ("door blocked", S1, "  - {x: 58, y: 60, facing: west}",
      "  - {x: 61.5, y: 50, facing: west}", "{name: rv,", "the RV's door is blocked at set-up by "
      "zombie 4"),
@@ -177,7 +179,8 @@ def test_damaged_files_never_crash_the_loader() -> None:
 
     texts = [resolve(n).read_text(encoding="utf-8") for n in (1, 4, 8, 9)]
     rng = random.Random(20261130)
-    values = ["x", "-1", "[]", "{}", "null", "true", "'a'", "1e9", "north", "- 3", "999"]
+    values = ["x", "-1", "[]", "{}", "null", "true", "'a'", "1e9", "north", "- 3", "999",
+              ".nan", "-.inf"]
     for _ in range(40):
         lines = rng.choice(texts).splitlines()
         for _ in range(rng.randint(1, 3)):

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from flick.errors import FlickError
 from flick.scenario.model import (
     BARRELS_IN_BOX,
     BARRICADES_IN_BOX,
@@ -72,6 +73,11 @@ def run_all(sc: Scenario, report: Report, skip: frozenset[str] = frozenset(),
             continue
         if name in ("teams", "tokens"):
             check(sc, report, lenient="buildings" in partial)
+        elif name == "geometry":
+            try:
+                check(sc, report)
+            except FlickError as exc:  # the physics table refused a piece: say so, in place
+                report((), f"the physics table refuses this set-up: {exc}")
         else:
             check(sc, report)
 

@@ -114,7 +114,7 @@ COMPASS: dict[str, float] = {"east": 0.0, "north": 90.0, "west": 180.0, "south":
 class Frozen(BaseModel):
     """Base: immutable, unknown keys refused (pydantic's lax mode: YAML lists become tuples)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 def _angle(value: Any) -> Any:
