@@ -712,3 +712,64 @@ def test_terminal_play_with_the_real_clock_runs_out() -> None:
                   now=lambda: next(clock))
     assert st.is_terminal() and st.minutes_used > st.departure
     assert "departs" in st.end_reason and "Helicopter has departed" in out.getvalue()
+
+
+def test_cli_campaign_rates_three_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from flick.cli import main
+
+    args = ["cards", "rise-of-the-zombies", "--survivors", "Scout", "--difficulty",
+            "introductory", "--campaign", "--games", "1", "--seed", "3", "--json"]
+    assert main(args) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 4 and [g["seed"] for g in lines[:3]] == [3, 4, 5]
+    total = sum(g["campaign_points"] for g in lines[:3])
+    assert lines[3] == {"campaign": [g["campaign_points"] for g in lines[:3]], "total": total,
+                        "evaluation": default_catalog().evaluate(total)}
+
+
+def test_rollout_bot_picks_a_legal_move() -> None:
+    from flick.cards.rise_of_the_zombies.bots import RolloutBot
+
+    st = game(["Scout", "Biker"])
+    give(st, 0, "City Hall")
+    bot = RolloutBot(4)
+    bot.rollouts = 1
+    a = bot.choose(st)
+    assert a in st.legal_actions()
+
+
+def test_unready_then_discard_for_the_attack_symbol() -> None:
+    st = game(["Scout"])
+    pistol = give(st, 0, "Pistol", ready=True)
+    z = place_zombie(st, "Herd", 0)
+    st.rng = Dice([4, 4])
+    st.apply(act(C.K_ATTACK, pistol, C.NONE))
+    st.apply(act(C.K_UNREADY, 0, pistol))
+    assert pistol in st.hand[0]
+    st.apply(act(C.K_ATTACK, C.NONE, pistol))  # the Knife, paid with the Pistol's symbol
+    assert st.zwounds[z] == 2 and pistol in st.adisc
+    assert act(C.K_READY, 0, pistol) not in st.legal_actions()
+
+
+def test_dangerous_draws_only_on_the_first_advance() -> None:
+    st = game(["Scout", "Biker"])
+    extend_path(st, ["Police Station"])
+    for _ in range(3):
+        give(st, 0, "Flashlight")
+    st.apply(act(C.K_FOLLOW, 0, st.hand[0][0]))
+    assert st.pos[0] == 1 and len(st.hand[0]) == 2 + 2  # Police Station: +2
+    st.moved[0] = False
+    st.apply(act(C.K_FOLLOW, 1, st.hand[0][0]))
+    st.moved[0] = False
+    st.apply(act(C.K_FOLLOW, 0, st.hand[0][0]))
+    assert len(st.hand[0]) == 2  # no new draws when re-entering
+
+
+def test_companion_attacks_and_its_kill_gives_the_owner_xp() -> None:
+    st = game(["Cheerleader"])
+    comp = give(st, 0, "Companion", ready=True)
+    z = place_zombie(st, "Runner", 0, 0)
+    st.rng = Dice([6])
+    st.apply(act(C.K_COMPANION, 0, comp))
+    assert st.zpos[z] == -1 and st.xp[0] == 1
+    assert act(C.K_COMPANION, 0, comp) not in st.legal_actions()

@@ -382,6 +382,8 @@ def load(path: str | Path | None = None) -> Catalog:
         if wnode is not None:
             wr = _Reader(name, wnode, f"{rd.what} weapon", rd.line)
             weapon = Weapon(wr.get("name", str), wr.range("range"), wr.chart("chart"))
+            if any(isinstance(n, str) for n in weapon.chart.natural):
+                raise wr.fail("an Inherent Weapon cannot Reload or make a Final Attack")
         ability = rd.get("ability", str)
         if ability not in ABILITIES:
             raise rd.fail(f"unknown ability {ability!r}; known: {', '.join(ABILITIES)}")
@@ -426,6 +428,8 @@ def load(path: str | Path | None = None) -> Catalog:
             extra["chart"] = rd.chart("chart")
         if kind == "weapon":
             extra["final"] = rd.nonneg("final")
+            if "final" in extra["chart"].natural and not extra["final"]:
+                raise rd.fail("a natural 'final' result needs a Final Attack (final > 0)")
         if kind == "companion":
             extra["health"] = rd.nonneg("health")
         if kind == "location":

@@ -581,7 +581,10 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         return n
 
     def result(self) -> dict[str, Any]:
-        """The JSON of a finished game (the schema of the issue)."""
+        """The JSON of a finished game. Per survivor: `alive` (escaped, for a finished game),
+        `in_helicopter`, `health` (remaining Health: the Group counter's minus wounds, 0 when
+        dead), `wounds`, `xp` (unspent Experience); `path` names the Locations from the Safe
+        House; `campaign_points` is this game's score in a campaign."""
         living = sum(self.escaped)
         return {
             "game": self.game_name,
