@@ -85,3 +85,58 @@ def test_flick_sim_json_and_record(tmp_path: Any, capsys: Any) -> None:
 def test_flick_sim_bad_scenario_is_a_clear_error(capsys: Any) -> None:
     assert main(["sim", "no-such-scenario"]) != 0
     assert "error" in capsys.readouterr().err
+
+
+def test_random_inputs_never_crash_and_illegal_ones_change_nothing() -> None:
+    """Bot moves mixed with random (often illegal) inputs: only IllegalAction is ever
+    raised, and when it is, the rule state, the generator and the table are unchanged."""
+    import numpy as np
+
+    from flick.game import HeuristicBot, IllegalAction
+    from flick.game.inputs import (
+        Bat,
+        ChooseSurvivor,
+        EndTurn,
+        FightFlick,
+        FightWait,
+        FightWeapon,
+        Flick,
+        GoHungry,
+        Keep,
+        Move,
+        Shoot,
+        ShortKill,
+        Sniper,
+        TakeDrop,
+    )
+
+    def frozen(g: Game) -> tuple[Any, ...]:
+        return (g.board.table.state_hash(), g.phase, g.active, g.actions_done, len(g.inputs),
+                len(g.events), g.bin, g.noise, str(g.rng.bit_generator.state),
+                [(s.name, s.life, s.building, s.backpack, len(s.inventory), s.piece)
+                 for s in g.survivors.values()])
+
+    for number in (2, 4):
+        g = Game(load(number), seed=21)
+        bot = HeuristicBot(21)
+        r = np.random.default_rng(5)
+        for _ in range(120):
+            if g.over:
+                break
+            if r.random() < 0.5:
+                inp: Any = bot.decide(g)
+            else:
+                fl = Flick((float(r.normal(0, 800)), float(r.normal(0, 800))))
+                inp = [ChooseSurvivor(str(r.choice([*g.survivors, "Nobody"]))),
+                       Move(fl), Shoot(str(r.choice(["left", "right", "up"])), fl, fl),
+                       Bat(1.0, fl), ShortKill(int(r.integers(1, 80)), "gun"),
+                       Sniper("left", 0.5, float(r.uniform(-50, 900))),
+                       TakeDrop(take=int(r.integers(-1, 3)), place=str(r.choice(["car", "rv"]))),
+                       Keep(True), EndTurn(), FightWeapon("bat"), FightFlick(fl), FightWait(),
+                       GoHungry()][int(r.integers(0, 13))]
+            before = frozen(g)
+            try:
+                g.apply(inp)
+            except IllegalAction:
+                assert frozen(g) == before, inp
+            check_invariants(g)
