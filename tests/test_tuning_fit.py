@@ -198,3 +198,16 @@ def test_flick_tune_bad_csv_is_one_clear_message(tmp_path, capsys) -> None:
     assert "Traceback" not in err
     assert main(["tune"]) == 2
     assert "give a CSV" in capsys.readouterr().err
+
+
+def test_the_readme_example_csv_loads_and_fits(params) -> None:
+    from flick.paths import root
+
+    readme = (root() / "tools" / "README.md").read_text()
+    block = readme.split("```csv\n", 1)[1].split("```", 1)[0]
+    data = measurements.parse(block, "README.md", model.kinds(params))
+    assert [s.test for s in data.shots] == ["slide", "slide", "collision", "topple", "topple"]
+    result = calibrate.tune(data, params)
+    assert set(result.fitted) == {"mu_movement_disc", "spin_movement_disc",
+                                  "elasticity_plastic", "topple_zombie"}
+    assert 0.2 < result.fitted["mu_movement_disc"] < 0.4
