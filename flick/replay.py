@@ -19,7 +19,9 @@ A GAME holds everything needed to re-run it and to check the re-run:
 - `seed`: the game's seed (all chance comes from it). `bots`: who played, if bots did.
 - `physics`: `{"hash", "data"}`: the whole physics parameter set, and its SHA-256.
 - `players`: `[{"team", "players", "controller"}]`: seats per team, and who held them.
-- `start`: `{"hash", "poses", "buildings"}`: the table after set-up, before any input.
+- `start`: `{"hash", "city", "poses", "buildings"}`: the table after set-up, before any
+  input: the city's width and height (cm), every piece `[id, kind, x, y, angle, standing]`
+  (cm, rad), every building `[id, name, x, y, angle, [block, block, facade ids]]`.
 - `inputs`: every decision in order, as `flick.game.inputs` writes them (survivor chosen,
   action with its flick impulse in g*cm/s and contact offset in cm, fight and hunger choices).
 - `digests`: per input, the first 16 hex digits of the SHA-256 of its canonical JSON: an input
@@ -30,9 +32,10 @@ A GAME holds everything needed to re-run it and to check the re-run:
   "fell", "travel", "poses", "hash"}`. `input` is the index of the input that caused it;
   `launched` the pieces set moving, with impulse and offset or velocity and spin; `first_touch`
   `[piece, touched id, touched kind]`; `fell` `[id, kind]`; `travel` `[piece, cm]`; `poses`
-  every piece at rest afterwards `[id, kind, x, y, angle, standing]` (cm, rad, rounded to
-  1e-4) so the game can be shown where re-simulation would differ; `hash` the table's
-  `state_hash()` after the shot (bit-exact state).
+  every piece at rest afterwards, exact, so the game can be shown where re-simulation would
+  differ; `hash` the table's `state_hash()` after the shot. `city` and `buildings` are given
+  only where they differ from `start`'s (a fight's staging table). The stored poses must give
+  the stored hash: loading checks it, so edited poses are caught too.
 - `result`: `{"over", "winner", "end_reason", "rounds", "turns"}` when recording stopped.
 
 Canonical JSON, for hashes and digests: keys sorted, no spaces, floats as Python writes them
@@ -63,9 +66,10 @@ from flick.errors import DataFileError, FlickError
 
 FORMAT = "flick-replay"
 VERSION = 1
-_PRECISION = 4  # decimals of stored poses (cm, rad)
+_SHOWN = 1e-4  # cm, rad: smaller differences are reported as "below what matters"
 
 Pose = tuple[int, str, float, float, float, bool]
+BuildingPose = tuple[int, str, float, float, float, tuple[int, int, int]]
 
 
 # ---- the file's schema ------------------------------------------------------------------------
@@ -95,13 +99,16 @@ class ShotRecord(_Model):
     fell: list[tuple[int, str]]
     travel: list[tuple[int, float]]
     poses: list[Pose]
+    city: tuple[float, float] | None = None  # when not the start's
+    buildings: list[BuildingPose] | None = None  # when not the start's
     hash: str = Field(pattern=r"^[0-9a-f]{64}$")
 
 
 class Start(_Model):
     hash: str = Field(pattern=r"^[0-9a-f]{64}$")
+    city: tuple[float, float]
     poses: list[Pose]
-    buildings: list[tuple[int, str, float, float, float]]
+    buildings: list[BuildingPose]
 
 
 class Embedded(_Model):
@@ -187,8 +194,11 @@ _RECORDERS: weakref.WeakKeyDictionary[Any, Recorder] = weakref.WeakKeyDictionary
 
 
 def _poses(snapshot: Any) -> list[list[Any]]:
-    return [[p.id, p.kind, round(p.x, _PRECISION), round(p.y, _PRECISION),
-             round(p.angle, _PRECISION), bool(p.standing)] for p in snapshot.pieces]
+    return [[p.id, p.kind, p.x, p.y, p.angle, bool(p.standing)] for p in snapshot.pieces]
+
+
+def _buildings(snapshot: Any) -> list[list[Any]]:
+    return [[b.id, b.name, b.x, b.y, b.angle, list(b.parts)] for b in snapshot.buildings]
 
 
 def _kind(table: Any, pid: int) -> str:
@@ -225,8 +235,9 @@ class Recorder:
         snap = table.snapshot()
         self.start = {
             "hash": snap.hash(),
+            "city": list(snap.city),
             "poses": _poses(snap),
-            "buildings": [[b.id, b.name, b.x, b.y, b.angle] for b in snap.buildings],
+            "buildings": _buildings(snap),
         }
         self._depth = 0
         self._hooked: set[int] = set()
@@ -309,10 +320,16 @@ class Recorder:
             "first_touch": [[pid, touches[pid][0], _kind(table, touches[pid][0])]
                             for pid in movers if touches.get(pid)],
             "fell": [[pid, _kind(table, pid)] for pid in result.fell],
-            "travel": [[pid, round(float(result.travel(pid)), _PRECISION)] for pid in movers],
+            "travel": [[pid, float(result.travel(pid))] for pid in movers],
             "poses": _poses(snap),
             "hash": snap.hash(),
         })
+        shot = self.shots[-1]
+        if list(snap.city) != self.start["city"]:
+            shot["city"] = list(snap.city)
+        buildings = _buildings(snap)
+        if buildings != self.start["buildings"]:
+            shot["buildings"] = buildings
 
     def record(self, bots: str | None = None) -> dict[str, Any]:
         """The game as one GAME object of the replay format."""
@@ -403,6 +420,32 @@ class LoadedGame:
     def players(self) -> dict[str, int]:
         return {p.team: p.players for p in self.record.players}
 
+    def start_state(self) -> Any:
+        """The table after set-up, as a `flick.physics.TableState` (for `Table.restore`)."""
+        start = self.record.start
+        return table_state(start.city, start.poses, start.buildings)
+
+    def state_after(self, shot: int) -> Any:
+        """The table at rest after shot `shot` (counting from 0), from the stored poses: what
+        a viewer shows, exact, without re-simulating."""
+        s, start = self.record.shots[shot], self.record.start
+        return table_state(s.city or start.city, s.poses,
+                           start.buildings if s.buildings is None else s.buildings)
+
+
+def table_state(city: Sequence[float], poses: Iterable[Sequence[Any]],
+                buildings: Iterable[Sequence[Any]]) -> Any:
+    """A `flick.physics.TableState` from stored poses (the ids, kinds and floats as stored)."""
+    from flick.physics import BuildingState, PieceState, TableState
+
+    pieces = tuple(PieceState(int(i), str(k), float(x), float(y), float(a), bool(st))
+                   for i, k, x, y, a, st in poses)
+    blds = tuple(BuildingState(int(i), str(n), float(x), float(y), float(a),
+                               (int(p[0]), int(p[1]), int(p[2])))
+                 for i, n, x, y, a, p in buildings)
+    ids = [p.id for p in pieces] + [b.id for b in blds] + [q for b in blds for q in b.parts]
+    return TableState((float(city[0]), float(city[1])), pieces, blds, max(ids, default=0) + 1)
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -460,6 +503,16 @@ def load(path: str | Path) -> Replay:
             if sha256(embedded.data) != embedded.hash:
                 raise DataFileError(f"{where}: the embedded {what} do not match their hash: "
                                     "edited or damaged")
+        start = game.start
+        if table_state(start.city, start.poses, start.buildings).hash() != start.hash:
+            raise DataFileError(f"{where}: the stored start poses do not give the stored hash: "
+                                "edited or damaged")
+        for k, shot in enumerate(game.shots, start=1):
+            state = table_state(shot.city or start.city, shot.poses,
+                                start.buildings if shot.buildings is None else shot.buildings)
+            if state.hash() != shot.hash:
+                raise DataFileError(f"{where}, shot {k}: the stored poses do not give the stored "
+                                    "hash: edited or damaged")
         for i, (inp, dig) in enumerate(zip(game.inputs, game.digests, strict=True), start=1):
             if digest(inp) != dig:
                 raise DataFileError(
@@ -513,17 +566,17 @@ def _pose_gap(stored: Sequence[Sequence[Any]], now: Sequence[Sequence[Any]]) -> 
     for pid in sorted(set(a) & set(b)):
         pa, pb = a[pid], b[pid]
         d = math.hypot(pa[2] - pb[2], pa[3] - pb[3])
-        if d > 10 ** -_PRECISION:
+        if d > _SHOWN:
             moved += 1
         if d > worst:
             worst, worst_id = d, pid
         turned = max(turned, abs(pa[4] - pb[4]))
         flipped += pa[5] != pb[5]
     parts = []
-    if worst_id is not None and worst > 10 ** -_PRECISION:
+    if worst_id is not None and worst > _SHOWN:
         parts.append(f"piece {worst_id} ({a[worst_id][1]}) is {worst:.4g} cm from where it was "
                      f"recorded; {moved} piece(s) moved")
-    if turned > 10 ** -_PRECISION:
+    if turned > _SHOWN:
         parts.append(f"angles differ by up to {turned:.3g} rad")
     if flipped:
         parts.append(f"{flipped} piece(s) standing/fallen differently")
@@ -531,7 +584,10 @@ def _pose_gap(stored: Sequence[Sequence[Any]], now: Sequence[Sequence[Any]]) -> 
         parts.append(f"recorded pieces missing: {missing[:5]}")
     if extra:
         parts.append(f"pieces not recorded: {extra[:5]}")
-    return "; ".join(parts) or "the difference is below the stored precision (1e-4 cm, rad)"
+    return "; ".join(parts) or (
+        f"every piece is within {_SHOWN:g} cm and rad of where it was recorded (the state "
+        "differs in the last bits, or the stored hash was edited)"
+    )
 
 
 def verify_game(game: LoadedGame) -> Check:

@@ -256,3 +256,22 @@ def test_flick_sim_record_writes_a_replay_that_verifies(tmp_path: Path, capsys: 
     assert data["games"][0]["seed"] == 3 and data["games"][0]["bots"] == "heuristic"
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK: 1 game(s)" in capsys.readouterr().out
+
+
+def test_stored_poses_rebuild_the_table_exactly(recorded: Any, tmp_path: Path) -> None:
+    from flick.physics import PhysicsParams, Table
+
+    path, data = recorded
+    (game,) = rp.load(path).games
+    table = Table(PhysicsParams.default())
+    table.restore(game.start_state())
+    assert table.state_hash() == game.record.start.hash
+    last = len(game.record.shots) - 1
+    table.restore(game.state_after(last))
+    assert table.state_hash() == game.record.shots[last].hash
+    edited = json.loads(json.dumps(data))
+    edited["games"][0]["shots"][last]["poses"][0][2] += 0.5  # a piece moved by hand
+    with pytest.raises(DataFileError,
+                       match=f"game 1, shot {last + 1}: the stored poses do not give the "
+                             "stored hash"):
+        rp.load(_damaged(tmp_path, edited))
