@@ -140,3 +140,15 @@ def test_fallen_figure_is_a_low_piece() -> None:
     table.set_pose(standing, 40.0, 32.0, 0.0)
     facade = table.building_parts(table.buildings()[0])[2]
     assert facade in table.overlapping(standing)
+
+
+@pytest.mark.parametrize("kind", ["zombie", "street_lamp", "barrel"])
+def test_sliding_to_a_stop_on_the_table_fells_nothing(kind: str) -> None:
+    # A rushing zombie (or a shoved lamp) launched upright slides to rest upright: the table's
+    # friction slows it far more than its toppling speed, but friction alone never fells it.
+    table = Table(PARAMS, city=(200.0, 200.0))
+    piece = table.add(kind, x=20.0, y=100.0)
+    result = table.simulate(velocities={piece: ((300.0, 0.0), 0.0)})
+    assert result.fell == ()
+    assert table.is_standing(piece)
+    assert table.position(piece)[0] > 60.0

@@ -1,5 +1,10 @@
 """One shot in a pymunk space built fresh from the canonical state.
 
+Pieces at rest are *dormant*: their shapes sit on the static body, so a shot costs nothing
+for the pieces it does not reach but adding their shapes. Every moving body carries a
+*halo*, a sensor a little larger than itself; when it reaches a dormant piece, the piece
+becomes a body (before the two can touch), with its table friction.
+
 Table friction is done in C: every dynamic body has a `PivotJoint` to the static body with
 `max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
 mu g) and a `GearJoint` with `max_bias = 0` and a torque cap mu m g r_spin (spin friction).
@@ -123,7 +128,6 @@ class World:
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
         self.owner: dict[pymunk.Shape, int] = {}
         self.doors: dict[int, Door] = {}
-        static = space.static_body
         thinnest = math.inf
         for part, fp in parts:
             thinnest = min(thinnest, self._add_static(part, fp))
@@ -143,10 +147,10 @@ class World:
             self.start[piece.id] = piece
             self._add_dormant(piece.id, fp, piece.x, piece.y, piece.angle)
         self.thinnest = thinnest
-        del static
-        self.wake: list[int] = []
-        # The shot's bookkeeping. `active`: every piece set moving in this shot, in the order
-        # it was; `track`: per active piece [vx, vy, speed] at the last survey.
+        self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
+        # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
+        # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
+        # toppling speed (inf once fallen or if it cannot fall), its reach and mu g.
         self.active: dict[int, pymunk.Body] = {}
         self.track: dict[int, list[float]] = {}
         self.touch_lists: dict[int, list[int]] = {}
@@ -252,7 +256,8 @@ class World:
             fp = self.fps[pid]
             topple = fp.topple_speed
             self.track[pid] = [vx, vy, math.hypot(vx, vy), x, y,
-                               math.inf if topple is None else topple, fp.reach]
+                               math.inf if topple is None else topple, fp.reach,
+                               fp.table_friction * self.params.gravity]
 
     def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
@@ -385,6 +390,7 @@ class World:
             track = self.track[pid]
             track[3], track[4] = body.position  # the fall is not travel
             track[6] = fallen.reach
+            track[7] = fallen.table_friction * self.params.gravity
             self.fell.append(pid)
         self.falls.clear()
 
@@ -408,7 +414,7 @@ class World:
         check_every, max_time = sim.check_every, sim.max_time
         travel: dict[int, float] = {}
         schedule: list[list[float]] = []
-        steps, time, timed_out = 0, 0.0, False
+        steps, time, elapsed, timed_out = 0, 0.0, 0.0, False
         last_dt, growth = 0.0, sim.max_dt_growth
         track, gone, falls = self.track, self.gone, self.falls
         hypot = math.hypot
@@ -427,7 +433,12 @@ class World:
                 x, y = body.position
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
-                dvx, dvy = vx - before[0], vy - before[1]
+                # What the table's friction alone would have left of its last velocity (it
+                # slows a sliding piece by mu g per second): the rest of the change is the
+                # contacts'. Friction alone never fells a piece.
+                was = before[2]
+                keep = max(0.0, was - before[7] * elapsed) / was if was > 0.0 else 0.0
+                dvx, dvy = vx - before[0] * keep, vy - before[1] * keep
                 if dvx * dvx + dvy * dvy > before[5] * before[5]:
                     change = hypot(dvx, dvy)
                     falls[pid] = (dvx / change, dvy / change)
@@ -466,7 +477,8 @@ class World:
             else:
                 schedule.append([dt, n])
             steps += n
-            time += dt * n
+            elapsed = dt * n
+            time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
 
     def _finish(
