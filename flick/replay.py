@@ -8,6 +8,9 @@ A replay file is JSON (UTF-8), one object, **format version 1**:
   "version": 1,                        the format version (this module reads 1)
   "flick": "0.1.0",                    flick and pymunk versions that recorded it
   "pymunk": "7.3.1",
+  "build": "3f9a...",                  SHA-256 of the code that decides a game (flick/physics,
+                                       flick/game, flick/scenario sources): a re-run by other
+                                       code may legitimately differ, and verify says so
   "games": [ GAME, ... ]               one or more games (`flick sim --games K` records K)
 }
 ```
@@ -168,6 +171,7 @@ class ReplayFile(_Model):
     version: int
     flick: str
     pymunk: str
+    build: str | None = None
     games: list[GameRecord] = Field(min_length=1)
 
 
@@ -186,6 +190,22 @@ def sha256(data: Any) -> str:
 def digest(input_json: dict[str, Any]) -> str:
     """The 16-hex-digit digest of one input's JSON (catches an edited input)."""
     return sha256(input_json)[:16]
+
+
+_BUILD: list[str] = []
+
+
+def build() -> str:
+    """SHA-256 of the sources that decide a game: flick/physics, flick/game, flick/scenario."""
+    if not _BUILD:
+        root = Path(__file__).resolve().parent
+        h = hashlib.sha256()
+        for package in ("physics", "game", "scenario"):
+            for source in sorted((root / package).rglob("*.py")):
+                h.update(source.relative_to(root).as_posix().encode() + b"\0")
+                h.update(source.read_bytes() + b"\0")
+        _BUILD.append(h.hexdigest())
+    return _BUILD[0]
 
 
 # ---- recording --------------------------------------------------------------------------------
@@ -391,7 +411,7 @@ def write(path: str | Path, games: Any | Sequence[Any], bots: str | None = None)
     items = list(games) if isinstance(games, (list, tuple)) else [games]
     records = [g if isinstance(g, dict) else record(g, bots) for g in items]
     data = {"format": FORMAT, "version": VERSION, "flick": __version__,
-            "pymunk": str(pymunk.version), "games": records}
+            "pymunk": str(pymunk.version), "build": build(), "games": records}
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -662,7 +682,12 @@ def verify(replay: Replay, force: bool = False, progress: Any = None) -> list[Ch
                                 f"game {game.number}: not re-simulated; {len(rec.shots)} "
                                 "stored shots"))
         else:
-            checks.append(verify_game(game))
+            check = verify_game(game)
+            if check.ok is False and replay.file.build not in (None, build()):
+                check = Check(check.game, False, check.inputs, check.shots, check.hashes,
+                              check.message + " (note: recorded by different flick code, "
+                              "whose physics or rules may have changed since)")
+            checks.append(check)
         if progress is not None:
             progress.advance(task)
     return checks

@@ -165,9 +165,13 @@ def test_a_tampered_impulse_with_a_forged_digest_fails_verification(
     assert check.ok is False
     assert f"shot {first_shot + 1} " in check.message and f"input {i + 1} " in check.message
     assert "cm from where it was recorded" in check.message
+    assert "different flick code" not in check.message  # recorded by this very code
     assert main(["replay", str(path), "--verify"]) == 1
     out = capsys.readouterr().out
     assert "FAILED" in out and f"shot {first_shot + 1}" in out
+    tampered["build"] = "0" * 64
+    (check,) = rp.verify(rp.load(_damaged(tmp_path, tampered, "other_build.json")))
+    assert check.ok is False and "recorded by different flick code" in check.message
 
 
 def test_edited_embedded_data_are_caught(recorded: Any, tmp_path: Path) -> None:
