@@ -18,6 +18,7 @@ from flick.errors import FlickError
 
 # Modules that register a subcommand, in the order `--help` lists them.
 COMMANDS: tuple[str, ...] = (
+    "flick.demo",
     "flick.bench",
     "flick.cards.cli",
     "flick.game.sim",
