@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-STEP_CM = 40.0  # longest planned move: accuracy falls with distance
+STEP_CM = 60.0  # longest planned move: accuracy falls with distance
 THREAT_CM = 16.0  # a standing zombie this close (edge to edge) is shot first
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
@@ -392,7 +392,8 @@ class HeuristicBot:
         return Move(fl, angle=angle)
 
     def _approach(self, game: Game, s: Survivor, building: str) -> Input:
-        """Walk to the door's approach, then flick the disc in through the door."""
+        """Flick the disc in through the door when a clear straight line crosses the door
+        near its middle (from up to 45 cm away); otherwise walk to the door's approach."""
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
@@ -400,8 +401,10 @@ class HeuristicBot:
         mx, my = board.door_mid(building)
         depth = (here[0] - mx) * nx + (here[1] - my) * ny
         lateral = (here[0] - mx) * -ny + (here[1] - my) * nx
-        if 3.0 < depth < 22.0 and abs(lateral) < 1.6:
-            inside = (mx - nx * 3.0, my - ny * 3.0)
+        inside = (mx - nx * 3.0, my - ny * 3.0)
+        crossing = lateral * 3.0 / (depth + 3.0) if depth > 0 else math.inf
+        if depth > 3.0 and abs(crossing) < 1.2 and math.dist(here, inside) < 45.0 \
+                and abs(lateral) < depth:
             obstacles = self._obstacles(game)
             own = set(board.building_parts(building))
             # Objects blocking the entrance may be set aside for the attempt (p. 8).
@@ -410,7 +413,7 @@ class HeuristicBot:
                                   and not path_clear(here, inside, board.disc / 2, [ob],
                                                      set(), margin=0.2)}))
             if path_clear(here, inside, board.disc / 2, obstacles,
-                          {s.piece, *own, *aside}, margin=0.2) or depth < 6.0:
+                          {s.piece, *own, *aside}, margin=0.5) or depth < 6.0:
                 fl, angle = self._disc_flick(game, here, inside)
                 return Move(fl, angle=angle, set_aside=aside)
         stage = board.front(building, 7.0)
@@ -420,23 +423,43 @@ class HeuristicBot:
         return self._hunt(game, s, move=False)
 
     def _exit(self, game: Game, s: Survivor, building: str, goal: tuple[str, Any]) -> Input:
+        """Flick the disc from behind the building out through the door, as far toward the
+        goal as a clear line allows (the line must pass the door between the blocks)."""
         board = game.board
         start = board.behind(building, board.disc)
         obstacles = self._obstacles(game)
         blocks = set(board.building_parts(building))
-        for turn in (0.0, 0.35, -0.35, 0.7, -0.7):
-            nx, ny = board.normal(building)
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+        best: tuple[float, Vec] | None = None
+        for turn in (0.0, 0.12, -0.12, 0.2, -0.2):
             a = math.atan2(ny, nx) + turn
-            mx, my = board.door_mid(building)
-            out = (mx + 8.0 * math.cos(a), my + 8.0 * math.sin(a))
-            if abs(turn) > 0:
-                out = (mx + nx * 4.0 + 8.0 * math.cos(a), my + ny * 4.0 + 8.0 * math.sin(a))
-            if not board.in_city_point(out, 3.0):
-                continue
-            if path_clear((mx, my), out, board.disc / 2, obstacles, blocks, margin=0.8):
-                fl, angle = self._disc_flick(game, start, out)
-                return Move(fl, angle=angle)
+            for reach in (34.0, 24.0, 14.0, 8.0):
+                out = (mx + reach * math.cos(a), my + reach * math.sin(a))
+                if not board.in_city_point(out, 3.0):
+                    continue
+                over = (mx + reach * 1.15 * math.cos(a), my + reach * 1.15 * math.sin(a))
+                if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
+                                  margin=0.8):
+                    continue
+                score = math.dist(out, target)
+                if best is None or score < best[0]:
+                    best = (score, out)
+        if best is not None:
+            fl, angle = self._disc_flick(game, start, best[1])
+            return Move(fl, angle=angle)
         return self._end(game, s)
+
+    def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
+        kind, arg = goal
+        if kind in ("enter", "barricade"):
+            return game.board.door_mid(arg)
+        if kind == "object":
+            return game.board.pos(arg)
+        if kind == "point":
+            return arg
+        return None
 
     def _to_object(self, game: Game, s: Survivor, pid: int) -> Input:
         board = game.board
