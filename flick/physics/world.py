@@ -1,9 +1,10 @@
 """One shot in a pymunk space built fresh from the canonical state.
 
-Pieces at rest are *dormant*: their shapes sit on the static body, so a shot costs nothing
-for the pieces it does not reach but adding their shapes. Every moving body carries a
-*halo*, a sensor a little larger than itself; when it reaches a dormant piece, the piece
-becomes a body (before the two can touch), with its table friction.
+Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
+*halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
+moving body carries a halo, a sensor a little larger than itself; when it reaches a dormant
+piece, the piece becomes a body with its real shape and table friction, before the two can
+touch. Pieces launched next to others wake them at once.
 
 Table friction is done in C: every dynamic body has a `PivotJoint` to the static body with
 `max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
@@ -38,9 +39,7 @@ from flick.physics.result import ShotResult
 from flick.physics.state import PieceState
 
 # Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.
-# A piece at rest is *dormant*: its shapes sit on the static body (nothing to build, step or
-# free but the shapes) until the *halo* of a moving piece, a sensor a little larger than
-# the piece, reaches it; it becomes a body before anything can touch it.
+# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above).
 LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO = 1, 2, 4, 8, 16, 32, 64, 128
 _FILTERS = {
     "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR | EDGE),
@@ -51,11 +50,8 @@ _FILTERS = {
     "edge": pymunk.ShapeFilter(categories=EDGE, mask=LOW | TALL | BLOCK),
     "halo": pymunk.ShapeFilter(categories=HALO, mask=DORMANT),
 }
-_DORMANT_FILTERS = {
-    layer: pymunk.ShapeFilter(categories=f.categories | DORMANT, mask=f.mask | HALO)
-    for layer, f in _FILTERS.items()
-    if layer in ("low", "tall", "block")
-}
+# A dormant piece is one circle around it, seen only by halos.
+_DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
 TABLE_EDGE = -1  # the owner id of the table's edge lines
 
 Vec = tuple[float, float]
@@ -122,7 +118,7 @@ class World:
         self.start: dict[int, PieceState] = {}
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
-        self.dormant: dict[int, list[pymunk.Shape]] = {}
+        self.dormant: dict[int, pymunk.Shape] = {}
         self.halos: set[pymunk.Shape] = set()
         # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
@@ -139,13 +135,15 @@ class World:
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             self._add_sensor(a, b, "edge", TABLE_EDGE)
+        circles = []
         for piece in pieces:
             fp = footprints.get(piece.kind, piece.standing)
             thinnest = min(thinnest, fp.thinnest)
             if fp.topple_impulse is not None:
                 thinnest = min(thinnest, footprints.get(piece.kind, False).thinnest)
             self.start[piece.id] = piece
-            self._add_dormant(piece.id, fp, piece.x, piece.y, piece.angle)
+            circles.append(self._dormant_shape(piece.id, fp, piece.x, piece.y))
+        space.add(*circles)
         self.thinnest = thinnest
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
         # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
@@ -179,26 +177,21 @@ class World:
         self.space.add(*shapes)
         return fp.thinnest
 
-    def _add_dormant(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> None:
-        """A piece at rest: shapes on the static body until something touches it."""
-        material = self.params.materials[fp.material]
-        shapes = make_shapes(self.space.static_body, fp, material.elasticity, material.friction,
-                             (x, y, angle))
-        owner = self.owner
-        dormant_filter = _DORMANT_FILTERS[fp.layer]
-        for shape in shapes:
-            shape.filter = dormant_filter
-            owner[shape] = pid
-        self.space.add(*shapes)
-        self.dormant[pid] = shapes
+    def _dormant_shape(self, pid: int, fp: Footprint, x: float, y: float) -> pymunk.Shape:
+        """A piece at rest: a circle around it on the static body, until a halo reaches it."""
+        shape = pymunk.Circle(self.space.static_body, fp.reach, (x, y))
+        shape.filter = _DORMANT_FILTER
+        self.owner[shape] = pid
+        self.dormant[pid] = shape
+        return shape
 
     def _promote(self) -> None:
         """Turn the dormant pieces that were touched into bodies with table friction."""
         for pid in self.wake:
-            shapes = self.dormant.pop(pid, None)
-            if shapes is None:
+            shape = self.dormant.pop(pid, None)
+            if shape is None:
                 continue
-            self.space.remove(*shapes)
+            self.space.remove(shape)
             start = self.start[pid]
             self._add_body(pid, self.fps_of(start), start.x, start.y, start.angle)
             self._activate(pid)
@@ -265,18 +258,6 @@ class World:
             self._sensor_begin(sa, sb)
             return
         a, b = self.owner[sa], self.owner[sb]
-        dormant = self.dormant
-        if a in dormant or b in dormant:
-            # A piece at rest is touched: it becomes a body before the next step, and the
-            # contact is made again then, with the real masses.
-            arb.process_collision = False
-            for pid in (a, b):
-                if pid in dormant and pid not in self.wake:
-                    self.wake.append(pid)
-            self.new_contact = True
-            self._touch(a, b)
-            self._touch(b, a)
-            return
         self._activate(a)
         self._activate(b)
         # Pieces already in contact that are moving apart have not touched in this shot.
@@ -357,6 +338,14 @@ class World:
         """Give pieces an impulse (g cm/s at an offset, cm) or a velocity (cm/s, rad/s)."""
         self._launched = list(dict.fromkeys([*impulses, *velocities]))
         self.wake.extend(self._launched)
+        self._promote()
+        for pid in self._launched:
+            for shape in self.bodies[pid].shapes:
+                if shape in self.halos:
+                    for found in self.space.shape_query(shape):
+                        near = self.owner.get(found.shape)
+                        if near in self.dormant and near not in self.wake:
+                            self.wake.append(near)
         self._promote()
         for pid, (impulse, offset) in impulses.items():
             body = self.bodies[pid]
