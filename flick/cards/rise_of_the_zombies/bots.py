@@ -126,7 +126,7 @@ class GreedyBot:
         by: dict[int, list[int]] = {}
         for a in legal:
             by.setdefault(a >> 16, []).append(a)
-        rules = [self._heal, self._ready]
+        rules = [self._heal, self._ready, self._arm]
         if st.blocked(s) or (self.fight_first and not self._rush(st, s)):
             rules.append(self._fight)  # clear the Location (or break free) before moving
         rules += [self._move, self._fight, self._give]
@@ -254,6 +254,31 @@ class GreedyBot:
             return max(forward, key=lambda a: (a & 255 == C.NONE, -st.spec(a & 255).cost
                                                if a & 255 != C.NONE else 0))
         return None
+
+    def _armed(self, st: S.RiseOfTheZombies, t: int) -> bool:
+        return st.cat.survivors[st.sv[t]].weapon is not None or any(
+            st.spec(c).type == "weapon" for c in st.ready[t])
+
+    def _arm(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
+        """Hand a spare weapon the mate can Ready to an unarmed survivor here."""
+        best = None
+        for a in by.get(C.K_GIVE, []):
+            card, t = (a >> 8) & 255, a & 255
+            sp = st.spec(card)
+            if sp.type != "weapon" or sp.cost > st.xp[t] or self._armed(st, t):
+                continue
+            if card in st.ready[s]:
+                spare = self._armed_without(st, s, card)
+                if not spare or st.weapon_user[card] == s:
+                    continue
+            value = sp.chart.expected()
+            if best is None or value > best[0]:
+                best = (value, a)
+        return best[1] if best else None
+
+    def _armed_without(self, st: S.RiseOfTheZombies, s: int, card: int) -> bool:
+        return st.cat.survivors[st.sv[s]].weapon is not None or any(
+            st.spec(c).type == "weapon" for c in st.ready[s] if c != card)
 
     def _give(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         mine = sum(1 for c in st.hand[s] if st.spec(c).follow)
