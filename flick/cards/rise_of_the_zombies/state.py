@@ -36,6 +36,12 @@ Readings where the rulebook is silent (each also noted where it is applied):
 - Companions attack once per Player Turn each, with their own chart and no modifiers; Ambush and
   companion rolls take no modifiers either.
 - Otis rule: survivors in range may be targets of weapon attacks; no experience for them.
+- The Historian may re-roll one attack roll per Player Turn, after seeing it.
+- Ambush: the player discards its whole hand; each other survivor in the Location chooses to
+  join (discarding its whole hand); one Ambush roll per discarded card, each at a zombie in the
+  Location chosen when rolled.
+- A lone Crossbow also frees its survivor from a Group zombie's Blocks (it does not Engage him).
+- When the game ends, every survivor who is not aboard a zombie-free Rescue Helicopter dies.
 """
 
 from __future__ import annotations
