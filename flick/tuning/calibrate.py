@@ -346,14 +346,14 @@ def tune(
 def combine_scales(fits: dict[str, tuple[float, float]]) -> tuple[float, float, bool]:
     """Inverse-variance mean of per-kind toppling scales, its error, and whether they disagree
     (chi-square above the 99th percentile for their number)."""
-    from scipy.stats import chi2
+    from scipy.special import chdtri  # inverse chi-square tail (scipy.stats is slow to import)
 
     values = np.array([v for v, _ in fits.values()])
     errs = np.array([max(e, 1e-12) for _, e in fits.values()])
     w = 1.0 / errs**2
     mean = float((values * w).sum() / w.sum())
     spread = float(((values - mean) ** 2 * w).sum())
-    disagree = len(values) > 1 and spread > chi2.ppf(0.99, len(values) - 1)
+    disagree = len(values) > 1 and spread > chdtri(len(values) - 1, 0.01)
     return mean, float(1.0 / math.sqrt(w.sum())), disagree
 
 
