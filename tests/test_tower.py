@@ -226,3 +226,28 @@ def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "exit speed" in printed and "spread angle" in printed and "upright" in printed
     assert out.stat().st_size > 10_000
     assert main(["tower", "--drops", "0"]) == 2
+
+
+def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
+    from flick.physics.footprint import Footprints
+    from flick.physics.tower_place import clear_run, obstacle
+
+    table = Table(PARAMS, city=(90.0, 90.0))
+    block = table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
+    fp = Footprints(PARAMS).get("zombie", False)  # a capsule 5.5 long, 2.4 wide
+    obstacles = [obstacle(table.outline(block))]
+    run = clear_run(fp, 5.0, 10.0, 0.0, (1.0, 0.0), 30.0, obstacles)
+    assert math.isclose(run, 18.5 - 2.75 - 5.0, abs_tol=0.05)
+    assert clear_run(fp, 5.0, 10.0, 0.0, (0.0, 1.0), 30.0, obstacles) == 30.0  # beside it
+
+
+def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:
+    from flick.physics.tower_place import push_clear
+
+    table = Table(PARAMS, city=(90.0, 90.0))
+    a = table.add("zombie", x=20.0, y=20.0)
+    b = table.add("zombie", x=22.4, y=20.0)  # bases 2.6 wide: 0.2 cm into each other
+    assert table.overlapping(b) == [a]
+    assert push_clear(table, b)
+    assert table.overlapping(b) == [] and table.position(a) == (20.0, 20.0)
+    assert math.dist(table.position(b), (22.4, 20.0)) < 0.5

@@ -148,11 +148,16 @@ class TowerWorld:
             else ((half_d + r, slit_high), (half_d + r, p.height)),
         ]
         walls += [(b.a, b.b) for b in p.baffles]
-        walls += list(zip(p.ramp, p.ramp[1:], strict=False))
         for a, b in walls:
             seg = pymunk.Segment(static, a, b, r)
             seg.friction, seg.elasticity = fc, ec
             space.add(seg)
+        # The ramp is the tower's floor: solid down to the table, so nothing can pass through
+        # it however fast it comes down.
+        for (ax, az), (bx, bz) in itertools.pairwise(p.ramp):
+            floor = pymunk.Poly(static, [(ax, az), (ax, -1.0), (bx, -1.0), (bx, bz)], radius=r)
+            floor.friction, floor.elasticity = fc, ec
+            space.add(floor)
         # The table outside the exit: long enough to carry a zombie past the capture line.
         table = pymunk.Segment(static, (half_d, -r), (half_d + 40.0, -r), r)
         table.friction, table.elasticity = ft, et

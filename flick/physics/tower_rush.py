@@ -3,15 +3,20 @@
 `rush(table, zombies, tower=(x, y, facing), rng=seed)` (also `Table.rush`) places the tower
 with its footprint centred on (x, y) cm and its exit facing `facing` rad, sets aside what
 stands in its way, drops the zombies through the side-view tower (`flick.physics.tower`)
-and launches each one from the exit, in the order they leave, with the tower's exit speed,
-heading and spin; then it puts back what was set aside. The tower stands on the table as a
-solid block during the rush, so nothing comes to rest where it stood.
+and puts each one on the table at the exit with the tower's exit speed, heading and spin;
+then the table runs to rest with the tower standing in it as a solid block (so nothing comes
+to rest where it stood), and what was set aside is put back.
+
+Timing: the zombies leave the exit at their own times (about 0.2 s apart). The table is run
+once, from the moment the last zombie of a load leaves: each earlier zombie starts that run
+where its slide from the exit has taken it by then (Coulomb friction, mu g), or, if its
+straight path meets a piece first, just short of that piece with the speed it has left, so
+its hit is simulated. (The hits of the earlier zombies thus happen a little later than in
+reality relative to the later zombies' arrival: at most one exit interval.)
 
 Readings where the rulebook is silent (written here because they apply here):
 - The zombies listed go on slots 1, 2, 3 ... in list order; more than the roof holds (4)
-  drop in successive loads of 4.
-- Zombies leave the real tower about 0.2 s apart, about the time one takes to slide to rest,
-  so each zombie's slide is run to rest on the table before the next one leaves.
+  drop in successive loads of 4, each load once the one before has come to rest.
 - A component set aside is put back where it stood; if a zombie or a pushed piece now lies
   there, the component is put at the nearest free spot (a player puts it back beside them).
 - A zombie that would leave the exit into a building (the tower pushed against it) is put at
@@ -30,10 +35,19 @@ import numpy as np
 import pymunk
 
 from flick.physics.footprint import Footprints
-from flick.physics.geometry import Placed, extent_along, footprint_gap, place
+from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower import Rng, ZombieExit, as_generator, drop
+from flick.physics.tower_place import (
+    TowerPose,
+    clear_run,
+    hand_off,
+    move_to_free_spot,
+    obstacle,
+    push_clear,
+    table_obstacles,
+)
 from flick.physics.world import World, filter_for
 
 if TYPE_CHECKING:
@@ -42,8 +56,8 @@ if TYPE_CHECKING:
 
 # The id the tower reports in touch lists (piece ids start at 1).
 TOWER_ID = 0
-# Gap (cm) left between a zombie handed to the table and the tower's front face.
-_CLEARANCE = 0.05
+
+Velocity = tuple[tuple[float, float], float]
 
 
 @dataclass(frozen=True)
@@ -62,34 +76,6 @@ class RushResult(ShotResult):
     tumbled: tuple[int, ...] = ()
     exits: tuple[ZombieExit, ...] = ()
     set_aside: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class TowerPose:
-    """The tower on the table: footprint centre (cm) and the direction its exit faces (rad)."""
-
-    x: float
-    y: float
-    facing: float
-
-    @property
-    def forward(self) -> tuple[float, float]:
-        return (math.cos(self.facing), math.sin(self.facing))
-
-    @property
-    def left(self) -> tuple[float, float]:
-        return (-math.sin(self.facing), math.cos(self.facing))
-
-    def to_table(self, along: float, across: float) -> tuple[float, float]:
-        """A point `along` cm forward of the footprint centre and `across` cm to its left."""
-        (fx, fy), (lx, ly) = self.forward, self.left
-        return (self.x + fx * along + lx * across, self.y + fy * along + ly * across)
-
-    def footprint(self, tp: TowerParams) -> list[Placed]:
-        hd, hw = tp.depth / 2.0, tp.width / 2.0
-        corners = tuple(self.to_table(a, c) for a, c in ((-hd, -hw), (hd, -hw), (hd, hw),
-                                                          (-hd, hw)))
-        return [(corners, 0.0)]
 
 
 def _table_error(message: str) -> Exception:
@@ -115,8 +101,9 @@ def _check_inputs(table: Table, zombies: int | Sequence[int],
     ids = list(zombies)
     if len(set(ids)) != len(ids):
         raise _table_error(f"a zombie is listed twice for the rush: {ids}")
+    on_table = set(table.pieces())
     for z in ids:
-        if z not in table.pieces() or table.kind(z) != "zombie":
+        if z not in on_table or table.kind(z) != "zombie":
             raise _table_error(f"{z} is not a zombie on the table")
     return ids, TowerPose(x, y, facing)
 
@@ -127,20 +114,16 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     tol = table.params.simulation.overlap_tolerance
     box = pose.footprint(tp)
     reach = math.hypot(tp.depth, tp.width) / 2.0
-    pieces = []
-    for pid in table.pieces():
-        if pid in skip:
-            continue
-        px, py = table.position(pid)
-        if math.hypot(px - pose.x, py - pose.y) > reach + 15.0:
-            continue
-        if footprint_gap(box, table.outline(pid)) < -tol:
-            pieces.append(pid)
-    buildings = [
-        bid for bid in table.buildings()
-        if any(footprint_gap(box, table.outline(part)) < -tol
-               for part in table.building_parts(bid))
-    ]
+
+    def overlaps(pid: int) -> bool:
+        ob = obstacle(table.outline(pid))
+        if math.hypot(ob.cx - pose.x, ob.cy - pose.y) > reach + ob.reach:
+            return False
+        return footprint_gap(box, ob.parts) < -tol
+
+    pieces = [pid for pid in table.pieces() if pid not in skip and overlaps(pid)]
+    buildings = [bid for bid in table.buildings()
+                 if any(overlaps(part) for part in table.building_parts(bid))]
     return pieces, buildings
 
 
@@ -173,67 +156,8 @@ def _tower_world(table: Table, pose: TowerPose, tp: TowerParams) -> World:
     return world
 
 
-def _hand_off(footprints: Footprints, pose: TowerPose, tp: TowerParams,
-              ex: ZombieExit) -> tuple[float, float, float, bool]:
-    """Where a zombie leaving the exit is put on the table: (x, y, angle, standing).
-
-    A tumbling zombie lies along its heading, head first if its head led out of the exit."""
-    heading = pose.facing + ex.heading
-    standing = ex.upright
-    angle = heading
-    if not standing and ex.tilt > 0.0:
-        # Side view: the figure's axis is (-sin tilt, cos tilt); tilt > 0 leans the head back
-        # into the tower, so its feet lead and the head points back along the heading.
-        angle = heading + math.pi
-    fp = footprints.get("zombie", standing)
-    fx, fy = pose.forward
-    ex_x, ex_y = pose.to_table(tp.depth / 2.0, ex.lateral)
-    low, _ = extent_along(place(fp, ex_x, ex_y, angle), fx, fy)
-    face = (ex_x * fx + ex_y * fy) + _CLEARANCE
-    along = max(tp.capture_distance, (face - low) / max(math.cos(ex.heading), 0.2))
-    hx, hy = math.cos(heading), math.sin(heading)
-    return ex_x + hx * along, ex_y + hy * along, angle, standing
-
-
-def _blocked(table: Table, pid: int, solid_only: bool) -> bool:
-    """Does the piece overlap a building part (or, unless solid_only, any piece)?"""
-    for other in table.overlapping(pid):
-        if not solid_only or table.building_of(other) is not None:
-            return True
-    return False
-
-
-def _clear_of_tower(table: Table, pid: int, box: list[Placed] | None) -> bool:
-    if box is None:
-        return True
-    tol = table.params.simulation.overlap_tolerance
-    return footprint_gap(box, table.outline(pid)) >= -tol
-
-
-def _move_to_free_spot(table: Table, pid: int, box: list[Placed] | None = None,
-                       step: float = 0.25, max_radius: float = 40.0) -> bool:
-    """Move a piece to the nearest spot (rings of `step` cm) where it overlaps nothing and
-    stays clear of the tower footprint `box`. False if none within max_radius."""
-    x0, y0 = table.position(pid)
-    angle = table.angle(pid)
-    if not table.overlapping(pid) and _clear_of_tower(table, pid, box):
-        return True
-    ring = 1
-    while ring * step <= max_radius:
-        r = ring * step
-        n = max(8, int(2 * math.pi * r / step))
-        for k in range(n):
-            a = 2 * math.pi * k / n
-            table.set_pose(pid, x0 + r * math.cos(a), y0 + r * math.sin(a), angle)
-            if not table.overlapping(pid) and _clear_of_tower(table, pid, box):
-                return True
-        ring += 1
-    table.set_pose(pid, x0, y0, angle)
-    return False
-
-
 class _Merged:
-    """Accumulates the shot results of a rush's launches into one."""
+    """Accumulates the shot results of a rush's loads into one."""
 
     def __init__(self) -> None:
         self.touch: dict[int, list[int]] = {}
@@ -291,6 +215,57 @@ def rush(table: Table, zombies: int | Sequence[int], tower: Sequence[float],
         raise
 
 
+class _Load:
+    """One load of the roof: its zombies put on the table, ready for the one table run."""
+
+    def __init__(self, table: Table, pose: TowerPose, tp: TowerParams,
+                 footprints: Footprints) -> None:
+        self.table, self.pose, self.tp, self.footprints = table, pose, tp, footprints
+        self.launches: dict[int, Velocity] = {}
+        self.slid: dict[int, float] = {}
+        self.obstacles = table_obstacles(table, set())
+
+    def put(self, zid: int, ex: ZombieExit, last_exit: float) -> None:
+        """Put a zombie (already on the table at its hand-off pose) where it is when the last
+        zombie of the load leaves the tower, and note its velocity then."""
+        table, tp = self.table, self.tp
+        x, y, angle = *table.position(zid), table.angle(zid)
+        standing = table.is_standing(zid)
+        fp = self.footprints.get("zombie", standing)
+        heading = self.pose.facing + ex.heading
+        hx, hy = math.cos(heading), math.sin(heading)
+        decel = fp.table_friction * tp.gravity
+        v = ex.speed
+        t = min(max(0.0, last_exit - ex.time), v / decel)
+        want = v * t - 0.5 * decel * t * t
+        slid = clear_run(fp, x, y, angle, (hx, hy), want, self.obstacles)
+        v_left = math.sqrt(max(0.0, v * v - 2.0 * decel * slid))
+        if slid > 0.0:
+            table.set_pose(zid, x + hx * slid, y + hy * slid, angle)
+            self.slid[zid] = slid
+        if v_left > table.params.simulation.rest_speed:
+            self.launches[zid] = ((v_left * hx, v_left * hy), ex.yaw_rate)
+        self.obstacles.append(obstacle(table.outline(zid)))
+
+    def run(self) -> ShotResult | None:
+        if not self.launches:
+            return None
+        world = _tower_world(self.table, self.pose, self.tp)
+        world.launch({}, self.launches)
+        result, changed = world.run()
+        self.table.restore(_state_with(self.table.snapshot(), pieces=changed.values()))
+        distances = dict(result.distances)
+        for zid, d in self.slid.items():
+            distances[zid] = distances.get(zid, 0.0) + d
+        return ShotResult(
+            launched=result.launched, touch_lists=result.touch_lists, fell=result.fell,
+            left_city=result.left_city, off_table=result.off_table, entered=result.entered,
+            exited=result.exited, moved=result.moved, distances=MappingProxyType(distances),
+            steps=result.steps, sim_time=result.sim_time, timed_out=result.timed_out,
+            schedule=result.schedule,
+        )
+
+
 def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
           gen: np.random.Generator, start: TableState) -> RushResult:
     lifted = [] if isinstance(ids, int) else list(ids)
@@ -299,23 +274,26 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     aside_pieces, aside_buildings = _in_the_way(table, pose, tp, set(lifted))
     aside_p = [p for p in start.pieces if p.id in set(aside_pieces)]
     aside_b = [b for b in start.buildings if b.id in set(aside_buildings)]
+    # What a set-aside piece already touched before the rush is no reason to move it after.
+    touched_before = {pid: set(table.overlapping(pid)) for pid in aside_pieces}
     table.restore(_state_with(start, drop_ids=[*lifted, *aside_pieces, *aside_buildings]))
 
     footprints = Footprints(table.params)
+    box = pose.footprint(tp)
     merged = _Merged()
     rushed: list[int] = []
     tumbled: list[int] = []
     exits: list[ZombieExit] = []
     per_load = tp.slot_count()
     for first in range(0, count, per_load):
-        load = min(per_load, count - first)
-        for ex in sorted(drop(load, tp, gen), key=lambda e: (e.time, e.slot)):
-            x, y, angle, standing = _hand_off(footprints, pose, tp, ex)
-            slot_index = first + ex.slot - 1
+        out = sorted(drop(min(per_load, count - first), tp, gen), key=lambda e: (e.time, e.slot))
+        load = _Load(table, pose, tp, footprints)
+        last_exit = out[-1].time
+        for ex in out:
+            x, y, angle, standing = hand_off(footprints, pose, tp, ex)
             if lifted:
-                zid = lifted[slot_index]
-                old = lifted_state[zid]
-                placed = PieceState(zid, old.kind, x, y, angle, standing)
+                zid = lifted[first + ex.slot - 1]
+                placed = PieceState(zid, lifted_state[zid].kind, x, y, angle, standing)
                 table.restore(_state_with(table.snapshot(), pieces=[placed]))
             else:
                 zid = table.add("zombie", x=x, y=y, angle=angle, standing=standing)
@@ -323,49 +301,49 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
             exits.append(ex)
             if not standing:
                 tumbled.append(zid)
-            if _blocked(table, zid, solid_only=True):
+            if any(table.building_of(o) is not None for o in table.overlapping(zid)):
                 # The exit opens into a building: the zombie tumbles out beside it and stops.
                 if table.is_standing(zid):
                     table.lay_down(zid, angle)
                     tumbled.append(zid)
-                _move_to_free_spot(table, zid, pose.footprint(tp))
+                move_to_free_spot(table, zid, box)
+                load.obstacles.append(obstacle(table.outline(zid)))
                 continue
-            world = _tower_world(table, pose, tp)
-            heading = pose.facing + ex.heading
-            velocity = (ex.speed * math.cos(heading), ex.speed * math.sin(heading))
-            world.launch({}, {zid: (velocity, ex.yaw_rate)})
-            result, changed = world.run()
-            table.restore(_state_with(table.snapshot(), pieces=changed.values()))
+            load.put(zid, ex, last_exit)
+        result = load.run()
+        if result is not None:
             merged.add(result)
 
-    # Put back what was set aside; anything now where it stood pushes it to a free spot.
+    # Put back what was set aside. A piece that moved in the rush and now lies where a
+    # set-aside building stands goes to a free spot; so does a set-aside piece that now
+    # overlaps something it did not overlap before.
     table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
-    for b in aside_b:
-        for pid in table.pieces():
-            if any(table.building_of(o) == b.id for o in table.overlapping(pid)):
-                _move_to_free_spot(table, pid)
+    if aside_b:
+        for pid in dict.fromkeys([*rushed, *merged.moved]):
+            if any(table.building_of(o) in aside_buildings for o in table.overlapping(pid)):
+                move_to_free_spot(table, pid)
     for p in aside_p:
-        _move_to_free_spot(table, p.id)
-    # pymunk lets resting contacts overlap by its collision slop; a rushed zombie left inside
-    # a support block or another piece by more than the table's tolerance is moved clear.
+        if set(table.overlapping(p.id)) - touched_before[p.id]:
+            move_to_free_spot(table, p.id)
+    # pymunk lets resting contacts sink in by its collision slop: a rushed zombie left
+    # overlapping a support block or another piece is moved clear.
     for zid in rushed:
-        if table.overlapping(zid):
-            _move_to_free_spot(table, zid, step=0.05, max_radius=10.0)
+        push_clear(table, zid)
 
     end = table.snapshot()
     w, h = end.city
     was = {p.id: p for p in start.pieces}
+    rushed_set, tumbled_set = set(rushed), set(tumbled)
 
     def inside(p: PieceState) -> bool:
         return 0.0 <= p.x <= w and 0.0 <= p.y <= h
 
     left = [p.id for p in end.pieces
-            if not inside(p) and (p.id in set(rushed) or (p.id in was and inside(was[p.id])))]
-    fell = [p for p in merged.fell if p not in set(tumbled)]
+            if not inside(p) and (p.id in rushed_set or (p.id in was and inside(was[p.id])))]
     return RushResult(
         launched=tuple(rushed),
         touch_lists=MappingProxyType({k: tuple(v) for k, v in merged.touch.items()}),
-        fell=tuple(fell),
+        fell=tuple(p for p in merged.fell if p not in tumbled_set),
         left_city=tuple(left),
         off_table=tuple(merged.off_table),
         entered=MappingProxyType(merged.entered),
