@@ -186,19 +186,17 @@ class World:
         return shape
 
     def _promote(self) -> None:
-        """Turn the dormant pieces that were touched into bodies with table friction."""
+        """Turn the dormant pieces a halo reached into bodies with their table friction."""
         for pid in self.wake:
             shape = self.dormant.pop(pid, None)
             if shape is None:
                 continue
             self.space.remove(shape)
             start = self.start[pid]
-            self._add_body(pid, self.fps_of(start), start.x, start.y, start.angle)
+            fp = self.footprints.get(start.kind, start.standing)
+            self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
         self.wake.clear()
-
-    def fps_of(self, piece: PieceState) -> Footprint:
-        return self.footprints.get(piece.kind, piece.standing)
 
     def _add_sensor(self, a: Vec, b: Vec, layer: str, owner: int) -> None:
         line = pymunk.Segment(self.space.static_body, a, b, 0.0)
