@@ -10,8 +10,9 @@ the deck cards the player cannot know are reshuffled, never on the true deck ord
   deck orders). Each candidate action is followed by fast rollouts of a light heuristic policy
   on freshly sampled deck orders, the same samples for every candidate (common random numbers),
   with successive halving spending the budget on the promising candidates. The value of a
-  finished game is `WIN_WEIGHT * won + score` (Betrayer: `- score`, since it is won by losing
-  points). Trade-off: sampling a whole deck order lets a rollout "know" the future after the
+  finished game is `WIN_WEIGHT * won + PROGRESS_WEIGHT * progress + score` (Betrayer:
+  `- score`, since it is won by losing points), progress being how far the map got toward an
+  unmet goal. Trade-off: sampling a whole deck order lets a rollout "know" the future after the
   candidate (strategy fusion); with a rollout policy that ignores that knowledge the effect is
   small, and it keeps the bot fast enough to tabulate all 54 scenario x difficulty pairs.
 """
@@ -25,7 +26,8 @@ from flick.cards.surrounded import state as st
 from flick.cards.surrounded.scoring import CONTAINER_POINTS, resolve
 from flick.cards.surrounded.state import SurroundedState
 
-WIN_WEIGHT = 20.0
+WIN_WEIGHT = 40.0
+PROGRESS_WEIGHT = 16.0  # for the way toward an unmet goal (0..1), so near misses count
 # Burn refills the deck, so a bot that burns whenever the map looks better would never let the
 # game end (place a card, burn it back, place it again ...). The bots stop burning after this
 # many Burns in a game; the rules set no such limit, a person simply stops.
@@ -41,7 +43,7 @@ def terminal_value(state: SurroundedState) -> float:
         detail=False,
     )
     sign = -1.0 if state.scenario.kind == "betrayer" else 1.0
-    return WIN_WEIGHT * r.won + sign * r.score
+    return WIN_WEIGHT * r.won + PROGRESS_WEIGHT * r.progress + sign * r.score
 
 
 def static_value(state: SurroundedState) -> float:

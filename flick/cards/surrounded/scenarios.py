@@ -205,3 +205,61 @@ def goal_met(
     if kind == "betrayer":
         return score < t
     raise ValueError(f"unknown scenario kind {kind!r}")
+
+
+def goal_progress(
+    scenario: Scenario,
+    difficulty: str,
+    locations: list[LocationTally] | tuple[LocationTally, ...],
+    score: int,
+    explores: int,
+    width: int,
+    perimeter_walkers: int,
+    perimeter_abilities: int,
+) -> float:
+    """How far the end state is toward the goal, 0..1 (1 when met): a search bot's guide
+    where random play rarely meets a goal outright (Expert containers, One-Stop Shop)."""
+    kind = scenario.kind
+    t = scenario.threshold(difficulty)
+    if goal_met(scenario, difficulty, locations, score, explores, width, perimeter_walkers,
+                perimeter_abilities):
+        return 1.0
+    if kind.startswith("container_") or kind == "one_stop":
+        def credit(loc: LocationTally, item: str) -> float:
+            if loc.container != item:
+                return 0.0
+            # surrounded is most of the way; each further condition adds a share
+            c = 0.5 if loc.surrounded else 0.0
+            c += 0.25 * (not loc.overrun) + 0.25 * (loc.leaders >= 1 and loc.survivors >= 1)
+            return c
+
+        if kind == "one_stop":
+            return sum(max((credit(loc, i) for loc in locations), default=0.0)
+                       for i in ("gas", "weapon", "medical")) / 3
+        item = kind.split("_", 1)[1]
+        best = sorted((credit(loc, item) for loc in locations), reverse=True)[:2]
+        return sum(best) / 2
+    if kind == "perimeter_walkers":
+        return t / max(perimeter_walkers, 1)
+    if kind == "perimeter_abilities":
+        return (t + 1) / (perimeter_abilities + 1)
+    if kind == "max_leaders":
+        return t / max(sum(loc.leaders for loc in locations), 1)
+    if kind == "empty_locations":
+        return sum(loc.leaders + loc.survivors + loc.walker_icons == 0 for loc in locations) / t
+    if kind == "same_score":
+        counts: dict[int, int] = {}
+        for loc in locations:
+            counts[loc.score] = counts.get(loc.score, 0) + 1
+        return max(counts.values(), default=0) / t
+    if kind == "leader_locations":
+        return sum(loc.leaders >= 1 for loc in locations) / t
+    if kind == "explores":
+        return explores / t
+    if kind == "rich_locations":
+        return sum(loc.score >= 5 for loc in locations) / t
+    if kind == "width":
+        return width / t
+    if kind == "betrayer":
+        return min(1.0, max(0.0, (10 - score) / (10 - t)))
+    return 0.0

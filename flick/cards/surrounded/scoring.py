@@ -27,6 +27,7 @@ from flick.cards.surrounded.scenarios import (
     LocationTally,
     Scenario,
     goal_met,
+    goal_progress,
 )
 
 CONTAINER_POINTS = {"gas": 1, "weapon": 1, "medical": 1, "+2": 2, "+3": 3, None: 0}
@@ -149,6 +150,7 @@ class Resolution:
     perimeter_abilities: int
     width: int
     rank: str
+    progress: float  # 0..1 toward the scenario goal (1 when won)
 
 
 def perimeter_counts(
@@ -197,14 +199,17 @@ def resolve(
         pw, pa = perimeter_counts(locs, occs, cards)
     wide = board.width(set(locs) | set(occs))
 
-    def judge(choice: tuple[Option, ...]) -> tuple[bool, int]:
-        tallies = [
+    def tallies(choice: tuple[Option, ...]) -> list[LocationTally]:
+        return [
             LocationTally(s.card.container, s.surrounded, o.walker_icons > 0, o.leaders,
                           o.survivors, o.walker_icons, o.score)
             for s, o in zip(sites, choice, strict=True)
         ]
+
+    def judge(choice: tuple[Option, ...]) -> tuple[bool, int]:
         total = sum(o.score for o in choice)
-        return goal_met(scenario, difficulty, tallies, total, explores, wide, pw, pa), total
+        return goal_met(scenario, difficulty, tallies(choice), total, explores, wide, pw,
+                        pa), total
 
     best_each = tuple(s.options[0] for s in sites)
     dependent = kind in CHOICE_DEPENDENT or (
@@ -234,7 +239,9 @@ def resolve(
             items[s.card.container] += 1
         if detail:
             results.append(_location_result(s, o))
-    return Resolution(won, total, tuple(results), items, pw, pa, wide, rank(total))
+    progress = 1.0 if won else goal_progress(scenario, difficulty, tallies(chosen), total,
+                                              explores, wide, pw, pa)
+    return Resolution(won, total, tuple(results), items, pw, pa, wide, rank(total), progress)
 
 
 def _location_result(s: Site, o: Option) -> LocationResult:
