@@ -6,6 +6,20 @@
 `Table` holds the canonical state (every piece's kind, position, angle, standing or fallen)
 and runs each shot from it until every piece rests, returning a `ShotResult`. Parameters
 come from `assets/physics/*.yaml` (`PhysicsParams.load`, `PhysicsParams.default`).
+
+Conventions:
+- The city's lower-left corner marker is (0, 0) and its upper-right (w, h); angles are
+  radians counter-clockwise from +x. A standing piece's (x, y) is its base's centre and its
+  angle its facing; a fallen one's (x, y) is the middle of its capsule and its angle points
+  from its feet (where its base stood) to its head.
+- A building's (x, y) is the middle of its door line and its angle the way its door faces
+  (`front_normal`). Its two support blocks and its facade have their own ids ("parts"):
+  `ShotResult.touches` reports part ids, `Table.building_of(part)` gives the building.
+- Shots: `flick(id, impulse, offset)` (g cm/s at an offset in cm from the centre),
+  `flick_many([...])` (the shotgun), `simulate(impulses=, velocities=)` (several at once).
+- Undo: `snapshot()` / `restore(state)`; `state_hash()` hashes the state bit for bit.
+- Queries between shots: `distance` (edge to edge, cm), `overlapping`, `is_inside`,
+  `in_city`, `door_line`, `outline` (footprints to draw).
 """
 
 from flick.physics.params import PhysicsParams
