@@ -42,6 +42,7 @@ from flick.game.inputs import (
     Sniper,
     TakeDrop,
 )
+from flick.game.route import route
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
@@ -386,10 +387,40 @@ class HeuristicBot:
                     best = (remaining, end, a)
             if best is not None and k >= 2:
                 break
+        progress = d_total + stop_short - best[0] if best is not None else 0.0
+        if best is None or progress < 0.5 * min(STEP_CM, d_total):
+            # The straight way is barred: follow a route around the obstacles instead.
+            hop = self._route_hop(game, s, start, target, obstacles, zombies)
+            if hop is not None:
+                best = (math.dist(hop, target), hop, 0.0)
         if best is None:
             return None
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
+
+    def _route_hop(self, game: Game, s: Survivor, start: Vec, target: Vec,
+                   obstacles: list[Any], zombies: list[int]) -> Vec | None:
+        """The farthest point of a grid route to `target` reachable by one clear flick."""
+        board = game.board
+        r = board.disc / 2
+        path = route(obstacles, board.city, start, target, r, 0.9, {s.piece})
+        if path is None or len(path) < 2:
+            return None
+        for p in reversed(path[1:]):
+            d = math.dist(start, p)
+            if d > STEP_CM or d < 2.0:
+                continue
+            a = math.atan2(p[1] - start[1], p[0] - start[0])
+            over = (start[0] + d * 1.15 * math.cos(a), start[1] + d * 1.15 * math.sin(a))
+            if not board.in_city_point(p, r + 1.5):
+                continue
+            if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+                continue
+            if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                   for z in zombies):
+                continue
+            return p
+        return None
 
     def _approach(self, game: Game, s: Survivor, building: str) -> Input:
         """Flick the disc in through the door when a clear straight line crosses the door
