@@ -10,7 +10,6 @@ of its building's door.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from flick.game.placement import place_scenario
@@ -333,56 +332,11 @@ class Board:
 
     def rush(self, zombies: list[int] | int, tower: tuple[float, float, float],
              rng: Any) -> Any:
-        """A Zombie Rush on the table: `Table.rush` (the tower's drop) when the physics
-        package has it, else `simple_rush` below."""
-        if hasattr(self.table, "rush"):
-            return self.table.rush(zombies, tower=tower, rng=rng)
-        return simple_rush(self.table, zombies, tower, rng)
+        """A Zombie Rush on the table: the tower's drop (`Table.rush`), run to rest."""
+        return self.table.rush(zombies, tower=tower, rng=rng)
 
     def flick_many(self, shots: list[tuple[int, Vec, Vec]]) -> Any:
         return self.table.flick_many(shots)
-
-
-@dataclass(frozen=True)
-class RushResult:
-    rushed: tuple[int, ...]
-    fell: tuple[int, ...]
-    left_city: tuple[int, ...]
-    touch_lists: dict[int, tuple[int, ...]]
-
-    def touches(self, pid: int) -> tuple[int, ...]:
-        return self.touch_lists.get(pid, ())
-
-
-def simple_rush(table: Any, zombies: list[int] | int, tower: tuple[float, float, float],
-                rng: Any) -> RushResult:
-    """A stand-in for the tower's drop, used only when `Table.rush` is missing: the zombies
-    leave the exit one after another (slot order) at 90-170 cm/s, fanned +-20 degrees, a third
-    of them tumbling (laid down), and the table runs to rest."""
-    x, y, facing = tower
-    if isinstance(zombies, int):
-        ids = [table.add("zombie", x=x, y=y, angle=facing) for _ in range(zombies)]
-    else:
-        ids = list(zombies)
-    n = len(ids)
-    speeds = rng.uniform(90.0, 170.0, size=n)
-    fans = rng.uniform(-0.35, 0.35, size=n)
-    tumble = rng.uniform(0.0, 1.0, size=n) < 0.33
-    velocities = {}
-    for i, z in enumerate(ids):
-        lateral = (i - (n - 1) / 2) * 3.0
-        ex = x + math.cos(facing) * 7.5 - math.sin(facing) * lateral
-        ey = y + math.sin(facing) * 7.5 + math.cos(facing) * lateral
-        a = facing + float(fans[i])
-        table.set_pose(z, ex, ey, a)
-        if not table.is_standing(z):
-            table.stand_up(z)
-        if bool(tumble[i]):
-            table.lay_down(z, a)
-        velocities[z] = ((float(speeds[i]) * math.cos(a), float(speeds[i]) * math.sin(a)), 0.0)
-    result = table.simulate(velocities=velocities)
-    fell = tuple(p for p in result.fell) + tuple(z for i, z in enumerate(ids) if tumble[i])
-    return RushResult(tuple(ids), fell, tuple(result.left_city), dict(result.touch_lists))
 
 
 def _rect(c: Vec, angle: float, length: float, width: float) -> list[Vec]:
