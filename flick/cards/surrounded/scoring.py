@@ -60,6 +60,7 @@ class Option:
     survivors: int
     walker_icons: int  # remaining
     score: int
+    tally: LocationTally  # the same, as the scenario goals read it
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ def site(cell: int, card: Card, occs: dict[int, int], cards: tuple[Card, ...]) -
         score = eff.walker_points * w_left + sr + lr * (1 + sr) + box
         if eff.clauses:
             score += eff.bonus(Tally(sr, lr, w_left, walkers, nl + ns, adjacent, surrounded))
-        options.append(Option(kl, ks, lr, sr, w_left, score))
+        tally = LocationTally(card.container, surrounded, w_left > 0, lr, sr, w_left, score)
+        options.append(Option(kl, ks, lr, sr, w_left, score, tally))
     # best first: score, then remaining leaders, then survivors
     options.sort(key=lambda o: (-o.score, -o.leaders, -o.survivors, o.leaders_lost))
     return Site(card, cell, tuple(occ), surrounded, walkers, tuple(options))
@@ -200,11 +202,7 @@ def resolve(
     wide = board.width(set(locs) | set(occs))
 
     def tallies(choice: tuple[Option, ...]) -> list[LocationTally]:
-        return [
-            LocationTally(s.card.container, s.surrounded, o.walker_icons > 0, o.leaders,
-                          o.survivors, o.walker_icons, o.score)
-            for s, o in zip(sites, choice, strict=True)
-        ]
+        return [o.tally for o in choice]
 
     def judge(choice: tuple[Option, ...]) -> tuple[bool, int]:
         total = sum(o.score for o in choice)

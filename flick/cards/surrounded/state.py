@@ -118,6 +118,7 @@ class SurroundedState(State):
         self.events: list[str] | None = None
         start = self.deck.pop()
         self.locs[board.ORIGIN] = start
+        self._lc = self._oc = None
         self.scenario = SCENARIOS[start]
         self._enter_spawn()
         self._auto()
@@ -157,13 +158,19 @@ class SurroundedState(State):
         return self._result
 
     # ---- rules --------------------------------------------------------------------------
+    # The two lists below are cached until the map changes (`_lc`/`_oc` set to None wherever
+    # `locs` or `occs` change): the start of a turn and the placement both need them.
     def location_cells(self) -> list[int]:
-        """Where a location may go: empty cells touching an occupant card."""
-        return board.free_cells_around(self.occs, self.locs, self.occs)
+        """Where a location may go: empty cells touching an occupant card (sorted)."""
+        if self._lc is None:
+            self._lc = board.free_cells_around(self.occs, self.locs, self.occs)
+        return self._lc
 
     def occupant_cells(self) -> list[int]:
-        """Where an occupant card may go: empty cells touching a location."""
-        return board.free_cells_around(self.locs, self.locs, self.occs)
+        """Where an occupant card may go: empty cells touching a location (sorted)."""
+        if self._oc is None:
+            self._oc = board.free_cells_around(self.locs, self.locs, self.occs)
+        return self._oc
 
     def spawn_cells(self, card: int) -> list[int]:
         """Empty cells next to the anchor location where `card` shows it a Walker face."""
@@ -276,6 +283,18 @@ class SurroundedState(State):
     def _auto(self) -> None:
         """Take every step that has a single possible action; end the game if none has any."""
         while self.phase != OVER:
+            if self.phase == ABILITY:
+                abilities = self.available_abilities()
+                if not abilities:
+                    self._end_turn()
+                    continue
+                if ("burn" in abilities and len(self.locs) + len(self.occs) > 1) or (
+                    "look" in abilities and self.deck
+                ):
+                    # SKIP and at least one use: a real decision; list the actions lazily
+                    # (a map of 2+ cards always has a card whose removal keeps it whole)
+                    self._legal = None
+                    return
             legal = self._compute_legal()
             if len(legal) > 1:
                 self._legal = legal
@@ -321,6 +340,7 @@ class SurroundedState(State):
         if p == LOCATION:
             cell = action - PLACE
             self.locs[cell] = self._draw()
+            self._lc = self._oc = None
             if not self.deck:  # nothing left to spawn: the deck is empty, the game ends
                 self._end_turn()
                 return
@@ -330,6 +350,7 @@ class SurroundedState(State):
         if p in (SPAWN, OCCUPANT):
             cell = action - PLACE
             self.occs[cell] = self._draw()
+            self._lc = self._oc = None
             if self.turn == 0:  # the set-up spawn: no ability
                 self._end_turn()
                 return
@@ -345,6 +366,7 @@ class SurroundedState(State):
         self.phase = SPAWN
 
     def _use_ability(self, action: int) -> None:
+        self._lc = self._oc = None
         if action in (LOOK_TOP, LOOK_BOTTOM):
             self.used["look"] += 1
             if action == LOOK_TOP:
@@ -492,6 +514,7 @@ class SurroundedState(State):
         s._legal = None
         s._result = None
         s.events = None
+        s._lc = s._oc = None
         return s
 
     def clone(self) -> SurroundedState:
