@@ -601,3 +601,20 @@ def test_bat_succeeds_on_first_touching_a_zombie_and_fails_on_an_object() -> Non
     assert pos(g, "Rosa Rodriguez") == (60.0, 20.0)
     barrel = g.board.named_object("barrel_1")
     assert barrel is not None and g.board.table.is_standing(barrel)
+
+
+def test_shooting_from_inside_a_building_and_not_with_zombies_inside() -> None:
+    g = game(zombies=[{"x": 20, "y": 62}])
+    _inside(g, "John Price", "library")
+    g.apply(ChooseSurvivor("John Price"))
+    start = g.board.behind("library", g.board.bullet_d)
+    assert g.board.door_depth(start, "library") < -g.board.bullet_d  # behind the building
+    z = g.board.zombies()[0]
+    g.apply(Shoot("left", aimed(g, "bullet", start, g.board.pos(z), arrive=150.0)))
+    assert not g.board.exists(z) and g.bin == 7
+    g2 = game()
+    _inside(g2, "John Price", "library")
+    g2.building_zombies["library"] = [False]
+    g2.apply(ChooseSurvivor("John Price"))
+    with pytest.raises(IllegalAction, match="zombies are inside"):
+        g2.apply(Shoot("left", Flick((0.0, -500.0))))
