@@ -156,6 +156,7 @@ class Simulation(FrozenModel):
     sleep_time: float = Field(gt=0.0)
     collision_slop: float = Field(ge=0.0)
     max_time: float = Field(gt=0.0)
+    settle_time: float = Field(ge=0.0)
     overlap_tolerance: float = Field(ge=0.0)
     note: str | None = None
 

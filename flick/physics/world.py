@@ -392,6 +392,33 @@ class World:
             self.gone[pid] = (x, y, body.angle)
             self.space.remove(body, *body.shapes, *body.constraints)
 
+    def _still_overlapping(self) -> bool:
+        """Does a fallen piece still overlap another more than the tolerance? Wakes both:
+        pymunk would let them sleep, overlapping, once they stop moving."""
+        sim = self.params.simulation
+        deep = -(sim.collision_slop + sim.overlap_tolerance)
+        for pid in self.fell:
+            body = self.bodies.get(pid)
+            if body is None or pid in self.gone:
+                continue
+            for shape in body.shapes:
+                if shape.sensor:
+                    continue
+                for found in self.space.shape_query(shape):
+                    if found.shape.sensor or found.shape.body is body:
+                        continue
+                    # The depth from the points: pymunk's `distance` sign is unreliable for
+                    # pairs it swaps internally (segment against circle).
+                    points = found.contact_point_set
+                    n = points.normal
+                    for p in points.points:
+                        a, b = p.point_a, p.point_b
+                        if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
+                            body.activate()
+                            found.shape.body.activate()
+                            return True
+        return False
+
     def run(self) -> tuple[ShotResult, dict[int, PieceState]]:
         """Step until every piece rests; the result and the new states of changed pieces."""
         sim = self.params.simulation
@@ -403,6 +430,7 @@ class World:
         schedule: list[list[float]] = []
         steps, time, elapsed, timed_out = 0, 0.0, 0.0, False
         last_dt, growth = 0.0, sim.max_dt_growth
+        settle_until = max_time
         track, gone, falls = self.track, self.gone, self.falls
         hypot = math.hypot
         while True:
@@ -440,6 +468,11 @@ class World:
                 self._fall()
             if self.off_edge:
                 self._drop_off_edge()
+            if resting and self.fell and time < settle_until and self._still_overlapping():
+                # A piece that fell lies where its capsule appeared, maybe across a
+                # neighbour: pymunk pushes them apart gently; let it finish.
+                resting = False
+                settle_until = min(settle_until, time + sim.settle_time)
             if resting:
                 break
             if time >= max_time:
