@@ -210,7 +210,29 @@ def build() -> str:
 
 # ---- recording --------------------------------------------------------------------------------
 
+# game -> its Recorder. Nothing of the recorder lives in the game's own attributes: the game
+# deep-copies them to undo an illegal input, and must neither copy nor restore a recorder.
 _RECORDERS: weakref.WeakKeyDictionary[Any, Recorder] = weakref.WeakKeyDictionary()
+_RECORDED_CLASSES: dict[type, type] = {}
+
+
+def _recorded_class(cls: type) -> type:
+    """A subclass of the game's class whose `apply` reports to the game's Recorder."""
+    found = _RECORDED_CLASSES.get(cls)
+    if found is None:
+        plain_apply = cls.apply  # type: ignore[attr-defined]
+
+        def apply(game: Any, inp: Any) -> None:
+            recorder = _RECORDERS.get(game)
+            if recorder is None:
+                plain_apply(game, inp)
+            else:
+                recorder._recorded_apply(plain_apply, inp)
+
+        found = type(cls.__name__, (cls,), {"apply": apply, "__doc__": cls.__doc__,
+                                            "__module__": cls.__module__})
+        _RECORDED_CLASSES[cls] = found
+    return found
 
 
 def _poses(snapshot: Any) -> list[list[Any]]:
@@ -238,15 +260,18 @@ class Recorder:
         ... game.apply(...) as usual (bots, the window, anything) ...
         write("game.json", game)
 
-    It wraps the game's `apply` and the tables' `simulate` and `rush` methods of that one game
-    (instance attributes; nothing global), and only reads state: the game plays exactly as
-    without it. Shots of an input that turns out illegal are dropped with it.
+    It hooks that one game: its class becomes a subclass whose `apply` reports here, and its
+    tables' `simulate` and `rush` are wrapped (instance attributes of the tables). It only
+    reads state, so the game plays exactly as without it. Shots of an input that turns out
+    illegal are dropped with it.
     """
 
     def __init__(self, game: Any, controller: str = "unknown") -> None:
         if game.inputs:
             raise ValueError("attach the recorder before the game's first input")
-        self.game = game
+        if game in _RECORDERS:
+            raise ValueError("this game already has a recorder")
+        self._game = weakref.ref(game)  # the game owns its recorder, not the other way round
         self.controller = controller
         self.shots: list[dict[str, Any]] = []
         self.digests: list[str] = []
@@ -260,26 +285,34 @@ class Recorder:
             "buildings": _buildings(snap),
         }
         self._depth = 0
+        self._input = 0
         self._hooked: set[int] = set()
         self._hook(table, "city")
-        self._apply = game.apply
-        game.apply = self._recorded_apply
+        game.__class__ = _recorded_class(type(game))
         _RECORDERS[game] = self
 
-    def _recorded_apply(self, inp: Any) -> None:
+    @property
+    def game(self) -> Any:
+        game = self._game()
+        if game is None:
+            raise ValueError("the recorded game no longer exists")
+        return game
+
+    def _recorded_apply(self, plain_apply: Any, inp: Any) -> None:
+        game = self.game
         mark = len(self.shots)
-        self._input = len(self.game.inputs)
+        self._input = len(game.inputs)
         try:
-            self._apply(inp)
+            plain_apply(game, inp)
         except BaseException:
             del self.shots[mark:]
             raise
         finally:
-            fight = getattr(self.game, "fight", None)
+            fight = getattr(game, "fight", None)
             if fight is not None:
                 self._hook(fight.table, "fight")
         self.digests.append(digest(inp.to_json()))
-        self.after.append(self.game.board.table.state_hash())
+        self.after.append(game.board.table.state_hash())
 
     def _hook(self, table: Any, name: str) -> None:
         if id(table) in self._hooked:

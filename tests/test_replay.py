@@ -98,12 +98,27 @@ def test_a_recorder_attached_later_and_a_rerun_record_agree(recorded: Any) -> No
         rp.Recorder(game)
 
 
-def test_an_illegal_input_leaves_no_trace_in_the_recording() -> None:
+def test_an_illegal_input_leaves_no_trace_in_the_recording(tmp_path: Path) -> None:
     game = Game(load(1), 2)
     recorder = rp.Recorder(game)
     with pytest.raises(IllegalAction):
         game.apply(ChooseSurvivor("Nobody At All"))
     assert recorder.digests == [] and recorder.shots == [] and game.inputs == []
+    bot = HeuristicBot(2)
+    undone = 0
+    for k in range(12):
+        game.apply(bot.decide(game))
+        if k >= 3 and game.phase == "choose" and not undone:
+            # A choice of the right kind that fails inside: the game undoes it from a deep
+            # copy of its state, which must neither copy nor lose the recorder.
+            with pytest.raises(IllegalAction):
+                game.apply(ChooseSurvivor("Nobody At All"))
+            undone += 1
+    assert undone == 1
+    assert len(recorder.digests) == len(recorder.after) == len(game.inputs) == 12
+    assert recorder.shots and recorder.after[-1] == game.board.table.state_hash()
+    (check,) = rp.verify(rp.load(rp.write(tmp_path / "g.json", game)))
+    assert check.ok, check.message
 
 
 def test_bad_json_names_line_and_column(recorded: Any, tmp_path: Path) -> None:
