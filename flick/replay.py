@@ -321,9 +321,9 @@ class Recorder:
         simulate = table.simulate
         rush = getattr(table, "rush", None)
 
-        def recorded_simulate(impulses: Any = None, velocities: Any = None) -> Any:
+        def recorded_simulate(impulses: Any = None, velocities: Any = None, **more: Any) -> Any:
             if self._depth:
-                return simulate(impulses=impulses, velocities=velocities)
+                return simulate(impulses=impulses, velocities=velocities, **more)
             launched = [
                 {"piece": pid, "kind": _kind(table, pid), "impulse": list(map(float, imp)),
                  "offset": list(map(float, off))}
@@ -335,7 +335,7 @@ class Recorder:
             ]
             self._depth += 1
             try:
-                result = simulate(impulses=impulses, velocities=velocities)
+                result = simulate(impulses=impulses, velocities=velocities, **more)
             finally:
                 self._depth -= 1
             self._shot(table, name, "flick", launched, result)
