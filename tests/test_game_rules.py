@@ -618,3 +618,26 @@ def test_shooting_from_inside_a_building_and_not_with_zombies_inside() -> None:
     g2.apply(ChooseSurvivor("John Price"))
     with pytest.raises(IllegalAction, match="zombies are inside"):
         g2.apply(Shoot("left", Flick((0.0, -500.0))))
+
+
+def test_competitive_game_alternates_teams_and_the_pretzel_team_starts_each_round() -> None:
+    g = Game(scenario(mode="competitive", pretzel={"survivor": "Rosa"}, teams=[
+        {"name": "A", "survivors": [{"name": "John", "life": 3, "x": 20, "y": 40},
+                                    {"name": "Lily", "life": 3, "x": 30, "y": 40}]},
+        {"name": "B", "survivors": [{"name": "Rosa", "life": 3, "x": 60, "y": 20},
+                                    {"name": "Mike", "life": 3, "x": 70, "y": 20}]}]),
+        seed=2, players={"A": 2, "B": 1})
+    seen = []
+    for _ in range(8):
+        team = g.current_team
+        pick = next(s for s in g.available(team)
+                    if g.pretzel_holder() is None or not g.round_first_turn
+                    or s is g.pretzel_holder())
+        seen.append((g.rounds_played, team, pick.short))
+        g.apply(ChooseSurvivor(pick.name))
+        g.apply(EndTurn())
+    teams = [t for _, t, _ in seen]
+    assert teams == ["B", "A", "B", "A", "B", "A", "B", "A"]
+    assert seen[0][2] == "Rosa" and seen[4] == (1, "B", "Rosa")  # pretzel first each round
+    with pytest.raises(IllegalAction, match="belongs to team"):
+        g.apply(ChooseSurvivor("John Price" if g.current_team == "B" else "Rosa Rodriguez"))
