@@ -26,6 +26,7 @@ COMMANDS: tuple[str, ...] = (
     "flick.tower_cli",
     "flick.tuning.cli",
     "flick.replay_cli",
+    "flick.ui.play_cli",
 )
 
 

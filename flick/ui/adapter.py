@@ -1,0 +1,437 @@
+"""What the window needs to know of the rules engine, read from a `flick.game.Game`.
+
+The engine decides; this module only reads it and turns the player's choices into its input
+objects: which actions the active survivor has (and why one is not available), where the
+piece to flick appears (the same places the engine puts it: `Board.beside`, `Board.behind`,
+`Fight.weapon_piece_start`), the input a finished gesture makes, readable lines for the
+event log and the zombies' reaction explained. Nothing here changes a game.
+
+Readings of this module (the rulebook is silent on the screen):
+- Hidden information in competitive games: the tokens a survivor carries are shown only to
+  its own team; the others see how many it carries ("?"). Tokens lying face down in a place
+  are '?' for everybody.
+- A disc, bullet or knife is laid facing the flick's direction; the bat lies along it, its
+  knob at the back (so a straight flick of the knob drives the bat along the aim).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from flick.game.fight import fight_weapons
+from flick.game.inputs import (
+    Bat,
+    ChooseSurvivor,
+    EndTurn,
+    FightFlick,
+    Flick,
+    Input,
+    Knife,
+    Move,
+    Shoot,
+    ShortKill,
+    Shotgun,
+    Sniper,
+)
+from flick.game.state import GUNS, Survivor
+from flick.ui.render import TEAM_COLOURS, Colour
+from flick.ui.table_view import Decor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+Vec = tuple[float, float]
+
+# The action bar: id, label, key. The side (left / right) is a separate toggle ("S").
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("move", "Move", "m"),
+    ("gun", "Gun", "g"),
+    ("two_guns", "Two guns", "2"),
+    ("knife", "Knife", "k"),
+    ("bat", "Bat", "b"),
+    ("shotgun", "Shotgun", "h"),
+    ("sniper", "Sniper", "i"),
+    ("short_kill", "Short kill", "x"),
+    ("take_drop", "Take / Drop", "t"),
+    ("end_turn", "End turn", "e"),
+)
+FLICKED_PIECE = {
+    "move": "movement_disc", "gun": "bullet", "two_guns": "bullet", "knife": "knife",
+    "bat": "baseball_bat", "shotgun": "shotgun_pellet", "sniper": "bullet",
+}
+TOKEN_NAMES = {
+    "x": "X (not allowed)", "extra_action": "extra action", "zombie": "zombie token",
+}
+
+
+def team_colour(game: Game, team: str) -> Colour:
+    names = [t.name for t in game.scenario.teams]
+    i = names.index(team) if team in names else 0
+    return TEAM_COLOURS[i % len(TEAM_COLOURS)]
+
+
+def competitive(game: Game) -> bool:
+    return game.scenario.mode == "competitive"
+
+
+def split_players(game_scenario: Any, players: int) -> dict[str, int]:
+    """Seats per team for `players` people hot-seat: co-op, all in the one group; competitive,
+    dealt round the teams (2 players and 2 teams: one each)."""
+    teams = [t.name for t in game_scenario.teams]
+    if not 1 <= players <= 10:
+        raise ValueError(f"1 to 10 players, not {players}")
+    out = {t: 0 for t in teams}
+    for i in range(max(players, len(teams))):
+        out[teams[i % len(teams)]] += 1
+    return out
+
+
+def decor(game: Game, viewer_team: str | None = None) -> dict[int, Decor]:
+    """Labels for the table: survivors (name, team, life, backpack), vehicles, boxes."""
+    out: dict[int, Decor] = {}
+    available = {s.name for s in game.available(game.current_team)} if game.phase == "choose" \
+        else set()
+    for s in game.survivors.values():
+        if s.piece is None or not s.alive:
+            continue
+        out[s.piece] = Decor(
+            name=s.short, colour=team_colour(game, s.team), life=s.life, backpack=s.backpack,
+            used=s.backpack != game.round_colour, active=s.name == game.active,
+            available=s.name in available)
+    for key, pid in game.board.placement.pieces.items():
+        if not game.board.exists(pid) or pid in out:
+            continue
+        if key in ("car", "ice_cream_truck", "pickup_truck"):
+            out[pid] = Decor(name=key.replace("_", " ").upper())
+        elif key.startswith("box_"):
+            out[pid] = Decor(name=key[4:])
+    return out
+
+
+def survivor_at(game: Game, p: Vec, radius: float = 2.0) -> Survivor | None:
+    """The survivor whose figure (or building, for one inside) is under the point (cm)."""
+    best, best_d = None, radius
+    for s in game.survivors.values():
+        if not s.alive:
+            continue
+        if s.piece is not None:
+            d = math.dist(game.board.pos(s.piece), p)
+        elif s.building is not None:
+            d = math.dist(inside_spot(game, s), p)
+        else:
+            continue
+        if d < best_d:
+            best, best_d = s, d
+    return best
+
+
+def inside_spot(game: Game, s: Survivor) -> Vec:
+    """Where a survivor inside a building is drawn: on a support block (rulebook p. 8), the
+    survivors of a building taking the blocks in turn."""
+    assert s.building is not None
+    board = game.board
+    a, b, _ = board.building_parts(s.building)
+    mates = sorted(x.name for x in game.survivors.values()
+                   if x.alive and x.building == s.building)
+    i = mates.index(s.name)
+    block = (a, b)[i % 2]
+    x, y = board.table.position(block)
+    nx, ny = board.normal(s.building)
+    back = 2.6 * (i // 2)
+    return (x - nx * back, y - ny * back)
+
+
+@dataclass(frozen=True)
+class ActionItem:
+    """A button of the action bar: enabled, or the reason it is not."""
+
+    id: str
+    label: str
+    key: str
+    enabled: bool
+    why: str = ""
+
+
+def action_items(game: Game) -> list[ActionItem]:
+    """The actions of the active survivor now, each enabled or with the reason it is not."""
+    out = []
+    if game.phase != "act" or game.active is None:
+        return out
+    s = game.active_survivor
+    weapons = s.weapons()
+    inside = s.building is not None
+    zombies_in = bool(game.building_zombies.get(s.building or "", []))
+    for aid, label, key in ACTIONS:
+        why = ""
+        if aid in ("gun", "two_guns", "knife", "bat", "shotgun", "sniper"):
+            need = {"two_guns": "gun"}.get(aid, aid)
+            if need not in weapons:
+                why = f"no {need}"
+            elif aid == "two_guns" and s.count("gun") < 2:
+                why = "needs 2 guns"
+            elif inside and zombies_in and aid != "bat":
+                why = "zombies inside"
+        elif aid == "short_kill":
+            if s.piece is None:
+                why = "not in the city"
+            elif not short_kill_targets(game):
+                why = "no zombie next to you"
+        elif aid == "take_drop" and not places(game):
+            why = "nothing to reach"
+        out.append(ActionItem(aid, label, key, not why, why))
+    return out
+
+
+def short_kill_targets(game: Game) -> list[int]:
+    s = game.active_survivor
+    if s.piece is None:
+        return []
+    return [z for z in game.board.zombies() if game.board.next_to(s.piece, z)]
+
+
+def places(game: Game) -> list[str]:
+    """Stash keys the active survivor can take from or drop in: its building, objects next
+    to it (from scenario 3)."""
+    from flick.game.actions import object_stashes_near
+
+    s = game.active_survivor
+    out = [s.building] if s.building is not None else []
+    if game.rules.has("take_in_city"):
+        out += object_stashes_near(game, s)
+    return out
+
+
+def place_name(game: Game, key: str) -> str:
+    if key.startswith("piece:"):
+        pid = int(key.split(":", 1)[1])
+        for name, p in game.board.placement.pieces.items():
+            if p == pid:
+                return name.replace("_", " ")
+        return f"piece {pid}"
+    return key.replace("_", " ")
+
+
+def token_label(kind: str, face_up: bool) -> str:
+    return TOKEN_NAMES.get(kind, kind.replace("_", " ")) if face_up else "face down"
+
+
+# ---- where the flicked piece appears ------------------------------------------------------
+@dataclass(frozen=True)
+class Spot:
+    """The piece to flick: its kind, centre (cm), angle (rad) before the aim, and on which
+    table ('city' or 'fight')."""
+
+    kind: str
+    centre: Vec
+    angle: float
+    table: str = "city"
+
+
+def piece_spot(game: Game, action: str, side: str) -> Spot:
+    """Where the rules put the piece for `action` (side 'left'/'right' for weapons beside)."""
+    board = game.board
+    if game.phase == "fight" and game.fight is not None:
+        fight = game.fight
+        (x, y), kind = fight.weapon_piece_start(fight.to_act)
+        return Spot(kind, (x, y), math.pi / 2, "fight")
+    s = game.active_survivor
+    kind = FLICKED_PIECE[action]
+    if action == "two_guns":
+        side = "left"
+    if s.building is not None:
+        d = {"movement_disc": board.disc, "baseball_bat": 2.0, "knife": 1.0,
+             "shotgun_pellet": board.pellet_d}.get(kind, board.bullet_d)
+        if action in ("move", "bat"):
+            d = board.disc if action == "move" else 2.0
+        at = board.behind(s.building, d)
+        nx, ny = board.normal(s.building)
+        return Spot(kind, at, math.atan2(ny, nx))
+    assert s.piece is not None
+    pos = board.pos(s.piece)
+    if action in ("move", "bat"):
+        return Spot(kind, pos, s.facing)
+    piece_d = {"knife": 1.0, "shotgun_pellet": board.pellet_d}.get(kind, board.bullet_d)
+    return Spot(kind, board.beside(pos, s.facing, side, piece_d), s.facing)
+
+
+def flick_input(game: Game, action: str, side: str, flick: Flick,
+                second: Flick | None = None) -> Input:
+    """The engine's input for a finished gesture of `action`."""
+    ix, iy = flick.impulse
+    angle = math.atan2(iy, ix)
+    strength = math.hypot(ix, iy)
+    if game.phase == "fight":
+        return FightFlick(flick)
+    if action == "move":
+        return Move(flick, angle=angle)
+    if action == "gun":
+        return Shoot(side, flick)
+    if action == "two_guns":
+        return Shoot("left", flick, second)
+    if action == "knife":
+        return Knife(side, flick)
+    if action == "bat":
+        return Bat(angle, bat_flick(game, flick, angle))
+    if action == "shotgun":
+        # the template is held: the flick drives the pellets along it (no spin)
+        return Shotgun(side, angle, min(strength, 20000.0))
+    if action == "sniper":
+        return Sniper(side, angle, min(strength, 20000.0))
+    raise ValueError(f"{action!r} is not a flicked action")
+
+
+def bat_flick(game: Game, flick: Flick, angle: float) -> Flick:
+    """The bat is flicked by its knob: the press's sideways offset (spin) is kept, and the
+    offset along the bat is moved to the knob, at the back of the bat as it lies along the
+    aim."""
+    spec = game.board.params.pieces["baseball_bat"]
+    r = spec.length / 2.0 - spec.knob_diameter / 2.0
+    ux, uy = math.cos(angle), math.sin(angle)
+    ox, oy = flick.offset
+    lateral = -ox * uy + oy * ux
+    lateral = max(-spec.barrel_diameter / 2, min(spec.barrel_diameter / 2, lateral))
+    offset = (-ux * r - uy * lateral, -uy * r + ux * lateral)
+    return Flick(flick.impulse, offset)
+
+
+def choose(name: str) -> ChooseSurvivor:
+    return ChooseSurvivor(name)
+
+
+def end_turn(facing: float | None) -> EndTurn:
+    return EndTurn(facing)
+
+
+def short_kill(zombie: int, weapon: str) -> ShortKill:
+    return ShortKill(zombie, weapon)
+
+
+def quiet_weapon(s: Survivor) -> str:
+    """The weapon a short-distance kill names by default: a quiet one if carried."""
+    for w in s.weapons():
+        if w not in GUNS:
+            return w
+    return s.weapons()[0]
+
+
+def fight_choices(game: Game) -> list[str]:
+    if game.fight is None:
+        return []
+    return fight_weapons(game.survivors[game.fight.to_act])
+
+
+# ---- words ---------------------------------------------------------------------------------
+def describe(ev: Any) -> str | None:
+    """One line of the event log for an engine event (None: not worth a line)."""
+    t, d = ev.type, ev.data
+    who = str(d.get("survivor") or "").split(" ")[0]
+    if t == "turn":
+        return f"Turn {d.get('turn')}: {who} (team {d.get('team')})"
+    if t == "flick":
+        piece = str(d.get("piece", "")).replace("_", " ")
+        first = d.get("first_touch")
+        fell = d.get("fell") or []
+        text = f"{who} flicked the {piece}"
+        if first:
+            text += f", first touching {_thing(first)}"
+        if fell:
+            text += f"; fell: {', '.join(_thing(f) for f in fell)}"
+        if d.get("stage") == "fight":
+            text += f" ({d.get('felled', 0)} zombie(s) felled)"
+        return text + "."
+    if t == "move":
+        return f"{who}'s move " + ("succeeded." if d.get("success") else
+                                   f"failed ({d.get('reason', 'touched something')}).")
+    if t == "noise":
+        return f"{who} made {d.get('noise')} noise this turn."
+    if t == "rush":
+        reason = {"loud": "LOUD noise", "quiet": "QUIET noise",
+                  "new_horde": "a new horde"}.get(str(d.get("reason")), str(d.get("reason")))
+        fell = d.get("fell") or []
+        text = f"{d.get('zombies')} zombie(s) rush from the tower ({reason})"
+        return text + (f"; {', '.join(fell)} fell." if fell else ".")
+    if t == "kill":
+        return f"A zombie is killed ({d.get('cause')})" + (f" by {who}." if who else ".")
+    if t == "wound":
+        return f"{who} loses a life ({d.get('cause')}): {d.get('life')} left."
+    if t == "death":
+        return f"{who} is dead ({d.get('cause')})."
+    if t == "miss":
+        return f"{who}'s {d.get('weapon')} touched nothing: the action is lost."
+    if t in ("take", "drop", "leave", "reveal"):
+        verb = {"take": "takes", "drop": "drops", "leave": "leaves face up",
+                "reveal": "looks at"}[t]
+        return f"{who} {verb} a {d.get('token')} ({str(d.get('place', '')).replace('_', ' ')})."
+    if t == "enter":
+        return f"{who} enters the {str(d.get('building')).replace('_', ' ')}."
+    if t == "exit":
+        return f"{who} leaves the {str(d.get('building')).replace('_', ' ')}."
+    if t == "too_close":
+        return f"Too close! {who} is next to a zombie: loses a life and falls."
+    if t == "zombie_stands":
+        return "The closest zombie was fallen: it stands up (no rush)."
+    if t == "zombie_enters":
+        return f"A zombie enters the {str(d.get('building')).replace('_', ' ')}."
+    if t == "round_end":
+        return f"End of round: the marker moves to {d.get('marker')}."
+    if t == "fight":
+        stage = d.get("stage")
+        if stage == "start":
+            return (f"FIGHT in the {str(d.get('building')).replace('_', ' ')}: "
+                    f"{d.get('zombies')} zombie(s) {d.get('distance')} cm away.")
+        if stage == "card":
+            return f"Fight card: {d.get('card')}."
+        if stage == "end":
+            return f"The fight is over: {d.get('killed')} killed, {d.get('clubbed')} clubbed."
+        if stage == "wait":
+            return f"{who} waits."
+        return f"Fight: {stage}."
+    if t == "game_end":
+        return f"GAME OVER: {d.get('winner') or 'the survivors lose'} ({d.get('reason')})."
+    if t in ("overrun", "hunger", "rescue", "escort", "escort_lost", "barricade_removed",
+             "pretzel", "driver", "rv_touched", "set_aside"):
+        rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "round")
+        return f"{t.replace('_', ' ').capitalize()}: {rest}."
+    return None
+
+
+def _thing(label: Any) -> str:
+    text = str(label)
+    if ":" in text:
+        kind, _ = text.split(":", 1)
+        return kind.replace("_", " ")
+    return text.split(" ")[0]
+
+
+def reaction_lines(game: Game) -> list[str]:
+    """The zombies' reaction to the last finished turn, explained (rulebook p. 10)."""
+    events = game.events
+    start = None
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].type == "noise":
+            start = i
+            break
+    if start is None:
+        return ["No turn has ended yet."]
+    d = events[start].data
+    who = str(d.get("survivor", "")).split(" ")[0]
+    noise = str(d.get("noise"))
+    lines = [f"{who}'s turn was {noise}."]
+    if noise == "LOUD":
+        lines.append("A gun fired: the closest standing zombie and the 2 next closest rush "
+                     "from the tower placed behind it; the others stand up.")
+    elif noise == "QUIET":
+        lines.append("A move or a quiet weapon: the closest zombie, if standing, rushes from "
+                     "the tower behind it; if fallen, it only stands up.")
+    else:
+        lines.append("No move and no weapon: the zombies do nothing.")
+    for ev in events[start + 1:]:
+        if ev.type in ("turn", "noise"):
+            break
+        text = describe(ev) if ev.type in ("rush", "zombie_stands", "wound", "death",
+                                           "zombie_enters", "too_close") else None
+        if text:
+            lines.append(text)
+    return lines

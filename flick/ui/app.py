@@ -1,0 +1,842 @@
+"""`flick play`: the pygame table where people play Flick 'em Up! Dead of Winter hot-seat.
+
+The window draws the game and collects gestures; every decision goes to the engine through
+`Game.apply` (an illegal one is refused there and shown in the status line, nothing changes).
+Flow: choose a survivor (click it or its board), choose an action (buttons or keys), press
+on the piece that appears where the rules put it, drag, release (Escape cancels before the
+release). The shot then plays at the physics' pace: `MotionRecorder` keeps the engine's own
+run as 60 Hz frames and the window plays them back one per 1/60 s (no re-simulation).
+
+Headless: `frames` quits after so many frames, `screenshot` saves the last one, `script`
+feeds recorded input events (`flick.ui.script`). With a script or a frame count the clock is
+virtual (exactly 1/60 s per frame), so a scripted game is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import pygame
+
+from flick.game.game import Game
+from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep, TakeDrop
+from flick.game.state import IllegalAction
+from flick.physics.state import PieceState
+from flick.ui import adapter
+from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
+from flick.ui.motion import FRAME_S, Clip, MotionRecorder
+from flick.ui.panel import Option, Panel
+from flick.ui.render import TOKEN_LETTERS, Camera
+from flick.ui.script import ScriptEvent
+from flick.ui.table_view import HILITE, Decor, TableView
+
+PANEL_W = 430
+ZOOM_STEP = 1.15
+
+
+@dataclass
+class Settings:
+    """How `flick play` runs: window, gesture style, hand noise, headless controls."""
+
+    size: tuple[int, int] = (1280, 800)
+    style: str = "swipe"
+    hand: str = "none"
+    show_aim: bool = True
+    show_power: bool = True
+    frames: int | None = None
+    screenshot: str | None = None
+    script: list[ScriptEvent] | None = None
+    record: str | None = None
+    hand_seed: int = 0
+
+
+def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
+    """A camera showing the box [x0, x1] x [y0, y1] cm centred in `rect`."""
+    s = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+    ox = rect.x + (rect.width - (x1 - x0) * s) / 2 - x0 * s
+    oy = rect.y + (rect.height - (y1 - y0) * s) / 2 + y1 * s
+    return Camera(s, (ox, oy))
+
+
+class PlayApp:
+    """One window, one game."""
+
+    def __init__(self, game: Game, settings: Settings, recorder: Any = None) -> None:
+        self.game = game
+        self.settings = settings
+        self.recorder = recorder  # flick.replay.Recorder, written after every input
+        w, h = settings.size
+        self.screen = pygame.display.get_surface() or pygame.display.set_mode(settings.size)
+        self.area = pygame.Rect(0, 0, w - PANEL_W, h)
+        self.panel = Panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+        self.motion = MotionRecorder()
+        self.motion.attach(game.board.table, "city")
+        self.view = TableView(game.board.table, _tower_home(game), game.bin)
+        self.fight_view: TableView | None = None
+        self.fight_cam: Camera | None = None
+        self.cam = self.fit()
+        self.style = settings.style
+        self.hand = settings.hand
+        self.side = "right"
+        self.show_aim = settings.show_aim
+        self.show_power = settings.show_power
+        self.rng = np.random.default_rng(settings.hand_seed)
+        self.version = 0
+        self.status = ""
+        self.action: str | None = None
+        self.gesture: Gesture | None = None
+        self.first_flick: Any = None  # the first bullet of a two-gun shot
+        self.short_weapon: str | None = None
+        self.facing: float | None = None
+        self.pan: tuple[tuple[int, int], Camera] | None = None
+        self.clips: list[Clip] = []
+        self.clip_time = 0.0
+        self.speed = 1.0
+        self.seen_team: str | None = None
+        self.pass_screen = False
+        self.buttons: list[Any] = []
+        self.mouse = (0, 0)
+        self.player_now: dict[str, int] = {}
+        self.log: list[str] = []
+        self._logged = 0
+        self._decor: dict[int, Decor] = {}
+        self._old_decor: dict[int, Decor] = {}
+        self._pieces: list[PieceState] = []
+        self.frame = 0
+        self.quit = False
+        self._script = list(settings.script or [])
+        self._script_clock = 0.0
+        self._refresh()
+        self._check_pass()
+
+    # ---- state the panel reads ------------------------------------------------------------
+    def busy(self) -> bool:
+        """A shot is animating (input waits)."""
+        return bool(self.clips)
+
+    def sees_team(self, team: str | None) -> bool:
+        """Hidden information: in a competitive game only the team to play sees its own
+        survivors' tokens and objective."""
+        if not adapter.competitive(self.game) or team is None:
+            return True
+        return team == self.game.current_team and not self.pass_screen
+
+    def player_of(self, team: str) -> int:
+        if self.game.active is not None and team in self.player_now:
+            return self.player_now[team]
+        return self.game.turn_order.next_player.get(team, 0) + 1
+
+    def log_lines(self) -> list[str]:
+        return self.log
+
+    def prompt(self) -> str:
+        g = self.game
+        if g.phase == "keep":
+            return "You looked at the token: keep it?"
+        if g.phase == "hunger":
+            return "Hunger: eat a food, or every survivor loses 1 life"
+        if g.phase == "fight" and g.fight is not None:
+            who = g.fight.to_act.split(" ")[0]
+            if g.fight.stage == "weapon":
+                return f"Fight: {who} chooses a weapon"
+            return f"Fight: {who} attacks (flick the weapon)" + (
+                " or waits" if "fight_wait" in g.legal_kinds() else "")
+        if self.action == "take_drop":
+            return "Take / drop off (an exchange is one action):"
+        if self.action == "short_kill":
+            return "Short kill: pick the weapon, then click a zombie next to you"
+        return ""
+
+    def options(self) -> list[Option]:
+        """The choices offered in the panel now, with the command each sends."""
+        g = self.game
+        if self.busy() or g.over:
+            return []
+        if g.phase == "keep":
+            return [Option("Keep it", "keep:1"), Option("Leave it face up", "keep:0")]
+        if g.phase == "hunger":
+            out = [Option(f"{s.short} eats a food", f"eat:{s.name}:{i}")
+                   for s in g.survivors.values() if s.alive
+                   for i, t in enumerate(s.inventory) if t.kind == "food"]
+            return [*out, Option("Go hungry", "hungry")]
+        if g.phase == "fight" and g.fight is not None:
+            if g.fight.stage == "weapon":
+                return [Option(w, f"fight_weapon:{w}") for w in adapter.fight_choices(g)]
+            if "fight_wait" in g.legal_kinds():
+                return [Option("Wait (reveal a card)", "fight_wait")]
+            return []
+        if g.phase != "act":
+            return []
+        if self.action == "take_drop":
+            s = g.active_survivor
+            out = []
+            for key in adapter.places(g):
+                stash = g.stashes.get(key, [])
+                where = adapter.place_name(g, key)
+                for i, t in enumerate(stash):
+                    label = adapter.token_label(t.kind, t.face_up)
+                    out.append(Option(f"Take {label} ({where})", f"take:{key}:{i}:"))
+                for j, t in enumerate(s.inventory):
+                    out.append(Option(f"Drop {t.kind} ({where})", f"take:{key}::{j}"))
+                if s.free_spaces() == 0:
+                    for i, t in enumerate(stash):
+                        for j, mine in enumerate(s.inventory):
+                            out.append(Option(
+                                f"Swap {mine.kind} for {adapter.token_label(t.kind, t.face_up)}",
+                                f"take:{key}:{i}:{j}"))
+            return out
+        if self.action == "short_kill":
+            s = g.active_survivor
+            return [Option(f"with {w}" + (" *" if w == self.short_weapon else ""),
+                           f"kill_weapon:{w}") for w in dict.fromkeys(s.weapons())]
+        return []
+
+    # ---- camera -------------------------------------------------------------------------
+    def fit(self) -> Camera:
+        w, h = self.game.board.city
+        zb = self.game.scenario.zombie_bin
+        x0, y0 = min(0.0, zb.x - 9), min(0.0, zb.y - 9)
+        x1, y1 = max(w, zb.x + 9), max(h, zb.y + 9)
+        return fit_box(x0 - 3, y0 - 3, x1 + 3, y1 + 3, self.area)
+
+    def zoom(self, at: tuple[int, int], steps: int) -> None:
+        f = ZOOM_STEP ** steps
+        cam = self.cam
+        scale = max(1.0, min(80.0, cam.scale * f))
+        f = scale / cam.scale
+        ox = at[0] - (at[0] - cam.origin[0]) * f
+        oy = at[1] - (at[1] - cam.origin[1]) * f
+        self.cam = Camera(scale, (ox, oy))
+
+    def active_cam(self) -> Camera:
+        return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
+
+    def on_fight_table(self) -> bool:
+        if self.clips:
+            return self.clips[0].table == "fight"
+        return self.game.phase == "fight" and self.game.fight is not None
+
+    # ---- applying inputs ----------------------------------------------------------------
+    def apply(self, inp: Input) -> bool:
+        """Send one input to the engine; False (and the reason shown) if it is illegal."""
+        g = self.game
+        team = g.current_team
+        before_player = g.turn_order.next_player.get(team, 0) + 1
+        self._old_decor = dict(self._decor)
+        try:
+            g.apply(inp)
+        except IllegalAction as exc:
+            self.status = str(exc)
+            self.motion.take()
+            self.version += 1
+            return False
+        if inp.kind == "choose":
+            self.player_now[team] = before_player
+        self.status = ""
+        if g.fight is not None:
+            self.motion.attach(g.fight.table, "fight")
+            if self.fight_view is None or self.fight_view.table is not g.fight.table:
+                self.fight_view = TableView(g.fight.table)
+                self.fight_cam = self._fight_camera()
+        self.clips.extend(c for c in self.motion.take() if c.frames)
+        self.clip_time = 0.0
+        if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
+            self.action = None
+        self.gesture = None
+        self.first_flick = None
+        self.facing = None
+        self._refresh()
+        if self.recorder is not None and self.settings.record:
+            from flick.replay import write
+
+            write(self.settings.record, g)
+        return True
+
+    def _fight_camera(self) -> Camera:
+        from flick.game.fight import FIGHT_LINE_Y, STAGE
+
+        f = self.game.fight
+        assert f is not None
+        cx = STAGE[0] / 2
+        return fit_box(cx - 35, FIGHT_LINE_Y - 12, cx + 35, FIGHT_LINE_Y + f.distance + 10,
+                       self.area)
+
+    def _refresh(self) -> None:
+        """Re-read the game after a change: log lines, labels, pieces, pass screen."""
+        g = self.game
+        for ev in g.events[self._logged:]:
+            line = adapter.describe(ev)
+            if line:
+                self.log.append(line)
+        self._logged = len(g.events)
+        self.log = self.log[-200:]
+        self._decor = adapter.decor(g)
+        self._pieces = list(g.board.table.snapshot().pieces)
+        self.view.bin_count = g.bin
+        self.version += 1
+        if not self.busy():
+            self._check_pass()
+
+    def _check_pass(self) -> None:
+        g = self.game
+        if (adapter.competitive(g) and g.phase == "choose" and not g.over
+                and g.current_team != self.seen_team):
+            self.pass_screen = True
+            self.version += 1
+
+    # ---- commands (buttons, keys) ---------------------------------------------------------
+    def command(self, cmd: str) -> None:
+        g = self.game
+        head, _, rest = cmd.partition(":")
+        if head == "toggle":
+            self._toggle(rest)
+        elif head == "action":
+            self.select(rest)
+        elif head == "keep":
+            self.apply(Keep(rest == "1"))
+        elif head == "eat":
+            name, _, slot = rest.rpartition(":")
+            self.apply(Eat(name, int(slot)))
+        elif head == "hungry":
+            self.apply(GoHungry())
+        elif head == "fight_weapon":
+            self.apply(FightWeapon(rest))
+        elif head == "fight_wait":
+            self.apply(FightWait())
+        elif head == "take":
+            key, take, drop = rest.rsplit(":", 2)
+            place = None if key == (g.active_survivor.building if g.active else None) else key
+            self.apply(TakeDrop(int(take) if take else None, int(drop) if drop else None, place))
+        elif head == "kill_weapon":
+            self.short_weapon = rest
+        elif head == "option":
+            opts = self.options()
+            if rest.isdigit() and int(rest) < len(opts):
+                self.command(opts[int(rest)].command)
+        elif head == "choose":
+            self.apply(adapter.choose(rest))
+        self.version += 1
+
+    def _toggle(self, what: str) -> None:
+        if what == "style":
+            self.style = STYLES[(STYLES.index(self.style) + 1) % len(STYLES)]
+        elif what == "side":
+            self.side = "left" if self.side == "right" else "right"
+        elif what == "hand":
+            names = list(HAND_NOISE)
+            self.hand = names[(names.index(self.hand) + 1) % len(names)]
+        elif what == "aim":
+            self.show_aim = not self.show_aim
+        elif what == "power":
+            self.show_power = not self.show_power
+        elif what == "fit":
+            self.cam = self.fit()
+            if self.game.fight is not None:
+                self.fight_cam = self._fight_camera()
+
+    def select(self, action: str) -> None:
+        """Pick an action of the active survivor (or end the turn)."""
+        g = self.game
+        if g.phase != "act" or self.busy():
+            return
+        items = {it.id: it for it in adapter.action_items(g)}
+        it = items.get(action)
+        if it is None:
+            return
+        if not it.enabled:
+            self.status = f"{it.label}: {it.why}"
+            return
+        if action == "end_turn":
+            self.apply(adapter.end_turn(self.facing))
+            return
+        self.action = action
+        self.gesture = None
+        self.first_flick = None
+        if action == "short_kill":
+            self.short_weapon = adapter.quiet_weapon(g.active_survivor)
+        self.status = ""
+
+    def spot(self) -> adapter.Spot | None:
+        """The piece to flick now, where the rules put it, or None."""
+        g = self.game
+        if self.busy() or g.over or self.pass_screen:
+            return None
+        if g.phase == "fight" and g.fight is not None and g.fight.stage == "attack":
+            return adapter.piece_spot(g, "fight", self.side)
+        if g.phase != "act" or self.action not in adapter.FLICKED_PIECE:
+            return None
+        side = "right" if (self.action == "two_guns" and self.first_flick is not None) \
+            else self.side
+        try:
+            return adapter.piece_spot(g, self.action, side)
+        except IllegalAction as exc:
+            self.status = str(exc)
+            return None
+
+    # ---- mouse and keys -------------------------------------------------------------------
+    KEYS: ClassVar[dict[str, str]] = {it[2]: it[0] for it in adapter.ACTIONS}
+
+    def key(self, name: str) -> None:
+        name = name.lower()
+        if self.pass_screen:
+            if name in ("space", "return", "enter"):
+                self._dismiss_pass()
+            return
+        if name == "escape":
+            if self.gesture is not None:
+                self.gesture = None  # the misclick undo: nothing was flicked
+                self.status = "flick cancelled"
+            elif self.action is not None:
+                self.action = None
+                self.first_flick = None
+        elif name == "tab":
+            self._toggle("style")
+        elif name == "s":
+            self._toggle("side")
+        elif name == "a":
+            self._toggle("aim")
+        elif name == "p":
+            self._toggle("power")
+        elif name == "f":
+            self._toggle("fit")
+        elif name == "n":
+            self._toggle("hand")
+        elif name == "w" and self.game.phase == "fight":
+            self.command("fight_wait")
+        elif name == "r" and self.game.phase == "act" and self.game.active is not None:
+            self._face_mouse()
+        elif name in ("=", "+", "plus", "equals"):
+            self.zoom(self.area.center, 1)
+        elif name in ("-", "minus"):
+            self.zoom(self.area.center, -1)
+        elif name.isdigit() and self.options():
+            i = int(name) - 1
+            opts = self.options()
+            if 0 <= i < len(opts) and opts[i].enabled:
+                self.command(opts[i].command)
+        elif name in self.KEYS:
+            self.select(self.KEYS[name])
+        self.version += 1
+
+    def _face_mouse(self) -> None:
+        s = self.game.active_survivor
+        if s.piece is None:
+            return
+        x, y = self.game.board.pos(s.piece)
+        mx, my = self.cam.to_cm(*self.mouse)
+        self.facing = math.atan2(my - y, mx - x)
+        self.status = f"{s.short} will face {math.degrees(self.facing):.0f} deg at the turn's end"
+
+    def _dismiss_pass(self) -> None:
+        self.pass_screen = False
+        self.seen_team = self.game.current_team
+        self.version += 1
+
+    def mouse_down(self, t: float, pos: tuple[int, int], button: int) -> None:
+        self.mouse = pos
+        if self.pass_screen:
+            self._dismiss_pass()
+            return
+        if button == 3:
+            self.pan = (pos, self.active_cam())
+            return
+        if button != 1:
+            return
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                self.command(b.command)
+                return
+        if not self.area.collidepoint(pos) or self.busy():
+            return
+        cam = self.active_cam()
+        p = cam.to_cm(*pos)
+        g = self.game
+        spot = self.spot()
+        if spot is not None:
+            reach = self.view.footprints.get(spot.kind).reach
+            grab = max(reach + 0.8, 12.0 / cam.scale)
+            if math.dist(p, spot.centre) <= grab:
+                params = g.board.params
+                self.gesture = Gesture(spot.kind, spot.centre, p, t, self.style, params,
+                                       reach=reach)
+                return
+        if g.phase == "choose":
+            s = adapter.survivor_at(g, p, max(2.0, 10.0 / cam.scale))
+            if s is not None:
+                self.apply(adapter.choose(s.name))
+            return
+        if g.phase == "act" and self.action == "short_kill":
+            targets = adapter.short_kill_targets(g)
+            near = [z for z in targets if math.dist(g.board.pos(z), p) < 2.5]
+            if near and self.short_weapon:
+                self.apply(adapter.short_kill(near[0], self.short_weapon))
+
+    def mouse_move(self, t: float, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        if self.pan is not None:
+            (x0, y0), cam = self.pan
+            moved = Camera(cam.scale, (cam.origin[0] + pos[0] - x0, cam.origin[1] + pos[1] - y0))
+            if self.on_fight_table():
+                self.fight_cam = moved
+            else:
+                self.cam = moved
+            return
+        if self.gesture is not None:
+            self.gesture.move(t, self.active_cam().to_cm(*pos))
+
+    def mouse_up(self, t: float, pos: tuple[int, int], button: int) -> None:
+        self.mouse = pos
+        if button == 3:
+            self.pan = None
+            return
+        if button != 1 or self.gesture is None:
+            return
+        gesture, self.gesture = self.gesture, None
+        flick = gesture.release(t, self.active_cam().to_cm(*pos), self.hand, self.rng)
+        if flick is None:
+            self.status = "too gentle to be a flick: try again"
+            self.version += 1
+            return
+        g = self.game
+        if g.phase == "fight":
+            self.apply(adapter.flick_input(g, "fight", self.side, flick))
+            return
+        assert self.action is not None
+        if self.action == "two_guns" and self.first_flick is None:
+            self.first_flick = flick
+            self.status = "first bullet aimed: now flick the second (right side)"
+            self.version += 1
+            return
+        if self.action == "two_guns":
+            inp = adapter.flick_input(g, "two_guns", "left", self.first_flick, flick)
+        else:
+            inp = adapter.flick_input(g, self.action, self.side, flick)
+        self.apply(inp)
+
+    def wheel(self, pos: tuple[int, int], y: int) -> None:
+        if self.on_fight_table() and self.fight_cam is not None:
+            cam, self.cam = self.cam, self.fight_cam
+            self.zoom(pos, y)
+            self.fight_cam, self.cam = self.cam, cam
+        else:
+            self.zoom(pos, y)
+
+    # ---- the loop -------------------------------------------------------------------------
+    def run(self) -> int:
+        """Run the window until it is closed (or the frame count / script ends)."""
+        s = self.settings
+        virtual = s.frames is not None or s.script is not None
+        clock = pygame.time.Clock()
+        now = 0.0
+        while not self.quit:
+            dt = FRAME_S if virtual else min(0.05, clock.tick(60) / 1000.0)
+            now += dt
+            if virtual:
+                self._feed_script(now)
+                if s.frames is None and not self._script and not self.busy():
+                    self.quit = True
+            if pygame.display.get_init():
+                self._pygame_events(now)
+            self.advance(dt)
+            self.draw()
+            pygame.display.flip()
+            self.frame += 1
+            if s.frames is not None and self.frame >= s.frames:
+                break
+        if s.screenshot:
+            Path(s.screenshot).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, s.screenshot)
+        if self.recorder is not None and s.record:
+            from flick.replay import write
+
+            write(s.record, self.game)
+        return 0
+
+    def _pygame_events(self, now: float) -> None:
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                self.quit = True
+            elif ev.type == pygame.KEYDOWN:
+                if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
+                    self.quit = True
+                else:
+                    self.key(pygame.key.name(ev.key))
+            elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
+                self.mouse_down(now, ev.pos, ev.button)
+            elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
+                self.mouse_up(now, ev.pos, ev.button)
+            elif ev.type == pygame.MOUSEMOTION:
+                self.mouse_move(now, ev.pos)
+            elif ev.type == pygame.MOUSEWHEEL:
+                self.wheel(pygame.mouse.get_pos(), ev.y)
+
+    def _feed_script(self, now: float) -> None:
+        if not self.busy():
+            self._script_clock += FRAME_S
+        while self._script and self._script[0].t <= self._script_clock + 1e-9:
+            if self.busy():
+                return
+            ev = self._script.pop(0)
+            t = ev.t
+            if ev.type == "key":
+                self.key(ev.key)
+            elif ev.type == "command":
+                self.command(ev.command)
+            else:
+                pos = self.script_pos(ev)
+                if ev.type == "down":
+                    self.mouse_down(t, pos, ev.button)
+                elif ev.type == "move":
+                    self.mouse_move(t, pos)
+                elif ev.type == "up":
+                    self.mouse_up(t, pos, ev.button)
+                elif ev.type == "wheel":
+                    self.wheel(pos, ev.y)
+
+    def script_pos(self, ev: ScriptEvent) -> tuple[int, int]:
+        """Screen pixels of a scripted event's position (see `flick.ui.script`)."""
+        if ev.pos is not None:
+            return (round(ev.pos[0]), round(ev.pos[1]))
+        cam = self.active_cam()
+        if ev.cm is not None:
+            x, y = ev.cm
+        elif ev.at is not None:
+            x, y = self._named(ev.at)
+        else:
+            x, y = cam.to_cm(*self.mouse)
+        px, py = cam.px(x + ev.d[0], y + ev.d[1])
+        return (round(px), round(py))
+
+    def _named(self, at: str) -> tuple[float, float]:
+        g = self.game
+        if at == "piece":
+            spot = self.spot()
+            if spot is None:
+                raise IllegalAction("script: no piece to flick now (choose an action first)")
+            return spot.centre
+        if at.startswith("survivor:"):
+            name = at.split(":", 1)[1]
+            for s in g.survivors.values():
+                if name in (s.name, s.short):
+                    if s.piece is not None:
+                        return g.board.pos(s.piece)
+                    if s.building is not None:
+                        return adapter.inside_spot(g, s)
+            raise IllegalAction(f"script: no survivor {name!r} on the table")
+        if at == "zombie:nearest" and g.active is not None:
+            here = g.board.piece_position(g.active_survivor)
+            zs = g.board.zombies()
+            if zs and here is not None:
+                z = min(zs, key=lambda q: math.dist(g.board.pos(q), here))
+                return g.board.pos(z)
+        raise IllegalAction(f"script: unknown place {at!r}")
+
+    def advance(self, dt: float) -> None:
+        """Move the animation on by `dt` seconds of wall time."""
+        if not self.clips:
+            return
+        self.clip_time += dt * self.speed
+        while self.clips and self.clip_time >= self.clips[0].duration:
+            self.clip_time -= self.clips[0].duration
+            self.clips.pop(0)
+        if not self.clips:
+            self.clip_time = 0.0
+            self.version += 1
+            self._check_pass()
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self) -> None:
+        screen = self.screen
+        if self.pass_screen:
+            self._draw_pass(screen)
+            self.buttons = []
+            return
+        if self.on_fight_table():
+            self._draw_fight(screen)
+        else:
+            self._draw_city(screen)
+        screen.set_clip(self.area)
+        self._draw_gesture(screen)
+        screen.set_clip(None)
+        self.buttons = self.panel.draw(screen, self)
+
+    def _draw_city(self, screen: pygame.Surface) -> None:
+        cam = self.cam
+        view = self.view
+        g = self.game
+        screen.set_clip(self.area)
+        screen.blit(view.background(self.area.size, cam, g.bin), (0, 0))
+        clip = self.clips[0] if self.clips else None
+        if clip is not None:
+            pieces = list(clip.poses_at(int(self.clip_time / FRAME_S)).values())
+            decor = {**self._old_decor, **self._decor}
+        else:
+            pieces = self._pieces
+            decor = self._decor
+        self._draw_stashes(screen, cam)
+        lit: list[int] = []
+        if clip is None and g.phase == "choose" and not g.over:
+            lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
+        elif clip is None and self.action == "short_kill":
+            lit = adapter.short_kill_targets(g)
+        view.draw_pieces(screen, cam, pieces, decor, lit)
+        if clip is not None and clip.tower:
+            view.draw_tower_at(screen, cam, clip.tower)
+        self._draw_inside(screen, cam)
+        screen.set_clip(None)
+
+    def _draw_stashes(self, screen: pygame.Surface, cam: Camera) -> None:
+        """Tokens on the buildings' support blocks and beside objects; zombies inside."""
+        g = self.game
+        fonts = self.view.fonts(cam)
+        for key, stash in g.stashes.items():
+            if not stash:
+                continue
+            if key.startswith("piece:"):
+                pid = int(key.split(":", 1)[1])
+                if not g.board.exists(pid):
+                    continue
+                x, y = g.board.pos(pid)
+                spots = [(x + 2.2, y + 2.2)]
+            elif key in g.board.buildings:
+                a, b, _ = g.board.building_parts(key)
+                spots = [g.board.table.position(a), g.board.table.position(b)]
+            else:
+                continue
+            down = sum(1 for t in stash if not t.face_up)
+            ups = [t.kind for t in stash if t.face_up]
+            chips = ([(f"{down}?" if down > 1 else "?", False)] if down else []) + [
+                (TOKEN_LETTERS.get(k, k[:2]), True) for k in ups]
+            for i, (label, up) in enumerate(chips):
+                x, y = spots[i % len(spots)]
+                self.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))), label, up,
+                                    fonts)
+        for name, flags in g.building_zombies.items():
+            if not flags or name not in g.board.buildings:
+                continue
+            mx, my = g.board.door_mid(name)
+            nx, ny = g.board.normal(name)
+            for i, standing in enumerate(flags):
+                off = (i - (len(flags) - 1) / 2) * 3.0
+                c = cam.px(mx - nx * 2.0 - ny * off, my - ny * 2.0 + nx * off)
+                pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
+                                   max(3.0, cam.length(1.4)))
+                pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
+
+    def _draw_inside(self, screen: pygame.Surface, cam: Camera) -> None:
+        """Survivors inside buildings, standing on a support block."""
+        g = self.game
+        fonts = self.view.fonts(cam)
+        for s in g.survivors.values():
+            if not s.alive or s.building is None:
+                continue
+            x, y = adapter.inside_spot(g, s)
+            c = cam.px(x, y)
+            colour = adapter.team_colour(g, s.team)
+            pygame.draw.circle(screen, colour, c, cam.length(1.3))
+            pygame.draw.circle(screen, (255, 255, 255) if s.name == g.active else (20, 24, 30),
+                               c, cam.length(1.3), 2)
+            self.view.text.blit(screen, fonts.label, s.short, (c[0], c[1] + cam.length(1.3) + 2),
+                                colour, "midtop", (226, 232, 238))
+
+    def _draw_fight(self, screen: pygame.Surface) -> None:
+        """The fight's staging table: fighters, zombies, the flicked weapon, the deck."""
+        g = self.game
+        view = self.fight_view
+        cam = self.fight_cam
+        if view is None or cam is None:
+            return
+        screen.set_clip(self.area)
+        screen.blit(view.background(self.area.size, cam, None), (0, 0))
+        clip = self.clips[0] if self.clips else None
+        pieces = (list(clip.poses_at(int(self.clip_time / FRAME_S)).values()) if clip
+                  else list(view.table.snapshot().pieces))
+        view.draw_pieces(screen, cam, pieces, {})
+        fight = g.fight
+        fonts = view.fonts(cam)
+        title = "FIGHT - staging table"
+        if fight is not None:
+            title += f" ({fight.building.replace('_', ' ')})"
+            for name, (x, y) in fight.spots.items():
+                s = g.survivors[name]
+                c = cam.px(x, y)
+                colour = (adapter.team_colour(g, s.team) if name not in fight.out
+                          else (150, 150, 150))
+                pygame.draw.circle(screen, colour, c, cam.length(1.3))
+                pygame.draw.circle(screen, (20, 24, 30), c, cam.length(1.3), 2)
+                label = f"{s.short} ({fight.weapons.get(name, '?')})"
+                view.text.blit(screen, fonts.label, label, (c[0], c[1] + cam.length(1.3) + 3),
+                               colour, "midtop", (226, 232, 238))
+            deck = pygame.Rect(self.area.right - 110, self.area.bottom - 150, 80, 110)
+            pygame.draw.rect(screen, (120, 30, 30), deck, border_radius=6)
+            pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
+            view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
+                           (255, 255, 255))
+            if fight.deck.revealed:
+                view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
+                               (deck.centerx, deck.top - 16), (255, 220, 0))
+        view.text.blit(screen, fonts.heading, title, (self.area.x + 12, 10), (255, 255, 255),
+                       "topleft")
+        screen.set_clip(None)
+
+    def _draw_gesture(self, screen: pygame.Surface) -> None:
+        spot = self.spot()
+        if spot is None:
+            return
+        cam = self.active_cam()
+        view = self.fight_view if spot.table == "fight" and self.fight_view else self.view
+        angle = spot.angle
+        g = self.gesture
+        if g is not None:
+            angle, _ = g.aim()
+        preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
+        view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
+        if g is None:
+            return
+        c = cam.px(*spot.centre)
+        if self.show_aim:
+            slide = min(g.slide(), 400.0)
+            end = cam.px(spot.centre[0] + slide * math.cos(angle),
+                         spot.centre[1] + slide * math.sin(angle))
+            pygame.draw.line(screen, HILITE, c, end, 2)
+            pygame.draw.circle(screen, HILITE, end, 4, 1)
+            if self.style == "slingshot":
+                pygame.draw.line(screen, (255, 255, 255), c, cam.px(*g.pointer), 1)
+            press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
+            pygame.draw.circle(screen, (255, 80, 80), press, 3)
+        if self.show_power:
+            p = g.power()
+            bar = pygame.Rect(self.area.x + 16, self.area.bottom - 30, 220, 16)
+            pygame.draw.rect(screen, (20, 24, 30), bar.inflate(460, 12).move(230, 0))
+            fill = bar.copy()
+            fill.width = round(bar.width * p)
+            pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
+            pygame.draw.rect(screen, (226, 232, 238), bar, 1)
+            self.view.text.blit(screen, self.view.fonts(cam).small,
+                                f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
+                                (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
+
+    def _draw_pass(self, screen: pygame.Surface) -> None:
+        g = self.game
+        screen.fill((16, 18, 24))
+        colour = adapter.team_colour(g, g.current_team)
+        font = self.view.fonts(Camera(12.0, (0, 0))).title
+        w, h = screen.get_size()
+        self.view.text.blit(screen, font, f"Pass to team {g.current_team}", (w / 2, h / 2 - 30),
+                            colour)
+        self.view.text.blit(screen, self.panel.font,
+                            f"player {self.player_of(g.current_team)} - the other team looks "
+                            "away. Click or press Space when ready.", (w / 2, h / 2 + 20),
+                            (226, 232, 238))
+
+
+def _tower_home(game: Game) -> Any:
+    from flick.scenario.place import TowerPose, tower_size
+
+    zb = game.scenario.zombie_bin
+    width, depth = tower_size()
+    return TowerPose(zb.x, zb.y, math.radians(zb.tower_facing), width, depth)

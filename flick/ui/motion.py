@@ -1,0 +1,135 @@
+"""Motion for the screen: every physics run of a game, recorded as 60 Hz frames of poses.
+
+The rules engine runs each shot to rest in one call (`Table.simulate`, `Table.rush`). To show
+the motion at the physics' own pace, `MotionRecorder` listens to the same runs: it wraps the
+table's `world()` (an instance attribute of that one table; nothing global) and the fresh
+world's `space.step`, and after each step that crosses a frame boundary (every 1/60 s of
+simulated time) notes the pose of every moving piece. It only reads: the game plays exactly
+as without it (same floats, same hashes). The recorded `Clip`s are played back frame by
+frame, one frame per 1/60 s of wall time, so a shot on screen lasts as long as on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flick.physics.state import PieceState
+
+FRAME_S = 1.0 / 60.0
+TOWER_ID = 0  # the id a rush's tower reports (flick.physics.tower_rush)
+
+Pose = tuple[str, float, float, float, bool]  # kind, x, y, angle, standing
+
+
+@dataclass
+class Clip:
+    """One physics run: the pieces at its start, then one dict of moved poses per frame.
+
+    `table` names the table ("city" or "fight"); `tower` is the rush tower's corners (cm)
+    when the run is a Zombie Rush; `gone` maps a frame index to pieces that fell off the
+    table's edge at it.
+    """
+
+    table: str
+    start: dict[int, PieceState]
+    frames: list[dict[int, Pose]] = field(default_factory=list)
+    tower: list[tuple[float, float]] | None = None
+    gone: dict[int, set[int]] = field(default_factory=dict)
+
+    @property
+    def duration(self) -> float:
+        """Seconds of motion (simulated = shown)."""
+        return len(self.frames) * FRAME_S
+
+    def poses_at(self, frame: int) -> dict[int, PieceState]:
+        """Every piece of the run at `frame` (clamped), as `PieceState`s."""
+        out = dict(self.start)
+        if not self.frames:
+            return out
+        frame = max(0, min(frame, len(self.frames) - 1))
+        # the latest pose of each piece up to this frame (pieces rest once still)
+        latest: dict[int, Pose] = {}
+        for f in self.frames[: frame + 1]:
+            latest.update(f)
+        removed: set[int] = set()
+        for k, ids in self.gone.items():
+            if k <= frame:
+                removed |= ids
+        for pid, (kind, x, y, a, st) in latest.items():
+            out[pid] = PieceState(pid, kind, x, y, a, st)
+        for pid in removed:
+            out.pop(pid, None)
+        return out
+
+
+class MotionRecorder:
+    """Records every physics run of the tables it is attached to as `Clip`s."""
+
+    def __init__(self) -> None:
+        self.clips: list[Clip] = []
+        self._tables: set[int] = set()
+
+    def attach(self, table: Any, name: str = "city") -> None:
+        """Listen to `table`'s physics runs (idempotent per table)."""
+        if id(table) in self._tables:
+            return
+        self._tables.add(id(table))
+        make_world = table.world
+
+        def recorded_world() -> Any:
+            world = make_world()
+            self._watch(world, name)
+            return world
+
+        table.world = recorded_world
+
+    def take(self) -> list[Clip]:
+        """The clips recorded since the last call (and forget them)."""
+        out, self.clips = self.clips, []
+        return out
+
+    def _watch(self, world: Any, name: str) -> None:
+        clip = Clip(name, dict(world.start))
+        self.clips.append(clip)
+        space = world.space
+        step = space.step
+        clock = {"t": 0.0, "next": FRAME_S, "first": True}
+
+        def recorded_step(dt: float) -> None:
+            if clock["first"]:
+                clock["first"] = False
+                clip.tower = _tower(world)
+            step(dt)
+            clock["t"] += dt
+            if clock["t"] + 1e-12 >= clock["next"]:
+                clock["next"] += FRAME_S * max(1, int((clock["t"] - clock["next"]) / FRAME_S) + 1)
+                clip.frames.append(_poses(world))
+                gone = set(world.gone)
+                if gone:
+                    clip.gone[len(clip.frames) - 1] = gone
+
+        space.step = recorded_step
+
+
+def _poses(world: Any) -> dict[int, Pose]:
+    fell = set(world.fell)
+    out: dict[int, Pose] = {}
+    for pid, body in world.active.items():
+        if pid in world.gone:
+            continue
+        start = world.start[pid]
+        x, y = body.position
+        out[pid] = (start.kind, float(x), float(y), float(body.angle),
+                    start.standing and pid not in fell)
+    return out
+
+
+def _tower(world: Any) -> list[tuple[float, float]] | None:
+    """The rush tower's footprint corners, when the world has one (a static block owned by
+    TOWER_ID)."""
+    for shape, owner in world.owner.items():
+        if owner == TOWER_ID and hasattr(shape, "get_vertices"):
+            body = shape.body
+            return [tuple(body.local_to_world(v)) for v in shape.get_vertices()]  # type: ignore[misc]
+    return None

@@ -1,0 +1,242 @@
+"""The side panel: round and day/night, the zombies, whose turn, the action buttons, the
+gesture settings, every survivor's board, the objective, the zombies' reaction explained
+and the event log.
+
+`Panel.draw` renders into a cached surface and only redraws when what it shows changed (the
+app bumps `version`), so the 60 fps loop pays for the panel only when something happened.
+It returns the clickable buttons, each with the command it sends to the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from flick.ui import adapter
+from flick.ui.render import Colour
+from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+BG: Colour = (30, 34, 42)
+FG: Colour = (226, 232, 238)
+DIM: Colour = (130, 138, 150)
+ACCENT: Colour = (255, 200, 60)
+BAD: Colour = (255, 110, 100)
+BUTTON: Colour = (58, 66, 80)
+BUTTON_ON: Colour = (90, 120, 70)
+BUTTON_OFF: Colour = (44, 48, 56)
+
+
+@dataclass(frozen=True)
+class Button:
+    """A clickable rectangle (screen px) and the command it sends."""
+
+    rect: pygame.Rect
+    command: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice offered in the panel (take this token, keep it, a fight weapon...)."""
+
+    label: str
+    command: str
+    enabled: bool = True
+
+
+class Panel:
+    """The side panel of `flick play`."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.small = pygame.font.Font(None, 17)
+        self.font = pygame.font.Font(None, 20)
+        self.head = pygame.font.Font(None, 26)
+        self.text = TextCache()
+        self._surface: pygame.Surface | None = None
+        self._version = -1
+        self._buttons: list[Button] = []
+
+    def draw(self, surface: pygame.Surface, app: Any) -> list[Button]:
+        """Blit the panel (re-rendered if `app.version` changed); its buttons."""
+        if self._surface is None or self._version != app.version:
+            self._surface = pygame.Surface(self.rect.size)
+            self._buttons = self._render(self._surface, app)
+            self._version = app.version
+        surface.blit(self._surface, self.rect)
+        return self._buttons
+
+    # ---- rendering ----------------------------------------------------------------------
+    def _render(self, s: pygame.Surface, app: Any) -> list[Button]:
+        game: Game = app.game
+        s.fill(BG)
+        w = self.rect.width
+        buttons: list[Button] = []
+        x, y = 12, 8
+        sc = game.scenario
+        y = self._line(s, f"S{sc.number}  {sc.name}", x, y, self.head, ACCENT) + 2
+        # round marker and day / night
+        colour = DAY_COLOUR if game.round_colour == "day" else NIGHT_COLOUR
+        badge = pygame.Rect(x, y, 62, 20)
+        pygame.draw.rect(s, colour, badge, border_radius=4)
+        pygame.draw.rect(s, FG, badge, 1, border_radius=4)
+        self.text.blit(s, self.font, game.round_colour.upper(), badge.center, FG)
+        z = game.zombie_counts()
+        self.text.blit(s, self.font, f"Round marker {game.round_marker} (skull at 0)",
+                       (x + 70, y + 10), FG, "midleft")
+        y += 24
+        y = self._line(s, f"Zombies: {z['city']} in the city, {z['bin']} in the bin"
+                       + (f", {z['box']} in the box" if z["box"] else ""), x, y, self.font, FG)
+        y = self._turn(s, app, x, y)
+        # action buttons or the current choice
+        options: Sequence[Option] = app.options()
+        if options:
+            y = self._line(s, app.prompt(), x, y, self.font, ACCENT)
+            for i, opt in enumerate(options):
+                bx = x + (i % 2) * ((w - 30) // 2 + 6)
+                r = pygame.Rect(bx, y, (w - 30) // 2, 22)
+                self._button(s, r, opt.label, BUTTON if opt.enabled else BUTTON_OFF,
+                             FG if opt.enabled else DIM)
+                if opt.enabled:
+                    buttons.append(Button(r.move(self.rect.topleft), opt.command))
+                if i % 2 == 1 or i == len(options) - 1:
+                    y += 26
+        items = adapter.action_items(game) if game.phase == "act" and not app.busy() else []
+        if items:
+            y = self._line(s, "Actions (key):", x, y, self.small, DIM)
+            bw = (w - 36) // 3
+            for i, it in enumerate(items):
+                r = pygame.Rect(x + (i % 3) * (bw + 6), y, bw, 22)
+                on = it.id == app.action
+                label = f"{it.label} [{it.key.upper()}]" if it.enabled else f"{it.label}: {it.why}"
+                self._button(s, r, label, BUTTON_ON if on else BUTTON if it.enabled else BUTTON_OFF,
+                             FG if it.enabled else DIM)
+                if it.enabled:
+                    buttons.append(Button(r.move(self.rect.topleft), f"action:{it.id}"))
+                if i % 3 == 2 or i == len(items) - 1:
+                    y += 25
+        # settings
+        settings = [
+            (f"Style: {app.style} [Tab]", "toggle:style"),
+            (f"Side: {app.side} [S]", "toggle:side"),
+            (f"Hand: {app.hand} [N]", "toggle:hand"),
+            (f"Aim line {'on' if app.show_aim else 'off'} [A]", "toggle:aim"),
+            (f"Power {'on' if app.show_power else 'off'} [P]", "toggle:power"),
+            ("Fit city [F]", "toggle:fit"),
+        ]
+        bw = (w - 36) // 3
+        for i, (label, cmd) in enumerate(settings):
+            r = pygame.Rect(x + (i % 3) * (bw + 6), y + (i // 3) * 24, bw, 20)
+            self._button(s, r, label, (48, 54, 66), FG, self.small)
+            buttons.append(Button(r.move(self.rect.topleft), cmd))
+        y += 52
+        y = self._boards(s, app, x, y, buttons) + 4
+        y = self._section(s, "Objective", [o.text for o in game.scenario.objectives
+                                          if app.sees_team(o.team)], x, y, w)
+        y = self._section(s, "Zombies' reaction", adapter.reaction_lines(game), x, y, w)
+        bottom = self.rect.height - 22
+        log = app.log_lines()
+        self._line(s, "Events", x, y, self.font, ACCENT)
+        y += 18
+        lines: list[str] = []
+        for entry in log:
+            lines += self._wrap(entry, w - 2 * x)
+        room = max(0, (bottom - y) // 15)
+        for line in lines[-room:] if room else []:
+            self.text.blit(s, self.small, line, (x, y), FG, "topleft")
+            y += 15
+        if app.status:
+            self.text.blit(s, self.small, app.status[:90], (x, bottom + 3), BAD, "topleft")
+        return buttons
+
+    def _turn(self, s: pygame.Surface, app: Any, x: int, y: int) -> int:
+        game: Game = app.game
+        if game.over:
+            winner = game.winner or "nobody: the survivors lose"
+            return self._line(s, f"Game over - winner: {winner} ({game.end_reason})", x, y,
+                              self.font, ACCENT)
+        team = game.current_team
+        colour = adapter.team_colour(game, team)
+        if game.active is not None:
+            a = game.active_survivor
+            where = f" in the {a.building.replace('_', ' ')}" if a.building else ""
+            n = game.actions_done + 1 if game.phase == "act" else game.actions_done
+            text = f"{a.name}{where}: action {n} of 2, noise {game.noise.name}"
+        else:
+            text = "Choose a survivor: click it (or its board)"
+        head = "Team " + team if adapter.competitive(game) else "Survivors"
+        player = app.player_of(team)
+        y = self._line(s, f"{head} - player {player}", x, y, self.font, colour)
+        return self._line(s, text, x, y, self.font, FG) + 4
+
+    def _boards(self, s: pygame.Surface, app: Any, x: int, y: int,
+                buttons: list[Button]) -> int:
+        """One line per survivor: team, backpack, name, life, weapon, tokens; in the choose
+        phase a board is a button choosing that survivor."""
+        game: Game = app.game
+        for sv in game.survivors.values():
+            colour = adapter.team_colour(game, sv.team)
+            alpha = FG if sv.alive else DIM
+            pygame.draw.rect(s, colour, (x, y + 2, 6, 14))
+            bp = DAY_COLOUR if sv.backpack == "day" else NIGHT_COLOUR
+            pygame.draw.rect(s, bp, (x + 10, y + 3, 12, 12), border_radius=2)
+            pygame.draw.rect(s, FG if sv.backpack == game.round_colour and sv.alive else DIM,
+                             (x + 10, y + 3, 12, 12), 1, border_radius=2)
+            name = sv.short + ("" if sv.alive else " (dead)") + ("" if sv.playable else " *")
+            self.text.blit(s, self.font, name, (x + 28, y + 1), alpha, "topleft")
+            for i in range(sv.life):
+                pygame.draw.circle(s, LIFE_COLOUR, (x + 110 + i * 10, y + 9), 4)
+            if app.sees_team(sv.team):
+                inv = ", ".join(adapter.token_label(t.kind, True) for t in sv.inventory)
+            else:
+                inv = ", ".join("?" for _ in sv.inventory)
+            where = f" @{sv.building.replace('_', ' ')}" if sv.building else ""
+            text = f"{sv.default_weapon} | {inv or '-'}{where}"
+            self.text.blit(s, self.small, text[:44], (x + 160, y + 3), alpha, "topleft")
+            r = pygame.Rect(x, y, self.rect.width - 2 * x, 17)
+            if sv.alive and game.phase == "choose" and sv.team == game.current_team:
+                buttons.append(Button(r.move(self.rect.topleft), f"choose:{sv.name}"))
+            y += 18
+        return y
+
+    def _section(self, s: pygame.Surface, title: str, lines: list[str], x: int, y: int,
+                 w: int) -> int:
+        y = self._line(s, title, x, y, self.font, ACCENT)
+        for line in lines:
+            for part in self._wrap(line, w - 2 * x):
+                self.text.blit(s, self.small, part, (x, y), FG, "topleft")
+                y += 15
+        return y + 4
+
+    def _line(self, s: pygame.Surface, text: str, x: int, y: int, font: pygame.font.Font,
+              colour: Colour) -> int:
+        self.text.blit(s, font, text, (x, y), colour, "topleft")
+        return y + font.get_linesize()
+
+    def _button(self, s: pygame.Surface, r: pygame.Rect, label: str, fill: Colour,
+                colour: Colour, font: pygame.font.Font | None = None) -> None:
+        pygame.draw.rect(s, fill, r, border_radius=4)
+        pygame.draw.rect(s, (90, 98, 112), r, 1, border_radius=4)
+        font = font or self.small
+        while font.size(label)[0] > r.width - 6 and len(label) > 4:
+            label = label[:-2] + "."
+        self.text.blit(s, font, label, r.center, colour)
+
+    def _wrap(self, text: str, width: int) -> list[str]:
+        words, lines, cur = text.split(" "), [], ""
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
+            if self.small.size(trial)[0] > width and cur:
+                lines.append(cur)
+                cur = "  " + word
+            else:
+                cur = trial
+        lines.append(cur)
+        return lines
