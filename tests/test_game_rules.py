@@ -641,3 +641,12 @@ def test_competitive_game_alternates_teams_and_the_pretzel_team_starts_each_roun
     assert seen[0][2] == "Rosa" and seen[4] == (1, "B", "Rosa")  # pretzel first each round
     with pytest.raises(IllegalAction, match="belongs to team"):
         g.apply(ChooseSurvivor("John Price" if g.current_team == "B" else "Rosa Rodriguez"))
+
+
+def test_status_hides_face_down_tokens() -> None:
+    g = game()
+    g.stashes["library"] += [g.new_token("fuel", face_up=False), g.new_token("food")]
+    st = g.status()
+    assert st["stashes"]["library"] == ["?", "food"]
+    assert st["phase"] == "choose" and st["legal"] == ["choose"]
+    assert set(st["available"]) == {"John Price", "Rosa Rodriguez"}

@@ -398,6 +398,33 @@ class Game:
         self.event("game_end", winner=winner, reason=reason)
 
     # ---- report ------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        """What a player at the table sees now, as data (for a side panel or a log):
+        face-down tokens show as "?"."""
+        def tokens(ts: list[Token]) -> list[str]:
+            return [t.kind if t.face_up else "?" for t in ts]
+
+        out: dict[str, Any] = {
+            "phase": self.phase, "team": self.current_team, "active": self.active,
+            "actions_done": self.actions_done, "noise": self.noise.name,
+            "round_marker": self.round_marker, "round": self.round_colour,
+            "available": [s.name for s in self.available()],
+            "zombies": self.zombie_counts(),
+            "zombies_inside": {k: v for k, v in self.building_zombies.items() if v},
+            "stashes": {k: tokens(v) for k, v in self.stashes.items() if v},
+            "survivors": {s.name: {**s.to_json(), "standing": s.standing}
+                          for s in self.survivors.values()},
+            "legal": self.legal_kinds(),
+        }
+        if self.fight is not None:
+            out["fight"] = {"building": self.fight.building, "to_act": self.fight.to_act,
+                            "weapons": dict(self.fight.weapons),
+                            "cards_left": len(self.fight.deck.cards),
+                            "revealed": list(self.fight.deck.revealed)}
+        if self.over:
+            out["winner"], out["end_reason"] = self.winner, self.end_reason
+        return out
+
     def summary(self) -> dict[str, Any]:
         """The JSON object `flick sim --json` prints for a game."""
         return {
