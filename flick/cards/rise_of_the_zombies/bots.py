@@ -152,6 +152,7 @@ class GreedyBot:
                 return discard(c)
             if sp.follow and not sp.attack:
                 affordable = sp.cost <= st.xp[s] and sp.type in ("skill", "companion", "item")
+                affordable = affordable or bool(sp.eff("heal") and st.wounds[s])
                 placeable = sp.type == "location" and len(st.path) < 7
                 movers.append((not (affordable or placeable), sp.cost, c))
         movers.sort()
