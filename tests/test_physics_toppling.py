@@ -152,3 +152,25 @@ def test_sliding_to_a_stop_on_the_table_fells_nothing(kind: str) -> None:
     assert result.fell == ()
     assert table.is_standing(piece)
     assert table.position(piece)[0] > 60.0
+
+
+def _lamp_falls_across_a_zombie(params: PhysicsParams) -> tuple[Table, int, int]:
+    table = Table(params, city=(90.0, 90.0))
+    lamp = table.add("street_lamp", x=45.0, y=50.0)
+    zombie = table.add("zombie", x=45.3, y=56.0)
+    disc = table.add("movement_disc", x=45.0, y=40.0)
+    result = table.flick(disc, impulse=(0.0, DISC.mass * 120.0))
+    assert lamp in result.fell
+    return table, lamp, zombie
+
+
+def test_a_fallen_lamp_does_not_end_inside_its_neighbour() -> None:
+    # The lamp's 12 cm capsule appears across the zombie behind it; the shot goes on until
+    # pymunk has pushed them apart (with no settling time they would stay overlapped).
+    data = PARAMS.model_dump()
+    data["simulation"]["settle_time"] = 0.0
+    table, lamp, zombie = _lamp_falls_across_a_zombie(PhysicsParams.model_validate(data))
+    assert zombie in table.overlapping(lamp)
+    table, lamp, zombie = _lamp_falls_across_a_zombie(PARAMS)
+    assert table.overlapping(lamp) == []
+    assert table.position(zombie) != (45.3, 56.0)

@@ -160,6 +160,15 @@ class Simulation(FrozenModel):
     overlap_tolerance: float = Field(ge=0.0)
     note: str | None = None
 
+    @model_validator(mode="after")
+    def _check(self) -> Simulation:
+        if self.overlap_tolerance < self.collision_slop:
+            raise ValueError(
+                "at overlap_tolerance: must be at least collision_slop (resting contacts "
+                "overlap by up to the slop)"
+            )
+        return self
+
 
 def _tower_model() -> type[BaseModel] | None:
     """The tower engineer's `TowerParams`, if that module exists yet."""

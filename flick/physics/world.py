@@ -396,7 +396,7 @@ class World:
         """Does a fallen piece still overlap another more than the tolerance? Wakes both:
         pymunk would let them sleep, overlapping, once they stop moving."""
         sim = self.params.simulation
-        deep = -(sim.collision_slop + sim.overlap_tolerance)
+        deep = -sim.overlap_tolerance
         for pid in self.fell:
             body = self.bodies.get(pid)
             if body is None or pid in self.gone:
