@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from flick.cards.something_to_fear import actions as A
+from flick.cards.something_to_fear import scoring
 
 if TYPE_CHECKING:
     from flick.cards.something_to_fear.state import StfState
@@ -124,8 +125,6 @@ def render(state: StfState, viewer: int | None = None) -> str:
         f"{'; order reversed (Carl)' if state.reversed else ''} =="
     ]
     lines.append(f"Encounter row: {_cards(state, state.row)}")
-    from flick.cards.something_to_fear import scoring
-
     lines.append(
         f"Mob ({scoring.mob_damage(state.data, state.mob)} damage): {_cards(state, state.mob)}"
     )
@@ -187,6 +186,9 @@ def render(state: StfState, viewer: int | None = None) -> str:
         )
     else:
         lines.append(f"To act: player {state.actor + 1}")
+        if state.phase == A.TURN and state.to_act:
+            later = sorted(state.to_act, key=state._order_key)  # as of now: a Governor may move it
+            lines.append("Then: " + ", ".join(f"player {q + 1}" for q in later))
     return "\n".join(lines)
 
 
