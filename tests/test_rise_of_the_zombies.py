@@ -773,3 +773,21 @@ def test_companion_attacks_and_its_kill_gives_the_owner_xp() -> None:
     st.apply(act(C.K_COMPANION, 0, comp))
     assert st.zpos[z] == -1 and st.xp[0] == 1
     assert act(C.K_COMPANION, 0, comp) not in st.legal_actions()
+
+
+def test_render_shows_clock_path_zombies_and_hands() -> None:
+    st = game(["Scout", "Biker"])
+    place_zombie(st, "Hulker", 0, 1)
+    give(st, 0, "Flashlight")
+    text = st.render()
+    assert "55 of 55 minutes left (turn clock)" in text
+    assert "1. Safe House: survivors Scout, Biker" in text
+    assert "Hulker 3/3 health" in text and "on the Biker" in text
+    assert "hand: Flashlight" in text
+
+
+def test_determinize_reshuffles_only_the_decks() -> None:
+    st = game(["Scout", "Biker"])
+    twin = st.determinize(0, random.Random(9))
+    assert sorted(twin.adeck) == sorted(st.adeck) and twin.adeck != st.adeck
+    assert sorted(twin.zdeck) == sorted(st.zdeck) and twin.hand == st.hand
