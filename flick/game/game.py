@@ -80,6 +80,7 @@ class Game:
         self.round_marker = int(scenario.round_marker.start)
         self.round_colour = scenario.round_marker.first_round
         self.rounds_played = 0
+        self.round_number = 1  # the round being played (or the last one, between rounds)
         self.turns = 0
         self.phase = "choose"
         self.current_team: str = ""
@@ -160,7 +161,7 @@ class Game:
                            "hash": self.board.table.state_hash()})
 
     def event(self, type_: str, **data: Any) -> None:
-        self.events.append(Event(type_, {"round": self.rounds_played + 1, **data}))
+        self.events.append(Event(type_, {"round": self.round_number, **data}))
 
     # ---- the entry point ----------------------------------------------------------------
     def apply(self, inp: Input) -> None:
@@ -329,6 +330,7 @@ class Game:
         self.rules.check(self)
         self.round_first_turn = True
         self.turn_order.last_team = None
+        self.round_number += 1
         self._start_next_turn()
 
     def _hunger(self, inp: Eat | GoHungry) -> None:
@@ -432,8 +434,8 @@ class Game:
             "seed": self.seed,
             "winner": self.winner,
             "end_reason": self.end_reason,
-            # Rounds begun: those finished, plus the one in progress when the game ended.
-            "rounds": self.rounds_played + (0 if self.end_reason == "skull" else 1),
+            # Rounds begun (an end between rounds does not begin the next one).
+            "rounds": self.round_number,
             "turns": self.turns,
             "zombies": self.zombie_counts(),
             "survivors": [
