@@ -71,3 +71,30 @@ def test_terminal_play_by_a_person() -> None:
     assert s.is_terminal()
     assert "'x' is not one of" in text and "Scenario 2. Armed & Dangerous" in text
     assert "Top of the deck:" in text and "End of the game" in text
+
+
+def test_workers_do_not_change_results(capsys) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["cards", "surrounded", "--games", "2", "--bot", "greedy", "--json",
+                     "--jobs", jobs]) == 0
+        outs.append([json.loads(x) for x in capsys.readouterr().out.splitlines()][:2])
+    assert outs[0] == outs[1]
+
+
+def test_players_take_turns() -> None:
+    from argparse import Namespace
+
+    from flick.cards.surrounded.cli import play_interactive
+
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "1"
+
+    args = Namespace(seed=2, scenario=5, difficulty="standard", bot=None, budget=8,
+                     players=3, json=False)
+    assert play_interactive(args, read=read, out=io.StringIO()) == 0
+    who = {p.split(",")[0] for p in prompts}
+    assert who == {"Player 1", "Player 2", "Player 3"}

@@ -47,6 +47,27 @@ def play_game(seed: int, scenario: int | None, difficulty: str, bot: str, budget
     return state
 
 
+def _record(task: tuple[int, int | None, str, str, int]) -> dict[str, Any]:
+    return play_game(*task).game_record()
+
+
+def records(tasks: list[tuple[int, int | None, str, str, int]], jobs: int,
+            advance: Any) -> Any:
+    """Game records of (seed, scenario, difficulty, bot, budget) tasks, in order; `jobs`
+    worker processes (each game depends only on its task, so the results are the same)."""
+    if jobs <= 1:
+        for t in tasks:
+            yield _record(t)
+            advance()
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for rec in pool.map(_record, tasks, chunksize=1):
+            yield rec
+            advance()
+
+
 def _progress(console: Any) -> Any:
     from rich.progress import (
         BarColumn,
@@ -87,19 +108,17 @@ def run_games(args: argparse.Namespace) -> int:
 
     err = Console(stderr=True)
     console = err if args.json else Console()
-    records = []
+    done: list[dict[str, Any]] = []
     with _progress(err) as progress:
         task = progress.add_task(f"{args.bot} plays", total=args.games)
-        for i in range(args.games):
-            state = play_game(args.seed + i, args.scenario, args.difficulty, args.bot,
-                              args.budget)
-            rec = state.game_record()
-            records.append(rec)
+        tasks = [(args.seed + i, args.scenario, args.difficulty, args.bot, args.budget)
+                 for i in range(args.games)]
+        for rec in records(tasks, args.jobs, lambda: progress.advance(task)):
+            done.append(rec)
             if args.json:
                 sys.stdout.write(json.dumps(rec) + "\n")
                 sys.stdout.flush()
-            progress.advance(task)
-    summary = summarise(records)
+    summary = summarise(done)
     summary.update(bot=args.bot, seed=args.seed, difficulty=args.difficulty,
                    scenario=args.scenario)
     if args.json:
@@ -126,19 +145,17 @@ def analyze(args: argparse.Namespace) -> int:
     rows: dict[int, dict[str, dict[str, float]]] = {}
     scenarios = [args.scenario] if args.scenario else sorted(SCENARIOS)
     with _progress(err) as progress:
-        task = progress.add_task(f"{args.bot} bot, 18 x 3", total=len(scenarios) * 3 * args.games)
-        for n in scenarios:
-            rows[n] = {}
-            for d in DIFFS:
-                wins, total = 0, 0
-                for i in range(args.games):
-                    state = play_game(args.seed + i, n, d, args.bot, args.budget)
-                    r = state.result()
-                    wins += r.won
-                    total += r.score
-                    progress.advance(task)
-                rows[n][d] = {"win_rate": round(wins / args.games, 4),
-                              "mean_score": round(total / args.games, 3)}
+        task = progress.add_task(f"{args.bot} bot, {len(scenarios)} x 3",
+                                 total=len(scenarios) * 3 * args.games)
+        tasks = [(args.seed + i, n, d, args.bot, args.budget)
+                 for n in scenarios for d in DIFFS for i in range(args.games)]
+        games = list(records(tasks, args.jobs, lambda: progress.advance(task)))
+    for n in scenarios:
+        rows[n] = {}
+        for d in DIFFS:
+            mine = [g for g in games if g["scenario"] == n and g["difficulty"] == d]
+            rows[n][d] = {"win_rate": round(sum(g["won"] for g in mine) / len(mine), 4),
+                          "mean_score": round(sum(g["score"] for g in mine) / len(mine), 3)}
     if args.json:
         out = {"bot": args.bot, "games": args.games, "seed": args.seed, "budget": args.budget,
                "scenarios": {str(n): rows[n] for n in rows}}
@@ -156,16 +173,34 @@ def analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_interactive(args: argparse.Namespace) -> int:
+def active_player(state: Any, players: int) -> int:
+    """Whose turn it is (0-based) when `players` people share the game: the set-up spawn and
+    turn 1 are the first player's, then the deck passes clockwise."""
+    from flick.cards.surrounded.state import CHOOSE
+
+    done = state.turn if state.phase == CHOOSE else max(state.turn - 1, 0)
+    return done % players
+
+
+def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = None) -> int:
+    """One game at the terminal: people (taking turns, `--players`) or a bot to watch."""
     from flick.cards import terminal
     from flick.cards.surrounded.state import SurroundedState
 
+    out = out or sys.stdout
     state = SurroundedState(args.seed, scenario=args.scenario, difficulty=args.difficulty)
     state.events = []
-    seat = None if args.bot is None else make_bot(args.bot, args.seed * 7919 + 17, args.budget)
-    terminal.play(state, [seat])
+    if args.bot is not None:
+        terminal.play(state, [make_bot(args.bot, args.seed * 7919 + 17, args.budget)], out=out)
+    else:
+        # one shared solitaire game; the deck passes clockwise, one turn per player
+        while not state.is_terminal():
+            out.write("\n" + state.render() + "\n")
+            active = active_player(state, args.players)
+            state.apply(terminal.ask_action(state, active, read, out))
+        out.write("\n" + state.render() + "\n")
     if args.json:
-        sys.stdout.write(json.dumps(state.game_record()) + "\n")
+        out.write(json.dumps(state.game_record()) + "\n")
     return 0
 
 
@@ -174,6 +209,10 @@ def _handler(args: argparse.Namespace) -> int:
         raise FlickError(f"--scenario must be 1-18, not {args.scenario}", exit_code=2)
     if args.games is not None and args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
+    if not 1 <= args.players <= 8:
+        raise FlickError(f"--players must be 1-8, not {args.players}", exit_code=2)
+    if args.jobs < 1:
+        raise FlickError(f"--jobs must be at least 1, not {args.jobs}", exit_code=2)
     if args.budget < 1:
         raise FlickError(f"--budget must be at least 1, not {args.budget}", exit_code=2)
     if args.analyze:
@@ -218,4 +257,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "scenarios x 3 difficulties, --games K each (default 10)")
     p.add_argument("--budget", type=int, default=96, metavar="R",
                    help="search bot: rollouts per decision (default 96)")
+    p.add_argument("--players", type=int, default=1, metavar="P",
+                   help="people sharing one game: turns pass clockwise (default 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="--analyze/--games: worker processes (default 1; results do not "
+                        "depend on it)")
     p.set_defaults(handler=_handler)
