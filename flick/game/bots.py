@@ -159,7 +159,7 @@ class HeuristicBot:
                               key=lambda x: (math.dist(game.board.piece_position(x), door),
                                              x.name))
                 if nearest is s:
-                    return ("point", game.board.front(base, 12.0))
+                    return ("point", game.board.front(base, 22.0))
                 return ("hunt", None)
             if obj.id == "tokens_in_base":
                 return self._token_goal(game, s, p.get("base", p.get("building", "rv")),
