@@ -22,6 +22,7 @@ SECTIONS: dict[str, str] = {
     "physics": "flick.physics.bench",
     "game": "flick.game.bench",
     "tower": "flick.physics.tower_bench",
+    "ui": "flick.ui.bench",
     "tuning": "flick.tuning.bench",
 }
 

@@ -36,6 +36,7 @@ class Clip:
     frames: list[dict[int, Pose]] = field(default_factory=list)
     tower: list[tuple[float, float]] | None = None
     gone: dict[int, set[int]] = field(default_factory=dict)
+    _cursor: tuple[int, dict[int, Pose]] = field(default_factory=lambda: (-1, {}), repr=False)
 
     @property
     def duration(self) -> float:
@@ -48,10 +49,14 @@ class Clip:
         if not self.frames:
             return out
         frame = max(0, min(frame, len(self.frames) - 1))
-        # the latest pose of each piece up to this frame (pieces rest once still)
-        latest: dict[int, Pose] = {}
-        for f in self.frames[: frame + 1]:
+        # The latest pose of each piece up to this frame (a piece at rest is not noted
+        # again). Playback goes forward, so the running result is kept between calls.
+        cursor, latest = self._cursor
+        if frame < cursor:
+            cursor, latest = -1, {}
+        for f in self.frames[cursor + 1: frame + 1]:
             latest.update(f)
+        self._cursor = (frame, latest)
         removed: set[int] = set()
         for k, ids in self.gone.items():
             if k <= frame:
