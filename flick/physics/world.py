@@ -20,9 +20,12 @@ close to where they happen, which keeps collisions honest), and never longer tha
 A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
 step size at once, and the survey that follows sees the hit's velocity change.
 
-Toppling: a standing piece that can fall falls when its velocity changes by more than its
-toppling speed between two surveys (J / m for a contact impulse J: a batch ends at every new
-contact, so a hit is seen alone), and lies down along that change of velocity (the push).
+Toppling: a standing piece that can fall falls when its contacts change its velocity by
+more than its toppling speed between two surveys (J / m for a contact impulse J: a batch ends
+at every new contact, so a hit is seen alone; what the table's friction took off is not
+counted), and lies down along that change of velocity (the push). Its capsule may land
+across a neighbour: the shot goes on (at most `settle_time`) until pymunk has pushed them
+apart.
 """
 
 from __future__ import annotations
