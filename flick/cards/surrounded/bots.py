@@ -109,14 +109,14 @@ class _Tables:
         self.edges = [4] + [c.effect.surround_edges for c in cards]
 
 
-_TABLES: dict[int, _Tables] = {}
+_TABLES: dict[int, tuple[tuple, _Tables]] = {}
 
 
 def _tables(state: SurroundedState) -> _Tables:
-    t = _TABLES.get(id(state.cards))
-    if t is None:
-        t = _TABLES[id(state.cards)] = _Tables(state.cards)
-    return t
+    entry = _TABLES.get(id(state.cards))
+    if entry is None or entry[0] is not state.cards:  # an id can be reused after a set dies
+        entry = _TABLES[id(state.cards)] = (state.cards, _Tables(state.cards))
+    return entry[1]
 
 
 def placement_value(state: SurroundedState, cell: int, t: _Tables) -> float:

@@ -188,6 +188,15 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     from flick.cards.surrounded.state import SurroundedState
 
     out = out or sys.stdout
+    ask = read
+
+    def read_or_quit(prompt: str) -> str:
+        try:
+            return ask(prompt)
+        except EOFError:  # input closed: leave like 'q'
+            raise KeyboardInterrupt from None
+
+    read = read_or_quit
     state = SurroundedState(args.seed, scenario=args.scenario, difficulty=args.difficulty)
     state.events = []
     if args.bot is not None:
