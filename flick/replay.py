@@ -33,7 +33,8 @@ A GAME holds everything needed to re-run it and to check the re-run:
 - `shots`: every physics shot in order (each `Table.simulate` and each Zombie Rush, on the city
   table or a fight's staging table): `{"input", "table", "type", "launched", "first_touch",
   "fell", "travel", "poses", "hash"}`. `input` is the index of the input that caused it;
-  `launched` the pieces set moving, with impulse and offset or velocity and spin; `first_touch`
+  `launched` the pieces set moving, where they stood (`at`, cm), with impulse and offset or
+  velocity and spin (a rush's zombies: just who); `first_touch`
   `[piece, touched id, touched kind]`; `fell` `[id, kind]`; `travel` `[piece, cm]`; `poses`
   every piece at rest afterwards, exact, so the game can be shown where re-simulation would
   differ; `hash` the table's `state_hash()` after the shot. `city` and `buildings` are given
@@ -87,6 +88,7 @@ class Launch(_Model):
 
     piece: int
     kind: str
+    at: tuple[float, float] | None = None  # cm: where it stood when launched
     impulse: tuple[float, float] | None = None
     offset: tuple[float, float] | None = None
     velocity: tuple[float, float] | None = None  # cm/s
@@ -250,6 +252,13 @@ def _kind(table: Any, pid: int) -> str:
         return "tower" if pid == 0 else "?"
 
 
+def _at(table: Any, pid: int) -> list[float] | None:
+    try:
+        return [float(v) for v in table.position(pid)]
+    except FlickError:
+        return None
+
+
 class Recorder:
     """Listens to a game and records every input and every physics shot, as a replay needs.
 
@@ -325,12 +334,12 @@ class Recorder:
             if self._depth:
                 return simulate(impulses=impulses, velocities=velocities, **more)
             launched = [
-                {"piece": pid, "kind": _kind(table, pid), "impulse": list(map(float, imp)),
-                 "offset": list(map(float, off))}
+                {"piece": pid, "kind": _kind(table, pid), "at": _at(table, pid),
+                 "impulse": list(map(float, imp)), "offset": list(map(float, off))}
                 for pid, (imp, off) in (impulses or {}).items()
             ] + [
-                {"piece": pid, "kind": _kind(table, pid), "velocity": list(map(float, vel)),
-                 "spin": float(spin)}
+                {"piece": pid, "kind": _kind(table, pid), "at": _at(table, pid),
+                 "velocity": list(map(float, vel)), "spin": float(spin)}
                 for pid, (vel, spin) in (velocities or {}).items()
             ]
             self._depth += 1

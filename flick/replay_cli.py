@@ -5,6 +5,7 @@
     flick replay game.json --verify        re-simulate and compare every state hash
     flick replay game.json --export shots.csv
                                            one CSV row per flicked piece per shot
+    flick replay game.json --png frames/   a picture of the city after every shot
 
 Replays are written by `flick sim ... --record FILE` and by every `flick play` game.
 """
@@ -36,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--export", metavar="CSV",
                    help="write one row per flicked piece per shot (piece, impulse, first "
                         "touch, fell, travel) to CSV")
+    p.add_argument("--png", metavar="DIR",
+                   help="draw the city after set-up and after every shot (from the stored "
+                        "poses) as PNG files in DIR")
     p.add_argument("--game", type=int, default=None, metavar="K",
                    help="only game K of a file with several (counting from 1)")
     p.add_argument("--resimulate", action="store_true",
@@ -70,7 +74,12 @@ def handle(args: argparse.Namespace) -> int:
     if args.export:
         rows = rp.export_csv(replay, args.export)
         err.print(f"{rows} rows written to {args.export}")
-    if not args.verify and not args.export:
+    if args.png:
+        from flick.replay_pictures import write_pictures
+
+        pictures = write_pictures(replay, args.png)
+        err.print(f"{len(pictures)} pictures written to {args.png}")
+    if not args.verify and not args.export and not args.png:
         viewer = None if args.summary else _viewer()
         if viewer is not None:
             return int(viewer.view(replay, args.game or 1, args) or 0)

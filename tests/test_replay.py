@@ -294,3 +294,17 @@ def test_stored_poses_rebuild_the_table_exactly(recorded: Any, tmp_path: Path) -
                        match=f"game 1, shot {last + 1}: the stored poses do not give the "
                              "stored hash"):
         rp.load(_damaged(tmp_path, edited))
+
+
+def test_pictures_of_every_city_shot(recorded: Any, tmp_path: Path, capsys: Any) -> None:
+    path, data = recorded
+    folder = tmp_path / "frames"
+    assert main(["replay", str(path), "--png", str(folder)]) == 0
+    shots = data["games"][0]["shots"]
+    files = sorted(folder.glob("*.png"))
+    assert len(files) == 1 + sum(s["table"] == "city" for s in shots)
+    assert files[0].name == "game1_shot000.png"
+    assert files[-1].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"{len(files)} pictures written" in capsys.readouterr().err
+    flicks = [launch for s in shots if s["type"] == "flick" for launch in s["launched"]]
+    assert flicks and all(launch["at"] is not None for launch in flicks)
