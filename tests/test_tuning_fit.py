@@ -211,3 +211,12 @@ def test_the_readme_example_csv_loads_and_fits(params) -> None:
     assert set(result.fitted) == {"mu_movement_disc", "spin_movement_disc",
                                   "elasticity_plastic", "topple_zombie"}
     assert 0.2 < result.fitted["mu_movement_disc"] < 0.4
+
+
+def test_synthetic_json_is_the_same_on_one_core_or_two(capsys) -> None:
+    args = ["tune", "--synthetic", "--seed", "9", "--json", "--shots", "4"]
+    assert main([*args, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*args, "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one == two and json.loads(one)["fitted"]
