@@ -47,6 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "version (results may then differ)")
     p.add_argument("--summary", action="store_true",
                    help="print the shot-by-shot summary instead of opening the viewer")
+    p.add_argument("--frames", type=int, default=None,
+                   help="viewer: quit after N frames (1/60 s each; for tests, no screen)")
+    p.add_argument("--screenshot", metavar="PNG", default=None,
+                   help="viewer: save the last frame as PNG")
     p.set_defaults(handler=handle)
 
 
