@@ -306,7 +306,7 @@ def bench(quick: bool) -> dict[str, Any]:
         mass = params.pieces["movement_disc"].mass
         shots_n = [(x, y, mass * SHOT_SPEED * math.cos(a), mass * SHOT_SPEED * math.sin(a))
                    for a in (0.3, 1.9, 3.6)]
-        big_runs = _measure(big, shots_n[:1] if quick else shots_n, 1 if quick else 2,
+        big_runs = _measure(big, shots_n[:1] if quick else shots_n, 1 if quick else 3,
                             bare=False)
         scaling[str(n)] = round(med(big_runs["flick"]) * 1e3, 3)
     xs = np.log([float(n) for n in SCALING_SIZES])

@@ -118,7 +118,6 @@ class World:
         space.idle_speed_threshold = sim.rest_speed
         space.collision_slop = sim.collision_slop
         self.space = space
-        self.start: dict[int, PieceState] = {}
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
@@ -138,16 +137,25 @@ class World:
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             self._add_sensor(a, b, "edge", TABLE_EDGE)
-        circles = []
-        for piece in pieces:
-            fp = footprints.get(piece.kind, piece.standing)
-            thinnest = min(thinnest, fp.thinnest)
-            if fp.topple_impulse is not None:
-                thinnest = min(thinnest, footprints.get(piece.kind, False).thinnest)
-            self.start[piece.id] = piece
-            circles.append(self._dormant_shape(piece.id, fp, piece.x, piece.y))
-        space.add(*circles)
+        # Dormant pieces are put in the space region by region, as moving pieces come near:
+        # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
+        self.start = {piece.id: piece for piece in pieces}
+        reach = 0.0
+        for kind, standing in {(p.kind, p.standing) for p in self.start.values()}:
+            for fp in (footprints.get(kind, standing), *(
+                    [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
+                thinnest = min(thinnest, fp.thinnest)
+                reach = max(reach, fp.reach)
         self.thinnest = thinnest
+        max_move = min(sim.step_fraction * thinnest, sim.max_step)
+        # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
+        # survey: a piece cannot reach beyond it before the next one.
+        self.cell = 2.0 * reach + self.halo_margin + max_move * sim.check_every + 1.0
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for piece in self.start.values():
+            key = (math.floor(piece.x / self.cell), math.floor(piece.y / self.cell))
+            self.cells.setdefault(key, []).append(piece.id)
+        self.filled: set[tuple[int, int]] = set()
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
         # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
         # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
@@ -188,13 +196,30 @@ class World:
         self.dormant[pid] = shape
         return shape
 
+    def _fill(self, x: float, y: float) -> None:
+        """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
+        i, j = math.floor(x / self.cell), math.floor(y / self.cell)
+        circles = []
+        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
+            if key in self.filled:
+                continue
+            self.filled.add(key)
+            for pid in self.cells.get(key, ()):
+                if pid not in self.bodies:
+                    piece = self.start[pid]
+                    fp = self.footprints.get(piece.kind, piece.standing)
+                    circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
+        if circles:
+            self.space.add(*circles)
+
     def _promote(self) -> None:
         """Turn the dormant pieces a halo reached into bodies with their table friction."""
         for pid in self.wake:
-            shape = self.dormant.pop(pid, None)
-            if shape is None:
+            if pid in self.bodies:
                 continue
-            self.space.remove(shape)
+            shape = self.dormant.pop(pid, None)
+            if shape is not None:
+                self.space.remove(shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
             self._add_body(pid, fp, start.x, start.y, start.angle)
@@ -251,7 +276,7 @@ class World:
             topple = fp.topple_speed
             self.track[pid] = [vx, vy, math.hypot(vx, vy), x, y,
                                math.inf if topple is None else topple, fp.reach,
-                               fp.table_friction * self.params.gravity]
+                               fp.table_friction * self.params.gravity, None]
 
     def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
@@ -338,6 +363,9 @@ class World:
     ) -> None:
         """Give pieces an impulse (g cm/s at an offset, cm) or a velocity (cm/s, rad/s)."""
         self._launched = list(dict.fromkeys([*impulses, *velocities]))
+        for pid in self._launched:
+            start = self.start[pid]
+            self._fill(start.x, start.y)
         self.wake.extend(self._launched)
         self._promote()
         for pid in self._launched:
@@ -435,6 +463,7 @@ class World:
         last_dt, growth = 0.0, sim.max_dt_growth
         settle_until = max_time
         track, gone, falls = self.track, self.gone, self.falls
+        cell, floor = self.cell, math.floor
         hypot = math.hypot
         while True:
             if self.wake:
@@ -451,6 +480,10 @@ class World:
                 x, y = body.position
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
+                key = (floor(x / cell), floor(y / cell))
+                if key != before[8]:
+                    before[8] = key
+                    self._fill(x, y)
                 # What the table's friction alone would have left of its last velocity (it
                 # slows a sliding piece by mu g per second): the rest of the change is the
                 # contacts'. Friction alone never fells a piece.
