@@ -230,15 +230,21 @@ def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
     from flick.physics.footprint import Footprints
-    from flick.physics.tower_place import clear_run, obstacle
+    from flick.physics.tower_place import PathQuery
 
     table = Table(PARAMS, city=(90.0, 90.0))
-    block = table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
-    fp = Footprints(PARAMS).get("zombie", False)  # a capsule 5.5 long, 2.4 wide
-    obstacles = [obstacle(table.outline(block))]
-    run = clear_run(fp, 5.0, 10.0, 0.0, (1.0, 0.0), 30.0, obstacles)
+    table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
+    table.add_building("library", x=45.0, y=30.0, angle=-NORTH)  # facade over y ~ 31.5
+    paths = PathQuery(table, (30.0, 20.0), 60.0)
+    fallen = Footprints(PARAMS).get("zombie", False)  # a capsule 5.5 long, 2.4 wide
+    run = paths.clear_run(fallen, 5.0, 10.0, 0.0, (1.0, 0.0), 30.0, low=True)
     assert math.isclose(run, 18.5 - 2.75 - 5.0, abs_tol=0.05)
-    assert clear_run(fp, 5.0, 10.0, 0.0, (0.0, 1.0), 30.0, obstacles) == 30.0  # beside it
+    assert paths.clear_run(fallen, 5.0, 10.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
+    # Between the library's blocks and under its facade: a fallen zombie passes...
+    assert paths.clear_run(fallen, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
+    # ... a standing one stops at the facade.
+    standing = Footprints(PARAMS).get("zombie", True)
+    assert paths.clear_run(standing, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=False) < 12.0
 
 
 def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:

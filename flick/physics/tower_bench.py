@@ -1,8 +1,10 @@
 """`flick bench` section "tower": what a Zombie Rush costs next to a movement-disc shot.
 
 On the physics section's standard scene (scenario 2's map, or its synthetic stand-in):
-Each figure is the median over seeds (shots) of the best of 3 runs of the same seed (shot),
-so that other work on the machine disturbs it little (as the physics section does).
+Each figure is the median over seeds (shots) of the best of 5 runs of the same seed (shot),
+in CPU time of this process (`time.process_time`: a shared machine's other work, which can
+deschedule a 5 ms run for longer than it takes, is not counted), with the garbage collector
+paused as `timeit` does.
 - `rush_ms`: milliseconds of `Table.rush` of the 3 zombies nearest the
   city's middle (a loud rush: the side-view tower drop plus the table run to rest), from a
   tower placed behind the nearest one with its exit facing the middle.
@@ -13,9 +15,11 @@ so that other work on the machine disturbs it little (as the physics section doe
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -57,6 +61,18 @@ def _disc_shots(table: Table, count: int) -> list[tuple[float, float, float, flo
     return shots
 
 
+def _timed(run: Callable[[], object]) -> float:
+    """CPU seconds taken by `run()`, with the garbage collector paused."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
 def bench(quick: bool = False) -> dict[str, Any]:
     from flick.physics.bench import standard_scene
 
@@ -65,7 +81,7 @@ def bench(quick: bool = False) -> dict[str, Any]:
     table, scene = standard_scene(params)
     base = table.snapshot()
     repeats = 5 if quick else 30
-    best_of = 3
+    best_of = 5
 
     zombies, tower = _loud_rush_setup(table)
     rush_times, drop_times = [], []
@@ -73,12 +89,9 @@ def bench(quick: bool = False) -> dict[str, Any]:
         best_rush = best_drop = math.inf
         for _ in range(best_of):
             table.restore(base)
-            start = time.perf_counter()
-            table.rush(zombies, tower=tower, rng=seed)  # type: ignore[attr-defined]
-            best_rush = min(best_rush, time.perf_counter() - start)
-            start = time.perf_counter()
-            drop(3, params.tower, seed)
-            best_drop = min(best_drop, time.perf_counter() - start)
+            best_rush = min(best_rush, _timed(
+                lambda s=seed: table.rush(zombies, tower=tower, rng=s)))  # type: ignore[attr-defined]
+            best_drop = min(best_drop, _timed(lambda s=seed: drop(3, params.tower, s)))
         rush_times.append(best_rush)
         drop_times.append(best_drop)
 
@@ -91,9 +104,7 @@ def bench(quick: bool = False) -> dict[str, Any]:
         best = math.inf
         for _ in range(best_of):
             table.restore(ready)
-            start = time.perf_counter()
-            table.flick(disc, impulse=(jx, jy))
-            best = min(best, time.perf_counter() - start)
+            best = min(best, _timed(lambda d=disc, j=(jx, jy): table.flick(d, impulse=j)))
         shot_times.append(best)
     table.restore(base)
 

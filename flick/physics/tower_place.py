@@ -10,9 +10,10 @@ nudging a piece to the nearest free spot.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import pymunk
 
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, extent_along, footprint_gap, place
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 # Gap (cm) left between a zombie handed to the table and the tower's front face.
 CLEARANCE = 0.05
+# No point of a piece or building part is farther than this from its centre (cm): half the
+# longest, a facade 20 cm wide (a generous bound, used only to skip far pieces quickly).
+MAX_REACH = 12.0
 
 
 @dataclass(frozen=True)
@@ -106,69 +110,70 @@ def table_obstacles(table: Table, skip: set[int]) -> list[Obstacle]:
     return [obstacle(table.outline(i)) for i in ids]
 
 
-def _hull(points: Sequence[Point]) -> tuple[Point, ...]:
-    """Convex hull, counter-clockwise (Andrew's monotone chain)."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return tuple(pts)
+class PathQuery:
+    """A pymunk space of the table's pieces and building parts as static shapes, to find how
+    far a zombie slides along a straight line before it meets one (in C, by segment queries).
 
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    Low pieces (discs, fallen figures) pass under facades; standing figures do not."""
 
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return tuple(lower[:-1] + upper[:-1])
+    def __init__(self, table: Table, centre: Point, radius: float,
+                 tower: list[Placed] | None = None) -> None:
+        """Only what lies within `radius` cm of `centre` (the paths' reach) is added."""
+        self.space = pymunk.Space()
+        self.facades: set[pymunk.Shape] = set()
+        cx, cy = centre
 
+        def near(pid: int) -> bool:
+            x, y = table.position(pid)
+            return math.hypot(x - cx, y - cy) <= radius + MAX_REACH
 
-def _swept(parts: list[Placed], dx: float, dy: float) -> list[Placed]:
-    """The region a placed footprint covers while translating by (dx, dy)."""
-    return [(_hull([*core, *((x + dx, y + dy) for x, y in core)]), r) for core, r in parts]
+        for pid in table.pieces():
+            if near(pid):
+                self.add(table.outline(pid))
+        for bid in table.buildings():
+            block_a, block_b, facade = table.building_parts(bid)
+            for part in (block_a, block_b):
+                if near(part):
+                    self.add(table.outline(part))
+            if near(facade):
+                self.facades.update(self.add(table.outline(facade)))
+        if tower is not None:
+            self.add(tower)
 
+    def add(self, parts: list[Placed]) -> list[pymunk.Shape]:
+        """Add a placed footprint as static shapes; the shapes."""
+        body = self.space.static_body
+        shapes: list[pymunk.Shape] = []
+        for core, r in parts:
+            if len(core) == 1:
+                shapes.append(pymunk.Circle(body, r, core[0]))
+            elif len(core) == 2:
+                shapes.append(pymunk.Segment(body, core[0], core[1], r))
+            else:
+                shapes.append(pymunk.Poly(body, list(core), None, r))
+        self.space.add(*shapes)
+        return shapes
 
-def clear_run(fp: Footprint, x: float, y: float, angle: float, direction: Point,
-              length: float, obstacles: Sequence[Obstacle]) -> float:
-    """How far (cm, at most `length`) the footprint at (x, y, angle) can slide along the unit
-    `direction` before it touches an obstacle; 0 if it already does."""
-    if length <= 0.0:
-        return 0.0
-    hx, hy = direction
-    start = place(fp, x, y, angle)
-    me = obstacle(start)
-    near = []
-    for ob in obstacles:
-        # Distance from the obstacle's centre to the path of my centre.
-        t = max(0.0, min(length, (ob.cx - me.cx) * hx + (ob.cy - me.cy) * hy))
-        px, py = me.cx + hx * t, me.cy + hy * t
-        if math.hypot(ob.cx - px, ob.cy - py) <= ob.reach + me.reach:
-            near.append(ob)
-    if not near:
-        return length
-
-    full = _swept(start, hx * length, hy * length)
-    blockers = [ob for ob in near if footprint_gap(full, ob.parts) < 0.0]
-    if not blockers:
-        return length
-
-    def hits(s: float) -> bool:
-        swept = _swept(start, hx * s, hy * s)
-        return any(footprint_gap(swept, ob.parts) < 0.0 for ob in blockers)
-
-    lo, hi = 0.0, length
-    for _ in range(9):  # to length / 512: under 0.05 cm for the longest slides
-        mid = (lo + hi) / 2.0
-        if hits(mid):
-            hi = mid
-        else:
-            lo = mid
-    return lo
+    def clear_run(self, fp: Footprint, x: float, y: float, angle: float, direction: Point,
+                  length: float, low: bool) -> float:
+        """How far (cm, at most `length`) a zombie footprint at (x, y, angle), lying along or
+        standing on the line of motion, slides along the unit `direction` before touching
+        anything; 0 if it already touches. The footprint is one circle or capsule: its
+        leading point swept with its radius covers what the whole footprint sweeps."""
+        if length <= 0.0:
+            return 0.0
+        ((core, radius),) = place(fp, x, y, angle)
+        hx, hy = direction
+        lead = max(core, key=lambda p: p[0] * hx + p[1] * hy)
+        end = (lead[0] + hx * length, lead[1] + hy * length)
+        first = 1.0
+        for hit in self.space.segment_query(lead, end, radius, pymunk.ShapeFilter()):
+            if low and hit.shape in self.facades:
+                continue
+            first = min(first, hit.alpha)
+        if first >= 1.0:
+            return length
+        return max(0.0, first * length - 0.01)
 
 
 def _neighbours(table: Table, pid: int, radius: float) -> list[Obstacle]:
@@ -182,6 +187,9 @@ def _neighbours(table: Table, pid: int, radius: float) -> list[Obstacle]:
         ids += list(parts if tall else parts[:2])
     found = []
     for i in ids:
+        x, y = table.position(i)
+        if math.hypot(x - me.cx, y - me.cy) > radius + me.reach + MAX_REACH:
+            continue
         ob = obstacle(table.outline(i))
         if math.hypot(ob.cx - me.cx, ob.cy - me.cy) <= radius + me.reach + ob.reach:
             found.append(ob)

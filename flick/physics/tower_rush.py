@@ -40,13 +40,12 @@ from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower import Rng, ZombieExit, as_generator, drop
 from flick.physics.tower_place import (
+    PathQuery,
     TowerPose,
-    clear_run,
     hand_off,
     move_to_free_spot,
     obstacle,
     push_clear,
-    table_obstacles,
 )
 from flick.physics.world import World, filter_for
 
@@ -219,11 +218,16 @@ class _Load:
     """One load of the roof: its zombies put on the table, ready for the one table run."""
 
     def __init__(self, table: Table, pose: TowerPose, tp: TowerParams,
-                 footprints: Footprints) -> None:
+                 footprints: Footprints, exits: list[ZombieExit]) -> None:
         self.table, self.pose, self.tp, self.footprints = table, pose, tp, footprints
         self.launches: dict[int, Velocity] = {}
         self.slid: dict[int, float] = {}
-        self.obstacles = table_obstacles(table, set())
+        # The paths to check run from the exit no farther than the fastest zombie can slide.
+        slowest = min(footprints.get("zombie", s).table_friction for s in (True, False))
+        reach = max((e.speed for e in exits), default=0.0) ** 2 / (2.0 * slowest * tp.gravity)
+        exit_x, exit_y = pose.to_table(tp.depth / 2.0, 0.0)
+        self.paths = PathQuery(table, (exit_x, exit_y), reach + tp.exit_width,
+                               pose.footprint(tp))
 
     def put(self, zid: int, ex: ZombieExit, last_exit: float) -> None:
         """Put a zombie (already on the table at its hand-off pose) where it is when the last
@@ -238,14 +242,14 @@ class _Load:
         v = ex.speed
         t = min(max(0.0, last_exit - ex.time), v / decel)
         want = v * t - 0.5 * decel * t * t
-        slid = clear_run(fp, x, y, angle, (hx, hy), want, self.obstacles)
+        slid = self.paths.clear_run(fp, x, y, angle, (hx, hy), want, low=fp.layer == "low")
         v_left = math.sqrt(max(0.0, v * v - 2.0 * decel * slid))
         if slid > 0.0:
             table.set_pose(zid, x + hx * slid, y + hy * slid, angle)
             self.slid[zid] = slid
         if v_left > table.params.simulation.rest_speed:
             self.launches[zid] = ((v_left * hx, v_left * hy), ex.yaw_rate)
-        self.obstacles.append(obstacle(table.outline(zid)))
+        self.paths.add(table.outline(zid))
 
     def run(self) -> ShotResult | None:
         if not self.launches:
@@ -287,7 +291,7 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     per_load = tp.slot_count()
     for first in range(0, count, per_load):
         out = sorted(drop(min(per_load, count - first), tp, gen), key=lambda e: (e.time, e.slot))
-        load = _Load(table, pose, tp, footprints)
+        load = _Load(table, pose, tp, footprints, out)
         last_exit = out[-1].time
         for ex in out:
             x, y, angle, standing = hand_off(footprints, pose, tp, ex)
@@ -307,7 +311,7 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
                     table.lay_down(zid, angle)
                     tumbled.append(zid)
                 move_to_free_spot(table, zid, box)
-                load.obstacles.append(obstacle(table.outline(zid)))
+                load.paths.add(table.outline(zid))
                 continue
             load.put(zid, ex, last_exit)
         result = load.run()
