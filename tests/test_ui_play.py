@@ -1,0 +1,173 @@
+"""`flick play` under SDL's dummy driver: turns played by script change the game as the
+gestures say; Escape cancels; illegal choices change nothing; the pass screen; the CLI's
+screenshot and replay file; the replay viewer."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from flick.game.game import Game
+from flick.game.inputs import ChooseSurvivor, Move, Shoot
+from flick.scenario import load
+from flick.ui.app import PlayApp, Settings
+from flick.ui.script import parse
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 800))
+    yield
+    pygame.quit()
+
+
+def run(number: int, events: list[dict[str, Any]], seed: int = 1,
+        frames: int | None = None, **kw: Any) -> PlayApp:
+    game = Game(load(number), seed)
+    app = PlayApp(game, Settings(script=parse(events), frames=frames, **kw))
+    app.run()
+    return app
+
+
+def swipe(t: float, d: tuple[float, float], steps: int = 6, dt: float = 0.01) -> list[dict]:
+    """Press on the piece to flick, and drag it by `d` cm per `dt` s for `steps` samples."""
+    out: list[dict[str, Any]] = [{"t": t, "type": "down", "at": "piece"}]
+    for k in range(1, steps + 1):
+        out.append({"t": t + k * dt, "type": "up" if k == steps else "move", "at": "piece",
+                    "d": [d[0] * k, d[1] * k]})
+    return out
+
+
+CHOOSE_MIKE = [{"t": 0.1, "type": "down", "at": "survivor:Mike"},
+               {"t": 0.12, "type": "up", "at": "survivor:Mike"}]
+
+
+def test_a_scripted_move_moves_the_survivor_as_the_swipe_says() -> None:
+    # Mike (S2, seed 1) at (30, 60) cm; a swipe south at 90 cm/s: 0.9 cm every 10 ms
+    app = run(2, [*CHOOSE_MIKE, {"t": 0.3, "type": "key", "key": "m"},
+                  *swipe(0.5, (0.0, -0.9))])
+    game = app.game
+    assert isinstance(game.inputs[0], ChooseSurvivor) and game.inputs[0].survivor == "Mike Cho"
+    move = game.inputs[1]
+    assert isinstance(move, Move)
+    ix, iy = move.flick.impulse
+    # the mouse moves in whole pixels (about 8 px per cm here): within 3 %
+    assert abs(ix) < 1e-6 and math.isclose(iy, -6.0 * 90.0, rel_tol=0.03)
+    mike = game.survivors["Mike Cho"]
+    x, y = game.board.pos(mike.piece)
+    # on an open table a disc at v cm/s slides v^2 / (2 mu g): 13.8 cm at 90 cm/s
+    slide = (iy / 6.0) ** 2 / (2 * 0.30 * 981.0)
+    assert x == pytest.approx(30.0, abs=0.1) and y == pytest.approx(60 - slide, abs=0.3)
+    assert "Mike's move succeeded." in app.log
+    assert not app.busy()  # the shot's animation played out before the script ended
+
+
+def test_escape_cancels_before_release_and_nothing_is_flicked() -> None:
+    events = [*CHOOSE_MIKE, {"t": 0.3, "type": "key", "key": "m"},
+              {"t": 0.5, "type": "down", "at": "piece"},
+              {"t": 0.52, "type": "move", "at": "piece", "d": [0, -3]},
+              {"t": 0.53, "type": "key", "key": "escape"},
+              {"t": 0.54, "type": "up", "at": "piece", "d": [0, -6]}]
+    app = run(2, events)
+    assert len(app.game.inputs) == 1  # only the choice of Mike
+    assert app.game.phase == "act" and app.game.actions_done == 0
+    assert app.status == "flick cancelled"
+
+
+def test_slingshot_and_gun_side_follow_the_settings() -> None:
+    # Tab: slingshot; S: bullet on the left; drag 4 cm back west -> a shot east
+    events = [*CHOOSE_MIKE, {"t": 0.2, "type": "key", "key": "tab"},
+              {"t": 0.25, "type": "key", "key": "s"},
+              {"t": 0.3, "type": "key", "key": "m"},
+              {"t": 0.5, "type": "down", "at": "piece"},
+              {"t": 0.7, "type": "move", "at": "piece", "d": [-2, 0]},
+              {"t": 0.9, "type": "up", "at": "piece", "d": [-4, 0]}]
+    app = run(2, events)
+    move = app.game.inputs[1]
+    assert app.style == "slingshot" and app.side == "left"
+    assert isinstance(move, Move) and move.flick.impulse[0] > 0
+    assert abs(move.flick.impulse[1]) < 1e-6
+    assert move.angle == pytest.approx(0.0)
+
+
+def test_two_actions_end_the_turn_and_the_zombies_react() -> None:
+    rosa = [{"t": 0.1, "type": "down", "at": "survivor:Rosa"},
+            {"t": 0.12, "type": "up", "at": "survivor:Rosa"}]
+    events = [*rosa, {"t": 0.3, "type": "key", "key": "g"}, *swipe(0.5, (8.0, 0.0), 3),
+              {"t": 1.0, "type": "key", "key": "g"}, *swipe(1.2, (8.0, -1.0), 3)]
+    app = run(2, events)
+    game = app.game
+    shots = [i for i in game.inputs if isinstance(i, Shoot)]
+    assert len(shots) == 2 and all(s.side == "right" for s in shots)
+    assert game.phase == "choose" and game.survivors["Rosa Rodriguez"].backpack == "night"
+    assert any(e.type == "rush" for e in game.events)  # LOUD: a rush from the tower
+    assert any("LOUD" in line for line in app.log)
+
+
+def test_illegal_choice_shows_why_and_changes_nothing() -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    before = game.board.table.state_hash()
+    app.select("move")  # no survivor chosen: no action bar, nothing happens
+    assert app.action is None
+    assert app.apply(ChooseSurvivor("Nobody")) is False
+    assert "no survivor named" in app.status
+    assert game.inputs == [] and game.board.table.state_hash() == before
+
+
+def test_competitive_games_pass_the_table_between_teams() -> None:
+    game = Game(load(6), 1, players={"A": 1, "B": 1})
+    app = PlayApp(game, Settings(frames=2))
+    assert app.pass_screen and not app.sees_team(game.current_team)
+    app.draw()
+    first = game.current_team
+    app.key("space")
+    assert not app.pass_screen and app.sees_team(first)
+    other = next(t.name for t in game.scenario.teams if t.name != first)
+    assert not app.sees_team(other)
+
+
+def test_cli_writes_screenshot_and_a_replay_the_viewer_opens(tmp_path: Path) -> None:
+    from flick import replay as rp
+    from flick.cli import main
+    from flick.ui.replay_viewer import build
+    from flick.ui.replay_viewer import run as view
+
+    script = tmp_path / "turn.json"
+    script.write_text(json.dumps([*CHOOSE_MIKE, {"t": 0.3, "type": "key", "key": "m"},
+                                  *swipe(0.5, (0.0, -0.9))]))
+    png, record = tmp_path / "shot.png", tmp_path / "game.json"
+    code = main(["play", "2", "--script", str(script), "--frames", "120",
+                 "--screenshot", str(png), "--record", str(record)])
+    assert code == 0
+    assert pygame.image.load(str(png)).get_size() == (1280, 800)
+    replay = rp.load(record)
+    assert [i["input"] for i in replay.games[0].record.inputs] == ["choose", "move"]
+    timeline = build(replay.games[0])
+    assert timeline.mismatches == [] and len(timeline.steps) == 1
+    assert timeline.steps[0].clip.frames
+    out = tmp_path / "replay.png"
+    assert view(record, frames=30, screenshot=str(out)) == 0
+    assert out.exists()
+
+
+def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from flick.cli import main
+
+    assert main(["play", "2", "--players", "11"]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"t": 0, "type": "fly"}]')
+    assert main(["play", "2", "--script", str(bad), "--no-record"]) != 0
+    assert "bad.json: event 1" in capsys.readouterr().err
