@@ -1,0 +1,187 @@
+"""How the heuristic bot walks: moves along clear straight lines (or grid routes) that stop
+where the friction model says, flicks in through a door, out from behind a building, and up
+to an object. Each method returns a `Move` input, or None when no sensible flick exists (the
+bot then does something else). Readings of the rules used here: objects blocking a door may
+be set aside during the attempt (rulebook p. 8); touching the building's own blocks while
+entering is allowed, so the path check ignores them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from flick.game.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.board import OBJECTS
+from flick.game.inputs import Flick, Input, Move
+from flick.game.route import route
+from flick.game.state import Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+Vec = tuple[float, float]
+STEP_CM = 60.0  # longest planned move: accuracy falls with distance
+
+
+class Walker:
+    """Movement for a bot with a hand (`noise`) and its own generator (`rng`)."""
+
+    rng: np.random.Generator
+    noise: HandNoise
+
+    def _obstacles(self, game: Game) -> list[Any]:
+        return game.board.obstacles()
+
+    def _disc_flick(self, game: Game, start: Vec, target: Vec, kind: str = "movement_disc",
+                    extra: float = 0.0) -> tuple[Flick, float]:
+        angle, strength = impulse_to(game.board.params, kind, start, target, extra=extra)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return Flick(vector(a, f)), angle
+
+    def _navigate(self, game: Game, s: Survivor, target: Vec, stop_short: float = 0.0,
+                  ) -> Input | None:
+        """A move toward `target` along a clear path, or None if no clear step helps."""
+        board = game.board
+        assert s.piece is not None
+        start = board.pos(s.piece)
+        obstacles = self._obstacles(game)
+        r = board.disc / 2
+        d_total = math.dist(start, target) - stop_short
+        if d_total < 1.0:
+            return None
+        base = math.atan2(target[1] - start[1], target[0] - start[0])
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        best: tuple[float, Vec, float] | None = None
+        for k in range(9):
+            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20)
+            for frac in (1.0, 0.6, 0.35):
+                length = min(STEP_CM, d_total) * frac
+                a = base + turn
+                end = (start[0] + length * math.cos(a), start[1] + length * math.sin(a))
+                if not board.in_city_point(end, r + 1.5):
+                    continue
+                over = (start[0] + length * 1.18 * math.cos(a),
+                        start[1] + length * 1.18 * math.sin(a))
+                if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue  # do not end a move next to a standing zombie
+                remaining = math.dist(end, target)
+                if remaining >= d_total + stop_short - 0.5:
+                    continue
+                if best is None or remaining < best[0]:
+                    best = (remaining, end, a)
+            if best is not None and k >= 2:
+                break
+        progress = d_total + stop_short - best[0] if best is not None else 0.0
+        if best is None or progress < 0.5 * min(STEP_CM, d_total):
+            # The straight way is barred: follow a route around the obstacles instead.
+            hop = self._route_hop(game, s, start, target, obstacles, zombies)
+            if hop is not None:
+                best = (math.dist(hop, target), hop, 0.0)
+        if best is None:
+            return None
+        fl, angle = self._disc_flick(game, start, best[1])
+        return Move(fl, angle=angle)
+
+    def _route_hop(self, game: Game, s: Survivor, start: Vec, target: Vec,
+                   obstacles: list[Any], zombies: list[int]) -> Vec | None:
+        """The farthest point of a grid route to `target` reachable by one clear flick."""
+        board = game.board
+        r = board.disc / 2
+        path = route(obstacles, board.city, start, target, r, 0.9, {s.piece})
+        if path is None or len(path) < 2:
+            return None
+        for p in reversed(path[1:]):
+            d = math.dist(start, p)
+            if d > STEP_CM or d < 2.0:
+                continue
+            a = math.atan2(p[1] - start[1], p[0] - start[0])
+            over = (start[0] + d * 1.15 * math.cos(a), start[1] + d * 1.15 * math.sin(a))
+            if not board.in_city_point(p, r + 1.5):
+                continue
+            if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+                continue
+            if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                   for z in zombies):
+                continue
+            return p
+        return None
+
+    def _approach(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """Flick the disc in through the door when a clear straight line crosses the door
+        near its middle (from up to 45 cm away); otherwise walk to the door's approach."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        depth = (here[0] - mx) * nx + (here[1] - my) * ny
+        lateral = (here[0] - mx) * -ny + (here[1] - my) * nx
+        inside = (mx - nx * 3.0, my - ny * 3.0)
+        crossing = lateral * 3.0 / (depth + 3.0) if depth > 0 else math.inf
+        if depth > 3.0 and abs(crossing) < 1.2 and math.dist(here, inside) < 45.0 \
+                and abs(lateral) < depth:
+            obstacles = self._obstacles(game)
+            own = set(board.building_parts(building))
+            # Objects blocking the entrance may be set aside for the attempt (p. 8).
+            aside = tuple(sorted({ob.pid for ob in obstacles if ob.kind in OBJECTS
+                                  and math.dist(ob.centre, (mx, my)) <= 11.0
+                                  and not path_clear(here, inside, board.disc / 2, [ob],
+                                                     set(), margin=0.2)}))
+            if path_clear(here, inside, board.disc / 2, obstacles,
+                          {s.piece, *own, *aside}, margin=0.5) or depth < 6.0:
+                fl, angle = self._disc_flick(game, here, inside)
+                return Move(fl, angle=angle, set_aside=aside)
+        return self._navigate(game, s, board.front(building, 7.0))
+
+    def _exit(self, game: Game, s: Survivor, building: str,
+              goal: tuple[str, Any]) -> Input | None:
+        """Flick the disc from behind the building out through the door, as far toward the
+        goal as a clear line allows (the line must pass the door between the blocks)."""
+        board = game.board
+        start = board.behind(building, board.disc)
+        obstacles = self._obstacles(game)
+        blocks = set(board.building_parts(building))
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+        best: tuple[float, Vec] | None = None
+        for turn in (0.0, 0.12, -0.12, 0.2, -0.2):
+            a = math.atan2(ny, nx) + turn
+            for reach in (34.0, 24.0, 14.0, 8.0):
+                out = (mx + reach * math.cos(a), my + reach * math.sin(a))
+                if not board.in_city_point(out, 3.0):
+                    continue
+                over = (mx + reach * 1.15 * math.cos(a), my + reach * 1.15 * math.sin(a))
+                if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
+                                  margin=0.8):
+                    continue
+                score = math.dist(out, target)
+                if best is None or score < best[0]:
+                    best = (score, out)
+        if best is None:
+            return None
+        fl, angle = self._disc_flick(game, start, best[1])
+        return Move(fl, angle=angle)
+
+    def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
+        kind, arg = goal
+        if kind in ("enter", "barricade"):
+            return game.board.door_mid(arg)
+        if kind == "object":
+            return game.board.pos(arg)
+        if kind == "point":
+            return arg
+        return None
+
+    def _to_object(self, game: Game, s: Survivor, pid: int) -> Input | None:
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        spot = board.spot_beside(pid, here, board.figure_r + 1.2)
+        return self._navigate(game, s, spot)
