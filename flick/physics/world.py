@@ -141,7 +141,7 @@ class World:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         self.start = {piece.id: piece for piece in pieces}
         reach = 0.0
-        for kind, standing in {(p.kind, p.standing) for p in self.start.values()}:
+        for kind, standing in sorted({(p.kind, p.standing) for p in self.start.values()}):
             for fp in (footprints.get(kind, standing), *(
                     [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
                 thinnest = min(thinnest, fp.thinnest)
@@ -159,7 +159,7 @@ class World:
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
         # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
         # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
-        # toppling speed (inf once fallen or if it cannot fall), its reach and mu g.
+        # toppling speed (inf once fallen or if it cannot fall), its reach, mu g and cell.
         self.active: dict[int, pymunk.Body] = {}
         self.track: dict[int, list[float]] = {}
         self.touch_lists: dict[int, list[int]] = {}
