@@ -174,3 +174,20 @@ def test_illegal_operations_change_nothing() -> None:
     assert table.buildings() == []
     with pytest.raises(TableError):
         table.position(part)
+
+
+def test_far_pieces_are_met_on_a_long_shot() -> None:
+    # Pieces far from the flick enter the simulation region by region as the disc nears
+    # them; a long, fast shot must still meet each one, never pass through it.
+    table = Table(PARAMS, city=(300.0, 300.0))
+    disc = table.add("movement_disc", x=20.0, y=150.0)
+    lamp = table.add("street_lamp", x=200.0, y=150.0, angle=math.pi / 2)
+    others = [table.add("zombie", x=60.0 + 20.0 * i, y=170.0) for i in range(6)]
+    pellet = table.add("shotgun_pellet", x=20.0, y=100.0)
+    block = table.add("support_block", x=280.0, y=100.0)
+    result = table.flick_many([(disc, (DISC.mass * 400.0, 0.0), (0.0, 0.0)),
+                               (pellet, (0.6 * 1000.0, 0.0), (0.0, 0.0))])
+    assert result.first_touch(disc) == lamp and lamp in result.fell
+    assert result.first_touch(pellet) == block
+    assert table.position(pellet)[0] < 280.0
+    assert not set(others) & set(result.moved)
