@@ -1,7 +1,7 @@
-"""Flick 'em Up! Dead of Winter's rules on the physics table, headless.
+"""Flick 'em Up! Dead of Winter's rules on the physics table, headless (scenarios 1-4).
 
 ```python
-from flick.game import Game, HeuristicBot, play
+from flick.game import Game, HeuristicBot
 from flick.scenario import load
 game = Game(load(1), seed=7)
 bot = HeuristicBot(seed=7)
@@ -9,8 +9,17 @@ while not game.over:
     game.apply(bot.decide(game))
 game.summary()["end_reason"]
 ```
-Every decision is an input (`flick.game.inputs`) applied through `Game.apply`; `game.inputs`
-is the record a replay needs with the scenario and the seed.
+Every decision is an input (`flick.game.inputs`) applied through `Game.apply`, which checks it
+first: an illegal input raises `IllegalAction` and changes nothing. `game.inputs` (with the
+scenario and the seed) re-runs the game exactly (`replay_inputs`); `game.shots` holds the
+table's state hash after every shot.
+
+Modules: `game` (the state and the turn / round flow), `inputs`, `state` (survivors, tokens,
+noise), `turns` (co-op and competitive order, the pretzel), `actions` and `shots` (move,
+weapons, take / drop), `reaction` (wounds, Too close!, the zombies' reaction, the rush, the
+new horde, zombies entering buildings), `board` (the rules' view of the table), `fight` and
+`deck` (S2), `escort` (S3), `rules` (scenario rules and objectives of S1-S4), `setup`,
+`placement`; bots: `bots`, `walking`, `route`, `aim`; `play`, `sim` (`flick sim`), `bench`.
 """
 
 from flick.game.bots import HeuristicBot
