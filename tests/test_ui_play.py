@@ -171,3 +171,21 @@ def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
     bad.write_text('[{"t": 0, "type": "fly"}]')
     assert main(["play", "2", "--script", str(bad), "--no-record"]) != 0
     assert "bad.json: event 1" in capsys.readouterr().err
+
+
+def test_a_fight_is_played_on_the_staging_table() -> None:
+    from flick.game import HeuristicBot
+    from flick.game.inputs import FightFlick, FightWeapon
+
+    game = Game(load(2), 0)
+    bot = HeuristicBot(0)
+    while game.phase != "fight":  # seed 0: Mike walks into the School with 2 zombies inside
+        game.apply(bot.decide(game))
+    events = [{"t": 0.1, "type": "key", "key": "1"}, *swipe(0.5, (0.0, 4.0))]
+    app = PlayApp(game, Settings(script=parse(events)))
+    assert app.on_fight_table() and app.fight_view is not None
+    app.run()
+    weapon, flick = game.inputs[-2:]
+    assert isinstance(weapon, FightWeapon) and weapon.weapon == "gun"
+    assert isinstance(flick, FightFlick) and flick.flick.impulse[1] > 1000  # at the zombies
+    assert any(e.type == "flick" and e.data.get("stage") == "fight" for e in game.events)

@@ -110,6 +110,7 @@ class PlayApp:
         self.quit = False
         self._script = list(settings.script or [])
         self._script_clock = 0.0
+        self._sync_fight()
         self._refresh()
         self._check_pass()
 
@@ -237,11 +238,7 @@ class PlayApp:
         if inp.kind == "choose":
             self.player_now[team] = before_player
         self.status = ""
-        if g.fight is not None:
-            self.motion.attach(g.fight.table, "fight")
-            if self.fight_view is None or self.fight_view.table is not g.fight.table:
-                self.fight_view = TableView(g.fight.table)
-                self.fight_cam = self._fight_camera()
+        self._sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
         self.clip_time = 0.0
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
@@ -255,6 +252,15 @@ class PlayApp:
 
             write(self.settings.record, g)
         return True
+
+    def _sync_fight(self) -> None:
+        """A fight began: listen to its staging table and give it a view and a camera."""
+        g = self.game
+        if g.fight is not None:
+            self.motion.attach(g.fight.table, "fight")
+            if self.fight_view is None or self.fight_view.table is not g.fight.table:
+                self.fight_view = TableView(g.fight.table)
+                self.fight_cam = self._fight_camera()
 
     def _fight_camera(self) -> Camera:
         from flick.game.fight import FIGHT_LINE_Y, STAGE
@@ -776,6 +782,13 @@ class PlayApp:
             pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
             view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
                            (255, 255, 255))
+            zs = fight.standing_zombies()
+            if zs and fight.spots:
+                sx, sy = next(iter(fight.spots.values()))
+                zy = view.table.position(zs[0])[1]
+                pygame.draw.line(screen, (150, 150, 160), cam.px(sx, sy + 2), cam.px(sx, zy - 2))
+                view.text.blit(screen, fonts.label, f"{zy - sy:.0f} cm",
+                               cam.px(sx + 1.5, (sy + zy) / 2), (90, 90, 100), "midleft")
             if fight.deck.revealed:
                 view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
                                (deck.centerx, deck.top - 16), (255, 220, 0))

@@ -97,8 +97,10 @@ class Panel:
         y = self._turn(s, app, x, y)
         # action buttons or the current choice
         options: Sequence[Option] = app.options()
+        prompt = app.prompt() if not app.busy() else ""
+        if prompt:
+            y = self._line(s, prompt, x, y, self.font, ACCENT)
         if options:
-            y = self._line(s, app.prompt(), x, y, self.font, ACCENT)
             for i, opt in enumerate(options):
                 bx = x + (i % 2) * ((w - 30) // 2 + 6)
                 r = pygame.Rect(bx, y, (w - 30) // 2, 22)
@@ -167,7 +169,7 @@ class Panel:
         if game.active is not None:
             a = game.active_survivor
             where = f" in the {a.building.replace('_', ' ')}" if a.building else ""
-            n = game.actions_done + 1 if game.phase == "act" else game.actions_done
+            n = game.actions_done + (game.phase in ("act", "fight", "keep"))
             text = f"{a.name}{where}: action {n} of 2, noise {game.noise.name}"
         else:
             text = "Choose a survivor: click it (or its board)"

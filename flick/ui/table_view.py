@@ -29,6 +29,11 @@ LIFE_COLOUR: Colour = (210, 40, 50)
 SELECT: Colour = (255, 255, 255)
 HILITE: Colour = (255, 220, 0)
 FALLEN_ZOMBIE: Colour = (150, 190, 140)
+SHADOW: Colour = (170, 178, 190)
+SHADOW_CM = 0.35  # cm: how far a standing piece's shadow falls (light from the north-west)
+# Pieces lying flat on the table cast no shadow worth drawing.
+FLAT = frozenset({"movement_disc", "bullet", "shotgun_pellet", "flare_token", "barricade",
+                  "knife", "baseball_bat"})
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,9 @@ class TableView:
         if lit:  # a halo around pieces the player may click now
             pygame.draw.circle(surface, HILITE, cam.px(p.x, p.y), cam.length(fp.reach) + 4, 3)
         width = 2 if p.kind in ("survivor", "zombie") else 1
+        if p.standing and p.kind not in FLAT:  # a soft shadow: the piece stands up
+            shadow = place(fp, p.x + SHADOW_CM, p.y - SHADOW_CM, p.angle)
+            draw_outline(surface, cam, shadow, SHADOW, None)
         draw_outline(surface, cam, outline, fill, INK, width)
         c = cam.px(p.x, p.y)
         if p.kind in ("survivor", "zombie") and p.standing:
