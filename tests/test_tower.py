@@ -257,3 +257,52 @@ def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:
     assert push_clear(table, b)
     assert table.overlapping(b) == [] and table.position(a) == (20.0, 20.0)
     assert math.dist(table.position(b), (22.4, 20.0)) < 0.5
+
+
+def test_same_rush_in_another_process_gives_the_same_state_hash() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import math\n"
+        "from flick.physics import PhysicsParams, Table\n"
+        "t = Table(PhysicsParams.default(), city=(90.0, 90.0))\n"
+        "t.add('survivor', x=45.0, y=60.0)\n"
+        "t.add_building('library', x=60.0, y=55.0, angle=math.pi)\n"
+        "t.rush(3, tower=(45.0, 40.0, math.pi / 2), rng=11)\n"
+        "print(t.state_hash())\n"
+    )
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add("survivor", x=45.0, y=60.0)
+    table.add_building("library", x=60.0, y=55.0, angle=math.pi)
+    table.rush(3, tower=(45.0, 40.0, NORTH), rng=11)
+    assert table.state_hash() == other
+
+
+def test_rush_of_no_zombies_changes_nothing() -> None:
+    table, _ = _busy_table()
+    before = table.state_hash()
+    result = table.rush(0, tower=(45.0, 30.0, NORTH), rng=1)
+    assert result.rushed == () and result.fell == ()
+    assert table.state_hash() == before
+
+
+def test_crowded_random_tables_leave_no_zombie_inside_anything() -> None:
+    """Towers dropped among randomly placed pieces and buildings, facing anywhere."""
+    kinds = ["survivor", "zombie", "barrel", "box", "street_lamp", "car", "movement_disc"]
+    for case in range(6):
+        gen = np.random.default_rng(100 + case)
+        table = Table(PARAMS, city=(90.0, 90.0))
+        table.add_building("hospital", x=float(gen.uniform(30, 60)),
+                           y=float(gen.uniform(50, 70)), angle=float(gen.uniform(0, 6.28)))
+        for _ in range(14):
+            pid = table.add(str(gen.choice(kinds)), x=float(gen.uniform(15, 75)),
+                            y=float(gen.uniform(15, 75)), angle=float(gen.uniform(0, 6.28)))
+            if table.overlapping(pid):
+                table.remove(pid)
+        facing = float(gen.uniform(0, 6.28))
+        result = table.rush(4, tower=(45.0, 40.0, facing), rng=case)
+        for z in result.rushed:
+            assert table.overlapping(z) == [], (case, z, table.overlapping(z))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -261,13 +261,7 @@ class _Load:
         distances = dict(result.distances)
         for zid, d in self.slid.items():
             distances[zid] = distances.get(zid, 0.0) + d
-        return ShotResult(
-            launched=result.launched, touch_lists=result.touch_lists, fell=result.fell,
-            left_city=result.left_city, off_table=result.off_table, entered=result.entered,
-            exited=result.exited, moved=result.moved, distances=MappingProxyType(distances),
-            steps=result.steps, sim_time=result.sim_time, timed_out=result.timed_out,
-            schedule=result.schedule,
-        )
+        return replace(result, distances=MappingProxyType(distances))
 
 
 def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
