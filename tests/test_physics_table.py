@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import subprocess
 import sys
@@ -169,6 +170,10 @@ def test_illegal_operations_change_nothing() -> None:
         table.remove(part)
     with pytest.raises(TableError, match="not a piece"):
         table.flick(part, impulse=(1.0, 0.0))
+    assert table.snapshot() == before
+    twice = dataclasses.replace(before, pieces=before.pieces + before.pieces[:1])
+    with pytest.raises(TableError, match="repeated ids"):
+        table.restore(twice)
     assert table.snapshot() == before
     table.remove(table.buildings()[0])
     assert table.buildings() == []

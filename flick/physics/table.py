@@ -307,6 +307,10 @@ class Table:
         for b in state.buildings:
             if b.name not in self.params.buildings.kinds:
                 raise TableError(f"unknown building {b.name!r} in the state")
+        ids = [p.id for p in state.pieces]
+        ids += [i for b in state.buildings for i in (b.id, *b.parts)]
+        if len(set(ids)) != len(ids) or (ids and max(ids) >= state.next_id):
+            raise TableError("a table state with repeated ids, or ids beyond its next_id")
         self.city = state.city
         self._pieces = {p.id: p for p in state.pieces}
         self._buildings, self._parts, self._part_of = {}, {}, {}
