@@ -174,18 +174,46 @@ def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_a_fight_is_played_on_the_staging_table() -> None:
-    from flick.game import HeuristicBot
+    from flick.game.fight import fight_weapons
     from flick.game.inputs import FightFlick, FightWeapon
 
     game = Game(load(2), 0)
-    bot = HeuristicBot(0)
-    while game.phase != "fight":  # seed 0: Mike walks into the School with 2 zombies inside
-        game.apply(bot.decide(game))
+    game.apply(ChooseSurvivor("Mike Cho"))
+    # Set-up by hand (bots' routes change): a standing zombie in the School, and the fight
+    # the engine starts when Mike walks in.
+    game.building_zombies["school"] = [True]
+    game.start_fight("school")
     events = [{"t": 0.1, "type": "key", "key": "1"}, *swipe(0.5, (0.0, 4.0))]
     app = PlayApp(game, Settings(script=parse(events)))
     assert app.on_fight_table() and app.fight_view is not None
     app.run()
     weapon, flick = game.inputs[-2:]
-    assert isinstance(weapon, FightWeapon) and weapon.weapon == "gun"
-    assert isinstance(flick, FightFlick) and flick.flick.impulse[1] > 1000  # at the zombies
+    assert isinstance(weapon, FightWeapon)
+    assert weapon.weapon == fight_weapons(game.survivors["Mike Cho"])[0]
+    assert isinstance(flick, FightFlick) and flick.flick.impulse[1] > 500  # at the zombie
     assert any(e.type == "flick" and e.data.get("stage") == "fight" for e in game.events)
+
+
+def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
+    from flick.game.inputs import Keep, TakeDrop
+
+    game = Game(load(2), 0)
+    game.apply(ChooseSurvivor("Mike Cho"))
+    mike = game.survivors["Mike Cho"]
+    # Set-up by hand: Mike inside the School (as after a move through its door), where
+    # scenario 2 put one face-down token.
+    game.board.remove_survivor(mike)
+    mike.building = "school"
+    app = PlayApp(game, Settings(frames=1))
+    app.key("t")
+    options = app.options()
+    assert [o.label for o in options] == ["Take face down (school)"]
+    app.key("1")  # the first option, by its number
+    assert isinstance(game.inputs[-1], TakeDrop) and game.inputs[-1].take == 0
+    assert game.phase == "keep"
+    assert [o.command for o in app.options()] == ["keep:1", "keep:0"]
+    kind = game.stashes["school"][0].kind
+    app.command("keep:1")
+    assert isinstance(game.inputs[-1], Keep) and game.inputs[-1].keep
+    assert [t.kind for t in mike.inventory] == [kind]
+    assert f"Mike takes a {kind} (school)." in app.log
