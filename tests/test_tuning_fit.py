@@ -220,3 +220,23 @@ def test_synthetic_json_is_the_same_on_one_core_or_two(capsys) -> None:
     assert main([*args, "--workers", "2"]) == 0
     two = capsys.readouterr().out
     assert one == two and json.loads(one)["fitted"]
+
+
+def test_tracked_positions_alone_give_the_friction(params) -> None:
+    from dataclasses import replace
+
+    rng = np.random.default_rng(6)
+    protocol = synthetic.Protocol(slide=("bullet",), spin=(), collision=(), topple=(),
+                                  tracked=("bullet",), shots=12)
+    truth = synthetic.true_values(params, protocol, rng)
+    data = synthetic.measure(params, truth, protocol, rng)
+    # Only the video tracks: no launch speed read from two frames, no distance to rest.
+    tracks_only = measurements.Measurements("tracks", tuple(
+        replace(s, launch_speed=None, slide_distance=None) for s in data.shots
+    ))
+    text = measurements.dump(tracks_only.shots)
+    again = measurements.parse(text, "tracks.csv", model.kinds(params))
+    assert all(s.track and s.slide_distance is None for s in again.shots)
+    result = calibrate.tune(again, params)
+    assert result.fitted["mu_bullet"] == pytest.approx(truth["mu_bullet"], rel=0.03)
+    assert {c.quantity for c in result.comparisons} == {"track"}

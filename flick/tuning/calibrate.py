@@ -5,6 +5,9 @@
    measured. The Jacobian is analytic, from the closed-form model the table follows (a slide of
    v^2 / (2 mu g), a spin that dies at a rate proportional to spin * mu, a head-on hit passing on
    (1 +- e) / 2 of the speed), scaled to the table's own values; the residuals are the table's.
+   Tracked positions of a slide add one residual per point against the Coulomb path
+   s(t) = v t - mu g t^2 / 2, which the table follows (analytic, no shot), the speed v at the
+   track's first frame profiled out (fitted to the track itself for each mu).
 2. Each toppling threshold by a logistic fit of fell / stood against impact speed, giving the
    speed at which half the hits fell; then the toppling scale at which the table's figure falls at
    exactly that speed is found by secant steps on the real table (`model.critical_speed`).
@@ -47,6 +50,10 @@ class MeasurementErrors:
     def collision_sigma(self, d: float) -> float:
         return math.hypot(self.distance_cm, d * math.hypot(self.distance, 2 * self.impact_speed))
 
+    def track_sigma(self, d: float) -> float:
+        """cm: a tracked position, read off a video frame with the paper scale in view."""
+        return math.hypot(self.distance_cm, d * self.distance)
+
     def rotation_sigma(self, theta: float) -> float:
         """rad; a floor of 0.1 rad for a piece that barely turned."""
         return math.hypot(0.1, theta * math.hypot(self.angle, 2 * self.spin_speed))
@@ -56,8 +63,9 @@ class MeasurementErrors:
 class Comparison:
     """One measured quantity beside the fitted table's: for residual plots.
 
-    `quantity`: distance | rotation | striker_distance | target_distance; `x` is the speed
-    (cm/s) or, for rotation, the spin (rad/s); `measured`, `model` in cm or rad.
+    `quantity`: distance | rotation | track | striker_distance | target_distance; `x` is the
+    speed (cm/s), for rotation the spin (rad/s), for track the time (s); `measured`, `model`
+    in cm or rad.
     """
 
     line: int
@@ -116,6 +124,32 @@ def parameter_names(data: Measurements, params: PhysicsParams) -> list[str]:
     return sorted({n for shot in data.shots for n in _informs(shot, params)})
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One measured number: shot index, quantity, value (cm or rad), sigma, time (track, s)."""
+
+    shot: int
+    quantity: str
+    measured: float
+    sigma: float
+    t: float = 0.0
+
+
+def _track_fit(rows: list[_Row], mu: float, g: float) -> tuple[np.ndarray, np.ndarray]:
+    """The tracked distances of one slide predicted with deceleration mu g, and d/d mu of them.
+
+    s(t) = v t - mu g t^2 / 2 (every listed frame is before the stop), with the speed v at the
+    first frame profiled out: for each mu the v that fits the track best (weighted linear
+    least squares), so a launch speed read elsewhere adds no error to the track.
+    """
+    t = np.array([row.t for row in rows])
+    s = np.array([row.measured for row in rows])
+    w = 1.0 / np.array([row.sigma for row in rows]) ** 2
+    v = float(np.sum(w * t * (s + 0.5 * mu * g * t * t)) / np.sum(w * t * t))
+    dv = float(np.sum(w * t * 0.5 * g * t * t) / np.sum(w * t * t))
+    return v * t - 0.5 * mu * g * t * t, dv * t - 0.5 * g * t * t
+
+
 class _Problem:
     """Residuals and Jacobian of the least-squares fit, sharing one sweep per parameter vector."""
 
@@ -126,23 +160,40 @@ class _Problem:
         self.shots = [s for s in data.shots if s.test in ("slide", "collision")]
         self.index = {n: i for i, n in enumerate(names)}
         self.table_spin = {k: model.table_spin(params, k) for k in {s.piece for s in self.shots}}
-        # Each row: (shot number, quantity, measured, sigma). Fixed weights: a standard WLS.
-        self.rows: list[tuple[int, str, float, float]] = []
+        # Fixed weights (from the measurement errors): a standard weighted least squares.
+        self.rows: list[_Row] = []
         for i, s in enumerate(self.shots):
             if s.test == "slide":
-                assert s.slide_distance is not None
-                self.rows.append((i, "distance", s.slide_distance,
-                                  errors.slide_sigma(s.slide_distance)))
+                if s.slide_distance is not None:
+                    self.rows.append(_Row(i, "distance", s.slide_distance,
+                                          errors.slide_sigma(s.slide_distance)))
                 if s.final_angle is not None:
                     theta = math.radians(s.final_angle)
-                    self.rows.append((i, "rotation", theta, errors.rotation_sigma(theta)))
+                    self.rows.append(_Row(i, "rotation", theta, errors.rotation_sigma(theta)))
+                first = s.track[0] if s.track else None
+                for point in s.track[1:]:
+                    assert first is not None
+                    d = math.hypot(point.x - first.x, point.y - first.y)
+                    self.rows.append(_Row(i, "track", d, errors.track_sigma(d),
+                                          point.t - first.t))
             else:
                 assert s.striker_distance is not None and s.target_distance is not None
                 for q, d in (("striker_distance", s.striker_distance),
                              ("target_distance", s.target_distance)):
-                    self.rows.append((i, q, d, errors.collision_sigma(d)))
+                    self.rows.append(_Row(i, q, d, errors.collision_sigma(d)))
+        self.tracks: dict[int, list[_Row]] = {}
+        for row in self.rows:
+            if row.quantity == "track":
+                self.tracks.setdefault(row.shot, []).append(row)
         self._cache: tuple[bytes, PhysicsParams, list[model.ShotOutcome]] | None = None
         self.evaluations = 0
+
+    def _track(self, row: _Row, mu: float) -> tuple[float, float]:
+        """(predicted distance, d/d mu) of one tracked point."""
+        rows = self.tracks[row.shot]
+        pred, slope = _track_fit(rows, mu, self.params.gravity)
+        k = rows.index(row)
+        return float(pred[k]), float(slope[k])
 
     def speed(self, s: Shot) -> float:
         if s.test == "slide":
@@ -170,19 +221,21 @@ class _Problem:
         out = self.outcomes(x)
         values = self.values(x)
         pred = np.empty(len(self.rows))
-        for r, (i, quantity, _, _) in enumerate(self.rows):
-            o = out[i]
-            if quantity == "rotation":
-                kind = self.shots[i].piece
+        for r, row in enumerate(self.rows):
+            o = out[row.shot]
+            kind = self.shots[row.shot].piece
+            if row.quantity == "rotation":
                 # The table turns with its own lever; the rotation scales as 1 / lever.
                 pred[r] = o.rotation * self.table_spin[kind] / values[f"spin_{kind}"]
+            elif row.quantity == "track":
+                pred[r] = self._track(row, values[f"mu_{kind}"])[0]
             else:
-                pred[r] = getattr(o, quantity)
+                pred[r] = getattr(o, row.quantity)
         return pred
 
     def residuals(self, x: np.ndarray) -> np.ndarray:
-        measured = np.array([m for _, _, m, _ in self.rows])
-        sigma = np.array([s for _, _, _, s in self.rows])
+        measured = np.array([row.measured for row in self.rows])
+        sigma = np.array([row.sigma for row in self.rows])
         r = (self.predictions(x) - measured) / sigma
         if self.report is not None:
             self.report(self.evaluations, float(r @ r))
@@ -192,10 +245,13 @@ class _Problem:
         pred = self.predictions(x)
         values = self.values(x)
         jac = np.zeros((len(self.rows), len(self.names)))
-        for r, (i, quantity, _, sigma) in enumerate(self.rows):
-            s = self.shots[i]
+        for r, row in enumerate(self.rows):
+            s, quantity, sigma = self.shots[row.shot], row.quantity, row.sigma
             mu_name = f"mu_{s.piece}"
             mu = values[mu_name]
+            if quantity == "track":
+                jac[r, self.index[mu_name]] = self._track(row, mu)[1] / sigma
+                continue
             # Every distance and rotation is inversely proportional to the table friction.
             jac[r, self.index[mu_name]] = -pred[r] / mu / sigma
             if quantity == "rotation":
@@ -289,11 +345,12 @@ def tune(
         chi2 = fit.reduced_chi2
         x = np.array([fit.values[n] for n in names])
         pred = problem.predictions(x)
-        for r, (i, quantity, measured, sigma) in enumerate(problem.rows):
-            s = problem.shots[i]
-            abscissa = problem.spin(s) if quantity == "rotation" else problem.speed(s)
-            comparisons.append(Comparison(s.line, s.piece, quantity, abscissa, measured,
-                                          float(pred[r]), sigma))
+        for r, row in enumerate(problem.rows):
+            s = problem.shots[row.shot]
+            abscissa = {"rotation": problem.spin(s), "track": row.t}.get(row.quantity,
+                                                                        problem.speed(s))
+            comparisons.append(Comparison(s.line, s.piece, row.quantity, abscissa,
+                                          row.measured, float(pred[r]), row.sigma))
         for s in problem.shots:
             for n in _informs(s, params):
                 shots[n] = shots.get(n, 0) + 1

@@ -253,7 +253,9 @@ def _shot(cells: dict[str, str], line: int, where: str, kinds: set[str] | None) 
     fields["track"] = _track(cells.get("track", ""), where)
     fields["fell"] = fell
     if test == "slide":
-        _require(fields, ["slide_distance"], where, test)
+        if fields["slide_distance"] is None and not fields["track"]:
+            raise DataFileError(f"{where}: a 'slide' shot needs column 'slide_distance' "
+                                "(or a 'track')")
         if fields["launch_speed"] is None and fields["impulse"] is None and not fields["track"]:
             raise DataFileError(
                 f"{where}: a 'slide' shot needs 'launch_speed', 'impulse' or a 'track'"
@@ -314,7 +316,7 @@ def dump(shots: Sequence[Shot]) -> str:
             elif name == "fell":
                 row.append("yes" if value else "no")
             elif name == "track":
-                row.append("; ".join(f"{p.t:.4g} {p.x:.4g} {p.y:.4g}" for p in value))
+                row.append("; ".join(f"{p.t:.6g} {p.x:.6g} {p.y:.6g}" for p in value))
             elif isinstance(value, float):
                 row.append(f"{value:.6g}")
             else:

@@ -17,6 +17,7 @@ from flick.tuning.calibrate import Comparison, ToppleFit, TuneResult
 _TITLES = {
     "distance": ("slide: distance to rest", "launch speed (cm/s)", "slide distance (cm)"),
     "rotation": ("slide: rotation to rest", "spin at launch (rad/s)", "rotation (rad)"),
+    "track": ("slide: tracked path", "time since release (s)", "distance from release (cm)"),
     "target_distance": ("collision: struck piece", "impact speed (cm/s)", "distance after (cm)"),
     "striker_distance": ("collision: striker", "impact speed (cm/s)", "distance after (cm)"),
 }
@@ -34,7 +35,7 @@ def write_plots(
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     groups = {
-        "slide": ["distance", "rotation"],
+        "slide": ["distance", "rotation", "track"],
         "collision": ["target_distance", "striker_distance"],
     }
     for name, quantities in groups.items():
@@ -79,7 +80,7 @@ def _comparison_panel(top, bottom, quantity: str, rows: Sequence[Comparison],
         label = kind
         if quantity == "rotation":
             name = f"spin_{kind}"
-        elif quantity == "distance":
+        elif quantity in ("distance", "track"):
             name = f"mu_{kind}"
         else:
             name = f"elasticity_{result.params.pieces[kind].material}"
@@ -87,7 +88,11 @@ def _comparison_panel(top, bottom, quantity: str, rows: Sequence[Comparison],
             label += f" ({name} {result.fitted[name]:.3f} +- {result.stderr[name]:.3f})"
         top.errorbar(x, [c.measured for c in mine], yerr=[c.sigma for c in mine], fmt="o",
                      ms=4, color=colour, alpha=0.8, label=label)
-        top.plot(x, [c.model for c in mine], "-", color=colour, lw=1.2)
+        # A track is a path in time: one line per shot; otherwise one line through the shots.
+        paths = sorted({c.line for c in mine}) if quantity == "track" else [None]
+        for path in paths:
+            along = [c for c in mine if path is None or c.line == path]
+            top.plot([c.x for c in along], [c.model for c in along], "-", color=colour, lw=1.2)
         residual = np.array([(c.measured - c.model) / c.sigma for c in mine])
         bottom.plot(x, residual, "o", ms=4, color=colour)
         for c, r in zip(mine, residual, strict=True):

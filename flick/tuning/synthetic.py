@@ -16,7 +16,7 @@ import numpy as np
 from flick.physics import PhysicsParams
 from flick.tuning import model
 from flick.tuning.calibrate import MeasurementErrors
-from flick.tuning.measurements import Measurements, Shot
+from flick.tuning.measurements import Measurements, Shot, TrackPoint
 from flick.tuning.sweep import SweepExecutor, sweep
 
 
@@ -26,6 +26,7 @@ class Protocol:
 
     slide: tuple[str, ...] = ("movement_disc", "bullet", "knife", "baseball_bat")
     spin: tuple[str, ...] = ("movement_disc", "baseball_bat")  # slide kinds also spun
+    tracked: tuple[str, ...] = ("bullet",)  # slide kinds also tracked on video (4 frames)
     collision: tuple[str, ...] = ("movement_disc",)
     topple: tuple[str, ...] = ("zombie", "barrel")  # hit by a movement disc
     striker: str = "movement_disc"
@@ -79,6 +80,8 @@ def measure(
             speed = float(rng.uniform(*protocol.slide_speeds))
             spin = float(rng.uniform(*protocol.spins)) if kind in protocol.spin else 0.0
             noise = {k: float(rng.standard_normal()) for k in ("v", "d", "w", "a")}
+            if kind in protocol.tracked:
+                noise.update({f"track{j}": float(rng.standard_normal()) for j in range(8)})
             plan.append((model.ShotTask(hidden, "slide", kind, speed, spin), noise))
     for kind in protocol.collision:
         for _ in range(protocol.shots):
@@ -105,6 +108,24 @@ def measure(
     return Measurements(source="synthetic", shots=tuple(shots))
 
 
+def _track(task: model.ShotTask, noise: dict[str, float],
+           errors: MeasurementErrors) -> tuple[TrackPoint, ...]:
+    """Four video frames of a slide, spread over the first 60 % of its time: positions along
+    the Coulomb path (which the table follows) with the error of reading a frame."""
+    if "track0" not in noise:
+        return ()
+    mu = task.params.pieces[task.kind].table_friction
+    stop = task.speed / (mu * task.params.gravity)
+    points = []
+    for j in range(4):
+        t = 0.2 * j * stop
+        d = task.speed * t - 0.5 * mu * task.params.gravity * t * t
+        sigma = math.hypot(errors.distance_cm, errors.distance * d)
+        points.append(TrackPoint(round(t, 4), d + sigma * noise[f"track{2 * j}"],
+                                 sigma * noise[f"track{2 * j + 1}"]))
+    return tuple(points)
+
+
 def _read(line: int, task: model.ShotTask, noise: dict[str, float], out: model.ShotOutcome,
           truth: dict[str, float], errors: MeasurementErrors) -> Shot:
     """What a person measures of a simulated shot: the true values with their errors."""
@@ -126,6 +147,7 @@ def _read(line: int, task: model.ShotTask, noise: dict[str, float], out: model.S
             launch_speed=task.speed * (1 + errors.launch_speed * noise["v"]),
             slide_distance=distance(out.distance, noise["d"]),
             spin_speed=spin_speed, final_angle=final_angle,
+            track=_track(task, noise, errors),
         )
     if task.test == "collision":
         return Shot(
