@@ -9,8 +9,10 @@ paused as `timeit` does.
   city's middle (a loud rush: the side-view tower drop plus the table run to rest), from a
   tower placed behind the nearest one with its exit facing the middle.
 - `tower_drop_ms`: the side-view drop of 3 zombies alone.
-- `shot_ms`: milliseconds of a movement disc flicked across the same scene.
-- `rush_to_shot_ratio` = rush_ms / shot_ms (target <= 3).
+- `rush_shot_ms`: milliseconds of a movement disc flicked across the same scene, timed the
+  same way (the physics section's `shot_ms` is wall-clock time).
+- `rush_to_shot_ratio` = rush_ms / rush_shot_ms (target <= 3).
+- `rush_scene`: which scene (`s02` or `synthetic`).
 """
 
 from __future__ import annotations
@@ -111,11 +113,9 @@ def bench(quick: bool = False) -> dict[str, Any]:
     rush_ms = statistics.median(rush_times) * 1000.0
     shot_ms = statistics.median(shot_times) * 1000.0
     return {
-        "tower": {
-            "rush_ms": round(rush_ms, 2),
-            "tower_drop_ms": round(statistics.median(drop_times) * 1000.0, 2),
-            "shot_ms": round(shot_ms, 2),
-            "rush_to_shot_ratio": round(rush_ms / shot_ms, 2),
-            "scene": scene,
-        }
+        "rush_ms": round(rush_ms, 2),
+        "rush_to_shot_ratio": round(rush_ms / shot_ms, 2),
+        "rush_shot_ms": round(shot_ms, 2),
+        "tower_drop_ms": round(statistics.median(drop_times) * 1000.0, 2),
+        "rush_scene": scene,
     }
