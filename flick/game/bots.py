@@ -201,11 +201,13 @@ class HeuristicBot(Walker):
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
         wanted = {k for k in missing if k not in carried or missing[k] > 1}
+        # A face-up token that is needed is a sure thing: worth a 25 cm detour over a gamble.
         return self._search_goal(
-            game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base)
+            game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base,
+            home=base, sure=lambda t: t.face_up and t.kind in wanted)
 
-    def _search_goal(self, game: Game, s: Survivor, useful: Any,
-                     skip: str | None = None) -> tuple[str, Any]:
+    def _search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
+                     home: str | None = None, sure: Any = None) -> tuple[str, Any]:
         """Where `s` should go for a token worth taking: places are shared out between the
         searching survivors, nearest pairs first (greedy matching), so the group spreads over
         the city instead of crowding one door."""
@@ -217,7 +219,7 @@ class HeuristicBot(Walker):
         pairs = []
         goals: dict[str, tuple[str, Any]] = {}
         for x in searchers:
-            for d, key, goal in self._candidates(game, x, useful, skip):
+            for d, key, goal in self._candidates(game, x, useful, skip, home, sure):
                 pairs.append((d, x.name, key))
                 goals[key] = goal
         taken: set[str] = set()
@@ -229,12 +231,15 @@ class HeuristicBot(Walker):
                 return goals[key]
             busy.add(name)
             taken.add(key)
-        mine = self._candidates(game, s, useful, skip)
+        mine = self._candidates(game, s, useful, skip, home, sure)
         return mine[0][2] if mine else ("hunt", None)
 
-    def _candidates(self, game: Game, s: Survivor, useful: Any,
-                    skip: str | None) -> list[tuple[float, str, tuple[str, Any]]]:
-        """Places holding a useful token that `s` can reach, nearest first (cm, key, goal)."""
+    def _candidates(self, game: Game, s: Survivor, useful: Any, skip: str | None,
+                    home: str | None = None, sure: Any = None,
+                    ) -> list[tuple[float, str, tuple[str, Any]]]:
+        """Places holding a useful token that `s` can reach, cheapest first (cost cm, key,
+        goal): the way there, plus the way on to `home` (the base the token goes to), less
+        25 cm where a `sure` token lies."""
         board = game.board
         here = board.piece_position(s)
         assert here is not None
@@ -259,6 +264,11 @@ class HeuristicBot(Walker):
                 d = math.dist(here, board.pos(pid))
             else:
                 continue
+            if home is not None and home in board.buildings:
+                d += math.dist(point if key in board.buildings else board.pos(pid),
+                               board.door_mid(home))
+            if sure is not None and any(sure(t) for t in stash):
+                d -= 25.0
             out.append((d, key, goal))
         out.sort(key=lambda c: (c[0], c[1]))
         return out
