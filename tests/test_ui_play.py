@@ -217,3 +217,25 @@ def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
     assert isinstance(game.inputs[-1], Keep) and game.inputs[-1].keep
     assert [t.kind for t in mike.inventory] == [kind]
     assert f"Mike takes a {kind} (school)." in app.log
+
+
+def test_two_guns_fire_both_bullets_in_one_action() -> None:
+    game = Game(load(2), 1)
+    game.apply(ChooseSurvivor("Rosa Rodriguez"))
+    game.survivors["Rosa Rodriguez"].inventory.append(game.new_token("gun"))  # a 2nd gun
+    events = [{"t": 0.1, "type": "key", "key": "2"}, *swipe(0.3, (8.0, 0.0), 3),
+              *swipe(0.8, (0.0, -8.0), 3)]
+    app = PlayApp(game, Settings(script=parse(events)))
+    app.select("two_guns")
+    rosa = game.board.pos(game.survivors["Rosa Rodriguez"].piece)
+    left = app.spot()
+    app.first_flick = object()
+    right = app.spot()
+    app.first_flick, app.action = None, None
+    assert left is not None and right is not None
+    assert left.centre[1] > rosa[1] > right.centre[1]  # facing east: left is north
+    app.run()
+    shot = game.inputs[-1]
+    assert isinstance(shot, Shoot) and shot.side == "left" and shot.second is not None
+    assert shot.flick.impulse[0] > 0 and shot.second.impulse[1] < 0  # east, then south
+    assert sum(1 for e in game.events if e.type == "flick") == 2

@@ -238,8 +238,6 @@ def piece_spot(game: Game, action: str, side: str) -> Spot:
         return Spot(kind, (x, y), math.pi / 2, "fight")
     s = game.active_survivor
     kind = FLICKED_PIECE[action]
-    if action == "two_guns":
-        side = "left"
     if s.building is not None:
         d = {"movement_disc": board.disc, "baseball_bat": 2.0, "knife": 1.0,
              "shotgun_pellet": board.pellet_d}.get(kind, board.bullet_d)

@@ -103,6 +103,7 @@ class PlayApp:
         self.player_now: dict[str, int] = {}
         self.log: list[str] = []
         self._logged = 0
+        self._shown = 0  # log lines shown while a shot animates
         self._decor: dict[int, Decor] = {}
         self._old_decor: dict[int, Decor] = {}
         self._pieces: list[PieceState] = []
@@ -132,7 +133,9 @@ class PlayApp:
         return self.game.turn_order.next_player.get(team, 0) + 1
 
     def log_lines(self) -> list[str]:
-        return self.log
+        """The event log as far as the table shows it: lines of a shot still animating wait
+        until its motion has played out."""
+        return self.log[: self._shown] if self.busy() else self.log
 
     def prompt(self) -> str:
         g = self.game
@@ -226,6 +229,7 @@ class PlayApp:
         """Send one input to the engine; False (and the reason shown) if it is illegal."""
         g = self.game
         team = g.current_team
+        self._shown = len(self.log)
         before_player = g.turn_order.next_player.get(team, 0) + 1
         self._old_decor = dict(self._decor)
         try:
@@ -279,7 +283,10 @@ class PlayApp:
             if line:
                 self.log.append(line)
         self._logged = len(g.events)
-        self.log = self.log[-200:]
+        if len(self.log) > 200:
+            cut = len(self.log) - 200
+            self.log = self.log[cut:]
+            self._shown = max(0, self._shown - cut)
         self._decor = adapter.decor(g)
         self._pieces = list(g.board.table.snapshot().pieces)
         self.view.bin_count = g.bin
@@ -375,8 +382,9 @@ class PlayApp:
             return adapter.piece_spot(g, "fight", self.side)
         if g.phase != "act" or self.action not in adapter.FLICKED_PIECE:
             return None
-        side = "right" if (self.action == "two_guns" and self.first_flick is not None) \
-            else self.side
+        side = self.side
+        if self.action == "two_guns":  # the first bullet from the left, the second the right
+            side = "left" if self.first_flick is None else "right"
         try:
             return adapter.piece_spot(g, self.action, side)
         except IllegalAction as exc:
