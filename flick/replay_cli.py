@@ -18,8 +18,9 @@ import sys
 from typing import Any
 
 # The pygame replay viewer (play / pause, shot by shot, slow motion) lives in the UI package:
-# a module with `view(replay: flick.replay.Replay, game: int, args) -> int`. Until it exists,
-# `flick replay FILE` prints the shot-by-shot summary below.
+# a module with `view(replay: flick.replay.Replay, game: int, args) -> int` (game counted from
+# 1 in `replay.games`). Without it (or with --summary) `flick replay FILE` prints the
+# shot-by-shot summary below.
 VIEWER_MODULE = "flick.ui.replay_viewer"
 
 
@@ -86,7 +87,8 @@ def handle(args: argparse.Namespace) -> int:
     if not args.verify and not args.export and not args.png:
         viewer = None if args.summary else _viewer()
         if viewer is not None:
-            return int(viewer.view(replay, args.game or 1, args) or 0)
+            # `replay` holds only the chosen game when --game was given: it is game 1 here.
+            return int(viewer.view(replay, 1, args) or 0)
         _print_summary(replay)
     return code
 
