@@ -112,7 +112,8 @@ class Board:
         return (float(x), float(y))
 
     def is_figure(self, pid: Any) -> bool:
-        return isinstance(pid, int) and self.table.kind(pid) in FIGURES
+        """A survivor or zombie still on the table (a piece removed since is not)."""
+        return isinstance(pid, int) and self.exists(pid) and self.table.kind(pid) in FIGURES
 
     def exists(self, pid: Any) -> bool:
         return isinstance(pid, int) and pid in set(self.table.pieces())

@@ -174,7 +174,9 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
     if inside is not None:
         s.building = None
         game.event("exit", survivor=s.name, building=inside)
-    board.place_survivor(s, board.free_spot(end, end_angle), end_angle)
+    # A bat that hit its target may have slid on out of the city: the survivor stays inside.
+    spot = board.clamp_into_city(end, board.figure_r + 0.3)
+    board.place_survivor(s, board.free_spot(spot, end_angle), end_angle)
     game.facing_set = True
     game.event("move", survivor=s.name, piece=kind, success=True,
                to=[round(end[0], 2), round(end[1], 2)])
