@@ -40,6 +40,7 @@ from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower import Rng, ZombieExit, as_generator, drop
 from flick.physics.tower_place import (
+    MAX_REACH,
     PathQuery,
     TowerPose,
     hand_off,
@@ -115,6 +116,9 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     reach = math.hypot(tp.depth, tp.width) / 2.0
 
     def overlaps(pid: int) -> bool:
+        x, y = table.position(pid)
+        if math.hypot(x - pose.x, y - pose.y) > reach + MAX_REACH:
+            return False
         ob = obstacle(table.outline(pid))
         if math.hypot(ob.cx - pose.x, ob.cy - pose.y) > reach + ob.reach:
             return False
