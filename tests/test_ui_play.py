@@ -161,6 +161,14 @@ def test_cli_writes_screenshot_and_a_replay_the_viewer_opens(tmp_path: Path) -> 
     out = tmp_path / "replay.png"
     assert view(record, frames=30, screenshot=str(out)) == 0
     assert out.exists()
+    # another pymunk: the stored resting poses, moved in straight lines, one step per shot
+    lg = replay.games[0]
+    other = rp.LoadedGame(lg.record, lg.scenario, lg.params, lg.inputs, "another pymunk")
+    stored = build(other)
+    assert len(stored.steps) == len(lg.record.shots) == 1
+    end = stored.steps[0].clip.poses_at(10**6)
+    rest = {p.id: (p.x, p.y) for p in lg.state_after(0).pieces}
+    assert {pid: (p.x, p.y) for pid, p in end.items()} == rest
 
 
 def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

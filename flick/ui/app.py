@@ -832,12 +832,13 @@ class PlayApp:
         if self.show_power:
             p = g.power()
             bar = pygame.Rect(self.area.x + 16, self.area.bottom - 30, 220, 16)
-            pygame.draw.rect(screen, (20, 24, 30), bar.inflate(460, 12).move(230, 0))
+            pygame.draw.rect(screen, (20, 24, 30), bar.inflate(300, 12).move(150, 0),
+                             border_radius=4)
             fill = bar.copy()
             fill.width = round(bar.width * p)
             pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
             pygame.draw.rect(screen, (226, 232, 238), bar, 1)
-            self.view.text.blit(screen, self.view.fonts(cam).small,
+            self.view.text.blit(screen, self.panel.font,
                                 f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
                                 (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
 
