@@ -140,3 +140,10 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing() -> None:
             except IllegalAction:
                 assert frozen(g) == before, inp
             check_invariants(g)
+
+
+def test_flick_sim_refuses_scenarios_whose_rules_are_not_implemented(capsys: Any) -> None:
+    assert main(["sim", "6"]) == 2
+    assert "fight_survivor_vs_survivor" in capsys.readouterr().err
+    game = Game(load(6), 1, players={"A": 1, "B": 1})  # the table still sets up (for the UI)
+    assert game.rules.unsupported and game.events[0].type == "unsupported_rules"

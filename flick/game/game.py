@@ -102,6 +102,8 @@ class Game:
         self.board = Board.for_scenario(scenario, params)
         self.rules = ScenarioRules(scenario)
         set_up(self)
+        if self.rules.unsupported:
+            self.event("unsupported_rules", rules=self.rules.unsupported)
         teams = [t.name for t in scenario.teams]
         self.turn_order = TurnOrder({t: (players or {}).get(t, 1) for t in teams})
         self._start_next_turn()

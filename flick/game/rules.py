@@ -26,11 +26,32 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 
+# What this engine implements (scenarios 1-4). Scenarios 5-10 bring more (a later issue).
+RULES_DONE = frozenset({"shotgun", "sniper_rifle", "no_building_entry", "rv_driver",
+                        "fight_survivor_vs_zombie", "take_in_city", "rescued_figure",
+                        "barricades", "hunger"})
+OBJECTIVES_DONE = frozenset({"survivor_in_rv_few_zombies", "tokens_in_base",
+                             "escort_to_building"})
+CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_dies",
+                             "city_overrun", "skull_survivors_lose", "skull_both_lose"})
+
+
+def missing_rules(scenario: Any) -> list[str]:
+    """The scenario's special rules, objectives and conditions this engine does not know."""
+    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE]
+    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE]
+    out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
+            if c.id not in CONDITIONS_DONE]
+    return out
+
+
 class ScenarioRules:
     """The special rules, objectives and end conditions of one scenario."""
 
     def __init__(self, scenario: Any) -> None:
         self.scenario = scenario
+        # Rules of later scenarios are not played (yet): the game runs without them.
+        self.unsupported = list(dict.fromkeys(missing_rules(scenario)))
         self.ids: dict[str, dict[str, Any]] = {r.id: dict(r.params) for r in
                                                scenario.special_rules}
         self.objectives = list(scenario.objectives)

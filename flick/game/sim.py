@@ -55,6 +55,14 @@ def _handler(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
     scenario = load(args.scenario)
+    from flick.game.rules import missing_rules
+
+    missing = list(dict.fromkeys(missing_rules(scenario)))
+    if missing:
+        # Bots playing without a scenario's own rules would report meaningless results.
+        raise FlickError(f"scenario {scenario.number} ({scenario.name}) needs rules the engine "
+                         f"does not implement yet: {', '.join(missing)}; scenarios 1-4 are "
+                         "playable", exit_code=2)
     games: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []  # the games as replay records (flick.replay)
     seeds = [args.seed + k for k in range(args.games)]
