@@ -3,8 +3,8 @@
 The tower's frame: its footprint centre (x, y) and `facing`, the direction its exit points;
 "along" is forward out of the exit, "across" is to the left looking out. The rush uses:
 the tower's footprint, the pose of a zombie handed from the side view to the table, how far a
-zombie can slide along a straight line before it meets something (a swept footprint), and
-nudging a piece to the nearest free spot.
+zombie can slide along a straight line before it meets something (pymunk segment queries),
+and nudging a piece to the nearest free spot.
 """
 
 from __future__ import annotations
@@ -95,19 +95,12 @@ class Obstacle:
 
 
 def obstacle(parts: list[Placed]) -> Obstacle:
+    """A placed footprint with its bounding circle."""
     pts = [p for core, _ in parts for p in core]
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     reach = max(math.hypot(p[0] - cx, p[1] - cy) + r for core, r in parts for p in core)
     return Obstacle(parts, cx, cy, reach)
-
-
-def table_obstacles(table: Table, skip: set[int]) -> list[Obstacle]:
-    """Every piece and building part on the table except `skip`."""
-    ids = [p for p in table.pieces() if p not in skip]
-    for bid in table.buildings():
-        ids += list(table.building_parts(bid)[:2])  # facades stand over low pieces only
-    return [obstacle(table.outline(i)) for i in ids]
 
 
 class PathQuery:
@@ -181,7 +174,7 @@ def _neighbours(table: Table, pid: int, radius: float) -> list[Obstacle]:
     blocks, and facades if the piece is tall enough to hit them."""
     me = obstacle(table.outline(pid))
     ids = [p for p in table.pieces() if p != pid]
-    tall = table.is_standing(pid) and table.params.pieces[table.kind(pid)].layer != "low"
+    tall = Footprints(table.params).get(table.kind(pid), table.is_standing(pid)).layer != "low"
     for bid in table.buildings():
         parts = table.building_parts(bid)
         ids += list(parts if tall else parts[:2])
@@ -241,10 +234,11 @@ def push_clear(table: Table, pid: int) -> bool:
     tol = table.params.simulation.overlap_tolerance
     mine = table.outline(pid)
     depth = max(-footprint_gap(mine, table.outline(o)) for o in others) + tol
-    near = _neighbours(table, pid, 4.0 * depth + 1.0)
+    reach = 20.0 * depth + 1.0
+    near = _neighbours(table, pid, reach)
     x0, y0 = table.position(pid)
     distance = depth
-    for _ in range(8):
+    while distance <= reach:
         for k in range(16):
             a = 2 * math.pi * k / 16
             dx, dy = distance * math.cos(a), distance * math.sin(a)
