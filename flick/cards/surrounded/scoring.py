@@ -247,9 +247,9 @@ def _location_result(s: Site, o: Option) -> LocationResult:
     Walker icons in listed order, and every remaining leader when leaders clash."""
     kills = o.leaders_lost + o.survivors_lost
     left_l, left_s = o.leaders_lost, o.survivors_lost
-    leaders_clash = o.leaders == 0 and any(
-        occ.kind == "leader" for occ, _ in s.occupants
-    ) and sum(occ.kind == "leader" for occ, _ in s.occupants) - o.leaders_lost >= 2
+    # leaders left by the Walkers but none remaining: they eliminated each other
+    leaders_left = sum(occ.kind == "leader" for occ, _ in s.occupants) - o.leaders_lost
+    leaders_clash = leaders_left >= 2 and o.leaders == 0
     out = []
     for occ, k in s.occupants:
         if occ.kind == "walker":
