@@ -650,3 +650,77 @@ def test_status_hides_face_down_tokens() -> None:
     assert st["stashes"]["library"] == ["?", "food"]
     assert st["phase"] == "choose" and st["legal"] == ["choose"]
     assert set(st["available"]) == {"John Price", "Rosa Rodriguez"}
+
+
+def test_s1_objective_a_survivor_in_the_rv_and_few_zombies_wins() -> None:
+    g = game(zombies=[{"x": 10, "y": 10}, {"x": 30, "y": 10}, {"x": 50, "y": 10},
+                      {"x": 80, "y": 40}],
+             objectives=[{"id": "survivor_in_rv_few_zombies", "text": "t",
+                          "params": {"building": "rv", "max_zombies_in_city": 3}}])
+    _inside(g, "Rosa Rodriguez", "rv")
+    g.apply(ChooseSurvivor("John Price"))
+    assert not g.over  # 4 zombies in the city
+    z = min(g.board.zombies(), key=lambda p: g.board.distance(g.survivors["John Price"].piece, p))
+    start = g.board.beside((20.0, 40.0), math.pi / 2, "left", g.board.bullet_d)
+    g.board.table.set_pose(z, start[0], 55.0, 0.0)
+    g.apply(Shoot("left", aimed(g, "bullet", start, (start[0], 55.0), arrive=150.0)))
+    assert g.over and g.end_reason == "objective" and g.winner == "survivors"
+
+
+def test_eating_discards_one_food() -> None:
+    from flick.game.inputs import Eat
+
+    g = game(special_rules=[{"id": "hunger", "params": {"markers": [3]}}])
+    john = g.survivors["John Price"]
+    john.inventory.append(g.new_token("food"))
+    for name in ("John Price", "Rosa Rodriguez"):
+        g.apply(ChooseSurvivor(name))
+        g.apply(EndTurn())
+    assert g.phase == "hunger"
+    with pytest.raises(IllegalAction, match="no food"):
+        g.apply(Eat("Rosa Rodriguez", 0))
+    g.apply(Eat("John Price", 0))
+    assert john.inventory == [] and john.life == 3 and g.phase == "choose"
+
+
+def test_two_survivors_fight_one_zombie_in_turn_and_the_bat_may_wait() -> None:
+    g = game(special_rules=[{"id": "fight_survivor_vs_zombie"}])
+    _inside(g, "John Price", "library")
+    _inside(g, "Rosa Rodriguez", "library")
+    g.survivors["Rosa Rodriguez"].inventory.append(g.new_token("bat"))
+    g.building_zombies["library"] = [True]
+    g.apply(ChooseSurvivor("John Price"))
+    fight = g.fight
+    assert fight is not None and fight.fighters == ["John Price", "Rosa Rodriguez"]
+    g.apply(FightWeapon("gun"))
+    g.apply(FightWeapon("bat"))
+    assert fight.to_act == "John Price"
+    g.apply(FightFlick(Flick((-300.0, 0.0))))  # a miss
+    assert fight.to_act == "Rosa Rodriguez" and "fight_wait" in g.legal_kinds()
+    g.apply(FightWait())
+    cards = [e.data["card"] for e in g.events if e.data.get("stage") == "card"]
+    assert len(cards) == 1  # one card for the pair of attacks
+    if cards[0] == WALK:
+        assert fight.table.position(fight.zombies[0])[1] < fight.spots["John Price"][1] \
+            + fight.distance - 8.0
+
+
+def test_a_fallen_escort_hands_the_rescued_figure_to_the_nearest_standing_survivor() -> None:
+    from flick.game.escort import keep_escort, rescue
+
+    g = game(special_rules=[{"id": "rescued_figure", "params": {"survivor": "Anita"}}],
+             reserve_survivors=["Anita"],
+             teams=[{"name": "survivors", "survivors": [
+                 {"name": "John", "life": 3, "x": 20, "y": 40},
+                 {"name": "Rosa", "life": 3, "x": 30, "y": 40}]}])
+    g.apply(ChooseSurvivor("John Price"))
+    john, rosa = g.survivors["John Price"], g.survivors["Rosa Rodriguez"]
+    rescue(g, john)
+    anita = g.survivors["Anita Wallace"]
+    assert g.rules.escort == "John Price" and anita.piece is not None
+    assert g.board.next_to(anita.piece, john.piece)
+    g.board.table.lay_down(john.piece, 0.0)
+    john.standing = False
+    keep_escort(g)
+    assert g.rules.escort == "Rosa Rodriguez"
+    assert g.board.next_to(anita.piece, rosa.piece)
