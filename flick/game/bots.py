@@ -341,13 +341,14 @@ class HeuristicBot(Walker):
         return None
 
     def _keep(self, game: Game) -> Input:
+        """Keep what the objective needs and weapons; medicine (no use in scenarios 1-4)
+        only while the inventory has room to spare."""
         s = game.active_survivor
         assert game.pending_take is not None
         key, index = game.pending_take
         token = game.stashes[key][index]
-        useless = token.kind in ("medicine",) and game.rules.has("hunger") is False \
-            and s.free_spaces() < 2
-        return Keep(keep=s.free_spaces() > 0 and not useless)
+        spare = s.free_spaces() >= 2 or token.kind != "medicine"
+        return Keep(keep=s.free_spaces() > 0 and spare)
 
     # ---- moving --------------------------------------------------------------------------------
     def _clear_barricade(self, game: Game, s: Survivor, building: str) -> Input:
