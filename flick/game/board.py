@@ -125,8 +125,9 @@ class Board:
             self.table.stand_up(s.piece)
 
     def face(self, s: Survivor, angle: float) -> None:
+        """Turn a standing survivor to `angle` (rad); a fallen one lies as it fell."""
         s.facing = float(angle)
-        if s.piece is not None:
+        if s.piece is not None and self.table.is_standing(s.piece):
             x, y = self.pos(s.piece)
             self.table.set_pose(s.piece, x, y, float(angle))
 
