@@ -116,12 +116,10 @@ def _print_summary(scenario: Any, games: list[dict[str, Any]], stderr: bool) -> 
     table.add_column("share", justify="right")
     table.add_column("mean rounds", justify="right")
     table.add_column("mean turns", justify="right")
-    outcome = Counter((g["winner"] or "survivors lose", g["end_reason"]) for g in games)
+    outcome = Counter((g["winner"] or "", g["end_reason"]) for g in games)
     for (winner, reason), count in sorted(outcome.items(), key=lambda kv: (-kv[1], kv[0])):
-        rows = [g for g in games if (g["winner"] or "survivors lose", g["end_reason"])
-                == (winner, reason)]
-        label = f"{winner} wins ({reason})" if winner != "survivors lose" else \
-            f"survivors lose ({reason})"
+        rows = [g for g in games if (g["winner"] or "", g["end_reason"]) == (winner, reason)]
+        label = f"{winner} won ({reason})" if winner else f"lost ({reason})"
         table.add_row(label, str(count), f"{count / len(games):.0%}",
                       f"{sum(g['rounds'] for g in rows) / len(rows):.1f}",
                       f"{sum(g['turns'] for g in rows) / len(rows):.1f}")
