@@ -128,19 +128,26 @@ def survivor_at(game: Game, p: Vec, radius: float = 2.0) -> Survivor | None:
 
 
 def inside_spot(game: Game, s: Survivor) -> Vec:
-    """Where a survivor inside a building is drawn: on a support block (rulebook p. 8), the
-    survivors of a building taking the blocks in turn."""
+    """Where a survivor inside a building is drawn: behind the door line, between the support
+    blocks, from the left end in (zombies inside are drawn from the right end). The rulebook
+    has it stand on a support block, where its tokens also lie; drawn there it would hide
+    them."""
     assert s.building is not None
-    board = game.board
-    a, b, _ = board.building_parts(s.building)
     mates = sorted(x.name for x in game.survivors.values()
                    if x.alive and x.building == s.building)
-    i = mates.index(s.name)
-    block = (a, b)[i % 2]
-    x, y = board.table.position(block)
-    nx, ny = board.normal(s.building)
-    back = 2.6 * (i // 2)
-    return (x - nx * back, y - ny * back)
+    return inside_row(game, s.building, mates.index(s.name), from_left=True)
+
+
+def inside_row(game: Game, building: str, i: int, from_left: bool) -> Vec:
+    """The i-th spot (cm) of a row just behind a building's door line."""
+    (ax, ay), (bx, by) = game.board.table.door_line(game.board.bid(building))
+    nx, ny = game.board.normal(building)
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    tx, ty = (bx - ax) / length, (by - ay) / length
+    along = 1.6 + 2.9 * i
+    if not from_left:
+        along = length - along
+    return (ax + tx * along - nx * 1.9, ay + ty * along - ny * 1.9)
 
 
 @dataclass(frozen=True)

@@ -732,11 +732,8 @@ class PlayApp:
         for name, flags in g.building_zombies.items():
             if not flags or name not in g.board.buildings:
                 continue
-            mx, my = g.board.door_mid(name)
-            nx, ny = g.board.normal(name)
             for i, standing in enumerate(flags):
-                off = (i - (len(flags) - 1) / 2) * 3.0
-                c = cam.px(mx - nx * 2.0 - ny * off, my - ny * 2.0 + nx * off)
+                c = cam.px(*adapter.inside_row(g, name, i, from_left=False))
                 pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
                                    max(3.0, cam.length(1.4)))
                 pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
