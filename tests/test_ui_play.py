@@ -247,3 +247,23 @@ def test_two_guns_fire_both_bullets_in_one_action() -> None:
     assert isinstance(shot, Shoot) and shot.side == "left" and shot.second is not None
     assert shot.flick.impulse[0] > 0 and shot.second.impulse[1] < 0  # east, then south
     assert sum(1 for e in game.events if e.type == "flick") == 2
+
+
+def test_short_kill_by_clicking_a_zombie_next_to_the_survivor() -> None:
+    from flick.game.inputs import ShortKill
+
+    game = Game(load(2), 1)
+    game.apply(ChooseSurvivor("Mike Cho"))
+    mike = game.board.pos(game.survivors["Mike Cho"].piece)
+    zombie = game.board.zombies()[0]
+    # Set-up by hand: a zombie 1 cm from Mike's base (next to him)
+    game.board.table.set_pose(zombie, mike[0] + 3.6, mike[1], 0.0)
+    events = [{"t": 0.1, "type": "key", "key": "x"},
+              {"t": 0.2, "type": "down", "at": "zombie:nearest"},
+              {"t": 0.25, "type": "up", "at": "zombie:nearest"}]
+    app = PlayApp(game, Settings(script=parse(events)))
+    app.run()
+    kill = game.inputs[-1]
+    assert isinstance(kill, ShortKill) and kill.zombie == zombie
+    assert kill.weapon == "bat"  # a quiet weapon by default
+    assert zombie not in game.board.zombies() and game.noise.name == "QUIET"
