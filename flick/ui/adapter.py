@@ -368,7 +368,9 @@ def describe(ev: Any) -> str | None:
     if t in ("take", "drop", "leave", "reveal"):
         verb = {"take": "takes", "drop": "drops", "leave": "leaves face up",
                 "reveal": "looks at"}[t]
-        return f"{who} {verb} a {d.get('token')} ({str(d.get('place', '')).replace('_', ' ')})."
+        place = str(d.get("place", ""))
+        place = "beside an object" if place.startswith("piece:") else place.replace("_", " ")
+        return f"{who} {verb} a {d.get('token')} ({place})."
     if t == "enter":
         return f"{who} enters the {str(d.get('building')).replace('_', ' ')}."
     if t == "exit":

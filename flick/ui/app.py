@@ -35,6 +35,9 @@ from flick.ui.script import ScriptEvent
 from flick.ui.table_view import HILITE, Decor, TableView
 
 PANEL_W = 430
+# The templates' lengths (cm) as drawn while aiming; components.md gives no size, these are
+# this project's estimates of the cardboard templates.
+TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 ZOOM_STEP = 1.15
 
 
@@ -476,7 +479,8 @@ class PlayApp:
             if math.dist(p, spot.centre) <= grab:
                 params = g.board.params
                 self.gesture = Gesture(spot.kind, spot.centre, p, t, self.style, params,
-                                       reach=reach)
+                                       reach=reach,
+                                       template=self.action in TEMPLATES and g.phase == "act")
                 return
         if g.phase == "choose":
             s = adapter.survivor_at(g, p, max(2.0, 10.0 / cam.scale))
@@ -675,6 +679,8 @@ class PlayApp:
             self._draw_city(screen)
         screen.set_clip(self.area)
         self._draw_gesture(screen)
+        if self.game.over and not self.busy():
+            self._banner(screen)
         screen.set_clip(None)
         self.buttons = self.panel.draw(screen, self)
 
@@ -683,8 +689,9 @@ class PlayApp:
         view = self.view
         g = self.game
         screen.set_clip(self.area)
-        screen.blit(view.background(self.area.size, cam, g.bin), (0, 0))
         clip = self.clips[0] if self.clips else None
+        away = clip is not None and clip.tower is not None and not self._at_home(clip.tower)
+        screen.blit(view.background(self.area.size, cam, g.bin, tower=not away), (0, 0))
         if clip is not None:
             pieces = list(clip.poses_at(int(self.clip_time / FRAME_S)).values())
             decor = {**self._old_decor, **self._decor}
@@ -702,6 +709,13 @@ class PlayApp:
             view.draw_tower_at(screen, cam, clip.tower)
         self._draw_inside(screen, cam)
         screen.set_clip(None)
+
+    def _at_home(self, corners: list[tuple[float, float]]) -> bool:
+        """Is a rush's tower (its corners, cm) the tower at home on the bin?"""
+        home = self.view.tower_home
+        cx = sum(x for x, _ in corners) / len(corners)
+        cy = sum(y for _, y in corners) / len(corners)
+        return home is not None and math.dist((cx, cy), (home.x, home.y)) < 1.0
 
     def _draw_stashes(self, screen: pygame.Surface, cam: Camera) -> None:
         """Tokens on the buildings' support blocks and beside objects; zombies inside."""
@@ -811,6 +825,15 @@ class PlayApp:
         g = self.gesture
         if g is not None:
             angle, _ = g.aim()
+        if self.action in TEMPLATES and spot.table == "city":  # the template, along the aim
+            length, ux, uy = TEMPLATES[self.action], math.cos(angle), math.sin(angle)
+            px, py = -uy * 1.2, ux * 1.2
+            bx, by = spot.centre[0] - ux * 1.5, spot.centre[1] - uy * 1.5
+            corners = [(bx + px, by + py), (bx + ux * length + px, by + uy * length + py),
+                       (bx + ux * length - px, by + uy * length - py), (bx - px, by - py)]
+            pts = [cam.px(x, y) for x, y in corners]
+            pygame.draw.polygon(screen, (120, 110, 90), pts)
+            pygame.draw.polygon(screen, (20, 24, 30), pts, 1)
         preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
         view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
         if g is None:
@@ -838,6 +861,20 @@ class PlayApp:
             self.view.text.blit(screen, self.panel.font,
                                 f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
                                 (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
+
+    def _banner(self, screen: pygame.Surface) -> None:
+        g = self.game
+        text = (f"Team {g.winner} wins" if adapter.competitive(g) and g.winner else
+                "The survivors win" if g.winner else "The survivors lose")
+        reason = str(g.end_reason or "").replace("_", " ")
+        box = pygame.Rect(0, 0, 460, 84)
+        box.center = self.area.center
+        pygame.draw.rect(screen, (16, 18, 24), box, border_radius=10)
+        pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=10)
+        font = self.view.fonts(Camera(12.0, (0, 0))).title
+        self.view.text.blit(screen, font, text, (box.centerx, box.y + 28), (255, 200, 60))
+        self.view.text.blit(screen, self.panel.font, f"game over: {reason}",
+                            (box.centerx, box.y + 62), (226, 232, 238))
 
     def _draw_pass(self, screen: pygame.Surface) -> None:
         g = self.game

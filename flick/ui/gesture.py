@@ -58,6 +58,7 @@ class Gesture:
     style: str
     params: object
     reach: float = 1.5
+    template: bool = False  # held in the shotgun or sniper template: a steadier aim
     samples: list[tuple[float, Vec]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -131,7 +132,7 @@ class Gesture:
         angle, speed = self.aim()
         if speed < MIN_SPEED:
             return None
-        angle, speed = apply_hand(angle, speed, hand, rng)
+        angle, speed = apply_hand(angle, speed, hand, rng, self.template)
         mass, _ = piece_spec(self.params, self.kind)
         impulse = mass * min(speed, MAX_SPEED)
         return Flick((impulse * math.cos(angle), impulse * math.sin(angle)), self.offset)

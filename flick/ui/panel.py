@@ -142,7 +142,9 @@ class Panel:
         y = self._boards(s, app, x, y, buttons) + 4
         y = self._section(s, "Objective", [o.text for o in game.scenario.objectives
                                           if app.sees_team(o.team)], x, y, w)
-        y = self._section(s, "Zombies' reaction", adapter.reaction_lines(game), x, y, w)
+        reaction = (["(the shot is still moving)"] if app.busy()
+                    else adapter.reaction_lines(game))
+        y = self._section(s, "Zombies' reaction", reaction, x, y, w)
         bottom = self.rect.height - 22
         log = app.log_lines()
         self._line(s, "Events", x, y, self.font, ACCENT)

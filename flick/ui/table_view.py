@@ -96,10 +96,12 @@ class TableView:
         return self._fonts[scale]
 
     # ---- background ---------------------------------------------------------------------
-    def background(self, size: tuple[int, int], cam: Camera,
-                   bin_count: int | None) -> pygame.Surface:
-        """The city, its grid and limits, the buildings and the tower at home (cached)."""
-        key = (size, cam, bin_count, len(self.table.buildings()))
+    def background(self, size: tuple[int, int], cam: Camera, bin_count: int | None,
+                   tower: bool = True) -> pygame.Surface:
+        """The city, its grid and limits, the buildings and the tower at home on the bin
+        (only the bin when `tower` is False: the tower stands elsewhere for a rush).
+        Cached until the camera, the size or the bin's count changes."""
+        key = (size, cam, bin_count, len(self.table.buildings()), tower)
         if self._bg is None or key != self._bg_key:
             surface = pygame.Surface(size)
             surface.fill(render.TABLE)
@@ -108,8 +110,14 @@ class TableView:
             render.draw_city(surface, cam, w, h)
             for bid in self.table.buildings():
                 render.draw_building(surface, cam, self.table, bid, fonts.label)
-            if self.tower_home is not None:
+            if self.tower_home is not None and tower:
                 render.draw_tower(surface, cam, self.tower_home, bin_count, fonts.small)
+            elif self.tower_home is not None:  # the bin alone: it never moves
+                home = self.tower_home
+                pts = [cam.px(x, y) for x, y in home.corners()]
+                pygame.draw.polygon(surface, (70, 66, 80), pts, 2)
+                self.text.blit(surface, fonts.small, f"bin {bin_count}",
+                               cam.px(home.x, home.y), (70, 66, 80))
             self._bg = surface.convert() if pygame.display.get_surface() else surface
             self._bg_key = key
         return self._bg
