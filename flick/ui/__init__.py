@@ -11,3 +11,8 @@ rules stay in `flick.game`.
 
 pygame is imported by the modules that draw, so import them only where pygame is wanted.
 """
+
+import os
+
+# pygame prints a banner on import; flick's commands keep their output to what they say.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
