@@ -267,3 +267,20 @@ def test_short_kill_by_clicking_a_zombie_next_to_the_survivor() -> None:
     assert isinstance(kill, ShortKill) and kill.zombie == zombie
     assert kill.weapon == "bat"  # a quiet weapon by default
     assert zombie not in game.board.zombies() and game.noise.name == "QUIET"
+
+
+def test_hunger_offers_the_food_carried_or_going_hungry() -> None:
+    from flick.game.inputs import Eat
+
+    game = Game(load(4), 1)
+    rosa = game.survivors["Rosa Rodriguez"]
+    rosa.inventory.append(game.new_token("food"))
+    # Set-up by hand: the end of a round with a hunger marker (scenario 4)
+    game.phase = "hunger"
+    app = PlayApp(game, Settings(frames=1))
+    assert [o.command for o in app.options()] == ["eat:Rosa Rodriguez:0", "hungry"]
+    lives = {s.name: s.life for s in game.survivors.values()}
+    app.key("1")
+    assert isinstance(game.inputs[-1], Eat) and game.inputs[-1].survivor == rosa.name
+    assert rosa.inventory == []
+    assert {s.name: s.life for s in game.survivors.values()} == lives
