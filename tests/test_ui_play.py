@@ -161,6 +161,9 @@ def test_cli_writes_screenshot_and_a_replay_the_viewer_opens(tmp_path: Path) -> 
     out = tmp_path / "replay.png"
     assert view(record, frames=30, screenshot=str(out)) == 0
     assert out.exists()
+    via_cli = tmp_path / "cli.png"
+    assert main(["replay", str(record), "--frames", "5", "--screenshot", str(via_cli)]) == 0
+    assert via_cli.exists()
     # another pymunk: the stored resting poses, moved in straight lines, one step per shot
     lg = replay.games[0]
     other = rp.LoadedGame(lg.record, lg.scenario, lg.params, lg.inputs, "another pymunk")

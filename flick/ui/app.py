@@ -708,6 +708,12 @@ class PlayApp:
         if clip is not None and clip.tower:
             view.draw_tower_at(screen, cam, clip.tower)
         self._draw_inside(screen, cam)
+        active = g.survivors.get(g.active) if g.active else None
+        if self.facing is not None and active is not None and active.piece is not None:
+            x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
+            tip = (x + 4.0 * math.cos(self.facing), y + 4.0 * math.sin(self.facing))
+            pygame.draw.line(screen, HILITE, cam.px(x, y), cam.px(*tip), 3)
+            pygame.draw.circle(screen, HILITE, cam.px(*tip), 4)
         screen.set_clip(None)
 
     def _at_home(self, corners: list[tuple[float, float]]) -> bool:
