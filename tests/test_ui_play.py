@@ -287,3 +287,15 @@ def test_hunger_offers_the_food_carried_or_going_hungry() -> None:
     assert isinstance(game.inputs[-1], Eat) and game.inputs[-1].survivor == rosa.name
     assert rosa.inventory == []
     assert {s.name: s.life for s in game.survivors.values()} == lives
+
+
+def test_end_turn_faces_the_survivor_toward_the_mouse() -> None:
+    from flick.game.inputs import EndTurn
+
+    events = [*CHOOSE_MIKE, {"t": 0.2, "type": "move", "cm": [30.0, 70.0]},  # due north
+              {"t": 0.3, "type": "key", "key": "r"}, {"t": 0.4, "type": "key", "key": "e"}]
+    app = run(2, events)
+    end = app.game.inputs[-1]
+    assert isinstance(end, EndTurn) and end.facing == pytest.approx(math.pi / 2, abs=0.02)
+    assert app.game.survivors["Mike Cho"].facing == pytest.approx(math.pi / 2, abs=0.02)
+    assert app.game.phase == "choose"
