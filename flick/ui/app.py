@@ -575,9 +575,12 @@ class PlayApp:
         return 0
 
     def _pygame_events(self, now: float) -> None:
+        scripted = self.settings.script is not None
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
                 self.quit = True
+            elif scripted:
+                continue  # a scripted run takes its input from the script alone
             elif ev.type == pygame.KEYDOWN:
                 if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
                     self.quit = True
