@@ -30,14 +30,12 @@ from flick.ui import adapter
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
-from flick.ui.render import TOKEN_LETTERS, Camera
+from flick.ui.render import Camera
+from flick.ui.scene import TEMPLATES, PlayDrawing
 from flick.ui.script import ScriptEvent
-from flick.ui.table_view import HILITE, Decor, TableView
+from flick.ui.table_view import Decor, TableView
 
 PANEL_W = 430
-# The templates' lengths (cm) as drawn while aiming; components.md gives no size, these are
-# this project's estimates of the cardboard templates.
-TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 ZOOM_STEP = 1.15
 
 
@@ -65,7 +63,7 @@ def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Ca
     return Camera(s, (ox, oy))
 
 
-class PlayApp:
+class PlayApp(PlayDrawing):
     """One window, one game."""
 
     def __init__(self, game: Game, settings: Settings, recorder: Any = None) -> None:
@@ -668,235 +666,6 @@ class PlayApp:
             self.clip_time = 0.0
             self.version += 1
             self._check_pass()
-
-    # ---- drawing --------------------------------------------------------------------------
-    def draw(self) -> None:
-        screen = self.screen
-        if self.pass_screen:
-            self._draw_pass(screen)
-            self.buttons = []
-            return
-        if self.on_fight_table():
-            self._draw_fight(screen)
-        else:
-            self._draw_city(screen)
-        screen.set_clip(self.area)
-        self._draw_gesture(screen)
-        if self.game.over and not self.busy():
-            self._banner(screen)
-        screen.set_clip(None)
-        self.buttons = self.panel.draw(screen, self)
-
-    def _draw_city(self, screen: pygame.Surface) -> None:
-        cam = self.cam
-        view = self.view
-        g = self.game
-        screen.set_clip(self.area)
-        clip = self.clips[0] if self.clips else None
-        away = clip is not None and clip.tower is not None and not self._at_home(clip.tower)
-        screen.blit(view.background(self.area.size, cam, g.bin, tower=not away), (0, 0))
-        if clip is not None:
-            pieces = list(clip.poses_at(int(self.clip_time / FRAME_S)).values())
-            decor = {**self._old_decor, **self._decor}
-        else:
-            pieces = self._pieces
-            decor = self._decor
-        self._draw_stashes(screen, cam)
-        lit: list[int] = []
-        if clip is None and g.phase == "choose" and not g.over:
-            lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
-        elif clip is None and self.action == "short_kill":
-            lit = adapter.short_kill_targets(g)
-        view.draw_pieces(screen, cam, pieces, decor, lit)
-        if clip is not None and clip.tower:
-            view.draw_tower_at(screen, cam, clip.tower)
-        self._draw_inside(screen, cam)
-        active = g.survivors.get(g.active) if g.active else None
-        if self.facing is not None and active is not None and active.piece is not None:
-            x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
-            tip = (x + 4.0 * math.cos(self.facing), y + 4.0 * math.sin(self.facing))
-            pygame.draw.line(screen, HILITE, cam.px(x, y), cam.px(*tip), 3)
-            pygame.draw.circle(screen, HILITE, cam.px(*tip), 4)
-        screen.set_clip(None)
-
-    def _at_home(self, corners: list[tuple[float, float]]) -> bool:
-        """Is a rush's tower (its corners, cm) the tower at home on the bin?"""
-        home = self.view.tower_home
-        cx = sum(x for x, _ in corners) / len(corners)
-        cy = sum(y for _, y in corners) / len(corners)
-        return home is not None and math.dist((cx, cy), (home.x, home.y)) < 1.0
-
-    def _draw_stashes(self, screen: pygame.Surface, cam: Camera) -> None:
-        """Tokens on the buildings' support blocks and beside objects; zombies inside."""
-        g = self.game
-        fonts = self.view.fonts(cam)
-        for key, stash in g.stashes.items():
-            if not stash:
-                continue
-            if key.startswith("piece:"):
-                pid = int(key.split(":", 1)[1])
-                if not g.board.exists(pid):
-                    continue
-                x, y = g.board.pos(pid)
-                spots = [(x + 2.2, y + 2.2)]
-            elif key in g.board.buildings:
-                a, b, _ = g.board.building_parts(key)
-                spots = [g.board.table.position(a), g.board.table.position(b)]
-            else:
-                continue
-            down = sum(1 for t in stash if not t.face_up)
-            ups = [t.kind for t in stash if t.face_up]
-            chips = ([(f"{down}?" if down > 1 else "?", False)] if down else []) + [
-                (TOKEN_LETTERS.get(k, k[:2]), True) for k in ups]
-            for i, (label, up) in enumerate(chips):
-                x, y = spots[i % len(spots)]
-                self.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))), label, up,
-                                    fonts)
-        for name, flags in g.building_zombies.items():
-            if not flags or name not in g.board.buildings:
-                continue
-            for i, standing in enumerate(flags):
-                c = cam.px(*adapter.inside_row(g, name, i, from_left=False))
-                pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
-                                   max(3.0, cam.length(1.4)))
-                pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
-
-    def _draw_inside(self, screen: pygame.Surface, cam: Camera) -> None:
-        """Survivors inside buildings, standing on a support block."""
-        g = self.game
-        fonts = self.view.fonts(cam)
-        for s in g.survivors.values():
-            if not s.alive or s.building is None:
-                continue
-            x, y = adapter.inside_spot(g, s)
-            c = cam.px(x, y)
-            colour = adapter.team_colour(g, s.team)
-            pygame.draw.circle(screen, colour, c, cam.length(1.3))
-            pygame.draw.circle(screen, (255, 255, 255) if s.name == g.active else (20, 24, 30),
-                               c, cam.length(1.3), 2)
-            self.view.text.blit(screen, fonts.label, s.short, (c[0], c[1] + cam.length(1.3) + 2),
-                                colour, "midtop", (226, 232, 238))
-
-    def _draw_fight(self, screen: pygame.Surface) -> None:
-        """The fight's staging table: fighters, zombies, the flicked weapon, the deck."""
-        g = self.game
-        view = self.fight_view
-        cam = self.fight_cam
-        if view is None or cam is None:
-            return
-        screen.set_clip(self.area)
-        screen.blit(view.background(self.area.size, cam, None), (0, 0))
-        clip = self.clips[0] if self.clips else None
-        pieces = (list(clip.poses_at(int(self.clip_time / FRAME_S)).values()) if clip
-                  else list(view.table.snapshot().pieces))
-        view.draw_pieces(screen, cam, pieces, {})
-        fight = g.fight
-        fonts = view.fonts(cam)
-        title = "FIGHT - staging table"
-        if fight is not None:
-            title += f" ({fight.building.replace('_', ' ')})"
-            for name, (x, y) in fight.spots.items():
-                s = g.survivors[name]
-                c = cam.px(x, y)
-                colour = (adapter.team_colour(g, s.team) if name not in fight.out
-                          else (150, 150, 150))
-                pygame.draw.circle(screen, colour, c, cam.length(1.3))
-                pygame.draw.circle(screen, (20, 24, 30), c, cam.length(1.3), 2)
-                label = f"{s.short} ({fight.weapons.get(name, '?')})"
-                view.text.blit(screen, fonts.label, label, (c[0], c[1] + cam.length(1.3) + 3),
-                               colour, "midtop", (226, 232, 238))
-            deck = pygame.Rect(self.area.right - 110, self.area.bottom - 150, 80, 110)
-            pygame.draw.rect(screen, (120, 30, 30), deck, border_radius=6)
-            pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
-            view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
-                           (255, 255, 255))
-            zs = fight.standing_zombies()
-            if zs and fight.spots:
-                sx, sy = next(iter(fight.spots.values()))
-                zy = view.table.position(zs[0])[1]
-                pygame.draw.line(screen, (150, 150, 160), cam.px(sx, sy + 2), cam.px(sx, zy - 2))
-                view.text.blit(screen, fonts.label, f"{zy - sy:.0f} cm",
-                               cam.px(sx + 1.5, (sy + zy) / 2), (90, 90, 100), "midleft")
-            if fight.deck.revealed:
-                view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
-                               (deck.centerx, deck.top - 16), (255, 220, 0))
-        view.text.blit(screen, fonts.heading, title, (self.area.x + 12, 10), (255, 255, 255),
-                       "topleft")
-        screen.set_clip(None)
-
-    def _draw_gesture(self, screen: pygame.Surface) -> None:
-        spot = self.spot()
-        if spot is None:
-            return
-        cam = self.active_cam()
-        view = self.fight_view if spot.table == "fight" and self.fight_view else self.view
-        angle = spot.angle
-        g = self.gesture
-        if g is not None:
-            angle, _ = g.aim()
-        if self.action in TEMPLATES and spot.table == "city":  # the template, along the aim
-            length, ux, uy = TEMPLATES[self.action], math.cos(angle), math.sin(angle)
-            px, py = -uy * 1.2, ux * 1.2
-            bx, by = spot.centre[0] - ux * 1.5, spot.centre[1] - uy * 1.5
-            corners = [(bx + px, by + py), (bx + ux * length + px, by + uy * length + py),
-                       (bx + ux * length - px, by + uy * length - py), (bx - px, by - py)]
-            pts = [cam.px(x, y) for x, y in corners]
-            pygame.draw.polygon(screen, (120, 110, 90), pts)
-            pygame.draw.polygon(screen, (20, 24, 30), pts, 1)
-        preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
-        view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
-        if g is None:
-            return
-        c = cam.px(*spot.centre)
-        if self.show_aim:
-            slide = min(g.slide(), 400.0)
-            end = cam.px(spot.centre[0] + slide * math.cos(angle),
-                         spot.centre[1] + slide * math.sin(angle))
-            pygame.draw.line(screen, HILITE, c, end, 2)
-            pygame.draw.circle(screen, HILITE, end, 4, 1)
-            if self.style == "slingshot":
-                pygame.draw.line(screen, (255, 255, 255), c, cam.px(*g.pointer), 1)
-            press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
-            pygame.draw.circle(screen, (255, 80, 80), press, 3)
-        if self.show_power:
-            p = g.power()
-            bar = pygame.Rect(self.area.x + 16, self.area.bottom - 30, 220, 16)
-            pygame.draw.rect(screen, (20, 24, 30), bar.inflate(300, 12).move(150, 0),
-                             border_radius=4)
-            fill = bar.copy()
-            fill.width = round(bar.width * p)
-            pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
-            pygame.draw.rect(screen, (226, 232, 238), bar, 1)
-            self.view.text.blit(screen, self.panel.font,
-                                f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
-                                (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
-
-    def _banner(self, screen: pygame.Surface) -> None:
-        g = self.game
-        text = (f"Team {g.winner} wins" if adapter.competitive(g) and g.winner else
-                "The survivors win" if g.winner else "The survivors lose")
-        reason = str(g.end_reason or "").replace("_", " ")
-        box = pygame.Rect(0, 0, 460, 84)
-        box.center = self.area.center
-        pygame.draw.rect(screen, (16, 18, 24), box, border_radius=10)
-        pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=10)
-        font = self.view.fonts(Camera(12.0, (0, 0))).title
-        self.view.text.blit(screen, font, text, (box.centerx, box.y + 28), (255, 200, 60))
-        self.view.text.blit(screen, self.panel.font, f"game over: {reason}",
-                            (box.centerx, box.y + 62), (226, 232, 238))
-
-    def _draw_pass(self, screen: pygame.Surface) -> None:
-        g = self.game
-        screen.fill((16, 18, 24))
-        colour = adapter.team_colour(g, g.current_team)
-        font = self.view.fonts(Camera(12.0, (0, 0))).title
-        w, h = screen.get_size()
-        self.view.text.blit(screen, font, f"Pass to team {g.current_team}", (w / 2, h / 2 - 30),
-                            colour)
-        self.view.text.blit(screen, self.panel.font,
-                            f"player {self.player_of(g.current_team)} - the other team looks "
-                            "away. Click or press Space when ready.", (w / 2, h / 2 + 20),
-                            (226, 232, 238))
 
 
 def _tower_home(game: Game) -> Any:
