@@ -161,6 +161,23 @@ def test_cli_writes_screenshot_and_a_replay_the_viewer_opens(tmp_path: Path) -> 
     out = tmp_path / "replay.png"
     assert view(record, frames=30, screenshot=str(out)) == 0
     assert out.exists()
+    from flick.ui.replay_viewer import Viewer
+
+    viewer = Viewer(timeline)
+    viewer.key("down")
+    viewer.key("down")
+    assert viewer.speed == 0.25  # slow motion
+    viewer.key("up")
+    assert viewer.speed == 0.5
+    viewer.key("space")
+    assert not viewer.playing
+    viewer.advance(1.0)
+    assert viewer.time == 0.0  # paused: nothing moves
+    viewer.key("space")
+    viewer.advance(0.1)
+    assert viewer.time == pytest.approx(0.05)  # half speed
+    viewer.key("right")
+    assert viewer.index == 0  # a single shot: nowhere further to go
     via_cli = tmp_path / "cli.png"
     assert main(["replay", str(record), "--frames", "5", "--screenshot", str(via_cli)]) == 0
     assert via_cli.exists()
@@ -299,3 +316,19 @@ def test_end_turn_faces_the_survivor_toward_the_mouse() -> None:
     assert isinstance(end, EndTurn) and end.facing == pytest.approx(math.pi / 2, abs=0.02)
     assert app.game.survivors["Mike Cho"].facing == pytest.approx(math.pi / 2, abs=0.02)
     assert app.game.phase == "choose"
+
+
+def test_the_bat_is_flicked_by_its_knob_and_an_off_centre_press_spins_it() -> None:
+    from flick.game.inputs import Bat, Flick
+    from flick.ui import adapter
+
+    game = Game(load(2), 1)
+    game.apply(ChooseSurvivor("Mike Cho"))  # Mike's default weapon is the bat
+    spec = game.board.params.pieces["baseball_bat"]
+    knob = spec.length / 2 - spec.knob_diameter / 2
+    straight = adapter.flick_input(game, "bat", "right", Flick((0.0, 900.0), (0.0, 0.0)))
+    assert isinstance(straight, Bat) and straight.angle == pytest.approx(math.pi / 2)
+    assert straight.flick.offset == pytest.approx((0.0, -knob))  # the knob, at the back
+    spun = adapter.flick_input(game, "bat", "right", Flick((0.0, 900.0), (0.6, 0.0)))
+    assert isinstance(spun, Bat)
+    assert spun.flick.offset == pytest.approx((0.6, -knob))  # sideways: spin

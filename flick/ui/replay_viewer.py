@@ -169,6 +169,10 @@ class Viewer:
 
     def __init__(self, timeline: Timeline, size: tuple[int, int] = (1280, 800)) -> None:
         self.tl = timeline
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
         w, h = size
         self.screen = pygame.display.get_surface() or pygame.display.set_mode(size)
         self.area = pygame.Rect(0, 0, w - PANEL_W, h)
