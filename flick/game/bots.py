@@ -42,7 +42,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.state import WEAPONS, Survivor
-from flick.game.walking import Walker
+from flick.game.walking import Walker, rush_hits_rv
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -148,8 +148,14 @@ class HeuristicBot(Walker):
                 base = p.get("building", "rv")
                 if any(x.building == base for x in game.survivors.values() if x.alive):
                     return ("hunt", None)
-                few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", 3)) + 2
-                if few or game.round_marker <= 1:
+                # Entering wins at once with few zombies left; otherwise the reaction to the
+                # move rushes the nearest zombie at the survivor, now at the RV's door.
+                few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", 3))
+                door = game.board.door_mid(base)
+                calm = not any(game.board.table.is_standing(z)
+                               and math.dist(game.board.pos(z), door) < 30.0
+                               for z in game.board.zombies())
+                if few or (game.round_marker <= 1 and calm):
                     return ("enter", base)
                 door = game.board.door_mid(base)
                 nearest = min((x for x in game.survivors.values() if x.alive and x.playable
@@ -395,6 +401,8 @@ class HeuristicBot(Walker):
         obstacles = self._obstacles(game)
         facing = math.atan2(ty - here[1], tx - here[0])
         order = [w for w in ("knife", "shotgun", "gun", "sniper") if w in weapons]
+        if rush_hits_rv(game, here, exclude={target}):
+            order = [w for w in order if w == "knife"]  # S1: a LOUD rush would hit the RV
         if board.kind(target) == "barricade":
             order = [w for w in ("gun", "sniper", "knife") if w in weapons]
         for weapon in order:

@@ -26,6 +26,28 @@ Vec = tuple[float, float]
 STEP_CM = 60.0  # longest planned move: accuracy falls with distance
 
 
+def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
+    """S1 (a zombie touching the RV loses the game): would a rush toward a survivor standing
+    at `at` throw zombies at the RV? The rush leaves the tower behind the nearest standing
+    zombie and heads for the survivor: risky if that line, run on 25 cm past the survivor,
+    passes within 14 cm of the RV's door."""
+    if "zombie_touches_rv" not in game.rules.defeats or "rv" not in game.board.buildings:
+        return False
+    from flick.game.aim import _seg_point
+
+    board = game.board
+    standing = [z for z in board.zombies() if board.table.is_standing(z)
+                and z not in (exclude or set())]
+    if not standing:
+        return False
+    z = min(standing, key=lambda p: (math.dist(board.pos(p), at), p))
+    zx, zy = board.pos(z)
+    d = math.dist(at, (zx, zy)) or 1.0
+    ux, uy = (at[0] - zx) / d, (at[1] - zy) / d
+    beyond = (at[0] + ux * 25.0, at[1] + uy * 25.0)
+    return _seg_point(board.door_mid("rv"), (zx, zy), beyond) < 14.0
+
+
 class Walker:
     """Movement for a bot with a hand (`noise`) and its own generator (`rng`)."""
 
@@ -54,6 +76,9 @@ class Walker:
             return None
         base = math.atan2(target[1] - start[1], target[0] - start[0])
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        # Entering the RV ends the risk; anywhere else, avoid spots that draw a rush onto it.
+        risky_rv = math.dist(target, board.door_mid("rv")) > 12.0 \
+            if "rv" in board.buildings else False
         best: tuple[float, Vec, float] | None = None
         for k in range(9):
             turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20)
@@ -70,6 +95,8 @@ class Walker:
                 if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
                        for z in zombies):
                     continue  # do not end a move next to a standing zombie
+                if risky_rv and rush_hits_rv(game, end):
+                    continue  # S1: the rush this move draws would hit the RV
                 remaining = math.dist(end, target)
                 if remaining >= d_total + stop_short - 0.5:
                     continue
