@@ -8,7 +8,9 @@
 - `cautious`: the greedy player with a safety margin: it opens a new Location only with one
   more point of Health to spare (unless the clock is short).
 - `rollout`: the greedy player that checks its moves (wait, open a Location, board the
-  Helicopter, Advance) by playing each out with greedy rollouts on reshuffled decks.
+  Helicopter, Advance) by playing each out with greedy rollouts on reshuffled decks. Measured
+  no better than greedy so far (4 survivors, Standard, 50 games: 2 victories against 1;
+  5 survivors, Introductory, 40 games: 9 against 10) at about 3-7 s a game.
 
 All bots read the whole table (the rulebook lets players reveal their hands), never the decks.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flick.cards.bots import RandomBot, play_out
+from flick.cards.bots import RandomBot
 from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies import state as S
 from flick.errors import FlickError
@@ -305,8 +307,10 @@ class RolloutBot(GreedyBot):
     """Greedy, but when it would move on (or would rather wait), it plays both out: each
     candidate - wait, open a Location, board the Helicopter, Advance - is scored by `rollouts`
     greedy games from a copy with both decks reshuffled (the hidden part), with the same
-    reshuffles for every candidate (common random numbers). A rollout scores the share of
-    survivors that escape; ties keep the greedy choice."""
+    reshuffles for every candidate (common random numbers). A finished rollout scores the share
+    of survivors that escape; one stopped after `horizon` Player Turns scores the survivors
+    alive, their Health, the path built and the zombie Health around them. Ties keep the
+    greedy choice."""
 
     name = "rollout"
     rollouts = 8
@@ -333,10 +337,27 @@ class RolloutBot(GreedyBot):
             cands.add(max(forward, key=lambda a: a & 255 == C.NONE))
         return sorted(cands)
 
+    horizon = 2  # Player Turns a rollout looks ahead (0: to the end of the game)
+
     def _score(self, st: S.RiseOfTheZombies) -> float:
         n = st.num_players
-        return (3.0 * sum(st.escaped) / n + self.w_path * len(st.path) / 8
-                + self.w_time * st.minutes_used / st.departure)
+        if st.is_terminal() or not self.horizon:
+            return (3.0 * sum(st.escaped) / n + self.w_path * len(st.path) / 8
+                    + self.w_time * st.minutes_used / st.departure)
+        # a position after `horizon` turns: survivors alive and their Health, the path built,
+        # the zombie Health they still face
+        alive = [t for t in range(n) if st.alive[t]]
+        near = {st.pos[t] + d for t in alive for d in (-1, 0, 1)}
+        zombie_health = sum(st.zspec(z).health - st.zwounds[z] for z in st.zorder
+                            if st.zpos[z] in near)
+        return (len(alive) / n + sum(st.remaining(t) for t in alive) / (n * st.health())
+                + 0.5 * len(st.path) / 8 - 0.02 * zombie_health / n)
+
+    def _roll(self, twin: S.RiseOfTheZombies, seed: int) -> None:
+        bot = GreedyBot(seed)
+        stop = twin.turn + self.horizon if self.horizon else 1 << 30
+        while not twin.is_terminal() and twin.turn < stop:
+            twin.apply(bot.choose(twin))
 
     def choose(self, st: S.RiseOfTheZombies) -> int:
         choice = super().choose(st)
@@ -354,7 +375,7 @@ class RolloutBot(GreedyBot):
             for seed in seeds:
                 twin = st.determinize(s, random.Random(seed))
                 twin.apply(a)
-                play_out(twin, GreedyBot(seed))
+                self._roll(twin, seed)
                 total += self._score(twin)
             # ties keep the greedy choice (it comes first only if it is the best)
             if total > best_value + 1e-9 or (abs(total - best_value) < 1e-9 and a == choice):
