@@ -8,9 +8,10 @@ survivor in her vicinity becomes the escort; if there is none she waits, and the
 to end a move next to her takes her over.
 
 Readings (this project's): "vicinity" is the same building, or for the street within 20 cm;
-Anita is set down behind the escort (away from where it moved), at the first free spot found
-turning around it in 30-degree steps; if none is free she stays where she is and the escort is
-still hers.
+Anita is set down behind the escort (away from where it moved), 3 cm from its base (inside a
+disc's width, and clear of the disc that replaces the escort when it next moves), at the first
+free spot found turning around it in 30-degree steps; if none is free she stays where she is
+and the escort is still hers.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ def follow(game: Game, escort: Survivor, anita: Survivor) -> None:
         return
     ex, ey = board.pos(escort.piece)
     away = escort.facing + math.pi
-    gap = board.figure_r * 2 + board.disc * 0.4  # centre distance: bases 1.6 cm apart
+    # Centre distance: bases 3 cm apart, within a disc's width (4 cm) yet clear of the
+    # larger disc that replaces the escort when it moves.
+    gap = board.figure_r * 2 + 0.75 * board.disc
     for k in range(12):
         a = away + (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(30)
         spot = (ex + gap * math.cos(a), ey + gap * math.sin(a))

@@ -63,7 +63,12 @@ class Game:
     """A game in progress. Attributes are the rule state; `board` wraps the physics table."""
 
     def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
-                 params: Any = None) -> None:
+                 params: Any = None, dangerous: bool = False) -> None:
+        from flick.game.advanced import prepare, rules_for
+
+        # S9-S10: open slots filled for the players; the "Dangerous days and nights" variant.
+        scenario, players = prepare(scenario, players, int(seed), dangerous)
+        self.dangerous = bool(dangerous)
         self.scenario = scenario
         self.seed = int(seed)
         self.rng = np.random.default_rng(self.seed)
@@ -100,8 +105,9 @@ class Game:
         # belonged to and the table's state hash after it, for replays that verify.
         self.shots: list[dict[str, Any]] = []
         self.board = Board.for_scenario(scenario, params)
-        self.rules = ScenarioRules(scenario)
+        self.rules: ScenarioRules = rules_for(scenario)
         set_up(self)
+        self.rules.after_set_up(self)
         if self.rules.unsupported:
             self.event("unsupported_rules", rules=self.rules.unsupported)
         teams = [t.name for t in scenario.teams]
@@ -140,10 +146,13 @@ class Game:
 
     def legal_kinds(self) -> list[str]:
         """The kinds of input accepted in the current phase (details are checked by apply)."""
+        extra = self.rules.phase_kinds(self)  # the phases of scenarios 5-10
+        if extra is not None:
+            return extra
         if self.phase == "choose":
             return ["choose"]
         if self.phase == "act":
-            return [c.kind for c in ACTION_INPUTS] + ["end_turn"]
+            return [c.kind for c in ACTION_INPUTS] + ["end_turn"] + self.rules.action_kinds(self)
         if self.phase == "keep":
             return ["keep"]
         if self.phase == "fight" and self.fight is not None:
@@ -225,7 +234,7 @@ class Game:
             self._fight_input(inp)
         elif isinstance(inp, (Eat, GoHungry)):
             self._hunger(inp)
-        else:
+        elif not self.rules.dispatch(self, inp):
             raise IllegalAction(f"unknown input {inp!r}")
 
     # ---- turns --------------------------------------------------------------------------
@@ -263,8 +272,9 @@ class Game:
         return None
 
     def _action(self, inp: Input) -> None:
-        if self.actions_done >= 2:
-            raise IllegalAction("a survivor performs at most 2 actions in a turn")
+        if self.actions_done >= self.rules.max_actions(self):
+            raise IllegalAction(f"a survivor performs at most {self.rules.max_actions(self)} "
+                                "actions in a turn")
         actions.perform(self, inp)
         self.actions_done += 1
         if self.phase == "act":
@@ -279,7 +289,8 @@ class Game:
         self.rules.after_action(self)
         self.rules.check(self)
         s = self.active_survivor
-        if not s.alive or self.turn_over_early or self.actions_done >= 2 or not s.playable:
+        if not s.alive or self.turn_over_early or self.actions_done >= self.rules.max_actions(
+                self) or not s.playable:
             self._end_turn(None)
 
     def _end_turn(self, facing: float | None) -> None:
@@ -289,7 +300,7 @@ class Game:
         s.backpack = NIGHT if s.backpack == DAY else DAY
         noise = self.rules.turn_noise(self, s, self.noise)
         self.event("noise", survivor=s.name, noise=noise.name)
-        reaction.react(self, s, noise)
+        self.rules.react(self, s, noise)
         self.rules.after_turn(self, s)
         self.turns += 1
         self.active = None
@@ -316,6 +327,7 @@ class Game:
         self.event("round_end", marker=self.round_marker, colour=self.round_colour,
                    zombies=self.zombie_counts())
         self.rounds_played += 1
+        self.rules.round_end(self)  # objectives checked at a round's end (S7, S9)
         if self.round_marker <= 0:
             self.rules.at_skull(self)
         self.round_colour = NIGHT if self.round_colour == DAY else DAY
@@ -446,4 +458,8 @@ class Game:
                 for s in self.survivors.values()
             ],
             "events": [e.to_json() for e in self.events],
+            # Teams as they stand at the end (S9-S10: a betrayer may be a team of one).
+            "teams": {t: sorted(s.name for s in self.survivors.values() if s.team == t)
+                      for t in dict.fromkeys(s.team for s in self.survivors.values())},
+            **self.rules.summary_extra(self),
         }

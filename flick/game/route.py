@@ -65,6 +65,8 @@ def route(obstacles: list[Obstacle], city: tuple[float, float], start: Vec, goal
         return i * ny + j
 
     s, g = index(start), index(goal)
+    # The piece stands where it starts: the cells it covers are not walls for it.
+    free |= np.linalg.norm(cells - np.asarray(start), axis=1) <= radius + CELL_CM
     free[s] = free[g] = True
     dist = {s: 0.0}
     prev: dict[int, int] = {}

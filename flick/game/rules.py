@@ -38,10 +38,12 @@ CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_di
 
 def missing_rules(scenario: Any) -> list[str]:
     """The scenario's special rules, objectives and conditions this engine does not know."""
-    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE]
-    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE]
+    from flick.game.advanced import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
+
+    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
+    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
     out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
-            if c.id not in CONDITIONS_DONE]
+            if c.id not in CONDITIONS_DONE | CONDITIONS_ADDED]
     return out
 
 
@@ -63,6 +65,39 @@ class ScenarioRules:
 
     def has(self, rule: str) -> bool:
         return rule in self.ids
+
+    # ---- hooks that scenarios 5-10 extend (flick.game.advanced.AdvancedRules) ----------
+    def after_set_up(self, game: Game) -> None:
+        """After the survivors, zombies and tokens are set up."""
+
+    def phase_kinds(self, game: Game) -> list[str] | None:
+        """Inputs of a phase the core does not know (None: the core decides)."""
+        return None
+
+    def action_kinds(self, game: Game) -> list[str]:
+        """Further inputs allowed during the active survivor's turn."""
+        return []
+
+    def dispatch(self, game: Game, inp: Any) -> bool:
+        """Play an input the core does not know; False if this scenario has none such."""
+        return False
+
+    def max_actions(self, game: Game) -> int:
+        """Actions the active survivor may perform this turn."""
+        return 2
+
+    def react(self, game: Game, s: Survivor, noise: Noise) -> None:
+        """The zombies' reaction at the end of `s`'s turn."""
+        from flick.game import reaction
+
+        reaction.react(game, s, noise)
+
+    def round_end(self, game: Game) -> None:
+        """At a round's end, after the marker moved (objectives checked then)."""
+
+    def summary_extra(self, game: Game) -> dict[str, Any]:
+        """More fields for `flick sim --json`."""
+        return {}
 
     @property
     def team(self) -> str:

@@ -120,7 +120,8 @@ class Walker:
         """The farthest point of a grid route to `target` reachable by one clear flick."""
         board = game.board
         r = board.disc / 2
-        path = route(obstacles, board.city, start, target, r, 0.9, {s.piece})
+        path = route(obstacles, board.city, start, target, r, 0.9, {s.piece}) or \
+            route(obstacles, board.city, start, target, r, 0.2, {s.piece})  # tight squeeze
         if path is None or len(path) < 2:
             return None
         for p in reversed(path[1:]):
