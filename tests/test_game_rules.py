@@ -724,3 +724,11 @@ def test_a_fallen_escort_hands_the_rescued_figure_to_the_nearest_standing_surviv
     keep_escort(g)
     assert g.rules.escort == "Rosa Rodriguez"
     assert g.board.next_to(anita.piece, rosa.piece)
+
+
+def test_the_disc_slides_clear_of_a_piece_against_the_survivor() -> None:
+    g = game(barrels=[{"x": 23.2, "y": 40}])  # 0.3 cm from John's base, inside the disc
+    g.apply(ChooseSurvivor("John Price"))
+    g.apply(Move(aimed(g, "movement_disc", (20.0, 40.0), (5.0, 40.0))))
+    assert [e.data["success"] for e in g.events if e.type == "move"] == [True]
+    assert pos(g, "John Price")[0] < 10.0
