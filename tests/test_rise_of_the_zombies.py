@@ -411,7 +411,7 @@ def test_attacking_moves_engagement_even_on_a_miss() -> None:
     hulk = place_zombie(st, "Hulk", 0, 1)
     st.rng = Dice([1])
     st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
-    assert st.zeng[hulk] == 0
+    assert st.zeng[crawlers] == 0
 
 
 def test_wall_of_fire_and_head_shot() -> None:
@@ -791,3 +791,30 @@ def test_determinize_reshuffles_only_the_decks() -> None:
     twin = st.determinize(0, random.Random(9))
     assert sorted(twin.adeck) == sorted(st.adeck) and twin.adeck != st.adeck
     assert sorted(twin.zdeck) == sorted(st.zdeck) and twin.hand == st.hand
+
+
+def test_a_new_location_wakes_survivors_who_passed_so_they_can_follow() -> None:
+    st = game(["Scout", "Biker"])
+    light = give(st, 0, "Flashlight")
+    loc = give(st, 1, "City Hall")
+    st.apply(C.PASS)
+    assert st.current_player() == 1
+    stack(st, ["Loner", "Crawlers", "Runner"])
+    st.rng = Dice([1] * 5)
+    st.apply(act(C.K_LOCATION, 0, loc))
+    st.apply(C.PASS)
+    assert st.current_player() == 0 and st.turn == 1
+    st.apply(act(C.K_FOLLOW, 0, light))
+    assert st.pos == [1, 1]
+
+
+def test_leaving_disengages_and_zombies_left_engage_who_remains() -> None:
+    st = game(["Scout", "Biker"])
+    extend_path(st, ["City Hall"])
+    crawlers = place_zombie(st, "Crawlers", 0, 0)
+    light = give(st, 0, "Flashlight")
+    st.apply(act(C.K_FOLLOW, 0, light))
+    assert st.zeng[crawlers] == 1  # the Biker is the only survivor left there
+    st.pos[1] = 1
+    st._engage_random(crawlers, 0)
+    assert st.zeng[crawlers] == -1  # nobody there: it Engages no one
