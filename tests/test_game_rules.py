@@ -732,3 +732,5 @@ def test_the_disc_slides_clear_of_a_piece_against_the_survivor() -> None:
     g.apply(Move(aimed(g, "movement_disc", (20.0, 40.0), (5.0, 40.0))))
     assert [e.data["success"] for e in g.events if e.type == "move"] == [True]
     assert pos(g, "John Price")[0] < 10.0
+    barrel = g.board.named_object("barrel_1")
+    assert barrel is not None and g.board.pos(barrel) == (23.2, 40.0)  # not even nudged
