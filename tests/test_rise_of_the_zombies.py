@@ -411,7 +411,7 @@ def test_attacking_moves_engagement_even_on_a_miss() -> None:
     hulk = place_zombie(st, "Hulk", 0, 1)
     st.rng = Dice([1])
     st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
-    assert st.zeng[crawlers] == 0
+    assert st.zeng[hulk] == 0
 
 
 def test_wall_of_fire_and_head_shot() -> None:
