@@ -1,0 +1,150 @@
+"""Loading a replay file: every kind of damage is a `DataFileError` saying what is wrong."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from flick.errors import DataFileError, FlickError
+from flick.replay.schema import FORMAT, VERSION, GameRecord, ReplayFile, digest, sha256
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """One game of a replay file, checked: its record and what it takes to re-run it."""
+
+    record: GameRecord
+    scenario: Any  # flick.scenario.Scenario, None when this flick cannot rebuild it
+    params: Any  # flick.physics.PhysicsParams, None when this flick cannot rebuild them
+    inputs: tuple[Any, ...]  # flick.game.inputs.Input
+    problem: str | None = None  # why it cannot be re-simulated here (stored poses still show)
+    number: int = 1  # its place in the file, counting from 1
+
+    @property
+    def players(self) -> dict[str, int]:
+        return {p.team: p.players for p in self.record.players}
+
+    def start_state(self) -> Any:
+        """The table after set-up, as a `flick.physics.TableState` (for `Table.restore`)."""
+        start = self.record.start
+        return table_state(start.city, start.poses, start.buildings)
+
+    def state_after(self, shot: int) -> Any:
+        """The table at rest after shot `shot` (counting from 0), from the stored poses: what
+        a viewer shows, exact, without re-simulating."""
+        s, start = self.record.shots[shot], self.record.start
+        return table_state(s.city or start.city, s.poses,
+                           start.buildings if s.buildings is None else s.buildings)
+
+
+def table_state(city: Sequence[float], poses: Iterable[Sequence[Any]],
+                buildings: Iterable[Sequence[Any]]) -> Any:
+    """A `flick.physics.TableState` from stored poses (the ids, kinds and floats as stored)."""
+    from flick.physics import BuildingState, PieceState, TableState
+
+    pieces = tuple(PieceState(int(i), str(k), float(x), float(y), float(a), bool(st))
+                   for i, k, x, y, a, st in poses)
+    blds = tuple(BuildingState(int(i), str(n), float(x), float(y), float(a),
+                               (int(p[0]), int(p[1]), int(p[2])))
+                 for i, n, x, y, a, p in buildings)
+    ids = [p.id for p in pieces] + [b.id for b in blds] + [q for b in blds for q in b.parts]
+    return TableState((float(city[0]), float(city[1])), pieces, blds, max(ids, default=0) + 1)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A loaded, checked replay file."""
+
+    path: Path
+    file: ReplayFile
+    games: tuple[LoadedGame, ...]
+
+
+def _where(loc: Sequence[Any]) -> str:
+    parts = []
+    for i, part in enumerate(loc):
+        if isinstance(part, int) and i > 0:
+            parts.append(f"[{part + 1}]")  # people count from 1
+        else:
+            parts.append(("." if parts else "") + str(part))
+    return "".join(parts) or "(top level)"
+
+
+def load(path: str | Path) -> Replay:
+    """Read and check a replay file; any damage raises DataFileError saying what is wrong."""
+    from flick.game.inputs import input_from_json
+    from flick.physics import PhysicsParams
+    from flick.scenario import Scenario
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError(f"{path}: no such replay file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"{path}: cannot read the replay: {exc}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") \
+            from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise DataFileError(f"{path}: not a flick replay (no \"format\": \"{FORMAT}\")")
+    version = raw.get("version")
+    if version != VERSION:
+        raise DataFileError(f"{path}: replay format version {version!r} is not one this flick "
+                            f"reads (version {VERSION}); it needs another flick version")
+    try:
+        file = ReplayFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = [f"{_where(e['loc'])}: {e['msg']}" for e in exc.errors()[:5]]
+        more = f" (and {exc.error_count() - 5} more)" if exc.error_count() > 5 else ""
+        raise DataFileError(f"{path}: damaged replay: " + "; ".join(problems) + more) from None
+    games = []
+    for g, game in enumerate(file.games, start=1):
+        where = f"{path}: game {g}"
+        for what, embedded in (("scenario", game.scenario), ("physics parameters", game.physics)):
+            if sha256(embedded.data) != embedded.hash:
+                raise DataFileError(f"{where}: the embedded {what} do not match their hash: "
+                                    "edited or damaged")
+        start = game.start
+        if table_state(start.city, start.poses, start.buildings).hash() != start.hash:
+            raise DataFileError(f"{where}: the stored start poses do not give the stored hash: "
+                                "edited or damaged")
+        for k, shot in enumerate(game.shots, start=1):
+            state = table_state(shot.city or start.city, shot.poses,
+                                start.buildings if shot.buildings is None else shot.buildings)
+            if state.hash() != shot.hash:
+                raise DataFileError(f"{where}, shot {k}: the stored poses do not give the stored "
+                                    "hash: edited or damaged")
+        for i, (inp, dig) in enumerate(zip(game.inputs, game.digests, strict=True), start=1):
+            if digest(inp) != dig:
+                raise DataFileError(
+                    f"{where}, input {i} ({inp.get('input', '?')}): changed after recording "
+                    "(its digest does not match): a tampered or damaged input"
+                )
+        # The hashes match, so the data are as recorded; a flick whose schemas changed since
+        # may still be unable to rebuild them: then the game can be shown, not re-simulated.
+        scenario = params = problem = None
+        try:
+            scenario = Scenario.model_validate(game.scenario.data)
+            params = PhysicsParams.model_validate(game.physics.data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            what = "scenario" if scenario is None else "physics parameters"
+            problem = (f"the embedded {what} do not fit this flick's schema "
+                       f"({_where(first['loc'])}: {first['msg']}; recorded with flick "
+                       f"{file.flick})")
+        inputs = []
+        for i, inp in enumerate(game.inputs, start=1):
+            try:
+                inputs.append(input_from_json(inp))
+            except FlickError as exc:
+                raise DataFileError(f"{where}, input {i}: {exc}") from None
+        games.append(LoadedGame(game, scenario, params, tuple(inputs), problem, g))
+    return Replay(path, file, tuple(games))

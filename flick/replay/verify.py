@@ -1,0 +1,143 @@
+"""Verifying a replay: re-run each game and compare every state hash with the recording."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flick.errors import FlickError
+from flick.replay.loading import LoadedGame, Replay
+from flick.replay.recorder import Recorder, _new_game, build
+
+_SHOWN = 1e-4  # cm, rad: smaller differences are reported as "below what matters"
+
+
+@dataclass(frozen=True)
+class Check:
+    """What verifying one game found. `ok` is None when it was not re-simulated."""
+
+    game: int
+    ok: bool | None
+    inputs: int
+    shots: int
+    hashes: int  # hashes compared and equal
+    message: str
+
+
+def _pose_gap(stored: Sequence[Sequence[Any]], now: Sequence[Sequence[Any]]) -> str:
+    """How far the re-simulated poses are from the stored ones, in words."""
+    a = {int(p[0]): p for p in stored}
+    b = {int(p[0]): p for p in now}
+    missing = sorted(set(a) - set(b))
+    extra = sorted(set(b) - set(a))
+    worst, worst_id, moved, turned, flipped = 0.0, None, 0, 0.0, 0
+    for pid in sorted(set(a) & set(b)):
+        pa, pb = a[pid], b[pid]
+        d = math.hypot(pa[2] - pb[2], pa[3] - pb[3])
+        if d > _SHOWN:
+            moved += 1
+        if d > worst:
+            worst, worst_id = d, pid
+        turned = max(turned, abs(pa[4] - pb[4]))
+        flipped += pa[5] != pb[5]
+    parts = []
+    if worst_id is not None and worst > _SHOWN:
+        parts.append(f"piece {worst_id} ({a[worst_id][1]}) is {worst:.4g} cm from where it was "
+                     f"recorded; {moved} piece(s) moved")
+    if turned > _SHOWN:
+        parts.append(f"angles differ by up to {turned:.3g} rad")
+    if flipped:
+        parts.append(f"{flipped} piece(s) standing/fallen differently")
+    if missing:
+        parts.append(f"recorded pieces missing: {missing[:5]}")
+    if extra:
+        parts.append(f"pieces not recorded: {extra[:5]}")
+    return "; ".join(parts) or (
+        f"every piece is within {_SHOWN:g} cm and rad of where it was recorded (the state "
+        "differs in the last bits, or the stored hash was edited)"
+    )
+
+
+def verify_game(game: LoadedGame) -> Check:
+    """Re-run one game and compare every hash; the first difference ends the check."""
+    from flick.game import IllegalAction
+
+    rec = game.record
+    number = game.number
+    hashes = 0
+
+    def fail(message: str) -> Check:
+        return Check(number, False, len(rec.inputs), len(rec.shots), hashes, message)
+
+    if game.problem is not None:
+        return fail(f"game {number}: cannot be re-simulated: {game.problem}")
+    g = _new_game(game.scenario, rec.seed, game.players, game.params)
+    recorder = Recorder(g)
+
+    if recorder.start["hash"] != rec.start.hash:
+        return fail(f"game {number}: the table after set-up differs from the recorded one: "
+                    + _pose_gap(rec.start.poses, recorder.start["poses"]))
+    hashes += 1
+    checked = 0
+    for i, inp in enumerate(game.inputs):
+        label = f"input {i + 1} ({inp.kind})"
+        try:
+            g.apply(inp)
+        except (IllegalAction, FlickError) as exc:
+            return fail(f"game {number}: {label} is refused on re-simulation: {exc}")
+        for k in range(checked, len(recorder.shots)):
+            now = recorder.shots[k]
+            if k >= len(rec.shots):
+                return fail(f"game {number}: {label} made shot {k + 1}, which was not recorded")
+            stored = rec.shots[k]
+            if now["hash"] != stored.hash:
+                return fail(
+                    f"game {number}: shot {k + 1} ({stored.type} on the {stored.table} table, "
+                    f"{label}) differs: " + _pose_gap(stored.poses, now["poses"])
+                )
+            hashes += 1
+        checked = len(recorder.shots)
+        if recorder.after[-1] != rec.after[i]:
+            return fail(f"game {number}: the table after {label} differs from the recording")
+        hashes += 1
+    if checked != len(rec.shots):
+        return fail(f"game {number}: {len(rec.shots)} shots recorded, {checked} re-simulated")
+    result = (g.over, g.winner, g.end_reason, g.turns)
+    stored_result = (rec.result.over, rec.result.winner, rec.result.end_reason, rec.result.turns)
+    if result != stored_result:
+        return fail(f"game {number}: the game ends differently: {stored_result} recorded, "
+                    f"{result} re-simulated")
+    return Check(number, True, len(rec.inputs), len(rec.shots), hashes,
+                 f"game {number}: OK, {len(rec.inputs)} inputs, {len(rec.shots)} shots, "
+                 f"{hashes} hashes equal")
+
+
+def same_pymunk(replay: Replay) -> bool:
+    import pymunk
+
+    return replay.file.pymunk == str(pymunk.version)
+
+
+def verify(replay: Replay, force: bool = False, progress: Any = None) -> list[Check]:
+    """Verify every game. With another pymunk version (and not `force`) nothing is
+    re-simulated: each game is reported unverified, to be shown from its stored poses."""
+    checks = []
+    task = progress.add_task("verifying", total=len(replay.games)) if progress else None
+    for game in replay.games:
+        if not force and not same_pymunk(replay):
+            rec = game.record
+            checks.append(Check(game.number, None, len(rec.inputs), len(rec.shots), 0,
+                                f"game {game.number}: not re-simulated; {len(rec.shots)} "
+                                "stored shots"))
+        else:
+            check = verify_game(game)
+            if check.ok is False and replay.file.build not in (None, build()):
+                check = Check(check.game, False, check.inputs, check.shots, check.hashes,
+                              check.message + " (note: recorded by different flick code, "
+                              "whose physics or rules may have changed since)")
+            checks.append(check)
+        if progress is not None:
+            progress.advance(task)
+    return checks
