@@ -108,3 +108,30 @@ def test_bad_files_name_line_and_problem(text: str, expected: str) -> None:
 def test_a_missing_file_is_a_clear_error(tmp_path) -> None:
     with pytest.raises(DataFileError, match="no such file"):
         measurements.load(tmp_path / "nope.csv")
+
+
+def test_any_slide_or_topple_row_survives_dump_and_parse() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    speed = st.floats(0.5, 1000.0, allow_nan=False).map(lambda v: float(f"{v:.6g}"))
+    slide = st.builds(
+        lambda v, d, kind: Shot(2, "slide", kind, launch_speed=v, slide_distance=d),
+        speed, speed, st.sampled_from(["movement_disc", "bullet"]),
+    )
+    topple = st.builds(
+        lambda v, fell, kind: Shot(2, "topple", "movement_disc", target=kind, impact_speed=v,
+                                   fell=fell),
+        speed, st.booleans(), st.sampled_from(["zombie", "barrel"]),
+    )
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.one_of(slide, topple), min_size=1, max_size=6))
+    def round_trip(shots: list[Shot]) -> None:
+        numbered = tuple(
+            Shot(**{**s.__dict__, "line": i}) for i, s in enumerate(shots, start=2)
+        )
+        again = measurements.parse(measurements.dump(numbered), "x.csv", KINDS).shots
+        assert again == numbered
+
+    round_trip()
