@@ -13,12 +13,18 @@ MAX_INPUTS = 5000  # a safety net: no real game of scenarios 1-4 comes near it
 
 
 def play(scenario: Any, seed: int, bots: str = "heuristic",
-         on_input: Callable[[Game, Input], None] | None = None) -> Game:
-    """Bots play every seat of `scenario` from `seed` to the end; returns the finished game."""
+         on_input: Callable[[Game, Input], None] | None = None, *,
+         players: dict[str, int] | None = None, dangerous: bool = False) -> Game:
+    """Bots play every seat of `scenario` from `seed` to the end; returns the finished game.
+    `players` per team (S9-S10: 3-5 each), `dangerous` the variant "Dangerous days and
+    nights"."""
     if bots != "heuristic":
         raise ValueError(f"unknown bots {bots!r}; known: heuristic")
-    game = Game(scenario, seed)
-    bot = HeuristicBot(seed)
+    game = Game(scenario, seed, players=players, dangerous=dangerous)
+    # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
+    from flick.game.advanced_bots import AdvancedBot
+
+    bot: HeuristicBot = AdvancedBot(seed)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

@@ -41,6 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="print one JSON object per game (scenario, seed, winner, end_reason, "
                         "rounds, turns, zombies, survivors, events) instead of the summary; "
                         "the summary table goes to stderr")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="players at the table (S9-S10: 6, 8 or 10, split into 2 teams of 3-5 "
+                        "survivors; default the fewest the scenario allows)")
+    p.add_argument("--dangerous", action="store_true",
+                   help='variant "Dangerous days and nights": the next higher invasion markers '
+                        "(one more zombie before each day and each night)")
     p.add_argument("--record", metavar="FILE",
                    help="write the games as a replay file (scenario, seed, physics, inputs, "
                         "state hash after every shot); see `flick replay FILE --verify`")
@@ -69,7 +75,11 @@ def _handler(args: argparse.Namespace) -> int:
     out = sys.stdout
 
     def run(seed: int) -> None:
-        game = play(scenario, seed, bots=args.bots)
+        from flick.game.advanced import team_sizes
+
+        game = play(scenario, seed, bots=args.bots,
+                    players=team_sizes(scenario, getattr(args, "players", None)),
+                    dangerous=bool(getattr(args, "dangerous", False)))
         summary = game.summary()
         games.append(summary)
         if args.record:

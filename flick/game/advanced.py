@@ -1,0 +1,504 @@
+"""Scenarios 5-10 on the core engine: the rule state they add and the rules class that hooks
+them into `flick.game.game.Game`.
+
+`rules_for(scenario)` gives `AdvancedRules` when the scenario names a rule of scenarios 5-10
+(`scenarios/README.md` lists the ids), else the core `ScenarioRules`. `AdvancedRules` extends
+the core class through its hooks and dispatches on the scenario's rule ids to the modules
+that hold each rule: `crossroads` (S5), `supply` (S5 found survivors, S8 X tokens, supply and
+recruits), `duel` (S6 survivor fights), `flares` and `powers` (S7), `competitive` (objectives,
+skull outcomes), `secret` (S9-S10 objectives, betrayer, accusation and vote).
+
+Its mutable state is `game.adv` (an `AdvState`), an attribute of the game, so `Game.apply`'s
+snapshot restores it with everything else when an input is refused.
+
+`prepare(scenario, players, seed, dangerous)` fills S9-S10's open slots with survivors
+picked at random (seeded) for the players, and applies the "Dangerous days and nights"
+variant (the next higher invasion markers: this project reads it as one more zombie per day
+and per night, the markers' values being pictures the text lost).
+
+Stealing (S6 on, rulebook p. 23): when a survivor falls to any attack and lives, the closest
+standing survivor with a free inventory space (in the city, or in the same building) may look
+at one face-down token of the fallen survivor (drawn at random) and take it, leave it, or
+discard an X token. Reading (this project's): the engine makes that choice for the stealer's
+player: an opponent takes the token (an X is discarded), a teammate leaves it; "any attack"
+is a weapon, a survivor fight, a zombie fight, Too close! or a rush.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from flick.game import advanced_inputs as ai
+from flick.game import competitive, crossroads, flares, powers, secret, supply
+from flick.game.rules import ScenarioRules
+from flick.game.state import IllegalAction, Noise, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+ADVANCED_RULES = frozenset({
+    "crossroads", "found_survivors", "secret_tokens", "rv_unloads_key_and_fuel",
+    "fight_survivor_vs_survivor", "stealing", "special_powers", "flare",
+    "x_tokens_block_buildings", "moving_x_tokens", "new_survivor", "secret_objectives",
+    "betrayer", "dead_and_gone",
+})
+# What scenarios 5-10 add to the core's RULES_DONE, OBJECTIVES_DONE, CONDITIONS_DONE.
+RULES_ADDED = ADVANCED_RULES
+OBJECTIVES_ADDED = frozenset({"find_survivors_and_tokens", "team_escape_in_rv", "outnumber",
+                              "hold_building", "prevent", "wipe_out_or_enter_colony"})
+CONDITIONS_ADDED = frozenset({"skull_most_tokens_in_base", "skull_most_survivors",
+                              "skull_team_wins"})
+# The box's tokens (rulebook components), for Crossroads cards that give tokens.
+BOX_TOKENS = {"food": 8, "fuel": 8, "medicine": 8, "gun": 4, "knife": 2, "bat": 2,
+              "shotgun": 2, "sniper": 2, "flare": 2, "extra_action": 2, "x": 6}
+STEAL_CAUSES = ("gun", "knife", "bat", "shotgun", "sniper", "duel", "fight", "too_close",
+                "rush", "short_kill")
+
+
+@dataclass
+class AdvState:
+    """Everything scenarios 5-10 track beyond the core game (deep-copied by Game.apply)."""
+
+    start_life: dict[str, int] = field(default_factory=dict)
+    reserve: list[str] = field(default_factory=list)
+    box_tokens: dict[str, int] = field(default_factory=dict)
+    initial_counts: dict[str, int] = field(default_factory=dict)
+    crossroads_deck: list[str] = field(default_factory=list)
+    crossroads_card: str | None = None
+    found: int = 0
+    recruits: dict[str, int] = field(default_factory=dict)
+    x_blocked: list[str] = field(default_factory=list)
+    power_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
+    turn_start: int = 0
+    turn_flags: list[str] = field(default_factory=list)
+    extra_actions: int = 0
+    flare: tuple[float, float, int] | None = None
+    pick: dict[str, Any] | None = None
+    felled: list[str] = field(default_factory=list)
+    steal_seen: int = 0
+    objective: dict[str, str] = field(default_factory=dict)
+    betrayers: list[str] = field(default_factory=list)
+    original_team: dict[str, str] = field(default_factory=dict)
+    unmasked: list[str] = field(default_factory=list)
+    unmasked_by: dict[str, str] = field(default_factory=dict)
+    obj_deck: list[str] = field(default_factory=list)
+    betrayer_deck: list[str] = field(default_factory=list)
+    vote: dict[str, Any] | None = None
+    allegiance: dict[str, str] | None = None
+    exile: str | None = None
+    x_token: dict[str, bool] = field(default_factory=dict)
+
+
+def rules_for(scenario: Any) -> ScenarioRules:
+    """The rules class for `scenario`: the advanced one if it names a rule of S5-S10."""
+    ids = {r.id for r in scenario.special_rules}
+    objectives = {o.id for o in scenario.objectives}
+    if ids & ADVANCED_RULES or objectives - {"survivor_in_rv_few_zombies", "tokens_in_base",
+                                             "escort_to_building"} or \
+            scenario.mode == "competitive":
+        return AdvancedRules(scenario)
+    return ScenarioRules(scenario)
+
+
+def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
+    """Players per team for a total: S9-S10 split `players` (6, 8 or 10) evenly."""
+    if players is None:
+        return None
+    if any(t.open_slots is not None for t in scenario.teams):
+        counts = scenario.players.counts
+        if counts and players not in counts:
+            from flick.errors import FlickError
+
+            raise FlickError(f"scenario {scenario.number} is for "
+                             f"{', '.join(map(str, counts))} players, not {players}",
+                             exit_code=2)
+        n = len(scenario.teams)
+        return {t.name: players // n + (1 if i < players % n else 0)
+                for i, t in enumerate(scenario.teams)}
+    if not scenario.players.min <= players <= scenario.players.max:
+        from flick.errors import FlickError
+
+        raise FlickError(f"scenario {scenario.number} is for {scenario.players.min}-"
+                         f"{scenario.players.max} players, not {players}", exit_code=2)
+    if scenario.mode == "co-op":
+        return {scenario.teams[0].name: players}
+    n = len(scenario.teams)
+    return {t.name: max(1, players // n + (1 if i < players % n else 0))
+            for i, t in enumerate(scenario.teams)}
+
+
+def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
+            dangerous: bool = False) -> tuple[Any, dict[str, int] | None]:
+    """The scenario as played: open slots filled (S9-S10), the dangerous variant applied."""
+    from flick.scenario.model import FIRST_NAMES
+
+    if dangerous:
+        inv = scenario.invasion
+        scenario = scenario.model_copy(update={"invasion": inv.model_copy(
+            update={"day": inv.day + 1, "night": inv.night + 1})})
+    if not any(t.open_slots is not None for t in scenario.teams):
+        return scenario, players
+    players = dict(players or {})
+    rng = np.random.default_rng([int(seed), 0x5E1EC7])
+    names = sorted(set(FIRST_NAMES.values()))
+    pool = [names[int(i)] for i in rng.permutation(len(names))]
+    teams = []
+    pretzel = scenario.pretzel
+    from flick.scenario.model import Survivor as SurvivorSpec
+
+    for team in scenario.teams:
+        slots = team.open_slots
+        if slots is None:
+            teams.append(team)
+            continue
+        n = int(players.get(team.name, slots.min))
+        if not slots.min <= n <= min(slots.max, len(slots.spots)):
+            from flick.errors import FlickError
+
+            raise FlickError(f"team {team.name} of scenario {scenario.number} has "
+                             f"{slots.min}-{slots.max} players, not {n}", exit_code=2)
+        players[team.name] = n
+        specs = list(team.survivors)
+        for k in range(n):
+            spot = slots.spots[k]
+            name = pool.pop(0)
+            specs.append(SurvivorSpec.model_construct(
+                name=name, life=slots.life, x=spot.x, y=spot.y, facing=90.0,
+                power_side=slots.power_side, backpack=slots.backpack, inventory=()))
+        teams.append(team.model_copy(update={"survivors": tuple(specs), "open_slots": None}))
+        if pretzel is not None and pretzel.survivor is None and pretzel.team == team.name:
+            pretzel = pretzel.model_copy(update={"survivor": specs[0].name})
+    return scenario.model_copy(update={"teams": tuple(teams), "pretzel": pretzel}), players
+
+
+class AdvancedRules(ScenarioRules):
+    """The core rules plus scenarios 5-10, dispatched on the scenario's rule ids."""
+
+    # ---- set-up -------------------------------------------------------------------------
+    def after_set_up(self, game: Game) -> None:
+        from flick.game.rules import _full_name
+
+        adv = game.adv = AdvState()
+        adv.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
+        adv.start_life = {s.name: s.life for s in game.survivors.values()}
+        in_play: dict[str, int] = {}
+        for tokens in [*game.stashes.values(), *(s.inventory for s in game.survivors.values())]:
+            for t in tokens:
+                in_play[t.kind] = in_play.get(t.kind, 0) + 1
+        adv.initial_counts = dict(in_play)
+        adv.box_tokens = {k: max(0, n - in_play.get(k, 0)) for k, n in BOX_TOKENS.items()}
+        if self.has("crossroads"):
+            adv.crossroads_deck = crossroads.shuffled_ids(game)
+        powers.set_up(game)
+        supply.set_up(game)
+        if self.has("secret_objectives"):
+            secret.deal(game)
+        for s in game.survivors.values():
+            adv.original_team.setdefault(s.name, s.team)
+
+    # ---- buildings ----------------------------------------------------------------------
+    def entry_refused(self, game: Game, s: Survivor, building: str) -> str | None:
+        if supply.blocked(game, building):
+            return f"the {building} is blocked by an X token"
+        return super().entry_refused(game, s, building)
+
+    def on_enter(self, game: Game, s: Survivor, building: str) -> None:
+        competitive.entered_colony(game, s, building)
+        if self.has("rv_unloads_key_and_fuel") and building == "rv":
+            unloaded = [t for t in s.inventory if t.kind in ("key", "fuel")]
+            for t in unloaded:
+                s.inventory.remove(t)
+                t.face_up = True
+                game.stashes.setdefault("rv", []).append(t)
+            if unloaded:
+                game.event("unload", survivor=s.name, tokens=[t.kind for t in unloaded])
+        enemies = [x for x in game.survivors.values() if x.alive and x.building == building
+                   and x.name != s.name and x.team != s.team]
+        if enemies and self.has("fight_survivor_vs_survivor"):
+            from flick.game.duel import Duel
+
+            friends = [s] + [x for x in game.survivors.values() if x.alive and x is not s
+                             and x.building == building and x.team == s.team]
+            game.fight = Duel.begin(game, building, friends, enemies)  # type: ignore[assignment]
+            game.phase = "fight"
+            game.event("fight", stage="start", building=building, kind="duel",
+                       survivors=[x.name for x in friends],
+                       opponents=[x.name for x in enemies],
+                       distance=round(game.fight.distance, 1))
+            return
+        super().on_enter(game, s, building)
+
+    def on_choose(self, game: Game, s: Survivor) -> None:
+        adv = game.adv
+        adv.turn_start = len(game.events) - 1
+        adv.turn_flags = []
+        adv.extra_actions = 0
+        adv.flare = None
+        super().on_choose(game, s)
+
+    # ---- tokens -------------------------------------------------------------------------
+    def on_reveal(self, game: Game, s: Survivor, key: str, token: Any) -> bool:
+        adv = game.adv
+        stash = game.stashes[key]
+        if powers.has(game, s, "Gabriel") and adv.pick is None:
+            other = next((t for t in stash if not t.face_up and t is not token), None)
+            if other is not None:
+                token.face_up = False
+                adv.pick = {"key": key, "uids": [token.uid, other.uid]}
+                game.event("power", survivor=s.name, power="gabriel", effect="looks at 2")
+                game.phase = "pick"
+                return True
+        return self._revealed(game, s, key, token)
+
+    def _revealed(self, game: Game, s: Survivor, key: str, token: Any) -> bool:
+        stash = game.stashes[key]
+        if token.kind == "crossroads" and self.has("crossroads"):
+            stash.remove(token)
+            crossroads.draw(game, s)
+            return True
+        if token.kind == "survivor" and self.has("found_survivors"):
+            stash.remove(token)
+            supply.found_survivor(game, s, key)
+            return True
+        if token.kind == "survivor" and self.has("new_survivor"):
+            stash.remove(token)
+            supply.survivor_revealed(game, key)
+            return True
+        return super().on_reveal(game, s, key, token)
+
+    def _pick(self, game: Game, inp: ai.PickToken) -> None:
+        adv = game.adv
+        assert adv.pick is not None
+        if inp.choice not in (0, 1):
+            raise IllegalAction(f"Gabriel picks token 0 or 1, not {inp.choice!r}")
+        key, uids = adv.pick["key"], adv.pick["uids"]
+        stash = game.stashes[key]
+        token = next(t for t in stash if t.uid == uids[inp.choice])
+        adv.pick = None
+        token.face_up = True
+        game.phase = "act"
+        s = game.active_survivor
+        game.event("reveal", survivor=s.name, token=token.kind, place=key, picked=inp.choice)
+        if self._revealed(game, s, key, token):
+            return
+        game.pending_take = (key, stash.index(token))
+        game.phase = "keep"
+
+    # ---- noise and the zombies ----------------------------------------------------------
+    def turn_noise(self, game: Game, s: Survivor, noise: Noise) -> Noise:
+        return powers.turn_noise(game, s, super().turn_noise(game, s, noise))
+
+    def react(self, game: Game, s: Survivor, noise: Noise) -> None:
+        adv = game.adv
+        if adv.flare is not None:
+            x, y, flare_noise = adv.flare
+            adv.flare = None
+            game.event("flare_reaction", at=[round(x, 2), round(y, 2)],
+                       noise=Noise(flare_noise).name)
+            flares.react_at(game, (x, y), Noise(flare_noise))
+            return
+        if noise == Noise.LOUD and powers.has(game, s, "Rosa") and s.alive and \
+                game.board.piece_position(s) is not None and game.board.zombies():
+            powers.rosa_react(game, s)
+            return
+        super().react(game, s, noise)
+
+    def max_actions(self, game: Game) -> int:
+        return powers.max_actions(game)
+
+    # ---- after actions and turns --------------------------------------------------------
+    def after_action(self, game: Game) -> None:
+        super().after_action(game)
+        powers.after_action(game)
+        self._secret_tokens(game)
+        self._steal(game)
+
+    def after_turn(self, game: Game, s: Survivor) -> None:
+        super().after_turn(game, s)
+        self._secret_tokens(game)
+        self._steal(game)
+
+    def after_move(self, game: Game, s: Survivor) -> None:
+        super().after_move(game, s)
+        move_at = next((i for i in range(len(game.events) - 1, -1, -1)
+                        if game.events[i].type == "move"
+                        and game.events[i].data.get("survivor") == s.name), None)
+        if move_at is None or move_at == 0:
+            return
+        prev = game.events[move_at - 1]
+        if prev.type == "exit" and prev.data.get("survivor") == s.name:
+            by_disc = game.events[move_at].data.get("piece") == "movement_disc"
+            supply.after_exit(game, s, prev.data["building"], by_disc)
+
+    def _secret_tokens(self, game: Game) -> None:
+        if not self.has("secret_tokens"):
+            return
+        kinds = set(self.ids["secret_tokens"].get("kinds", ["key", "fuel", "x"]))
+        for s in game.survivors.values():
+            for t in s.inventory:
+                if t.kind in kinds:
+                    t.face_up = False
+
+    def _steal(self, game: Game) -> None:
+        """Stealing from survivors felled by an attack since the last look."""
+        if not self.has("stealing"):
+            return
+        adv = game.adv
+        fallen = list(adv.felled)
+        adv.felled = []
+        for e in game.events[adv.steal_seen:]:
+            if e.type == "wound" and e.data.get("cause") in STEAL_CAUSES:
+                fallen.append(e.data["survivor"])
+        adv.steal_seen = len(game.events)
+        done: set[str] = set()
+        for name in fallen:
+            victim = game.survivors.get(name)
+            if victim is None or not victim.alive or name in done:
+                continue
+            done.add(name)
+            hidden = [t for t in victim.inventory if not t.face_up]
+            if not hidden:
+                continue
+            thief = self._thief(game, victim)
+            if thief is None:
+                continue
+            token = hidden[int(game.rng.integers(len(hidden)))]
+            if thief.team == victim.team:
+                game.event("steal", survivor=thief.name, victim=victim.name, outcome="left")
+            elif token.kind == "x":
+                victim.inventory.remove(token)
+                game.event("steal", survivor=thief.name, victim=victim.name, outcome="discarded")
+            else:
+                victim.inventory.remove(token)
+                thief.inventory.append(token)
+                game.event("steal", survivor=thief.name, victim=victim.name, outcome="taken")
+
+    def _thief(self, game: Game, victim: Survivor) -> Survivor | None:
+        board = game.board
+        best, best_d = None, math.inf
+        for s in game.survivors.values():
+            if s is victim or not s.alive or s.free_spaces() < 1:
+                continue
+            if victim.building is not None:
+                if s.building != victim.building or not s.standing:
+                    continue
+                d = 0.0
+            else:
+                if s.piece is None or victim.piece is None or \
+                        not board.table.is_standing(s.piece):
+                    continue
+                d = board.distance(s.piece, victim.piece)
+            if (d, s.name) < (best_d, best.name if best else ""):
+                best, best_d = s, d
+        return best
+
+    # ---- ends ---------------------------------------------------------------------------
+    def check(self, game: Game) -> None:
+        super().check(game)
+        competitive.check(game)
+
+    def round_end(self, game: Game) -> None:
+        competitive.check(game, round_end=True)
+        secret.new_round(game)
+
+    def at_skull(self, game: Game) -> None:
+        competitive.at_skull(game)
+
+    def on_death(self, game: Game, s: Survivor) -> None:
+        if self.scenario.mode == "competitive":
+            if not any(x.alive for x in game.survivors.values()):
+                from flick.game.state import GameOver
+
+                raise GameOver(None, "survivors_dead")
+            return
+        super().on_death(game, s)
+
+    # ---- the new inputs -----------------------------------------------------------------
+    def phase_kinds(self, game: Game) -> list[str] | None:
+        phase = game.phase
+        table = {"crossroads": ["crossroads"], "pick": ["pick_token"], "vote": ["vote"],
+                 "exile": ["exile_flick"], "allegiance": ["allegiance"]}
+        if phase in table:
+            return table[phase]
+        if phase == "choose" and self.has("betrayer") and any(
+                game.adv.x_token.get(s.name) for s in game.available(game.current_team)
+                if s.name in game.adv.unmasked):
+            return ["choose", "pass"]
+        return None
+
+    def action_kinds(self, game: Game) -> list[str]:
+        s = game.survivors.get(game.active or "")
+        if s is None:
+            return []
+        out = []
+        tokens = game.adv.power_tokens.get(s.name, {})
+        if self.has("flare") and tokens.get("flare", 0) > 0:
+            out.append("flare")
+        if powers.has(game, s, "Anita") and tokens.get("extra_action", 0) > 0:
+            out.append("extra_action")
+        if powers.has(game, s, "Olivia"):
+            out.append("heal")
+        if powers.has(game, s, "Mike") and "mike" not in game.adv.turn_flags:
+            out.append("figure_move")
+        if self.has("betrayer") and s.name not in game.adv.unmasked:
+            out.append("accuse")
+        return out
+
+    def dispatch(self, game: Game, inp: Any) -> bool:
+        """Play one of the new inputs; False if it is not one of them."""
+        if isinstance(inp, ai.CrossroadsChoice):
+            crossroads.choose(game, inp.option)
+            game._after_action()
+        elif isinstance(inp, ai.PickToken):
+            self._pick(game, inp)
+            if game.phase == "act":
+                game._after_action()
+        elif isinstance(inp, (ai.Flare, ai.Accuse)):
+            if game.actions_done >= self.max_actions(game):
+                raise IllegalAction("no action left this turn")
+            s = game.active_survivor
+            game.facing_set = False
+            if isinstance(inp, ai.Flare):
+                flares.flare(game, s, inp)
+            else:
+                secret.accuse(game, s, inp)
+            game.actions_done += 1
+            if game.phase == "act":
+                game._after_action()
+        elif isinstance(inp, ai.ExtraAction):
+            powers.extra_action(game, game.active_survivor, inp)
+        elif isinstance(inp, ai.Heal):
+            powers.heal(game, game.active_survivor, inp)
+        elif isinstance(inp, ai.FigureMove):
+            powers.figure_move(game, game.active_survivor, inp)
+            game._after_action()
+        elif isinstance(inp, ai.Vote):
+            if secret.vote(game, inp):
+                game.phase = "act"
+                game._after_action()
+        elif isinstance(inp, ai.ExileFlick):
+            secret.exile_flick(game, inp)
+            game.phase = "act"
+            game._after_action()
+        elif isinstance(inp, ai.Allegiance):
+            secret.allegiance(game, inp)
+            game.phase = "act"
+            game._after_action()
+        elif isinstance(inp, ai.PassTurn):
+            secret.pass_turn(game, inp)
+            game._start_next_turn()
+        else:
+            return False
+        return True
+
+    def summary_extra(self, game: Game) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.has("secret_objectives"):
+            out["players"] = secret.results(game)
+        if self.has("x_tokens_block_buildings"):
+            out["x_blocked"] = list(game.adv.x_blocked)
+        return out

@@ -1,0 +1,349 @@
+"""The heuristic bot for scenarios 5-10: the core bot (`flick.game.bots.HeuristicBot`) plus
+Crossroads choices, survivor fights, shooting and stealing from the other team, powers,
+accusations with evidence and the betrayer's play, and goals for each team's objective.
+
+For scenarios 1-4 it plays exactly as the core bot. Every choice that needs chance draws
+from the bot's own generator, never the game's.
+
+Tactics added (in order, on the active survivor's turn):
+- S9-S10: accuse a teammate the table saw wound a teammate (`secret.evidence`); vote up when
+  the accused has such evidence against it; a betrayer votes down, and now and then shoots a
+  teammate in reach when no zombie threatens.
+- Competitive: shoot a standing enemy survivor in reach (stealing follows when it falls),
+  preferring one that carries face-down tokens; the core tactics against zombies first.
+- Powers: Anita's extra action late in the game, Olivia heals the wounded, Elijah throws a
+  big flare away from himself when zombies crowd him.
+- Goals: S5 fuel and survivor tokens to the RV; S6 the key and fuel into the RV, then two
+  survivors in; S7 fuel and food to the team's base; S8 face-down tokens (survivor tokens) and
+  recruits; S9 team B carries 2 supplies into the School, team A holds the School; S10 2 fuel
+  into the other colony, or hunting the other team.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from flick.game import secret
+from flick.game.advanced_inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExileFlick,
+    ExtraAction,
+    Flare,
+    Heal,
+    PickToken,
+    Vote,
+)
+from flick.game.aim import impulse_to, noisy, vector
+from flick.game.bots import SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.fight import fight_weapons
+from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, TakeDrop
+from flick.game.state import WEAPONS, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+SUPPLIES = ("food", "fuel", "medicine")
+# How much a token is worth to a bot choosing on a Crossroads card (per effect).
+VALUE = {"life": 3.0, "team_life": 4.0, "building_life": 2.0, "new_zombies": -1.5,
+         "zombies_inside": -2.0, "fall": -1.0, "end_turn": -1.0, "extra_action": 1.5,
+         "gain": 1.0, "stash": 0.5, "discard": -1.0, "stand_zombies": -1.0}
+
+
+class AdvancedBot(HeuristicBot):
+    """Plays every seat of scenarios 1-10."""
+
+    name = "heuristic"
+
+    def decide(self, game: Game) -> Input:
+        phase = game.phase
+        if phase == "crossroads":
+            return self._crossroads(game)
+        if phase == "pick":
+            return self._pick(game)
+        if phase == "vote":
+            return self._vote(game)
+        if phase == "exile":
+            return self._exile(game)
+        if phase == "allegiance":
+            return Allegiance(defect=False)
+        if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
+            return self._duel(game)
+        return super().decide(game)
+
+    def _advanced(self, game: Game) -> bool:
+        return hasattr(game, "adv")
+
+    # ---- choices -------------------------------------------------------------------------
+    def _crossroads(self, game: Game) -> Input:
+        from flick.game import crossroads
+
+        card = crossroads.deck()[game.adv.crossroads_card]
+        s = game.active_survivor
+        best, best_v = 0, -math.inf
+        for i, option in enumerate(card.options):
+            if not crossroads.payable(game, s, option):
+                continue
+            v = 0.0
+            for k, x in option.effects.items():
+                w = VALUE.get(k, 0.0)
+                v += w * (float(x) if isinstance(x, int | float) and not isinstance(x, bool)
+                          else 1.0)
+            if "life" in option.effects and s.life <= 1 and option.effects["life"] < 0:
+                v -= 10.0
+            if v > best_v:
+                best, best_v = i, v
+        return CrossroadsChoice(best)
+
+    def _pick(self, game: Game) -> Input:
+        """Gabriel: both tokens are looked at; take the more useful."""
+        pick = game.adv.pick
+        stash = game.stashes[pick["key"]]
+        tokens = [next(t for t in stash if t.uid == u) for u in pick["uids"]]
+        want = self._wanted_kinds(game, game.active_survivor)
+        score = [(t.kind in want) * 2 + (t.kind in WEAPONS) - (t.kind == "x") for t in tokens]
+        return PickToken(0 if score[0] >= score[1] else 1)
+
+    def _wanted_kinds(self, game: Game, s: Survivor) -> set[str]:
+        out = {"survivor", "crossroads"}
+        for obj in game.scenario.objectives:
+            if obj.team not in (None, s.team):
+                continue
+            p = dict(obj.params)
+            out |= set(p.get("tokens", {})) | set(p.get("all_of", [])) | set(
+                p.get("tokens_of", []))
+        if game.rules.has("team_escape_in_rv"):
+            out |= {"key", "fuel"}
+        return out
+
+    def _vote(self, game: Game) -> Input:
+        v = game.adv.vote
+        voter = secret.next_voter(game)
+        if voter == v["accused"] or (voter in game.adv.betrayers
+                                     and voter not in game.adv.unmasked):
+            return Vote(up=voter != v["accused"] and v["accused"] not in game.adv.betrayers)
+        return Vote(up=secret.evidence(game).get(v["accused"], 0) > 0)
+
+    def _exile(self, game: Game) -> Input:
+        """The unmasked betrayer flicks its figure away from its old team."""
+        b = game.survivors[game.adv.exile]
+        board = game.board
+        here = board.pos(b.piece)  # type: ignore[arg-type]
+        old = [board.pos(x.piece) for x in game.survivors.values()
+               if x.alive and x.piece is not None and x is not b
+               and game.adv.original_team.get(x.name) == game.adv.original_team.get(b.name)]
+        if old:
+            cx = sum(p[0] for p in old) / len(old)
+            cy = sum(p[1] for p in old) / len(old)
+            a = math.atan2(here[1] - cy, here[0] - cx)
+        else:
+            a = float(self.rng.uniform(-math.pi, math.pi))
+        target = board.clamp_into_city((here[0] + 15 * math.cos(a), here[1] + 15 * math.sin(a)),
+                                       5.0)
+        fl, _ = self._disc_flick(game, here, target, kind="survivor")
+        return ExileFlick(fl)
+
+    # ---- fights between survivors -----------------------------------------------------------
+    def _duel(self, game: Game) -> Input:
+        duel: Any = game.fight
+        name = duel.to_act
+        s = game.survivors[name]
+        if duel.stage == "weapon":
+            choices = fight_weapons(s)
+            for w in ("gun", "knife", "bat"):
+                if w in choices:
+                    return FightWeapon(w)
+            return FightWeapon(choices[0] if choices else "bat")
+        (sx, sy), kind = duel.weapon_piece_start(name)
+        targets = duel.targets(name)
+        target = min(targets, key=lambda n: math.dist((sx, sy), duel.position(n)))
+        tx, ty = duel.position(target)
+        if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0 and \
+                "fight_wait" in duel.legal_kinds():
+            return FightWait()
+        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty), arrive=140.0)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return FightFlick(Flick(vector(a, f)))
+
+    # ---- acting --------------------------------------------------------------------------------
+    def _act(self, game: Game, s: Survivor) -> Input:
+        if not self._advanced(game):
+            return super()._act(game, s)
+        special = self._special(game, s)
+        return special if special is not None else super()._act(game, s)
+
+    def _special(self, game: Game, s: Survivor) -> Input | None:
+        legal = game.legal_kinds()
+        adv = game.adv
+        if "heal" in legal:
+            heal = self._heal(game, s)
+            if heal is not None:
+                return heal
+        if "extra_action" in legal and game.actions_done == 0 and game.round_marker <= 4:
+            return ExtraAction()
+        if "accuse" in legal and game.actions_done < game.rules.max_actions(game):
+            ev = secret.evidence(game)
+            accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
+            for x in game.survivors.values():
+                if (x.alive and x.team == s.team and x is not s and ev.get(x.name, 0) > 0
+                        and x.name not in accused_before and x.name not in adv.unmasked
+                        and s.name not in adv.betrayers):
+                    return Accuse(x.name)
+        if s.piece is None:
+            return None
+        near = self._nearest_zombie(game, s)
+        threatened = near is not None and near[1] < THREAT_CM
+        if "flare" in legal and not threatened:
+            crowd = [z for z in game.board.zombies()
+                     if game.board.distance(s.piece, z) < 22.0
+                     and game.board.table.is_standing(z)]
+            if len(crowd) >= 2:
+                return self._flare(game, s, crowd)
+        if threatened or game.scenario.mode != "competitive":
+            return None
+        if s.name in adv.betrayers and s.name not in adv.unmasked and \
+                self.rng.random() < 0.35:
+            mates = [x for x in game.survivors.values() if x.alive and x is not s
+                     and x.team == s.team and x.piece is not None]
+            shot = self._shoot_one_of(game, s, mates)
+            if shot is not None:
+                return shot
+        enemies = [x for x in game.survivors.values() if x.alive and x.team != s.team
+                   and x.piece is not None and game.board.table.is_standing(x.piece)]
+        enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
+                                    game.board.distance(s.piece, x.piece), x.name))
+        return self._shoot_one_of(game, s, enemies)
+
+    def _shoot_one_of(self, game: Game, s: Survivor, targets: list[Survivor]) -> Input | None:
+        reach = max(SHOT_RANGE.get(w, 0.0) for w in s.weapons() if w in SHOT_RANGE) \
+            if set(s.weapons()) & set(SHOT_RANGE) else 0.0
+        for x in targets:
+            if x.piece is None or game.board.distance(s.piece, x.piece) > min(reach, 40.0):
+                continue
+            shot = self._shot_at(game, s, x.piece)
+            if shot is not None:
+                return shot
+        return None
+
+    def _heal(self, game: Game, s: Survivor) -> Input | None:
+        cands = [s] + [x for x in game.survivors.values() if x.alive and x is not s and (
+            (s.building is not None and x.building == s.building) or (
+                s.piece is not None and x.piece is not None
+                and game.board.next_to(s.piece, x.piece)))]
+        for x in cands:
+            if x.life < game.adv.start_life.get(x.name, x.life):
+                for src in (s, x):
+                    if any(t.kind == "medicine" for t in src.inventory):
+                        return Heal(x.name, src.name)
+        return None
+
+    def _flare(self, game: Game, s: Survivor, crowd: list[int]) -> Input:
+        board = game.board
+        here = board.pos(s.piece)  # type: ignore[arg-type]
+        cx = sum(board.pos(z)[0] for z in crowd) / len(crowd)
+        cy = sum(board.pos(z)[1] for z in crowd) / len(crowd)
+        a = math.atan2(cy - here[1], cx - here[0])  # beyond the crowd, drawing it away
+        target = board.clamp_into_city((cx + 25 * math.cos(a), cy + 25 * math.sin(a)), 4.0)
+        start = board.beside(here, s.facing, "right", 2.0)
+        angle, strength = impulse_to(board.params, "flare_token", start, target)
+        a2, f = noisy(angle, strength, self.noise, self.rng)
+        return Flare(Flick(vector(a2, f)), big=True)
+
+    # ---- goals --------------------------------------------------------------------------------
+    def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+        if not self._advanced(game):
+            return super()._goal(game, s)
+        for obj in game.scenario.objectives:
+            if obj.team not in (None, s.team):
+                continue
+            goal = self._team_goal(game, s, obj)
+            if goal is not None:
+                return goal
+        if game.adv.recruits.get(s.building or "", 0) > 0:
+            return ("hunt", None)  # leave by a move: the recruit joins
+        return self._search_goal(game, s, lambda t: not t.face_up)
+
+    def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
+        p = dict(obj.params)
+        carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
+                   ("key", "fuel", "food", "medicine")}
+        if obj.id == "find_survivors_and_tokens":
+            return self._token_goal(game, s, p.get("base", "rv"),
+                                    {k: int(v) for k, v in p.get("tokens", {}).items()})
+        if obj.id == "team_escape_in_rv":
+            rv = game.stashes.get("rv", [])
+            ready = any(t.kind == "key" for t in rv) and any(t.kind == "fuel" for t in rv)
+            if carried["key"] or carried["fuel"] or ready:
+                return ("enter", "rv")
+            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
+                                     ("key", "fuel"), skip="rv")
+        if obj.id == "tokens_in_base" and p.get("all_of"):
+            base = p.get("base", "rv")
+            need = {k: game.adv.initial_counts.get(k, 0) for k in p["all_of"]}
+            return self._token_goal(game, s, base, need)
+        if obj.id == "outnumber":
+            if game.adv.recruits.get(s.building or "", 0) > 0:
+                return ("hunt", None)
+            return self._search_goal(game, s, lambda t: not t.face_up)
+        if obj.id == "hold_building":
+            building = p.get("building", "school")
+            if sum(carried[k] for k in SUPPLIES if k in carried) >= int(p.get("count", 2)):
+                return ("enter", building)
+            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in SUPPLIES,
+                                     skip=building)
+        if obj.id == "prevent":
+            building = next((dict(o.params).get("building", "school")
+                             for o in game.scenario.objectives if o.id == "hold_building"),
+                            "school")
+            guards = sorted((x for x in game.survivors.values() if x.alive and x.team == s.team
+                             and game.board.piece_position(x) is not None),
+                            key=lambda x: (math.dist(game.board.piece_position(x),
+                                                     game.board.door_mid(building)), x.name))
+            if s in guards[:2]:
+                return ("enter", building)
+            return ("hunt", None)
+        if obj.id == "wipe_out_or_enter_colony":
+            colony = p.get("building", "rv")
+            if carried["fuel"] >= 2:
+                return ("enter", colony)
+            return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
+                                     skip=colony)
+        return None
+
+    def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
+        if not self._advanced(game):
+            return super()._take_drop_here(game, s, place)
+        stash = game.stashes.get(place, [])
+        base, need = None, {}
+        for obj in game.scenario.objectives:
+            if obj.team not in (None, s.team):
+                continue
+            p = dict(obj.params)
+            if obj.id in ("tokens_in_base", "find_survivors_and_tokens"):
+                base = p.get("base", "rv")
+                want = {k: int(v) for k, v in p.get("tokens", {}).items()} or {
+                    k: game.adv.initial_counts.get(k, 0) for k in p.get("all_of", [])}
+                need = self._needs(game, base, want)
+        where = None if place == s.building else place
+        if place == base:
+            for i, t in enumerate(s.inventory):
+                if t.kind in need:
+                    return TakeDrop(drop=i, place=where)
+            return None
+        wanted = self._wanted_kinds(game, s)
+        junk = [i for i, t in enumerate(s.inventory)
+                if t.kind not in wanted and t.kind not in WEAPONS and t.kind != "pretzel"]
+        for i, t in enumerate(stash):
+            if t.face_up and t.kind not in wanted and not (
+                    t.kind in ("gun", "shotgun", "sniper")
+                    and not set(s.weapons()) & {"gun", "shotgun", "sniper"}):
+                continue
+            if t.face_up and t.kind in ("x",):
+                continue
+            if s.free_spaces() > 0:
+                return TakeDrop(take=i, place=where)
+            if junk:
+                return TakeDrop(take=i, drop=junk[0], place=where)
+        return None

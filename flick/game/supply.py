@@ -1,0 +1,126 @@
+"""Scenario 8: X tokens that block buildings, moving them, the supply, and recruiting new
+survivors (rulebook p. 28); and scenario 5's found survivors (p. 20).
+
+- A building with an X token in front of it cannot be entered.
+- When the last survivor in a building leaves it, the active player takes an X token from
+  the building of their choice and places it in front of the building just left, then puts 1
+  token from the supply face down in the building the X came from.
+- A revealed survivor token stays face up on the building's support block; a random unused
+  board (normal side up, 2 life) joins the team of the next survivor to exit that building by
+  a move action.
+- S5: a survivor token found adds the next separated survivor to the team, in the building
+  where it was found (on a box or a vehicle: beside the finder), with 2 life.
+
+Readings (this project's):
+- The X tokens in front of buildings are kept by the rules engine (not a stash a survivor
+  could take from). The building the X is taken from is chosen for the player: the blocked
+  building nearest the active survivor (the one its team most likely wants opened).
+- A survivor that joins has used its backpack for this round (it plays from the next round);
+  a recruit stands next to the survivor who recruited it.
+- Exiting "by a move action" is a move with the movement disc (not the bat).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from flick.game.state import DAY, DEFAULT_WEAPONS, NIGHT, Survivor
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+
+def set_up(game: Game) -> None:
+    """Move the X tokens dealt in front of buildings into the engine's keeping."""
+    for key in [k for k in game.stashes if k.startswith("front:")]:
+        building = key.split(":", 1)[1]
+        xs = [t for t in game.stashes[key] if t.kind == "x"]
+        if xs:
+            game.adv.x_blocked.append(building)
+            game.stashes[key] = [t for t in game.stashes[key] if t.kind != "x"]
+            if not game.stashes[key]:
+                del game.stashes[key]
+
+
+def blocked(game: Game, building: str) -> bool:
+    return game.rules.has("x_tokens_block_buildings") and building in game.adv.x_blocked
+
+
+def new_board(game: Game, name: str, team: str, life: int) -> Survivor:
+    """A survivor joining mid-game: backpack already used this round."""
+    s = Survivor(name=name, team=team, life=life, default_weapon=DEFAULT_WEAPONS[name],
+                 backpack=NIGHT if game.round_colour == DAY else DAY)
+    game.survivors[name] = s
+    game.adv.start_life[name] = life
+    return s
+
+
+def place_beside(game: Game, s: Survivor, other: Survivor) -> None:
+    board = game.board
+    at = board.piece_position(other)
+    assert at is not None
+    for k in range(8):
+        a = other.facing + math.pi / 2 + k * math.pi / 4
+        d = 2 * board.figure_r + 1.0
+        p = board.clamp_into_city((at[0] + d * math.cos(a), at[1] + d * math.sin(a)),
+                                  board.figure_r + 0.3)
+        if board.spot_free(p, board.figure_r):
+            break
+    board.place_survivor(s, board.free_spot(p, other.facing), other.facing)
+
+
+def found_survivor(game: Game, finder: Survivor, key: str) -> None:
+    """S5: the next separated survivor joins the finder's team with 2 life."""
+    reserve = [n for n in game.adv.reserve if n not in game.survivors]
+    game.adv.found += 1
+    if not reserve:
+        game.event("found", survivor=None, by=finder.name)
+        return
+    from flick.game.rules import _full_name
+
+    name = _full_name(reserve[0])
+    life = int(game.rules.ids.get("found_survivors", {}).get("life", 2))
+    s = new_board(game, name, finder.team, life)
+    if key in game.board.buildings:
+        s.building = key
+    else:
+        place_beside(game, s, finder)
+    game.event("found", survivor=name, by=finder.name, place=key)
+
+
+def survivor_revealed(game: Game, key: str) -> None:
+    """S8: the survivor token stays face up on the block, waiting for a recruiter."""
+    game.adv.recruits[key] = game.adv.recruits.get(key, 0) + 1
+    game.event("survivor_token", place=key)
+
+
+def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
+    """The survivor just left `building`: recruit (S8), move an X token (S8)."""
+    if by_disc and game.adv.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
+        unused = sorted(n for n in game.adv.reserve if n not in game.survivors)
+        if unused:
+            from flick.game.rules import _full_name
+
+            name = _full_name(unused[int(game.rng.integers(len(unused)))])
+            life = int(game.rules.ids["new_survivor"].get("life", 2))
+            game.adv.recruits[building] -= 1
+            r = new_board(game, name, s.team, life)
+            place_beside(game, r, s)
+            game.event("recruit", survivor=name, team=s.team, by=s.name, building=building)
+    if not game.rules.has("moving_x_tokens") or not game.adv.x_blocked:
+        return
+    if any(x.alive and x.building == building for x in game.survivors.values()):
+        return
+    here = game.board.door_mid(building)
+    source = min(game.adv.x_blocked, key=lambda b: (math.dist(game.board.door_mid(b), here), b))
+    game.adv.x_blocked.remove(source)
+    game.adv.x_blocked.append(building)
+    supply = game.stashes.get("supply", [])
+    moved = None
+    if supply:
+        token = supply.pop(0)
+        token.face_up = False
+        game.stashes[source].append(token)
+        moved = source
+    game.event("x_moved", frm=source, to=building, supply_token=moved is not None)
