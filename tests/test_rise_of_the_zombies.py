@@ -818,3 +818,12 @@ def test_leaving_disengages_and_zombies_left_engage_who_remains() -> None:
     st.pos[1] = 1
     st._engage_random(crawlers, 0)
     assert st.zeng[crawlers] == -1  # nobody there: it Engages no one
+
+
+def test_ambush_with_no_card_to_discard_rolls_nothing() -> None:
+    st = game(["Scoundrel", "Scout"])
+    herd = place_zombie(st, "Herd", 0)
+    amb = give(st, 0, "Ambush")
+    st.rng = Dice([])  # any roll would fail
+    st.apply(act(C.K_INSTANT, 0, amb))  # the Scout has no cards: nobody joins
+    assert st.zwounds[herd] == 0 and st.pending == []

@@ -201,6 +201,8 @@ class Moves:
         k = pd["k"]
         s = pd["s"]
         if k == "target" or k == "alloc":
+            if pd.get("left", 1) <= 0:
+                return []  # an Ambush nobody discarded a card for: no roll
             out = [act(K_TARGET, 0, z) for z in self._targets(s, pd["lo"], pd["hi"])]
             if k == "target" and pd["mode"] == "weapon":
                 out += [act(K_TARGET_SURV, 0, t) for t in self._surv_targets(s, pd["lo"], pd["hi"])]
