@@ -430,7 +430,17 @@ class HeuristicBot(Walker):
                 a, f = noisy(angle, strength, self.noise, self.rng)
                 if weapon == "knife":
                     return Knife(side, Flick(vector(a, f)))
-                return Shoot(side, Flick(vector(a, f)))
+                second = None
+                if s.count("gun") >= 2:
+                    # Two guns: the other bullet from the other side, at the same zombie.
+                    other = "left" if side == "right" else "right"
+                    start2 = board.beside(here, s.facing, other, board.bullet_d)
+                    if path_clear(start2, (tx, ty), board.bullet_d / 2, obstacles, {target},
+                                  margin=0.3):
+                        a2, f2 = impulse_to(board.params, "bullet", start2, (tx, ty),
+                                            arrive=hit)
+                        second = Flick(vector(*noisy(a2, f2, self.noise, self.rng)))
+                return Shoot(side, Flick(vector(a, f)), second=second)
         del facing
         return None
 
