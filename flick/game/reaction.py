@@ -8,8 +8,10 @@ Readings (this project's, where the rulebook is silent or garbled):
   the streets: they neither rush nor count as closest.
 - LOUD with no standing zombie in the city: no rush; the zombies in the city are stood up.
 - The tower is placed directly behind the zombie (the zombie between tower and survivor),
-  touching it, exit toward the survivor. The rulebook's turn of the tower around a building in
-  the way (garbled) is left to `Table.rush`, which sets aside what is in the tower's way.
+  half a centimetre behind it, its exit toward the survivor. The rulebook's turning of the
+  tower when a building stands between it and the survivor (garbled in the source) is not
+  done: the tower always faces the survivor; `Table.rush` sets aside what stands where the
+  tower is put, as the rulebook says.
 - A zombie "enters" a building when any part of it crossed the door, or a standing zombie is
   less than a movement disc from a support block (rulebook p. 11); it is then taken off the
   streets onto the support blocks, standing or fallen as it was.
@@ -25,7 +27,13 @@ from flick.game.state import GameOver, Noise, Survivor
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-TOWER_SIDE = 12.0  # cm, the tower's square footprint (components.md)
+TOWER_DEPTH_CM = 12.0  # the footprint (components.md) when the parameters have no tower
+
+
+def _tower_depth(game: Game) -> float:
+    """Back wall to exit face of the tower's footprint (cm), from the physics parameters."""
+    tower = getattr(game.board.params, "tower", None)
+    return float(getattr(tower, "depth", TOWER_DEPTH_CM))
 
 
 # ---- wounds -------------------------------------------------------------------------------
@@ -214,7 +222,7 @@ def tower_behind(game: Game, s: Survivor, zombie: int) -> tuple[float, float, fl
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
     board.table.set_pose(zombie, zx, zy, math.atan2(-uy, -ux))
-    back = board.figure_r + TOWER_SIDE / 2 + 0.5
+    back = board.figure_r + _tower_depth(game) / 2 + 0.5
     return (zx + ux * back, zy + uy * back, math.atan2(-uy, -ux))
 
 
