@@ -827,3 +827,11 @@ def test_ambush_with_no_card_to_discard_rolls_nothing() -> None:
     st.rng = Dice([])  # any roll would fail
     st.apply(act(C.K_INSTANT, 0, amb))  # the Scout has no cards: nobody joins
     assert st.zwounds[herd] == 0 and st.pending == []
+
+
+def test_mutated_prisoners_drawn_by_a_spawn_are_set_aside_and_replaced() -> None:
+    st = game(["Scout"])
+    pris, loner = stack(st, ["Mutated Prisoners", "Loner"])
+    st.rng = Dice([1] * 5)
+    st._zombie_turn()
+    assert pris in st.aside and st.zpos[pris] == -1 and st.zpos[loner] == 0

@@ -25,8 +25,10 @@ Readings where the rulebook is silent (each also noted where it is applied):
   survivors; moving into one is not appearing.
 - Attract: the zombie draws one more Zombie card when it appears; that card does not count toward
   the Infestation value.
-- The Mutated Prisoners drawn for an Infestation may be placed (counting toward it, Epic) or set
-  aside out of the game; drawn by a Spawn or an Attract they are placed, and still count as Epic.
+- "If you choose to place the Mutated Prisoners": drawn for an Infestation, the survivor who
+  placed the Location chooses to place them (they count toward it; Epic) or to set them aside
+  out of the game; drawn by a Spawn or an Attract, where nobody chooses, they are set aside and
+  the next Zombie card is drawn instead.
 - Wounds a zombie inflicts are redirected to the survivor's companions first (one at a time, a
   companion at 0 Health dies), as a player nearly always wants.
 - The Rescue Helicopter counts as the Player Turn's one new Location.

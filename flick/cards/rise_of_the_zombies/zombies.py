@@ -27,14 +27,22 @@ class ZombieRules:
         self.infest = None
         self._fast_attacks(inf["fast"])
 
-    def _draw_zombie(self) -> int:
-        if not self.zdeck:
-            if not self.zdisc:
-                return -1
-            self.zdeck = self.zdisc
-            self.zdisc = []
-            self.rng.shuffle(self.zdeck)
-        return self.zdeck.pop()
+    def _draw_zombie(self, choice: bool = True) -> int:
+        """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
+        Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
+        enter play only when a survivor chooses to place them for an Infestation."""
+        while True:
+            if not self.zdeck:
+                if not self.zdisc:
+                    return -1
+                self.zdeck = self.zdisc
+                self.zdisc = []
+                self.rng.shuffle(self.zdeck)
+            z = self.zdeck.pop()
+            if choice or not self.zspec(z).epic:
+                return z
+            self.aside.append(z)
+            self._say(f"  {self.zspec(z).name} are set aside (not chosen).")
 
     def _draw_actions(self, s: int, n: int) -> None:
         hand = self.hand[s]
@@ -65,7 +73,7 @@ class ZombieRules:
         if zs.fast:
             fast.append(z)
         if zs.attract:
-            extra = self._draw_zombie()
+            extra = self._draw_zombie(choice=False)
             if extra >= 0:
                 self._say(f"  {zs.name} attracts another zombie.")
                 self._place_zombie(extra, p, -1, fast)
@@ -169,7 +177,7 @@ class ZombieRules:
         draws = max([self.spec(c).eff("spawn_draws", 1) for c in self.path if c >= 0] + [1])
         fast: list[int] = []
         for _ in range(draws):
-            z = self._draw_zombie()
+            z = self._draw_zombie(choice=False)
             if z >= 0:
                 self._place_zombie(z, where, -1, fast)
         self._fast_attacks(fast)
