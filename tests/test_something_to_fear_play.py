@@ -217,3 +217,18 @@ def test_terminal_play_hides_bot_choices_and_passes_the_screen() -> None:
     assert not any("(greedy): play " in line for line in text.splitlines())
     assert any(p.startswith("Pass the screen to player 2") for p in prompts)
     assert "Game over" in text
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 6])
+@pytest.mark.parametrize("expert", [False, True])
+def test_every_player_count_plays_to_the_end(n: int, expert: bool) -> None:
+    s = StfState(n, seed=n * 10 + expert, expert=expert)
+    bot = RandomBot(n)
+    while not s.is_terminal():
+        s.apply(bot.choose(s))
+        if s.round == 5 and s.phase == A.TURN:
+            assert StfState.from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
+    cards = len(s.mob) + len(s.destroyed) + sum(len(x) for x in s.stash)
+    assert cards == 9 * (n + 1)
+    assert all(sorted(d) == list(range(1, 10)) for d in s.discard)
+    assert set(s.winners()) <= set(range(n))
