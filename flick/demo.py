@@ -13,6 +13,9 @@ import os
 import sys
 from typing import Any
 
+# Lines the headless demo prints in bold: where a turn or round starts, and how it ends.
+LOUD_LINES = frozenset({"turn", "round_end", "game_end", "rush", "death"})
+
 
 def has_screen() -> bool:
     """True where a pygame window can open (a desktop session, not the dummy driver)."""
@@ -23,62 +26,11 @@ def has_screen() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def _piece(ref: Any) -> str:
-    if ref is None:
-        return "nothing"
-    return str(ref).split(":")[0].replace("_", " ")
-
-
-def _place(name: Any) -> str:
-    return "RV" if name == "rv" else str(name).replace("_", " ").title()
-
-
-def narrate(event: dict[str, Any]) -> str | None:
-    """One event of the game as a sentence for a person (None: not worth a line)."""
-    t = event.get("type")
-    who = event.get("survivor", "")
-    if t == "turn":
-        return f"\n[bold]Turn {event['turn']}[/bold] (round {event['round']}): {who}"
-    if t == "flick":
-        hit = _piece(event.get("first_touch"))
-        fell = ", ".join(_piece(f) for f in event.get("fell", [])) or "nothing"
-        return f"  flicks the {_piece(event['piece'])}: first touch {hit}; fell: {fell}"
-    if t == "move":
-        return "  moves" + (" successfully" if event.get("success") else ", but the move fails")
-    if t == "noise":
-        return f"  noise: {event['noise']}"
-    if t == "rush":
-        fell = ", ".join(event.get("fell", [])) or "nobody"
-        return (f"  [red]Zombie rush[/red] ({event.get('reason')}): {event['zombies']} zombie(s) "
-                f"drop from the tower; felled: {fell}")
-    if t == "kill":
-        return f"  {who} kills a zombie ({event.get('cause')})"
-    if t == "wound":
-        return f"  {who} is wounded ({event.get('cause')}): {event.get('life')} life left"
-    if t == "death":
-        return f"  [red]{who} dies[/red] ({event.get('cause')})"
-    if t == "too_close":
-        return f"  Too close! {who} is next to a zombie"
-    if t in {"enter", "exit"}:
-        return f"  {who} {'enters' if t == 'enter' else 'leaves'} the {_place(event.get('building'))}"
-    if t in {"take", "drop"}:
-        verb = "takes" if t == "take" else "drops"
-        return f"  {who} {verb} {event.get('token')} ({event.get('place')})"
-    if t == "round_end":
-        z = event.get("zombies", {})
-        return (f"[bold]End of round {event['round']}[/bold]: marker {event.get('marker')}; "
-                f"zombies in the city {z.get('city')}, in the bin {z.get('bin')}")
-    if t == "fight":
-        return f"  fight ({event.get('stage')}) in the {_place(event.get('building'))}"
-    if t == "game_end":
-        winner = event.get("winner") or "nobody"
-        return f"\n[bold]Game over[/bold]: {event.get('reason')}; winner: {winner}"
-    return None
-
-
 def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
     from rich.console import Console
+    from rich.markup import escape
 
+    from flick.game.narration import describe
     from flick.game.play import play
     from flick.scenario import load
 
@@ -91,9 +43,11 @@ def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
     def tell(game: Any, _inp: Any) -> None:
         nonlocal shown
         for event in game.events[shown:]:
-            line = narrate(event.to_json())
+            line = describe(event)
+            if event.type == "turn":
+                console.print()
             if line:
-                console.print(line)
+                console.print(escape(line), style="bold" if event.type in LOUD_LINES else None)
         shown = len(game.events)
 
     game = play(scenario, seed, on_input=tell)

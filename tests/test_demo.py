@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from flick.cli import main
-from flick.demo import has_screen, narrate
+from flick.demo import has_screen
+from flick.game.narration import describe
+from flick.game.state import Event
 
 
 def test_headless_demo_tells_the_game_and_saves_the_table(
@@ -16,8 +18,8 @@ def test_headless_demo_tells_the_game_and_saves_the_table(
     picture = tmp_path / "end.png"
     assert main(["demo", "1", "--headless", "--seed", "3", "--picture", str(picture)]) == 0
     out = capsys.readouterr().out
-    assert "Turn 1 (round 1)" in out
-    assert "Game over" in out
+    assert "Turn 1: " in out
+    assert "GAME OVER" in out
     assert picture.stat().st_size > 5000
 
 
@@ -30,6 +32,6 @@ def test_dummy_driver_means_no_screen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_narration_of_a_rush_names_who_fell() -> None:
-    line = narrate({"type": "rush", "reason": "loud", "zombies": 3, "fell": ["Rosa Rodriguez"]})
+    line = describe(Event("rush", {"reason": "loud", "zombies": 3, "fell": ["Rosa Rodriguez"]}))
     assert line is not None and "3 zombie(s)" in line and "Rosa Rodriguez" in line
-    assert narrate({"type": "no_such_event"}) is None
+    assert describe(Event("no_such_event", {})) is None

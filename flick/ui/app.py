@@ -24,6 +24,7 @@ import pygame
 
 from flick.game.game import Game
 from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep, TakeDrop
+from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
 from flick.ui import adapter
@@ -280,7 +281,7 @@ class PlayApp(PlayDrawing):
         """Re-read the game after a change: log lines, labels, pieces, pass screen."""
         g = self.game
         for ev in g.events[self._logged:]:
-            line = adapter.describe(ev)
+            line = describe(ev)
             if line:
                 self.log.append(line)
         self._logged = len(g.events)

@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from flick.game.narration import describe
 from flick.physics.state import PieceState
 from flick.ui.app import PANEL_W, ZOOM_STEP, fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
@@ -96,7 +97,7 @@ def _resimulated(lg: Any) -> Timeline:
         if game.fight is not None:
             motion.attach(game.fight.table, "fight")
         for ev in game.events[logged:]:
-            line = adapter.describe(ev)
+            line = describe(ev)
             if line:
                 log.append(line)
         logged = len(game.events)
