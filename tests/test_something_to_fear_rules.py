@@ -334,9 +334,9 @@ def test_michonne_replaces_a_row_card_from_the_top_three() -> None:
         viewer=1
     )
     other = next(j for j in range(3) if kinds(s, [top3[j]])[0] != "supplies")
-    replaced = s.row[2]
-    s.apply(A.PEEK_AT + 2 * 10 + other)
-    assert s.row[2] == top3[other]
+    replaced = s.row[0]
+    s.apply(A.PEEK_AT + 0 * 10 + other)
+    assert s.row[0] == top3[other]
     rest = [c for j, c in enumerate(top3) if j != other]
     assert list(reversed(s.deck[-3:])) == [replaced, *rest]
     assert s.deck_known == [3, 1, 1, 1]

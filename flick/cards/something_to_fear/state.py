@@ -359,8 +359,8 @@ class StfState(State):
         if step == A.PEEK:
             return [
                 A.PEEK_AT + i * 10 + j
-                for i in range(len(self.row))
-                for j in range(len(self.peek))
+                for i in self._firsts(self.row)
+                for j in self._firsts(self.peek)
                 if self.data.kind_ids[self.row[i]] != self.data.kind_ids[self.peek[j]]
             ]
         if step == A.RICK:
