@@ -36,6 +36,8 @@ def test_default_parameters_have_a_tower_matching_the_table_zombie() -> None:
     assert TOWER.figure.height == zombie.topple.height
     assert TOWER.figure.com_height == zombie.topple.com_height
     assert TOWER.gravity == PARAMS.gravity == 981.0
+    # The table just outside the exit is the table a fallen zombie slides on.
+    assert TOWER.materials.friction_table == zombie.topple.fallen_friction
 
 
 def test_slot_order_is_exit_order() -> None:
@@ -56,23 +58,37 @@ def test_drop_is_a_function_of_the_seed() -> None:
 
 
 def test_drop_looks_like_the_real_tower() -> None:
-    """Zombies shoot out at roughly a metre a second, fanned out, mostly tumbling."""
+    """Zombies shoot out at over a metre a second, fanned out, mostly tumbling."""
     assert TOWER is not None
     exits = [e for seed in range(15) for e in drop(3, TOWER, seed)]
     speeds = np.array([e.speed for e in exits])
     headings = np.degrees([e.heading for e in exits])
-    assert 70.0 < speeds.mean() < 200.0
-    assert speeds.std() > 5.0
+    # Falling 22 cm would give 208 cm/s; the landing, the turn to the table and the
+    # cardboard's friction leave about 120.
+    assert 105.0 < speeds.mean() < 160.0
+    assert speeds.std() > 5.0 and speeds.max() < 208.0
     assert headings.std() > 5.0 and headings.max() > 8.0 and headings.min() < -8.0
     assert np.mean([e.upright for e in exits]) < 0.5
     edge = TOWER.exit_width / 2.0
     assert all(abs(e.lateral) < edge for e in exits)
 
 
+def test_rushed_zombies_travel_tens_of_centimetres_and_fan_out() -> None:
+    """Loud rushes (3 zombies) onto an empty table: where the zombies come to rest."""
+    from flick.tower_cli import run_drops
+
+    s = run_drops(12, 3, seed=0)
+    travel, spread = s["travel"], np.degrees(s["spread"])
+    assert 25.0 < travel.mean() < 50.0, travel.mean()
+    assert np.percentile(travel, 10) > 10.0 and travel.max() < 80.0
+    assert spread.std() > 6.0 and spread.min() < -12.0 and spread.max() > 12.0
+    assert s["shaken_out"] == 0
+
+
 def test_survivor_15cm_in_front_of_the_exit_is_felled_in_most_drops() -> None:
-    """A full roof (4 zombies); about 75 % of drops fell it (48 of these 60)."""
+    """A full roof (4 zombies); about 90 % of drops fell it (36 of these 40)."""
     felled = touched = 0
-    drops = 60
+    drops = 40
     for seed in range(drops):
         table = Table(PARAMS, city=(90.0, 90.0))
         fx, fy = _exit_face(45.0, 45.0, NORTH)
@@ -81,7 +97,8 @@ def test_survivor_15cm_in_front_of_the_exit_is_felled_in_most_drops() -> None:
         felled += survivor in result.fell
         touched += any(survivor in result.touches(z) for z in result.rushed)
     assert felled > drops // 2, felled
-    assert touched > felled
+    # Only a zombie's touch fells it, and the fan makes some drops miss it.
+    assert felled <= touched < drops
 
 
 def test_survivor_80cm_behind_the_tower_is_never_touched() -> None:
@@ -196,6 +213,9 @@ def test_bad_tower_values_are_refused() -> None:
         TowerParams.model_validate(bad)
     bad = {**good, "ramp": [[-6.0, 12.0], [6.0, 2.0]]}
     with pytest.raises(ValueError, match="ramp"):
+        TowerParams.model_validate(bad)
+    bad = {**good, "figure": {**good["figure"], "body_radius": 1.0}}  # the body is 2.0 wide
+    with pytest.raises(ValueError, match="body_radius"):
         TowerParams.model_validate(bad)
 
 

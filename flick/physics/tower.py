@@ -112,6 +112,14 @@ def _material_split(pair_zz: float, pair_zc: float) -> tuple[float, float]:
     return z, (pair_zc / z if z > 0 else 0.0)
 
 
+def _rounded_box(width: float, low: float, high: float,
+                 radius: float) -> list[tuple[float, float]]:
+    """Corners of a box `width` wide from z = low to high, pulled in by `radius` (cm)."""
+    w = width / 2.0 - radius
+    lo, hi = low + radius, high - radius
+    return [(-w, lo), (w, lo), (w, hi), (-w, hi)]
+
+
 def _wrap(angle: float) -> float:
     return math.atan2(math.sin(angle), math.cos(angle))
 
@@ -180,16 +188,19 @@ class TowerWorld:
 
         fig = p.figure
         m_base, m_body = fig.split_masses()
-        rb, wb = fig.base_diameter / 2.0, fig.body_width / 2.0
         # The body's origin is the figure's centre of mass, so `position` is where it is.
-        hb, cr, top, c = fig.base_height, fig.corner_radius, fig.height, fig.com_height
+        # Each box is rounded by its radius within its outline (pymunk grows a polygon by its
+        # radius, so the corners are pulled in by as much): the figure keeps its real size.
+        c = fig.com_height
+        base_box = _rounded_box(fig.base_diameter, -c, fig.base_height - c, fig.corner_radius)
+        body_box = _rounded_box(fig.body_width, fig.base_height - c, fig.height - c,
+                                fig.body_radius)
         self.zombies: list[pymunk.Body] = []
         for i, slot in enumerate(self.slots):
             s = p.slots[slot - 1]
             body = pymunk.Body()
-            base = pymunk.Poly(body, [(-rb, -c), (rb, -c), (rb, hb - c), (-rb, hb - c)], radius=cr)
-            torso = pymunk.Poly(body, [(-wb, hb - c), (wb, hb - c), (wb, top - c), (-wb, top - c)],
-                                radius=cr)
+            base = pymunk.Poly(body, base_box, radius=fig.corner_radius)
+            torso = pymunk.Poly(body, body_box, radius=fig.body_radius)
             base.mass, torso.mass = m_base, m_body
             for shape in (base, torso):
                 shape.friction, shape.elasticity = fz, ez

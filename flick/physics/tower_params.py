@@ -44,8 +44,9 @@ class TowerFigure(_Frozen):
     """The zombie figure as the tower sees it: a round base under a narrower body (cm, g).
 
     Seen from the side it is two boxes: the base (diameter x base_height) and the body
-    (body_width x the rest of the height). Their masses are split so the centre of mass sits
-    `com_height` above the base, as components.md gives it.
+    (body_width x the rest of the height), each rounded within its outline (`corner_radius`,
+    `body_radius`). Their masses are split so the centre of mass sits `com_height` above the
+    base, as components.md gives it.
     """
 
     base_diameter: float = Field(gt=0)
@@ -54,7 +55,10 @@ class TowerFigure(_Frozen):
     height: float = Field(gt=0)
     com_height: float = Field(gt=0)
     mass: float = Field(gt=0)
-    corner_radius: float = Field(ge=0, description="rounding of the boxes' corners (cm)")
+    corner_radius: float = Field(ge=0, description="rounding of the base's moulded edges (cm)")
+    body_radius: float = Field(
+        ge=0, description="rounding of the sculpted body's outline: head, shoulders, feet (cm)"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> TowerFigure:
@@ -64,6 +68,10 @@ class TowerFigure(_Frozen):
             raise ValueError("body_width must not exceed base_diameter")
         low = self.base_height / 2.0
         high = (self.base_height + self.height) / 2.0
+        if 2.0 * self.corner_radius >= min(self.base_diameter, self.base_height):
+            raise ValueError("corner_radius must be less than half the base's height")
+        if 2.0 * self.body_radius >= min(self.body_width, self.height - self.base_height):
+            raise ValueError("body_radius must be less than half the body's width")
         if not low < self.com_height < high:
             raise ValueError(
                 f"com_height {self.com_height} cannot be reached by a base and body of these "
