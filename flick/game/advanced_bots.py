@@ -71,7 +71,23 @@ class AdvancedBot(HeuristicBot):
             return Allegiance(defect=False)
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
-        return super().decide(game)
+        return self._settle(game, super().decide(game))
+
+    def _settle(self, game: Game, inp: Input) -> Input:
+        """Keep only objects the rules let be set aside (within 12 cm of a door's middle, in
+        front of it): the core bot's routes may name one a rush has pushed behind a door."""
+        aside = getattr(inp, "set_aside", ())
+        if not aside:
+            return inp
+        import dataclasses
+
+        from flick.game.shots import SET_ASIDE_REACH_CM
+
+        board = game.board
+        keep = tuple(p for p in aside if board.exists(p) and any(
+            math.dist(board.pos(p), board.door_mid(b)) <= SET_ASIDE_REACH_CM
+            and board.door_depth(board.pos(p), b) > -1.0 for b in board.buildings))
+        return inp if keep == tuple(aside) else dataclasses.replace(inp, set_aside=keep)
 
     def _advanced(self, game: Game) -> bool:
         return hasattr(game, "adv")

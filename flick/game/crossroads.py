@@ -230,5 +230,5 @@ def new_zombies_rush(game: Game, s: Survivor, n: int) -> None:
     d = math.dist(at, (cx, cy))
     ux, uy = ((cx - at[0]) / d, (cy - at[1]) / d) if d > 1e-6 else (1.0, 0.0)
     tx, ty = game.board.clamp_into_city((at[0] + ux * TOWER_GAP_CM, at[1] + uy * TOWER_GAP_CM),
-                                        reaction.TOWER_SIDE / 2 + 1.0)
+                                        reaction._tower_depth(game) / 2 + 1.0)
     reaction.rush(game, got, (tx, ty, math.atan2(at[1] - ty, at[0] - tx)), reason="crossroads")

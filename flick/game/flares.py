@@ -96,5 +96,5 @@ def tower_toward(game: Game, point: Vec, zombie: int) -> tuple[float, float, flo
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
     board.table.set_pose(zombie, zx, zy, math.atan2(-uy, -ux))
-    back = board.figure_r + reaction.TOWER_SIDE / 2 + 0.5
+    back = board.figure_r + reaction._tower_depth(game) / 2 + 0.5
     return (zx + ux * back, zy + uy * back, math.atan2(-uy, -ux))

@@ -1,0 +1,100 @@
+"""Whole games of scenarios 5-10 played by the bots, with the core invariants, S8's survivor
+counts and S9-S10's individual results; `flick sim` for the competitive scenarios."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from flick.cli import main
+from flick.game import Game, play
+from flick.game.advanced import team_sizes
+from flick.scenario import load
+
+ENDS = {"objective", "skull", "city_overrun", "survivors_dead", "survivor_dies"}
+GAMES = [(5, 1, None), (5, 2, None), (6, 1, None), (7, 2, None), (8, 1, None), (8, 2, None),
+         (9, 1, 6), (9, 2, 8), (10, 1, 10), (10, 4, 8)]
+
+
+@cache
+def played(number: int, seed: int, players: int | None) -> Game:
+    sc = load(number)
+    return play(sc, seed, players=team_sizes(sc, players))
+
+
+def check_invariants(game: Game) -> None:
+    assert game.over and game.end_reason in ENDS
+    assert sum(game.zombie_counts().values()) == 18
+    assert min(game.zombie_counts().values()) >= 0
+    for s in game.survivors.values():
+        assert s.life >= 0
+        assert s.alive == (s.life > 0)
+        assert s.free_spaces() >= 0 or any(t.kind == "pretzel" for t in s.inventory)
+    if game.winner is not None:
+        assert game.winner in {t.name for t in game.scenario.teams}
+
+
+@pytest.mark.parametrize("number,seed,players", GAMES)
+def test_whole_games_keep_the_invariants(number: int, seed: int, players: int | None) -> None:
+    game = played(number, seed, players)
+    check_invariants(game)
+    summary = game.summary()
+    assert set(summary["teams"]) >= {t.name for t in game.scenario.teams} - {
+        t for t in summary["teams"] if not summary["teams"][t]}
+    assert sum(len(v) for v in summary["teams"].values()) == len(game.survivors)
+
+
+def test_same_seed_same_game() -> None:
+    a = play(load(8), 1).summary()
+    b = played(8, 1, None).summary()
+    assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_s8_survivor_counts(seed: int) -> None:
+    game = played(8, seed, None)
+    recruits = [e.data for e in game.events if e.type == "recruit"]
+    assert len(game.survivors) == 6 + len(recruits)
+    for team in ("A", "B"):
+        start = 3
+        joined = sum(1 for r in recruits if r["team"] == team)
+        dead = sum(1 for s in game.survivors.values() if s.team == team and not s.alive)
+        alive = sum(1 for s in game.survivors.values() if s.team == team and s.alive)
+        assert alive == start + joined - dead
+    # the X tokens stay two, and every move left one building blocked in place of another
+    assert len(game.adv.x_blocked) == 2
+    if game.end_reason == "objective":
+        mine = sum(1 for s in game.survivors.values() if s.alive and s.team == game.winner)
+        other = sum(1 for s in game.survivors.values() if s.alive and s.team != game.winner)
+        assert mine >= other + 3
+
+
+@pytest.mark.parametrize("number,seed,players", [g for g in GAMES if g[0] in (9, 10)])
+def test_individual_wins_agree_with_team_and_objective(number: int, seed: int,
+                                                       players: int) -> None:
+    game = played(number, seed, players)
+    rows = game.summary()["players"]
+    assert len(rows) == players
+    for row in rows:
+        if row["betrayer"]:
+            expected = row["original_team"] != game.winner and row["objective_met"]
+        else:
+            expected = game.winner is not None and row["team"] == game.winner \
+                and row["objective_met"]
+        assert row["won"] == expected, row
+
+
+def test_flick_sim_json_for_scenario_9_with_8_players(capsys: Any) -> None:
+    assert main(["sim", "9", "--seed", "2", "--players", "8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert out["scenario"] == 9 and len(out["players"]) == 8
+    assert {len(v) for k, v in out["teams"].items() if not k.startswith("betrayer")} <= {3, 4}
+    assert all({"survivor", "objective", "won"} <= set(p) for p in out["players"])
+
+
+def test_flick_sim_refuses_a_wrong_player_count(capsys: Any) -> None:
+    assert main(["sim", "10", "--players", "7"]) == 2
+    assert "6, 8, 10" in capsys.readouterr().err

@@ -1,0 +1,465 @@
+"""Scenarios 5-10, rule by rule, on small hand-built cities (flick.game.advanced and friends)."""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import pytest
+
+from flick.game import Game, IllegalAction, competitive, crossroads, secret, supply
+from flick.game.advanced_inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExileFlick,
+    ExtraAction,
+    Flare,
+    Heal,
+    PickToken,
+    Vote,
+)
+from flick.game.aim import impulse_to, vector
+from flick.game.inputs import (
+    ChooseSurvivor,
+    EndTurn,
+    FightFlick,
+    FightWeapon,
+    Flick,
+    Keep,
+    TakeDrop,
+    input_from_json,
+)
+from flick.game.state import GameOver, Noise
+from flick.scenario.model import Scenario
+
+RULES = ["shotgun", "sniper_rifle", "fight_survivor_vs_zombie", "take_in_city", "crossroads",
+         "fight_survivor_vs_survivor", "stealing", "special_powers", "flare"]
+BASE: dict[str, Any] = {
+    "number": 91, "name": "Test town", "mode": "competitive", "players": {"min": 2, "max": 10},
+    "story": "a test", "city": {"width": 90, "height": 90},
+    "zombie_bin": {"x": 80, "y": 5, "zombies": 6, "tower_facing": "west"},
+    "buildings": [{"name": "library", "x": 20, "y": 80, "facing": "south"},
+                  {"name": "rv", "x": 70, "y": 80, "facing": "south"},
+                  {"name": "school", "x": 45, "y": 10, "facing": "north"}],
+    "zombies": [{"x": 45, "y": 45}],
+    "teams": [
+        {"name": "A", "base": "rv", "survivors": [
+            {"name": "John", "life": 3, "x": 20, "y": 40, "power_side": True},
+            {"name": "Elijah", "life": 3, "x": 30, "y": 40, "power_side": True}]},
+        {"name": "B", "base": "school", "survivors": [
+            {"name": "Rosa", "life": 3, "x": 60, "y": 30, "power_side": True},
+            {"name": "Anita", "life": 3, "x": 70, "y": 30, "power_side": True}]}],
+    "pretzel": {"survivor": "John"},
+    "round_marker": {"start": 4, "first_round": "day"},
+    "invasion": {"day": 1, "night": 1},
+    "objectives": [
+        {"id": "team_escape_in_rv", "team": "A", "text": "t",
+         "params": {"base": "rv", "survivors": 2, "tokens": {"key": 1, "fuel": 1}}},
+        {"id": "team_escape_in_rv", "team": "B", "text": "t",
+         "params": {"base": "rv", "survivors": 2, "tokens": {"key": 1, "fuel": 1}}}],
+    "losing": [{"id": "city_overrun", "text": "t"}],
+    "skull": {"id": "skull_both_lose", "text": "t"},
+    "special_rules": [{"id": r} for r in RULES],
+    "provenance": {"rulebook": [], "reconstructed": ["all"]},
+}
+
+
+def table(**changes: Any) -> Scenario:
+    data = copy.deepcopy(BASE)
+    extra_rules = changes.pop("rules", [])
+    data.update(changes)
+    data["special_rules"] = data["special_rules"] + [{"id": r} for r in extra_rules]
+    return Scenario.model_validate(data)
+
+
+def put_inside(game: Game, name: str, building: str) -> Any:
+    s = game.survivors[name]
+    game.board.remove_survivor(s)
+    s.building = building
+    return s
+
+
+def frozen(game: Game) -> Any:
+    return (copy.deepcopy(game.adv), {n: copy.deepcopy(s.__dict__)
+                                      for n, s in game.survivors.items()},
+            copy.deepcopy(game.stashes), game.phase, game.actions_done,
+            game.board.table.state_hash())
+
+
+# ---- S5: Crossroads ---------------------------------------------------------------------------
+def test_crossroads_deck_has_30_cards_with_known_effects() -> None:
+    deck = crossroads.deck()
+    assert len(deck) == 30
+    assert all(set(o.effects) <= set(crossroads.EFFECTS) for c in deck.values()
+               for o in c.options)
+    g1, g2 = Game(table(), 3), Game(table(), 3)
+    assert g1.adv.crossroads_deck == g2.adv.crossroads_deck
+    assert sorted(g1.adv.crossroads_deck) == sorted(deck)
+
+
+def test_crossroads_token_draws_a_card_and_the_choice_resolves_it() -> None:
+    game = Game(table(), 1)
+    john = put_inside(game, "John Price", "library")
+    game.stashes["library"] = [game.new_token("crossroads", face_up=False)]
+    game.adv.crossroads_deck = ["c05", *game.adv.crossroads_deck]  # Second Wind
+    game.apply(ChooseSurvivor(john.name))
+    game.apply(TakeDrop(take=0))
+    assert game.phase == "crossroads" and game.legal_kinds() == ["crossroads"]
+    assert game.stashes["library"] == []  # the token leaves the game
+    before = frozen(game)
+    with pytest.raises(IllegalAction):
+        game.apply(CrossroadsChoice(3))
+    assert frozen(game) == before
+    game.apply(CrossroadsChoice(0))
+    assert game.phase == "act" and game.rules.max_actions(game) == 3
+    assert any(e.type == "crossroads_choice" for e in game.events)
+
+
+def test_crossroads_costs_must_be_payable_and_new_zombies_come_from_the_box_first() -> None:
+    game = Game(table(), 1)
+    john = put_inside(game, "John Price", "library")
+    game.stashes["library"] = [game.new_token("crossroads", face_up=False)]
+    game.adv.crossroads_deck = ["c09", *game.adv.crossroads_deck]  # lose 1 life or medicine
+    game.apply(ChooseSurvivor(john.name))
+    game.apply(TakeDrop(take=0))
+    with pytest.raises(IllegalAction, match="medicine"):
+        game.apply(CrossroadsChoice(1))
+    game.apply(CrossroadsChoice(0))
+    assert john.life == 2
+    box, bin_ = game.box, game.bin
+    assert crossroads.take_new_zombies(game, box + 1) == box + 1
+    assert game.box == 0 and game.bin == bin_ - 1
+
+
+def test_crossroads_new_zombies_rush_at_the_survivor() -> None:
+    game = Game(table(), 2)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    city = game.zombie_counts()["city"]
+    crossroads.resolve(game, john, {"new_zombies": 2})
+    assert game.zombie_counts()["city"] == city + 2
+    assert sum(game.zombie_counts().values()) == 18
+    assert any(e.type == "rush" and e.data["reason"] == "crossroads" for e in game.events)
+
+
+def test_found_survivor_joins_with_2_life_in_the_building() -> None:
+    game = Game(table(mode="co-op", teams=[BASE["teams"][0]], pretzel=None,
+                      reserve_survivors=["Mike", "Lily"],
+                      objectives=[{"id": "find_survivors_and_tokens", "text": "t",
+                                   "params": {"survivors_found": 2, "base": "rv",
+                                              "tokens": {"fuel": 2}}}],
+                      rules=["found_survivors"]), 1)
+    john = put_inside(game, "John Price", "library")
+    game.stashes["library"] = [game.new_token("survivor", face_up=False)]
+    game.apply(ChooseSurvivor(john.name))
+    game.apply(TakeDrop(take=0))
+    mike = game.survivors["Mike Cho"]
+    assert mike.life == 2 and mike.building == "library" and mike.team == john.team
+    assert game.adv.found == 1
+    game.adv.found = 2
+    game.stashes["rv"] = [game.new_token("fuel"), game.new_token("fuel")]
+    with pytest.raises(GameOver) as end:
+        competitive.check(game)
+    assert end.value.reason == "objective"
+
+
+# ---- S6: survivor fights, stealing, the key -----------------------------------------------------
+def _aim(game: Game, duel: Any, name: str) -> Flick:
+    (sx, sy), kind = duel.weapon_piece_start(name)
+    target = min(duel.targets(name), key=lambda n: math.dist((sx, sy), duel.position(n)))
+    angle, strength = impulse_to(game.board.params, kind, (sx, sy), duel.position(target),
+                                 arrive=160.0)
+    return Flick(vector(angle, strength))
+
+
+def test_survivor_fight_in_a_building_wounds_and_throws_the_loser_out() -> None:
+    game = Game(table(), 4)
+    rosa = put_inside(game, "Rosa Rodriguez", "library")
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    put_inside(game, john.name, "library")
+    game.rules.on_enter(game, john, "library")
+    duel = game.fight
+    assert game.phase == "fight" and duel.kind == "duel"
+    assert 75.0 <= duel.distance <= 90.0
+    game.apply(FightWeapon("gun"))
+    game.apply(FightWeapon("gun"))
+    for _ in range(12):
+        if game.phase != "fight":
+            break
+        game.apply(FightFlick(_aim(game, game.fight, game.fight.to_act)))
+    assert game.phase != "fight"
+    loser = rosa if rosa.building is None else john
+    winner = john if loser is rosa else rosa
+    assert loser.life == 2 and not loser.standing and loser.piece is not None
+    assert winner.building == "library" and winner.life == 3
+    assert game.board.door_depth(game.board.pos(loser.piece), "library") > 0
+
+
+def test_stealing_takes_a_face_down_token_from_a_fallen_opponent() -> None:
+    game = Game(table(), 1)
+    rosa, john = game.survivors["Rosa Rodriguez"], game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    fuel = game.new_token("fuel", face_up=False)
+    rosa.inventory = [fuel]
+    game.board.table.set_pose(rosa.piece, 24.0, 40.0, 0.0)  # 1.4 cm from John
+    game.board.table.lay_down(rosa.piece, math.pi)  # lying toward John
+    rosa.standing = False
+    game.wound(rosa, "gun")
+    game.rules._steal(game)
+    assert fuel in john.inventory and fuel not in rosa.inventory
+    assert any(e.type == "steal" and e.data["outcome"] == "taken" for e in game.events)
+
+
+def test_secret_tokens_and_the_rv_taking_key_and_fuel() -> None:
+    game = Game(table(rules=["secret_tokens", "rv_unloads_key_and_fuel"]), 1)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    john.inventory = [game.new_token("key"), game.new_token("fuel")]
+    game.rules._secret_tokens(game)
+    assert all(not t.face_up for t in john.inventory)
+    assert game.status()["survivors"][john.name]["inventory"] == ["key", "fuel"]
+    put_inside(game, john.name, "rv")
+    game.rules.on_enter(game, john, "rv")
+    assert john.inventory == [] and sorted(t.kind for t in game.stashes["rv"]) == ["fuel", "key"]
+    put_inside(game, "Elijah Jordan", "rv")
+    with pytest.raises(GameOver) as end:
+        competitive.check(game)
+    assert end.value.winner == "A"
+
+
+# ---- S7: flares, powers, bases -------------------------------------------------------------------
+def test_flare_directs_the_reaction_and_its_face_sets_the_noise() -> None:
+    game = Game(table(), 1)
+    game.apply(ChooseSurvivor("John Price"))
+    game.apply(EndTurn())
+    elijah = game.survivors["Elijah Jordan"]
+    assert game.adv.power_tokens[elijah.name]["flare"] == 2
+    game.apply(ChooseSurvivor("Rosa Rodriguez"))
+    game.apply(EndTurn())
+    game.apply(ChooseSurvivor(elijah.name))
+    assert "flare" in game.legal_kinds()
+    start = game.board.beside(game.board.pos(elijah.piece), elijah.facing, "right", 2.0)
+    angle, strength = impulse_to(game.board.params, "flare_token", start, (40.0, 45.0))
+    game.apply(Flare(Flick(vector(angle, strength)), big=False))
+    assert game.adv.flare is not None and game.adv.flare[2] == int(Noise.QUIET)
+    assert game.adv.power_tokens[elijah.name]["flare"] == 1
+    game.apply(EndTurn())
+    react = [e for e in game.events if e.type == "flare_reaction"]
+    assert react and react[-1].data["noise"] == "QUIET"
+
+
+def test_powers_anita_john_kevin_olivia_loretta() -> None:
+    game = Game(table(teams=[
+        {"name": "A", "survivors": [
+            {"name": "Anita", "life": 3, "x": 20, "y": 40, "power_side": True},
+            {"name": "Olivia", "life": 3, "x": 24, "y": 40, "power_side": True}]},
+        {"name": "B", "survivors": [
+            {"name": "Kevin", "life": 3, "x": 60, "y": 30, "power_side": True},
+            {"name": "Loretta", "life": 3, "x": 70, "y": 30, "power_side": True}]}],
+        pretzel={"survivor": "Anita"}), 1)
+    anita = game.survivors["Anita Wallace"]
+    game.apply(ChooseSurvivor(anita.name))
+    game.apply(ExtraAction())
+    assert game.rules.max_actions(game) == 3
+    assert game.adv.power_tokens[anita.name]["extra_action"] == 1
+    game.apply(EndTurn())
+    kevin = game.survivors["Kevin Jackson"]
+    assert game.rules.turn_noise(game, kevin, Noise.QUIET) == Noise.SILENT
+    assert game.rules.turn_noise(game, kevin, Noise.LOUD) == Noise.LOUD
+    loretta = game.survivors["Loretta Clay"]
+    loretta.inventory = [game.new_token("food"), game.new_token("food")]
+    assert loretta.free_spaces() == 1
+    game.apply(ChooseSurvivor(kevin.name))
+    game.apply(EndTurn())
+    olivia = game.survivors["Olivia Brown"]
+    anita.life = 1
+    olivia.inventory = [game.new_token("medicine")]
+    game.apply(ChooseSurvivor(olivia.name))
+    before = frozen(game)
+    with pytest.raises(IllegalAction):
+        game.apply(Heal("Kevin Jackson", olivia.name))  # not next to her
+    assert frozen(game) == before
+    game.apply(Heal(anita.name, olivia.name))
+    assert anita.life == 2 and olivia.inventory == [] and game.actions_done == 0
+
+
+def test_gabriel_looks_at_two_tokens_and_picks_one() -> None:
+    game = Game(table(teams=[
+        {"name": "A", "survivors": [
+            {"name": "Gabriel", "life": 3, "x": 20, "y": 40, "power_side": True}]},
+        {"name": "B", "survivors": [{"name": "Rosa", "life": 3, "x": 60, "y": 30}]}],
+        pretzel={"survivor": "Gabriel"}), 1)
+    gabriel = put_inside(game, "Gabriel Diaz", "library")
+    game.stashes["library"] = [game.new_token("food", False), game.new_token("gun", False)]
+    game.apply(ChooseSurvivor(gabriel.name))
+    game.apply(TakeDrop(take=0))
+    assert game.phase == "pick"
+    game.apply(PickToken(1))
+    assert game.phase == "keep"
+    game.apply(Keep(True))
+    assert [t.kind for t in gabriel.inventory if t.kind != "pretzel"] == ["gun"]
+    assert [(t.kind, t.face_up) for t in game.stashes["library"]] == [("food", False)]
+
+
+def test_round_end_base_objective_and_skull_tie_break() -> None:
+    sc = table(objectives=[
+        {"id": "tokens_in_base", "team": "A", "text": "t",
+         "params": {"base": "rv", "all_of": ["fuel", "food"], "at_round_end": True}},
+        {"id": "tokens_in_base", "team": "B", "text": "t",
+         "params": {"base": "school", "all_of": ["fuel", "food"], "at_round_end": True}}],
+        skull={"id": "skull_most_tokens_in_base", "text": "t",
+               "params": {"kinds": ["fuel", "food"], "tie": "most_held"}})
+    game = Game(sc, 1)
+    game.adv.initial_counts = {"fuel": 3, "food": 4}
+    game.stashes["rv"] = [game.new_token("fuel") for _ in range(3)]
+    competitive.check(game)  # not at a round's end: nothing
+    with pytest.raises(GameOver) as end:
+        competitive.check(game, round_end=True)
+    assert end.value.winner == "A"
+    game.stashes["school"] = [game.new_token("food") for _ in range(3)]
+    game.survivors["Rosa Rodriguez"].inventory = [game.new_token("fuel")]
+    with pytest.raises(GameOver) as end:
+        competitive.at_skull(game)
+    assert end.value.winner == "B"  # 3 each in the bases; B's survivors hold more
+
+
+# ---- S8: X tokens, supply, recruits ----------------------------------------------------
+def s8_table() -> Scenario:
+    return table(rules=["x_tokens_block_buildings", "moving_x_tokens", "new_survivor"],
+                 reserve_survivors=["Mike", "Lily", "Thomas"],
+                 tokens={"pools": [{"shuffle": {"gun": 3}, "place": {}, "supply": 3}],
+                         "fixed": [{"token": "x", "at": "school", "count": 1, "where": "front"}]},
+                 objectives=[{"id": "outnumber", "team": t, "text": "t", "params": {"margin": 3}}
+                             for t in ("A", "B")],
+                 skull={"id": "skull_most_survivors", "text": "t",
+                        "params": {"tie": "another_round"}})
+
+
+def test_x_token_blocks_moves_on_last_exit_and_fills_from_the_supply() -> None:
+    game = Game(s8_table(), 1)
+    assert game.adv.x_blocked == ["school"] and "front:school" not in game.stashes
+    john = game.survivors["John Price"]
+    assert game.rules.entry_refused(game, john, "school") is not None
+    assert game.rules.entry_refused(game, john, "library") is None
+    put_inside(game, john.name, "library")
+    game.adv.recruits["library"] = 1
+    john.building = None
+    game.board.place_survivor(john, game.board.front("library", 6.0), -math.pi / 2)
+    n_supply = len(game.stashes["supply"])
+    supply.after_exit(game, john, "library", by_disc=True)
+    assert game.adv.x_blocked == ["library"]
+    assert len(game.stashes["school"]) == 1 and not game.stashes["school"][0].face_up
+    assert len(game.stashes["supply"]) == n_supply - 1
+    recruits = [s for s in game.survivors.values() if s.team == "A"]
+    assert len(recruits) == 3 and recruits[-1].life == 2 and recruits[-1].piece is not None
+
+
+def test_outnumber_and_another_round_at_a_tied_skull() -> None:
+    game = Game(s8_table(), 1)
+    competitive.at_skull(game)  # 2 against 2: another round, no end
+    assert game.events[-1].type == "another_round"
+    for name in ("Mike", "Lily", "Thomas"):
+        from flick.game.rules import _full_name
+
+        supply.new_board(game, _full_name(name), "A", 2)
+    with pytest.raises(GameOver) as end:
+        competitive.check(game)
+    assert end.value.winner == "A"
+
+
+# ---- S9-S10: secret objectives, accusation, the betrayer ------------------------------
+@pytest.mark.parametrize("players,size", [(6, 3), (8, 4), (10, 5)])
+def test_team_sizes_and_dealing(players: int, size: int) -> None:
+    from flick.game.advanced import team_sizes
+    from flick.scenario import load
+
+    sc = load(10)
+    game = Game(sc, 5, players=team_sizes(sc, players))
+    for team in ("A", "B"):
+        assert len([s for s in game.survivors.values() if s.team == team]) == size
+    assert len(set(game.survivors)) == 2 * size
+    assert len(game.adv.objective) == 2 * size
+    for team in ("A", "B"):
+        assert sum(1 for n in game.adv.betrayers if game.survivors[n].team == team) <= 1
+    assert game.turn_order.players == {"A": size, "B": size}
+
+
+def _s10_with_betrayer(seed: int) -> Game:
+    from flick.scenario import load
+
+    game = Game(load(10), seed, players={"A": 3, "B": 3})
+    a = [s.name for s in game.survivors.values() if s.team == game.current_team]
+    game.adv.betrayers = [a[1]]
+    game.adv.objective[a[1]] = "b01"
+    return game
+
+
+def test_accusing_the_betrayer_makes_it_a_third_team() -> None:
+    game = _s10_with_betrayer(2)
+    team = game.current_team
+    names = [s.name for s in game.survivors.values() if s.team == team]
+    accuser, betrayer = names[0], names[1]
+    game.apply(ChooseSurvivor(accuser))
+    game.apply(Accuse(betrayer))
+    assert game.phase == "vote" and game.actions_done == 1
+    for _ in names:
+        game.apply(Vote(True))
+    b = game.survivors[betrayer]
+    assert b.team.startswith("betrayer") and b.life == 3 and not b.standing
+    assert game.adv.objective[betrayer].startswith("b") and game.adv.x_token[betrayer]
+    assert game.survivors[accuser].power_side
+    assert list(game.turn_order.players)[-1] == b.team
+    assert game.phase == "exile"
+    game.apply(ExileFlick(Flick((300.0, 0.0))))
+    assert game.phase in ("act", "choose")
+
+
+def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
+    game = _s10_with_betrayer(3)
+    team = game.current_team
+    names = [s.name for s in game.survivors.values() if s.team == team]
+    game.apply(ChooseSurvivor(names[0]))
+    old = game.adv.objective[names[2]]
+    game.apply(Accuse(names[2]))
+    for _ in names:
+        game.apply(Vote(True))
+    assert game.phase == "allegiance" and game.adv.objective[names[2]] != old
+    game.apply(Allegiance(defect=True))
+    assert game.survivors[names[2]].team != team and game.survivors[names[0]].power_side
+
+
+def test_a_vote_without_majority_changes_nothing() -> None:
+    game = _s10_with_betrayer(4)
+    names = [s.name for s in game.survivors.values() if s.team == game.current_team]
+    game.apply(ChooseSurvivor(names[0]))
+    game.apply(Accuse(names[1]))
+    game.apply(Vote(True))
+    game.apply(Vote(False))
+    game.apply(Vote(False))
+    assert game.survivors[names[1]].team == game.survivors[names[0]].team
+    assert not game.adv.unmasked
+
+
+def test_individual_wins_follow_team_outcome_and_objectives() -> None:
+    game = _s10_with_betrayer(5)
+    game.phase, game.winner = "over", "B"
+    for row in secret.results(game):
+        s = game.survivors[row["survivor"]]
+        if row["betrayer"]:
+            assert row["won"] == (row["original_team"] != "B" and row["objective_met"])
+        else:
+            assert row["won"] == (s.team == "B" and row["objective_met"])
+
+
+def test_new_inputs_round_trip_through_json() -> None:
+    for inp in (CrossroadsChoice(1), Flare(Flick((1.0, 2.0)), big=False), Accuse("John Price"),
+                Vote(True), ExileFlick(Flick((3.0, 4.0))), Allegiance(True)):
+        assert input_from_json(inp.to_json()) == inp
+
+
+def test_dangerous_days_and_nights_add_a_zombie_to_each_horde() -> None:
+    game = Game(table(), 1, dangerous=True)
+    assert (game.scenario.invasion.day, game.scenario.invasion.night) == (2, 2)
