@@ -409,6 +409,9 @@ class AdvancedRules(ScenarioRules):
         competitive.at_skull(game)
 
     def on_death(self, game: Game, s: Survivor) -> None:
+        if self.has("dead_and_gone"):
+            # S9-S10: one survivor per player; its player is out of the game.
+            game.event("player_out", survivor=s.name, team=s.team)
         if self.scenario.mode == "competitive":
             if not any(x.alive for x in game.survivors.values()):
                 from flick.game.state import GameOver

@@ -39,7 +39,7 @@ from flick.game.advanced_inputs import (
 from flick.game.aim import impulse_to, noisy, vector
 from flick.game.bots import SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.fight import fight_weapons
-from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, TakeDrop
+from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class AdvancedBot(HeuristicBot):
         threatened = near is not None and near[1] < THREAT_CM
         if "flare" in legal and not threatened:
             crowd = [z for z in game.board.zombies()
-                     if game.board.distance(s.piece, z) < 22.0
+                     if game.board.distance(s.piece, z) < 30.0
                      and game.board.table.is_standing(z)]
             if len(crowd) >= 2:
                 return self._flare(game, s, crowd)
@@ -328,6 +328,17 @@ class AdvancedBot(HeuristicBot):
                                      skip=colony)
         return None
 
+    def _keep(self, game: Game) -> Input:
+        """Keep what the team's objective wants, weapons and medicine; never an X token."""
+        if not self._advanced(game):
+            return super()._keep(game)
+        s = game.active_survivor
+        key, index = game.pending_take  # type: ignore[misc]
+        token = game.stashes[key][index]
+        useful = token.kind in self._wanted_kinds(game, s) or token.kind in WEAPONS or \
+            token.kind == "medicine"
+        return Keep(keep=s.free_spaces() > 0 and useful and token.kind != "x")
+
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
         if not self._advanced(game):
             return super()._take_drop_here(game, s, place)
@@ -337,6 +348,10 @@ class AdvancedBot(HeuristicBot):
             if obj.team not in (None, s.team):
                 continue
             p = dict(obj.params)
+            if obj.id == "team_escape_in_rv":
+                base = p.get("base", "rv")
+                need = self._needs(game, base, {k: int(v) for k, v in
+                                                p.get("tokens", {}).items()})
             if obj.id in ("tokens_in_base", "find_survivors_and_tokens"):
                 base = p.get("base", "rv")
                 want = {k: int(v) for k, v in p.get("tokens", {}).items()} or {
