@@ -463,3 +463,61 @@ def test_new_inputs_round_trip_through_json() -> None:
 def test_dangerous_days_and_nights_add_a_zombie_to_each_horde() -> None:
     game = Game(table(), 1, dangerous=True)
     assert (game.scenario.invasion.day, game.scenario.invasion.night) == (2, 2)
+
+
+def _powers_table() -> Scenario:
+    return table(teams=[
+        {"name": "A", "survivors": [
+            {"name": "John", "life": 3, "x": 20, "y": 40, "power_side": True},
+            {"name": "Thomas", "life": 3, "x": 10, "y": 60, "power_side": True},
+            {"name": "Mike", "life": 3, "x": 10, "y": 20, "power_side": True}]},
+        {"name": "B", "survivors": [
+            {"name": "Rosa", "life": 3, "x": 60, "y": 30, "power_side": True},
+            {"name": "Lily", "life": 3, "x": 38, "y": 45, "power_side": True}]}],
+        zombies=[{"x": 45, "y": 45}, {"x": 55, "y": 55}, {"x": 65, "y": 55},
+                 {"x": 75, "y": 55}],
+        pretzel={"survivor": "John"})
+
+
+def test_powers_john_thomas_lily_rosa_mike() -> None:
+    from flick.game import reaction
+    from flick.game.advanced_inputs import FigureMove
+    from flick.game.inputs import Move
+
+    game = Game(_powers_table(), 1)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    assert game.rules.max_actions(game) == 2
+    reaction.kill_zombie(game, game.board.zombies()[-1], cause="gun", by=john.name)
+    assert game.rules.max_actions(game) == 3  # John killed this turn
+    game.apply(EndTurn())
+    lily = game.survivors["Lily Mae"]
+    game.apply(ChooseSurvivor(lily.name))
+    game.apply(Move(Flick((900.0, 0.0)), angle=0.0))  # straight into the zombie: fails
+    assert game.actions_done == 0 and "lily" in game.adv.turn_flags
+    game.apply(EndTurn())
+    thomas = put_inside(game, "Thomas Heart", "library")
+    game.stashes["library"] = [game.new_token("food"), game.new_token("gun")]
+    game.apply(ChooseSurvivor(thomas.name))
+    game.apply(TakeDrop(take=0))
+    assert game.actions_done == 0  # once per turn, free
+    game.apply(TakeDrop(take=0))
+    assert game.actions_done == 1
+    game.apply(EndTurn())
+    rosa = game.survivors["Rosa Rodriguez"]
+    game.apply(ChooseSurvivor(rosa.name))
+    n = len(game.events)
+    game.rules.react(game, rosa, Noise.LOUD)
+    rushes = [e for e in game.events[n:] if e.type == "rush"]
+    assert rushes and rushes[0].data["zombies"] == 2
+    game.apply(EndTurn())
+    mike = game.survivors["Mike Cho"]
+    game.apply(ChooseSurvivor(mike.name))
+    before = game.board.pos(mike.piece)
+    game.apply(FigureMove(Flick((0.0, 60.0))))
+    assert game.phase == "choose" or game.active != mike.name
+    assert mike.standing and game.board.table.is_standing(mike.piece)
+    moved = [e for e in game.events if e.type == "move" and e.data.get("piece") == "figure"]
+    assert moved
+    if not moved[-1].data["success"]:
+        assert game.board.pos(mike.piece) == pytest.approx(before)
