@@ -54,22 +54,47 @@ def test_distance_grows_as_the_square_of_speed() -> None:
     assert distances[2] / distances[1] == pytest.approx(4.0, rel=0.04)
 
 
-def test_off_centre_flick_spins_and_spin_stops() -> None:
-    table = _table()
+def _spun_disc(params: PhysicsParams) -> tuple[float, float]:
+    """A disc pushed forward (+y) 1.5 cm left of its centre: its final angle (rad) and the
+    angle w0^2 / (2 * spin deceleration) that the spin friction should stop it at."""
+    table = Table(params, city=(600.0, 600.0))
     disc = table.add("movement_disc", x=100.0, y=100.0)
-    # Pushed forward (+y) 1.5 cm left of its centre, the disc turns clockwise as it slides,
-    # and the spin friction stops the turning: angle = w0^2 / (2 * spin deceleration).
     result = table.flick(disc, impulse=(0.0, 900.0), offset=(-1.5, 0.0))
-    w0 = 900.0 * 1.5 / (DISC.mass * DISC.diameter**2 / 8.0)  # type: ignore[operator]
-    radius = DISC.diameter / 2.0  # type: ignore[operator]
-    spin_decel = MU * DISC.mass * G * 0.9 * radius / math.sqrt(2.0) / (DISC.mass * radius**2 / 2)
-    assert table.angle(disc) == pytest.approx(-(w0**2) / (2.0 * spin_decel), rel=0.05)
     assert not result.timed_out
+    spec = params.pieces["movement_disc"]
+    w0 = 900.0 * 1.5 / (spec.mass * spec.diameter**2 / 8.0)  # type: ignore[operator]
+    radius = spec.diameter / 2.0  # type: ignore[operator]
+    # torque mu m g * lever * r_gyration (r / sqrt 2 for a disc) over the moment m r^2 / 2
+    lever = spec.spin_lever * radius / math.sqrt(2.0)
+    spin_decel = spec.table_friction * spec.mass * G * lever / (spec.mass * radius**2 / 2)
+    return table.angle(disc), -(w0**2) / (2.0 * spin_decel)
+
+
+def test_off_centre_flick_spins_and_spin_stops() -> None:
+    # The disc turns clockwise as it slides, and the spin friction stops the turning.
+    assert DISC.spin_lever == 0.9  # the default lever: 0.9 of the radius of gyration
+    angle, expected = _spun_disc(PARAMS)
+    assert angle == pytest.approx(expected, rel=0.05)
+    table = _table()
     bat = table.add("baseball_bat", x=50.0, y=50.0)
     knob = table.knob(bat)
     assert knob[0] < 50.0  # the knob is the -x end
     table.flick(bat, impulse=(0.0, 1000.0), offset=(knob[0] - 50.0, 0.0))
     assert abs(table.angle(bat)) > 0.3  # flicked by the knob, the bat turns
+
+
+def test_spin_lever_is_a_parameter_of_the_piece() -> None:
+    # A longer lever (a disc pressing on its rim) stops the spin sooner, in proportion; the
+    # lever feeds the gear joint's torque cap when the body is built.
+    data = PARAMS.model_dump()
+    data["pieces"]["movement_disc"]["spin_lever"] = 1.35
+    rim = PhysicsParams.model_validate(data)
+    angle, expected = _spun_disc(rim)
+    assert angle == pytest.approx(expected, rel=0.05)
+    default, _ = _spun_disc(PARAMS)
+    assert angle / default == pytest.approx(0.9 / 1.35, rel=0.03)
+    # Only that kind changes.
+    assert rim.pieces["bullet"] == PARAMS.pieces["bullet"]
 
 
 def _collide(impact_parameter: float, speed: float = 200.0) -> tuple[float, ...]:

@@ -125,3 +125,44 @@ def test_cli_reports_bad_file_without_traceback(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 2
     assert "gravity" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_per_kind_spin_lever_and_toppling_scale_default_to_the_shared_values() -> None:
+    params = PhysicsParams.default()
+    assert all(piece.spin_lever == 0.9 for piece in params.pieces.values())
+    assert all(piece.topple.scale == 1.0
+               for piece in params.pieces.values() if piece.topple is not None)
+
+
+def test_bad_spin_lever_names_file_line_and_key(tmp_path: Path) -> None:
+    old = "  bullet: {shape: circle"
+    for lever, problem in (("0", "greater than 0"), ("-0.5", "greater than 0"),
+                           ("1.5", "reaches beyond the piece's footprint (at most 1.414")):
+        new = "  bullet: {shape: circle, diameter: 2.2, mass: 4.0, material: plastic, " \
+              f"table_friction: 0.30, layer: low, spin_lever: {lever}}}"
+        path, line = _variant(tmp_path, old, new)
+        with pytest.raises(DataFileError) as error:
+            PhysicsParams.load(path)
+        assert f"{path}:{line}: pieces.bullet.spin_lever: " in str(error.value)
+        assert problem in str(error.value)
+    # A long lever that the footprint allows (a knife's ends reach 1.7 of its r_g) loads.
+    old = "  knife: {"
+    new = "  knife: {shape: capsule, length: 6.0, width: 0.8, mass: 3.0, material: plastic, " \
+          "table_friction: 0.35, layer: low, spin_lever: 1.6}"
+    path, _ = _variant(tmp_path, old, new)
+    assert PhysicsParams.load(path).pieces["knife"].spin_lever == 1.6
+
+
+def test_bad_toppling_scale_of_a_kind_names_file_line_and_key(tmp_path: Path) -> None:
+    old = "    topple: {height: 4.0"
+    new = "    topple: {height: 4.0, com_height: 2.0, base: 1.6, fallen_length: 4.0, " \
+          "fallen_width: 3.2, fallen_layer: tall, fallen_friction: 0.35, scale: 0}"
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(DataFileError) as error:
+        PhysicsParams.load(path)
+    assert f"{path}:{line}: pieces.barrel.topple.scale: " in str(error.value)
+    assert "greater than 0" in str(error.value)
+    path, _ = _variant(tmp_path, old, new.replace("scale: 0", "scale: 1.4"))
+    loaded = PhysicsParams.load(path)
+    assert loaded.pieces["barrel"].topple.scale == 1.4  # type: ignore[union-attr]
+    assert loaded.pieces["zombie"].topple.scale == 1.0  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from flick.physics import PhysicsParams, Table, TableError
+from flick.physics.footprint import Footprints
 
 PARAMS = PhysicsParams.default()
 DISC = PARAMS.pieces["movement_disc"]
@@ -22,7 +23,7 @@ def _critical_impact_speed(params: PhysicsParams, target: str) -> float:
     assert spec.topple is not None
     e = params.materials[DISC.material].elasticity * params.materials[spec.material].elasticity
     reduced = DISC.mass * spec.mass / (DISC.mass + spec.mass)
-    threshold = params.toppling.scale * spec.mass * spec.topple.speed(params.gravity)
+    threshold = spec.mass * spec.topple.threshold(params.gravity, params.toppling.scale)
     return threshold / ((1.0 + e) * reduced)
 
 
@@ -82,6 +83,28 @@ def test_toppling_scale_is_the_fit_parameter() -> None:
     speed = 1.25 * _critical_impact_speed(PARAMS, "zombie")
     table, zombie = _hit("zombie", speed, sturdy)
     assert table.is_standing(zombie)
+
+
+def test_each_kind_has_its_own_toppling_scale() -> None:
+    # A zombie made sturdier (its own scale 2) stands a hit that fells a survivor, the same
+    # miniature at the default scale; the table-wide scale multiplies the kind's.
+    data = PARAMS.model_dump()
+    data["pieces"]["zombie"]["topple"]["scale"] = 2.0
+    sturdy = PhysicsParams.model_validate(data)
+    assert sturdy.pieces["survivor"] == PARAMS.pieces["survivor"]
+    speed = 1.25 * _critical_impact_speed(PARAMS, "zombie")
+    assert _critical_impact_speed(sturdy, "zombie") > speed
+    table, zombie = _hit("zombie", speed, sturdy)
+    assert table.is_standing(zombie)
+    table, survivor = _hit("survivor", speed, sturdy)
+    assert not table.is_standing(survivor)
+    data = PARAMS.model_dump()
+    data["toppling"]["scale"] = 2.0
+    both = Footprints(PhysicsParams.model_validate(data)).get("zombie")
+    assert both.topple_impulse == Footprints(sturdy).get("zombie").topple_impulse
+    assert both.topple_impulse == pytest.approx(
+        2.0 * Footprints(PARAMS).get("zombie").topple_impulse  # type: ignore[operator]
+    )
 
 
 def test_lamp_falls_more_easily_than_a_barrel() -> None:

@@ -20,12 +20,13 @@ def params() -> PhysicsParams:
     return PhysicsParams.default()
 
 
-# A small protocol keeps the test fast: two kinds slid (one spun), one collided, one toppled.
+# A small protocol keeps the test fast: two kinds slid (one spun), one collided, two toppled
+# (each kind has its own toppling scale, drawn apart).
 SMALL = synthetic.Protocol(
     slide=("movement_disc", "baseball_bat"),
     spin=("movement_disc",),
     collision=("movement_disc",),
-    topple=("zombie",),
+    topple=("zombie", "barrel"),
     shots=16,
     topple_shots=40,
 )
@@ -57,13 +58,15 @@ def test_synthetic_friction_is_recovered_within_3_percent(recovered) -> None:
 
 def test_synthetic_toppling_threshold_is_recovered_within_10_percent(recovered, params) -> None:
     truth, _, result = recovered
-    assert truth["topple_zombie"] != pytest.approx(params.toppling.scale, rel=0.02)
-    assert result.fitted["topple_zombie"] == pytest.approx(truth["topple_zombie"], rel=0.10)
-    assert 0 < result.stderr["topple_zombie"] < 0.1
+    for kind in SMALL.topple:
+        name = f"topple_{kind}"
+        assert truth[name] != pytest.approx(model.value(params, name), rel=0.02)
+        assert result.fitted[name] == pytest.approx(truth[name], rel=0.10), name
+        assert 0 < result.stderr[name] < 0.1
     # The fitted table's zombie falls where the measured shots say it does.
-    (fit,) = result.topples
+    fit = next(t for t in result.topples if t.target == "zombie")
     vc = model.critical_speed(model.ToppleTask(result.params, "movement_disc", "zombie",
-                                               result.params.toppling.scale))
+                                               model.value(result.params, "topple_zombie")))
     assert vc == pytest.approx(fit.logistic.v50, rel=0.01)
 
 
@@ -88,11 +91,70 @@ def test_the_fitted_parameter_file_loads_and_holds_the_fit(recovered, params, tm
     assert loaded.materials["plastic"].elasticity == pytest.approx(
         result.fitted["elasticity_plastic"], rel=1e-5
     )
-    assert loaded.toppling.scale == pytest.approx(result.fitted["topple_zombie"], rel=1e-5)
+    # Each kind's spin lever and toppling scale in its own key; the table-wide scale untouched.
+    assert loaded.pieces["movement_disc"].spin_lever == pytest.approx(
+        result.fitted["spin_movement_disc"], rel=1e-5
+    )
+    for kind in SMALL.topple:
+        assert loaded.pieces[kind].topple.scale == pytest.approx(  # type: ignore[union-attr]
+            result.fitted[f"topple_{kind}"], rel=1e-5
+        )
+    assert loaded.toppling == params.toppling
     # zombie and survivor share a YAML anchor in the default file; the fit must not tie them
     assert loaded.pieces["survivor"] == params.pieces["survivor"]
     text = out.read_text()
-    assert text.startswith("# Physical parameters") and "spin_movement_disc" in text
+    assert text.startswith("# Physical parameters")
+    assert "spin_movement_disc" in text and "pieces.movement_disc.spin_lever" in text
+
+
+def test_the_fitted_file_reproduces_each_kinds_fit(recovered, params, tmp_path) -> None:
+    """Spin lever and toppling scale per kind: fitted, written, loaded, and the loaded table
+    behaves as the fit says."""
+    truth, _, result = recovered
+    from flick.paths import assets
+
+    # The two kinds were drawn apart and fitted apart: one scale for both would not do.
+    assert abs(truth["topple_zombie"] / truth["topple_barrel"] - 1) > 0.05
+    assert abs(result.fitted["topple_zombie"] / result.fitted["topple_barrel"] - 1) > 0.05
+    out = tmp_path / "fitted.yaml"
+    output.write_params(result, assets() / "physics" / "default.yaml", out, "test")
+    loaded = PhysicsParams.load(out)
+    for name in result.fitted:
+        assert model.value(loaded, name) == pytest.approx(result.fitted[name], rel=1e-5), name
+    assert loaded.pieces["baseball_bat"].spin_lever == params.pieces["baseball_bat"].spin_lever
+    # Each target falls on the loaded table at the speed where half the measured hits fell.
+    for fit in result.topples:
+        vc = model.critical_speed(model.ToppleTask(
+            loaded, fit.striker, fit.target, model.value(loaded, f"topple_{fit.target}")
+        ))
+        assert vc == pytest.approx(fit.logistic.v50, rel=0.01), fit.target
+    # A spun disc on the loaded table turns as far as the fit predicted: the fit ran the table
+    # with the starting lever and rescaled the rotation by that lever over the fitted one.
+    start, spin = result.start["spin_movement_disc"], result.fitted["spin_movement_disc"]
+    assert spin != pytest.approx(start, rel=0.02)
+    as_fitted = model.apply(loaded, {"spin_movement_disc": start})
+    predicted = model.run_shot(
+        model.ShotTask(as_fitted, "slide", "movement_disc", 150.0, 20.0)
+    ).rotation * start / spin
+    turned = model.run_shot(model.ShotTask(loaded, "slide", "movement_disc", 150.0, 20.0))
+    assert turned.rotation == pytest.approx(predicted, rel=0.01)
+
+
+def test_topple_fits_go_over_the_table_wide_scale(recovered, tmp_path) -> None:
+    _, _, result = recovered
+    from flick.paths import assets
+
+    base = tmp_path / "sturdy.yaml"
+    text = (assets() / "physics" / "default.yaml").read_text(encoding="utf-8")
+    assert text.count("\n  scale: 1.0\n") == 1
+    base.write_text(text.replace("\n  scale: 1.0\n", "\n  scale: 2.0\n"), encoding="utf-8")
+    loaded = output.write_params(result, base, tmp_path / "out.yaml", "test")
+    assert loaded.toppling.scale == 2.0
+    zombie = loaded.pieces["zombie"].topple
+    assert zombie is not None
+    assert zombie.scale == pytest.approx(result.fitted["topple_zombie"] / 2.0, rel=1e-5)
+    assert model.value(loaded, "topple_zombie") == pytest.approx(result.fitted["topple_zombie"],
+                                                                 rel=1e-5)
 
 
 def test_residual_plots_are_png(recovered, tmp_path) -> None:

@@ -43,7 +43,7 @@ class Footprint:
     layer: str  # low | tall | block | facade
     material: str
     table_friction: float
-    spin_radius: float  # cm: lever arm of the table's spin friction
+    spin_radius: float  # cm: lever arm of the table's spin friction (the piece's spin_lever r_g)
     thinnest: float  # cm: the smallest width of any part
     reach: float  # cm: no point of the footprint is farther than this from the origin
     topple_impulse: float | None  # g cm/s in one hit that fells it; None: it cannot fall
@@ -135,6 +135,7 @@ def _assemble(
     layer: str,
     material: str,
     table_friction: float,
+    spin_lever: float,
     topple_impulse: float | None,
     half_axis: float,
 ) -> Footprint:
@@ -155,9 +156,9 @@ def _assemble(
         layer=layer,
         material=material,
         table_friction=table_friction,
-        # The mean lever arm of a uniformly pressed footprint is about 0.9 of its radius of
-        # gyration (2/3 r against r/sqrt 2 for a disc, L/4 against L/sqrt 12 for a rod).
-        spin_radius=0.9 * math.sqrt(moment / mass),
+        # `spin_lever` of the radius of gyration (see `Piece.spin_lever`): the gear joint's
+        # torque cap is mu m g times this, set once when the body is built.
+        spin_radius=spin_lever * math.sqrt(moment / mass),
         thinnest=min(_width(p.core, p.radius) for p in parts),
         reach=reach,
         topple_impulse=topple_impulse,
@@ -192,9 +193,10 @@ class Footprints:
         if found is None:
             b = self.params.buildings
             spec = b.kinds[building]
+            # Static: no table friction acts on it, so friction and lever are placeholders.
             found = _assemble(
                 FACADE, True, [_box(spec.facade_width, b.facade_thickness)], 1.0, FACADE,
-                b.material, 1.0, None, 0.0,
+                b.material, 1.0, 1.0, None, 0.0,
             )
             self._cache[key] = found
         return found
@@ -205,11 +207,11 @@ class Footprints:
         if standing:
             impulse = None
             if topple is not None:
-                speed = topple.speed(self.params.gravity) * self.params.toppling.scale
+                speed = topple.threshold(self.params.gravity, self.params.toppling.scale)
                 impulse = piece.mass * speed
             return _assemble(
                 kind, True, _shapes(piece), piece.mass, piece.layer, piece.material,
-                piece.table_friction, impulse, 0.0,
+                piece.table_friction, piece.spin_lever, impulse, 0.0,
             )
         if topple is None:
             raise ValueError(f"a {kind} cannot lie fallen")
@@ -217,5 +219,18 @@ class Footprints:
         shape = _segment((-half, 0.0), (half, 0.0), topple.fallen_width / 2.0)
         return _assemble(
             kind, False, [shape], piece.mass, topple.fallen_layer, piece.material,
-            topple.fallen_friction, None, half,
+            topple.fallen_friction, piece.spin_lever, None, half,
         )
+
+    def max_spin_lever(self, kind: str) -> float:
+        """The longest spin-friction lever the kind's footprints allow, as a fraction of the
+        radius of gyration: their reach from the centre of gravity over it (the smaller of
+        standing and fallen)."""
+        states = (True, False) if self.can_fall(kind) else (True,)
+        limits = []
+        for standing in states:
+            fp = self.get(kind, standing)
+            reach = max(max(math.dist(p, fp.cog) for p in part.core) + part.radius
+                        for part in fp.parts)
+            limits.append(reach / math.sqrt(fp.moment / fp.mass))
+        return min(limits)

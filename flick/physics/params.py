@@ -49,6 +49,11 @@ class Topple(FrozenModel):
     fallen_width: float = Field(gt=0.0)
     fallen_layer: Layer = "low"
     fallen_friction: float = Field(gt=0.0)
+    scale: float = Field(
+        default=1.0,
+        gt=0.0,
+        description="this kind's factor on its toppling speed (times the table's toppling.scale)",
+    )
     note: str | None = None
 
     @model_validator(mode="after")
@@ -63,6 +68,11 @@ class Topple(FrozenModel):
         """Speed (cm/s) that lifts the centre of mass over the base edge: sqrt(2 g dh)."""
         lift = math.hypot(self.com_height, self.base) - self.com_height
         return math.sqrt(2.0 * gravity * lift)
+
+    def threshold(self, gravity: float, table_scale: float) -> float:
+        """The change of velocity (cm/s) in one hit that fells the piece: its toppling speed
+        times the table's `toppling.scale` times this kind's `scale`."""
+        return self.speed(gravity) * table_scale * self.scale
 
 
 class Piece(FrozenModel):
@@ -84,6 +94,16 @@ class Piece(FrozenModel):
     barrel_diameter: float | None = Field(default=None, gt=0.0)
     knob_diameter: float | None = Field(default=None, gt=0.0)
     handle_width: float | None = Field(default=None, gt=0.0)
+    # The mean lever arm of a uniformly pressed footprint is about 0.9 of its radius of
+    # gyration (2/3 r against r/sqrt 2 for a disc, L/4 against L/sqrt 12 for a rod): the
+    # default. A piece pressing on a rim or on its ends has a longer lever. Fitted by
+    # `flick tune` (spin_<kind>); it cannot exceed the footprint's reach (checked below).
+    spin_lever: float = Field(
+        default=0.9,
+        gt=0.0,
+        description="lever arm of the table's spin friction, as a fraction of the footprint's "
+        "radius of gyration (standing and fallen)",
+    )
     topple: Topple | None = None
     note: str | None = None
 
@@ -136,7 +156,8 @@ class TableEdge(FrozenModel):
 
 
 class Toppling(FrozenModel):
-    """`scale` multiplies every piece's toppling speed: the fit parameter of the tuning tool."""
+    """`scale` multiplies every piece's toppling speed (a table-wide factor); each kind's own
+    `pieces.<kind>.topple.scale`, the fit parameter of the tuning tool, multiplies it too."""
 
     scale: float = Field(gt=0.0)
     note: str | None = None
@@ -225,7 +246,23 @@ class PhysicsParams(FrozenModel):
                 raise ValueError(
                     f"at buildings.kinds.{name}.facade_width: narrower than the door gap"
                 )
+        self._check_spin_levers()
         return self
+
+    def _check_spin_levers(self) -> None:
+        """A spin-friction lever longer than the footprint reaches is no lever of it."""
+        from flick.physics.footprint import Footprints
+
+        footprints = Footprints(self)
+        for name, piece in self.pieces.items():
+            if piece.spin_lever <= 1.0:  # a footprint reaches at least its radius of gyration
+                continue
+            limit = footprints.max_spin_lever(name)
+            if piece.spin_lever > limit:
+                raise ValueError(
+                    f"at pieces.{name}.spin_lever: {piece.spin_lever:g} reaches beyond the "
+                    f"piece's footprint (at most {limit:.4g} of its radius of gyration)"
+                )
 
     @classmethod
     def load(cls, path: str | Path) -> PhysicsParams:

@@ -10,7 +10,11 @@
    track's first frame profiled out (fitted to the track itself for each mu).
 2. Each toppling threshold by a logistic fit of fell / stood against impact speed, giving the
    speed at which half the hits fell; then the toppling scale at which the table's figure falls at
-   exactly that speed is found by secant steps on the real table (`model.critical_speed`).
+   exactly that speed is found by secant steps on the real table (`model.critical_speed`). Each
+   kind gets its own scale (`pieces.<kind>.topple.scale`); kinds not measured keep theirs.
+
+Every fitted value has its key in the parameter file (`model.apply`), so `TuneResult.params` is
+the fitted table itself.
 """
 
 from __future__ import annotations
@@ -29,6 +33,17 @@ from flick.tuning.measurements import Measurements, Shot
 from flick.tuning.sweep import SweepExecutor, sweep
 
 BOUNDS = {"mu": (0.02, 3.0), "elasticity": (0.02, 0.999), "spin": (0.05, 5.0)}
+
+
+def bounds(name: str, params: PhysicsParams) -> tuple[float, float]:
+    """The range a least-squares parameter is searched in. A spin lever stops at the longest
+    the piece's footprint allows (rounded down to the 6 decimals the file is written with),
+    so the fitted file always loads."""
+    prefix, _, subject = name.partition("_")
+    low, high = BOUNDS[prefix]
+    if prefix == "spin":
+        high = min(high, math.floor(model.max_spin(params, subject) * 1e6) / 1e6)
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -98,7 +113,7 @@ class TuneResult:
     fitted: dict[str, float]
     stderr: dict[str, float]
     shots: dict[str, int]
-    params: PhysicsParams  # the input set with every fitted value that has a key put in
+    params: PhysicsParams  # the input set with every fitted value put in: the fitted table
     comparisons: tuple[Comparison, ...] = ()
     topples: tuple[ToppleFit, ...] = ()
     reduced_chi2: float | None = None
@@ -210,7 +225,9 @@ class _Problem:
     def outcomes(self, x: np.ndarray) -> list[model.ShotOutcome]:
         key = x.tobytes()
         if self._cache is None or self._cache[0] != key:
-            p = model.apply(self.params, self.values(x))
+            # The table keeps its own spin levers: the rotation is rescaled (`predictions`).
+            p = model.apply(self.params, {n: v for n, v in self.values(x).items()
+                                          if not n.startswith("spin_")})
             tasks = [model.ShotTask(p, s.test, s.piece, self.speed(s), self.spin(s))
                      for s in self.shots]
             self._cache = (key, p, sweep(model.run_shot, tasks, self.executor))
@@ -287,7 +304,7 @@ def invert_topple(task: InvertTask) -> tuple[float, float]:
             model.ToppleTask(task.params, task.striker, task.target, scale, task.tolerance / 4)
         )
 
-    s0 = task.params.toppling.scale
+    s0 = model.value(task.params, f"topple_{task.target}")
     v0 = critical(s0)
     s1 = s0 * task.v50 / v0  # the critical speed is nearly proportional to the scale
     v1 = critical(s1)
@@ -334,8 +351,8 @@ def tune(
                 progress.update(task, description=f"least squares: {n} sweeps, chi2 {cost:.4g}")
 
         problem = _Problem(data, params, names, errors, executor, report)
-        lows = [BOUNDS[n.partition("_")[0]][0] for n in names]
-        highs = [BOUNDS[n.partition("_")[0]][1] for n in names]
+        lows = [bounds(n, params)[0] for n in names]
+        highs = [bounds(n, params)[1] for n in names]
         x0 = np.clip([start[n] for n in names], lows, highs)
         fit = least_squares(problem.residuals, problem.jacobian, x0, names, lows, highs)
         if progress is not None:
@@ -355,11 +372,10 @@ def tune(
             for n in _informs(s, params):
                 shots[n] = shots.get(n, 0) + 1
         for n in names:
-            low, high = BOUNDS[n.partition("_")[0]]
+            low, high = bounds(n, params)
             if min(fitted[n] - low, high - fitted[n]) < 1e-6 * (high - low):
                 warnings.append(f"{n} ended at its bound {fitted[n]:.4g}: check those shots")
-        current = model.apply(params, {n: v for n, v in fitted.items()
-                                       if not n.startswith("spin_")})
+        current = model.apply(params, fitted)
     topples = _fit_topples(data, current, errors, executor, progress)
     if topples:
         for t in topples:
@@ -372,21 +388,14 @@ def tune(
             else:
                 fitted[name], stderr[name] = t.scale, t.stderr
                 shots[name] = t.logistic.shots
-            start[name] = params.toppling.scale
+            start[name] = model.value(params, name)
             if t.logistic.separated:
                 warnings.append(
                     f"{name}: every shot at {t.target} that fell was faster than every one that "
                     "stood: the threshold is only known to lie in the gap; measure more there"
                 )
-        scale, _, disagree = combine_scales(
-            {n: (v, stderr[n]) for n, v in fitted.items() if n.startswith("topple_")}
-        )
-        if disagree:
-            warnings.append(
-                "the toppling fits of different kinds disagree beyond their errors; the "
-                f"parameter file has one scale for all, so it gets their weighted mean {scale:.4g}"
-            )
-        current = model.with_topple_scale(current, scale)
+        current = model.apply(current, {n: v for n, v in fitted.items()
+                                        if n.startswith("topple_")})
     return TuneResult(
         start=start,
         fitted=fitted,
@@ -398,20 +407,6 @@ def tune(
         reduced_chi2=chi2,
         warnings=tuple(warnings),
     )
-
-
-def combine_scales(fits: dict[str, tuple[float, float]]) -> tuple[float, float, bool]:
-    """Inverse-variance mean of per-kind toppling scales, its error, and whether they disagree
-    (chi-square above the 99th percentile for their number)."""
-    from scipy.special import chdtri  # inverse chi-square tail (scipy.stats is slow to import)
-
-    values = np.array([v for v, _ in fits.values()])
-    errs = np.array([max(e, 1e-12) for _, e in fits.values()])
-    w = 1.0 / errs**2
-    mean = float((values * w).sum() / w.sum())
-    spread = float(((values - mean) ** 2 * w).sum())
-    disagree = len(values) > 1 and spread > chdtri(len(values) - 1, 0.01)
-    return mean, float(1.0 / math.sqrt(w.sum())), disagree
 
 
 def _fit_topples(data: Measurements, params: PhysicsParams, errors: MeasurementErrors,

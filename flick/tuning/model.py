@@ -5,14 +5,14 @@ The fitted parameters are named as the tuning tool reports them:
 - `mu_<kind>`: the piece's sliding friction on the table (`pieces.<kind>.table_friction`).
 - `elasticity_<material>`: a material's elasticity (`materials.<material>.elasticity`); two pieces
   of one material bounce with restitution elasticity^2 (the table multiplies the two values).
-- `topple_<kind>`: the toppling scale (`toppling.scale`) that makes that standing piece fall at
-  the impact speed measured. The parameter file has one scale for every kind; each kind's fit is
-  reported on its own so a disagreement shows, and the file gets their weighted mean.
+- `topple_<kind>`: the toppling scale of that standing piece, its toppling speed's factor that
+  makes it fall at the impact speed measured: `toppling.scale * pieces.<kind>.topple.scale` (the
+  table-wide factor times the kind's own; the file's kind key gets the fit over the table's).
 - `spin_<kind>`: the lever arm of the table's spin friction as a fraction of the piece's radius of
-  gyration (flick's table derives it, 0.9, from the geometry of a uniformly pressed footprint).
-  The spin decelerates at `spin * mu * g / r_gyration` (rad/s^2), so the rotation of a shot is
-  exactly the table's rotation times `table_spin / spin`: the table is run with its own value and
-  the rotation rescaled. The parameter file has no key for it yet, so it is reported, not written.
+  gyration (`pieces.<kind>.spin_lever`, 0.9 unless fitted). The spin decelerates at
+  `spin * mu * g / r_gyration` (rad/s^2), so the rotation of a shot is the table's rotation
+  times `table_spin / spin`: the fit runs the table with its starting lever and rescales the
+  rotation, which keeps the residuals smooth in `spin` (no step-size jitter).
 
 Each shot is a pure function of its `ShotTask` (plain, picklable data) so sweeps can run it on any
 executor. The table is long and empty: nothing but the measured pieces, far from the edges.
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from flick.physics import PhysicsParams, Table
 from flick.physics.footprint import Footprints
+from flick.physics.params import Topple
 
 # Edge-to-edge gap (cm) between a striker and what it hits: small, so the striker's speed at the
 # contact is the launch speed less a known sliver of friction (v0^2 = v^2 + 2 mu g gap).
@@ -42,15 +43,26 @@ def can_topple(params: PhysicsParams, kind: str) -> bool:
 
 
 def table_spin(params: PhysicsParams, kind: str) -> float:
-    """The table's spin-friction lever as a fraction of the radius of gyration (about 0.9)."""
-    fp = Footprints(params).get(kind)
-    return fp.spin_radius / math.sqrt(fp.moment / fp.mass)
+    """The table's spin-friction lever as a fraction of the radius of gyration (0.9 default)."""
+    return params.pieces[kind].spin_lever
+
+
+def max_spin(params: PhysicsParams, kind: str) -> float:
+    """The longest lever the piece's footprint allows (the parameter file refuses more)."""
+    return Footprints(params).max_spin_lever(kind)
 
 
 def half_length(params: PhysicsParams, kind: str) -> float:
     """Half the piece's extent along its own x axis (cm): where a head-on hit lands."""
     fp = Footprints(params).get(kind)
     return max(max(abs(x) for x, _ in p.core) + p.radius for p in fp.parts)
+
+
+def _topple(params: PhysicsParams, kind: str) -> Topple:
+    topple = params.pieces[kind].topple
+    if topple is None:
+        raise ValueError(f"a {kind} cannot fall, so it has no toppling scale")
+    return topple
 
 
 def value(params: PhysicsParams, name: str) -> float:
@@ -61,38 +73,31 @@ def value(params: PhysicsParams, name: str) -> float:
     if prefix == "elasticity":
         return params.materials[subject].elasticity
     if prefix == "topple":
-        return params.toppling.scale
+        return params.toppling.scale * _topple(params, subject).scale
     if prefix == "spin":
         return table_spin(params, subject)
     raise KeyError(f"unknown fitted parameter {name!r}")
 
 
 def apply(params: PhysicsParams, values: dict[str, float]) -> PhysicsParams:
-    """A validated copy of `params` with fitted values put in (`spin_*` is not in the file).
-
-    Several `topple_<kind>` values can only go in as one scale: it must then be given once.
-    """
+    """A validated copy of `params` with fitted values put in, each where the file keeps it:
+    `mu_<kind>` in `pieces.<kind>.table_friction`, `elasticity_<material>` in
+    `materials.<material>.elasticity`, `spin_<kind>` in `pieces.<kind>.spin_lever` and
+    `topple_<kind>` in `pieces.<kind>.topple.scale` (over the table's `toppling.scale`)."""
     data = params.model_dump()
-    scales = {v for n, v in values.items() if n.startswith("topple_")}
-    if len(scales) > 1:
-        raise ValueError("the parameter file has one toppling scale: give one topple_ value")
     for name, v in values.items():
         prefix, _, subject = name.partition("_")
         if prefix == "mu":
             data["pieces"][subject]["table_friction"] = float(v)
         elif prefix == "elasticity":
             data["materials"][subject]["elasticity"] = float(v)
+        elif prefix == "spin":
+            data["pieces"][subject]["spin_lever"] = float(v)
         elif prefix == "topple":
-            data["toppling"]["scale"] = float(v)
-        elif prefix != "spin":
+            _topple(params, subject)
+            data["pieces"][subject]["topple"]["scale"] = float(v) / params.toppling.scale
+        else:
             raise KeyError(f"unknown fitted parameter {name!r}")
-    return PhysicsParams.model_validate(data)
-
-
-def with_topple_scale(params: PhysicsParams, scale: float) -> PhysicsParams:
-    """A validated copy of `params` with `toppling.scale` set (it applies to every kind)."""
-    data = params.model_dump()
-    data["toppling"]["scale"] = float(scale)
     return PhysicsParams.model_validate(data)
 
 

@@ -10,7 +10,7 @@ import yaml
 
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams
-from flick.tuning.calibrate import TuneResult, combine_scales
+from flick.tuning.calibrate import TuneResult
 
 
 def result_json(result: TuneResult, truth: dict[str, float] | None = None) -> dict[str, Any]:
@@ -37,6 +37,10 @@ def _set(data: dict[str, Any], keys: tuple[str, ...], value: float) -> None:
 def write_params(result: TuneResult, base: Path, out: Path, source: str) -> PhysicsParams:
     """Write `base` (a parameter file) with the fitted values to `out`; validated on the way.
 
+    Every fitted value goes to its own key: `mu_<kind>` to `pieces.<kind>.table_friction`,
+    `elasticity_<material>` to `materials.<material>.elasticity`, `spin_<kind>` to
+    `pieces.<kind>.spin_lever`, `topple_<kind>` to `pieces.<kind>.topple.scale` (the fit over the
+    table-wide `toppling.scale`, which is left as it was). Values are rounded to 6 decimals.
     YAML comments of the base file are not kept (a header records the fit instead); anchors are
     expanded, so a fit of `zombie` does not silently change `survivor`.
     """
@@ -49,31 +53,28 @@ def write_params(result: TuneResult, base: Path, out: Path, source: str) -> Phys
     header = [
         "Physical parameters of the Flick 'em Up! Dead of Winter table. Units: cm, g, s.",
         f"Fitted by `flick tune` from {source}, starting from {base.name}.",
-        "parameter: fitted +- standard error (shots)",
+        "parameter: fitted +- standard error (shots) -> where it is in this file",
     ]
-    unwritten = []
+    table_scale = float(data.get("toppling", {}).get("scale", 1.0))
     for name in sorted(result.fitted):
         value, err = result.fitted[name], result.stderr[name]
-        header.append(f"  {name}: {value:.5g} +- {err:.2g} ({result.shots.get(name, 0)})")
+        line = f"  {name}: {value:.5g} +- {err:.2g} ({result.shots.get(name, 0)} shots)"
         prefix, _, subject = name.partition("_")
         if prefix == "mu":
-            _set(data, ("pieces", subject, "table_friction"), value)
+            key = ("pieces", subject, "table_friction")
         elif prefix == "elasticity":
-            _set(data, ("materials", subject, "elasticity"), value)
+            key = ("materials", subject, "elasticity")
         elif prefix == "spin":
-            unwritten.append(name)
-    scales = {n: (v, result.stderr[n]) for n, v in result.fitted.items() if n.startswith("topple_")}
-    if scales:
-        scale, err, _ = combine_scales(scales)
-        _set(data, ("toppling", "scale"), scale)
-        header.append(
-            f"toppling.scale: {scale:.5g} +- {err:.2g}, the weighted mean of the topple_ fits"
-        )
-    if unwritten:
-        header.append(
-            f"Not in this file (no key for it yet): {', '.join(unwritten)}; the table's spin "
-            "friction lever is 0.9 of the radius of gyration."
-        )
+            key = ("pieces", subject, "spin_lever")
+        elif prefix == "topple":
+            key = ("pieces", subject, "topple", "scale")
+            if table_scale != 1.0:  # the kind's factor over the table-wide one
+                value /= table_scale
+                line += f" / toppling.scale {table_scale:g}"
+        else:
+            raise ValueError(f"unknown fitted parameter {name!r}")
+        _set(data, key, value)
+        header.append(f"{line} -> {'.'.join(key)}")
     data["note"] = f"fitted by flick tune from {source}"
     text = "".join(f"# {line}\n" for line in header) + yaml.safe_dump(
         data, sort_keys=False, default_flow_style=False, width=100

@@ -45,15 +45,14 @@ def true_values(params: PhysicsParams, protocol: Protocol,
     for kind in protocol.slide + protocol.collision:
         values[f"mu_{kind}"] = params.pieces[kind].table_friction * rng.uniform(0.8, 1.25)
     for kind in protocol.spin:
-        values[f"spin_{kind}"] = model.table_spin(params, kind) * rng.uniform(0.8, 1.25)
+        values[f"spin_{kind}"] = min(model.table_spin(params, kind) * rng.uniform(0.8, 1.25),
+                                     model.max_spin(params, kind))
     for material in sorted({params.pieces[k].material for k in protocol.collision}):
         values[f"elasticity_{material}"] = min(
             params.materials[material].elasticity * rng.uniform(0.95, 1.08), 0.95
         )
-    if protocol.topple:
-        scale = params.toppling.scale * rng.uniform(0.8, 1.25)
-        for kind in protocol.topple:  # one scale for every kind: the file has one
-            values[f"topple_{kind}"] = scale
+    for kind in protocol.topple:  # each kind its own scale, as the parameter file has
+        values[f"topple_{kind}"] = model.value(params, f"topple_{kind}") * rng.uniform(0.8, 1.25)
     return dict(sorted(values.items()))
 
 
@@ -68,11 +67,7 @@ def measure(
 ) -> Measurements:
     """Simulate the protocol's shots on the true table and write down what a person would read."""
     errors = errors or MeasurementErrors()
-    scales = {v for n, v in truth.items() if n.startswith("topple_")}
-    hidden = model.apply(params, {n: v for n, v in truth.items()
-                                  if not n.startswith(("spin_", "topple_"))})
-    if scales:
-        hidden = model.with_topple_scale(hidden, scales.pop())
+    hidden = model.apply(params, truth)  # the true table: every true value in its place
     # Draw every random number first, in a fixed order, so executors cannot change them.
     plan: list[tuple[model.ShotTask, dict[str, float]]] = []
     for kind in protocol.slide:
@@ -90,7 +85,7 @@ def measure(
             plan.append((model.ShotTask(hidden, "collision", kind, speed), noise))
     critical = sweep(
         model.critical_speed,
-        [model.ToppleTask(hidden, protocol.striker, k, hidden.toppling.scale)
+        [model.ToppleTask(hidden, protocol.striker, k, model.value(hidden, f"topple_{k}"))
          for k in protocol.topple],
         executor,
     )
@@ -104,7 +99,7 @@ def measure(
                      description="simulating the measured shots", progress=progress)
     shots = []
     for line, ((task, noise), out) in enumerate(zip(plan, outcomes, strict=True), start=2):
-        shots.append(_read(line, task, noise, out, truth, errors))
+        shots.append(_read(line, task, noise, out, errors))
     return Measurements(source="synthetic", shots=tuple(shots))
 
 
@@ -127,7 +122,7 @@ def _track(task: model.ShotTask, noise: dict[str, float],
 
 
 def _read(line: int, task: model.ShotTask, noise: dict[str, float], out: model.ShotOutcome,
-          truth: dict[str, float], errors: MeasurementErrors) -> Shot:
+          errors: MeasurementErrors) -> Shot:
     """What a person measures of a simulated shot: the true values with their errors."""
 
     def distance(d: float, n: float) -> float:
@@ -137,11 +132,9 @@ def _read(line: int, task: model.ShotTask, noise: dict[str, float], out: model.S
     if task.test == "slide":
         spin_speed = final_angle = None
         if task.spin:
-            kind = task.kind
-            # The table turns with its own spin lever; the true table's lever is truth's.
-            rotation = out.rotation * model.table_spin(task.params, kind) / truth[f"spin_{kind}"]
+            # The true table turned with the true spin lever (it is in `task.params`).
             spin_speed = math.degrees(task.spin) * (1 + errors.spin_speed * noise["w"])
-            final_angle = max(0.0, math.degrees(rotation) * (1 + errors.angle * noise["a"]))
+            final_angle = max(0.0, math.degrees(out.rotation) * (1 + errors.angle * noise["a"]))
         return Shot(
             line=line, test="slide", piece=task.kind,
             launch_speed=task.speed * (1 + errors.launch_speed * noise["v"]),
