@@ -98,3 +98,12 @@ def test_flick_sim_json_for_scenario_9_with_8_players(capsys: Any) -> None:
 def test_flick_sim_refuses_a_wrong_player_count(capsys: Any) -> None:
     assert main(["sim", "10", "--players", "7"]) == 2
     assert "6, 8, 10" in capsys.readouterr().err
+
+
+def test_recorded_s10_game_with_8_players_replays_exactly(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "s10.json"
+    assert main(["sim", "10", "--seed", "4", "--players", "8", "--dangerous",
+                 "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "OK" in capsys.readouterr().out

@@ -20,8 +20,11 @@ weapons, take / drop), `reaction` (wounds, Too close!, the zombies' reaction, th
 new horde, zombies entering buildings), `board` (the rules' view of the table), `fight` and
 `deck` (S2), `escort` (S3), `rules` (scenario rules and objectives of S1-S4), `setup`,
 `placement`; bots: `bots`, `walking`, `route`, `aim`; `play`, `sim` (`flick sim`), `bench`.
+Scenarios 5-10: `advanced` (their rules class and state), `advanced_inputs`, `crossroads`,
+`duel`, `flares`, `powers`, `supply`, `secret`, `competitive`; their bot `advanced_bots`.
 """
 
+from flick.game import advanced_inputs  # noqa: F401  (registers the S5-S10 inputs)
 from flick.game.bots import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
