@@ -98,3 +98,12 @@ def test_players_take_turns() -> None:
     assert play_interactive(args, read=read, out=io.StringIO()) == 0
     who = {p.split(",")[0] for p in prompts}
     assert who == {"Player 1", "Player 2", "Player 3"}
+
+
+def test_rollout_battle_value_by_hand() -> None:
+    from flick.cards.surrounded.bots import battle_value
+
+    assert battle_value(1, 2, 0) == 1 + 2 + 2  # leader with two survivors
+    assert battle_value(2, 0, 0) == 0  # two leaders eliminate each other
+    assert battle_value(2, 1, 1) == 3  # the Walker takes a leader: L + S
+    assert battle_value(0, 1, 3) == -2  # overrun by 2 icons

@@ -23,6 +23,7 @@ import random
 
 from flick.cards.surrounded import board
 from flick.cards.surrounded import state as st
+from flick.cards.surrounded.cards import Occupant
 from flick.cards.surrounded.scoring import CONTAINER_POINTS, resolve
 from flick.cards.surrounded.state import SurroundedState
 
@@ -93,18 +94,41 @@ class GreedyBot:
 
 
 # ---- the light rollout policy ----------------------------------------------------------------
-def _face_value(kind: str, icons: int) -> float:
-    return {"leader": 1.5, "survivor": 1.0}.get(kind, -float(icons))
+Mix = tuple[int, int, int]  # leaders, survivors, Walker icons at a location
+
+
+def _mix(o: Occupant | None) -> Mix:
+    if o is None:
+        return (0, 0, 0)
+    if o.kind == "walker":
+        return (0, 0, o.icons)
+    return (1, 0, 0) if o.kind == "leader" else (0, 1, 0)
+
+
+def battle_value(leaders: int, survivors: int, walkers: int) -> int:
+    """A location's score from its occupants alone, after the best battle (no container or
+    effect): the rollout policy's measure of what a face adds to a location."""
+    kills = min(walkers, leaders + survivors)
+    best = -99
+    for kl in range(max(0, kills - survivors), min(kills, leaders) + 1):
+        lr, sr = leaders - kl, survivors - (kills - kl)
+        if lr >= 2:
+            lr = 0
+        v = sr + lr * (1 + sr) - (walkers - kills)
+        if v > best:
+            best = v
+    return best
 
 
 class _Tables:
     """Per-card numbers the rollout policy reads (built once per card set)."""
 
     def __init__(self, cards: tuple) -> None:
-        self.face = [[0.0] * 4] + [[_face_value(f.kind, f.icons) for f in c.faces] for c in cards]
-        self.printed = [0.0] + [
-            _face_value(c.printed.kind, c.printed.icons) if c.printed else 0.0 for c in cards
+        self.face: list[list[Mix]] = [[(0, 0, 0)] * 4] + [
+            [_mix(f) for f in c.faces] for c in cards
         ]
+        self.printed: list[Mix] = [(0, 0, 0)] + [_mix(c.printed) for c in cards]
+        # a surround opens the container; half a point more for the surround itself
         self.box = [0.0] + [float(CONTAINER_POINTS[c.container]) + 0.5 for c in cards]
         self.edges = [4] + [c.effect.surround_edges for c in cards]
 
@@ -120,33 +144,41 @@ def _tables(state: SurroundedState) -> _Tables:
 
 
 def placement_value(state: SurroundedState, cell: int, t: _Tables) -> float:
-    """The local worth of putting the card in hand on `cell`: faces it adds to locations and
-    surrounds it completes (containers)."""
+    """The local worth of putting the card in hand on `cell`: how much the battle value of
+    each location it touches changes (a second leader costs, a survivor by a leader is worth
+    two), plus containers of the surrounds it completes. Location effects are ignored."""
     locs, occs = state.locs, state.occs
     k = state.deck[-1]
-    v = 0.0
     if state.phase == st.LOCATION:
-        v += t.printed[k]
+        lead, surv, walk = t.printed[k]
         n_occ = 0
         for d in range(4):
             o = occs.get(cell + _STEP[d])
             if o is not None:
                 n_occ += 1
-                v += t.face[o][_OPP[d]]
+                fl, fs, fw = t.face[o][_OPP[d]]
+                lead, surv, walk = lead + fl, surv + fs, walk + fw
+        v = float(battle_value(lead, surv, walk))
         if n_occ >= t.edges[k]:
             v += t.box[k]
         return v
     faces = t.face[k]
+    v = 0.0
     for d in range(4):
         c = cell + _STEP[d]
         loc = locs.get(c)
         if loc is None:
             continue
-        v += faces[d]
-        n_occ = 1
-        for s2 in _STEP:
-            if c + s2 in occs:
+        lead, surv, walk = t.printed[loc]
+        n_occ = 1  # the card being placed
+        for d2 in range(4):
+            o = occs.get(c + _STEP[d2])
+            if o is not None:
                 n_occ += 1
+                fl, fs, fw = t.face[o][_OPP[d2]]
+                lead, surv, walk = lead + fl, surv + fs, walk + fw
+        fl, fs, fw = faces[d]
+        v += battle_value(lead + fl, surv + fs, walk + fw) - battle_value(lead, surv, walk)
         if n_occ == t.edges[loc]:
             v += t.box[loc]
     return v
