@@ -100,11 +100,16 @@ class Walker:
                 remaining = math.dist(end, target)
                 if remaining >= d_total + stop_short - 0.5:
                     continue
-                if best is None or remaining < best[0]:
-                    best = (remaining, end, a)
+                # The move's QUIET reaction rushes the nearest standing zombie at the
+                # survivor: ending far from standing zombies is worth a little detour.
+                near = min((math.dist(end, board.pos(z)) for z in zombies), default=99.0)
+                score = remaining + 0.6 * max(0.0, 20.0 - near)
+                if best is None or score < best[0]:
+                    best = (score, end, a)
             if best is not None and k >= 2:
                 break
-        progress = d_total + stop_short - best[0] if best is not None else 0.0
+        progress = d_total + stop_short - math.dist(best[1], target) if best is not None \
+            else 0.0
         if best is None or progress < 0.5 * min(STEP_CM, d_total):
             # The straight way is barred: follow a route around the obstacles instead.
             hop = self._route_hop(game, s, start, target, obstacles, zombies)
