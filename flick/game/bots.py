@@ -399,7 +399,6 @@ class HeuristicBot(Walker):
         dist = math.dist(here, (tx, ty))
         weapons = s.weapons()
         obstacles = self._obstacles(game)
-        facing = math.atan2(ty - here[1], tx - here[0])
         order = [w for w in ("knife", "shotgun", "gun", "sniper") if w in weapons]
         if rush_hits_rv(game, here, exclude={target}):
             order = [w for w in order if w == "knife"]  # S1: a LOUD rush would hit the RV
@@ -441,7 +440,6 @@ class HeuristicBot(Walker):
                                             arrive=hit)
                         second = Flick(vector(*noisy(a2, f2, self.noise, self.rng)))
                 return Shoot(side, Flick(vector(a, f)), second=second)
-        del facing
         return None
 
     def _hunt(self, game: Game, s: Survivor, move: bool = True) -> Input:
