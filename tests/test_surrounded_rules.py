@@ -266,3 +266,20 @@ def test_game_record_has_the_published_shape() -> None:
                 assert 0 <= o["remaining_icons"] <= o["icons"] <= 2
             if loc["surrounded"]:  # y grows north: the card above is at y + 1
                 assert cells.get((loc["x"], loc["y"] + 1)) == "occupant"
+
+
+def test_grid_helpers_cut_cards_and_recentring() -> None:
+    from flick.cards.surrounded import board
+
+    ring = {at(x, y) for x, y in [(1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
+                                  (1, 0)]}
+    assert board.cut_cells(ring) == set()  # a loop has no card holding it together
+    line = {at(0, 0), at(1, 0), at(2, 0), at(2, 1)}
+    assert board.cut_cells(line) == {at(1, 0), at(2, 0)}
+    assert board.connected(line) and not board.connected(line - {at(1, 0)})
+    assert board.translation_needed(line) == 0
+    assert board.translation_needed({at(22, 0), at(23, 0)}) == 0  # near enough the origin
+    drifted = {at(101, 3), at(102, 3)}
+    shift = board.translation_needed(drifted)
+    moved = sorted(board.xy(c + shift) for c in drifted)
+    assert moved[0][0] == 0 and (moved[0][0] + moved[0][1]) % 2 == (101 + 3) % 2
