@@ -174,7 +174,6 @@ class _Problem:
         self.params, self.names, self.executor, self.report = params, names, executor, report
         self.shots = [s for s in data.shots if s.test in ("slide", "collision")]
         self.index = {n: i for i, n in enumerate(names)}
-        self.table_spin = {k: model.table_spin(params, k) for k in {s.piece for s in self.shots}}
         # Fixed weights (from the measurement errors): a standard weighted least squares.
         self.rows: list[_Row] = []
         for i, s in enumerate(self.shots):
@@ -225,9 +224,7 @@ class _Problem:
     def outcomes(self, x: np.ndarray) -> list[model.ShotOutcome]:
         key = x.tobytes()
         if self._cache is None or self._cache[0] != key:
-            # The table keeps its own spin levers: the rotation is rescaled (`predictions`).
-            p = model.apply(self.params, {n: v for n, v in self.values(x).items()
-                                          if not n.startswith("spin_")})
+            p = model.apply(self.params, self.values(x))
             tasks = [model.ShotTask(p, s.test, s.piece, self.speed(s), self.spin(s))
                      for s in self.shots]
             self._cache = (key, p, sweep(model.run_shot, tasks, self.executor))
@@ -241,10 +238,7 @@ class _Problem:
         for r, row in enumerate(self.rows):
             o = out[row.shot]
             kind = self.shots[row.shot].piece
-            if row.quantity == "rotation":
-                # The table turns with its own lever; the rotation scales as 1 / lever.
-                pred[r] = o.rotation * self.table_spin[kind] / values[f"spin_{kind}"]
-            elif row.quantity == "track":
+            if row.quantity == "track":
                 pred[r] = self._track(row, values[f"mu_{kind}"])[0]
             else:
                 pred[r] = getattr(o, row.quantity)

@@ -10,9 +10,9 @@ The fitted parameters are named as the tuning tool reports them:
   table-wide factor times the kind's own; the file's kind key gets the fit over the table's).
 - `spin_<kind>`: the lever arm of the table's spin friction as a fraction of the piece's radius of
   gyration (`pieces.<kind>.spin_lever`, 0.9 unless fitted). The spin decelerates at
-  `spin * mu * g / r_gyration` (rad/s^2), so the rotation of a shot is the table's rotation
-  times `table_spin / spin`: the fit runs the table with its starting lever and rescales the
-  rotation, which keeps the residuals smooth in `spin` (no step-size jitter).
+  `spin * mu * g / r_gyration` (rad/s^2), so a shot's rotation is nearly proportional to
+  1 / spin (within 1 % at the slowest spins, which the table stops below its rest spin): the
+  fit's Jacobian uses that, its residuals the table run with the candidate lever.
 
 Each shot is a pure function of its `ShotTask` (plain, picklable data) so sweeps can run it on any
 executor. The table is long and empty: nothing but the measured pieces, far from the edges.
