@@ -18,6 +18,7 @@ from flick.game.advanced_inputs import (
     Flare,
     Heal,
     PickToken,
+    Steal,
     Vote,
 )
 from flick.game.aim import impulse_to, vector
@@ -209,6 +210,15 @@ def test_stealing_takes_a_face_down_token_from_a_fallen_opponent() -> None:
     rosa.standing = False
     game.wound(rosa, "gun")
     game.rules._steal(game)
+    assert game.legal_kinds() == ["steal"]
+    offer = game.adv.steal_offers[0]
+    assert offer["thief"] == john.name and offer["uid"] == fuel.uid
+    before = frozen(game)
+    with pytest.raises(IllegalAction, match="X token"):
+        game.apply(Steal("discard"))  # a fuel may not be discarded
+    assert frozen(game) == before
+    game.apply(Steal("take"))
+    assert game.legal_kinds() != ["steal"] and game.phase == "act"
     assert fuel in john.inventory and fuel not in rosa.inventory
     assert any(e.type == "steal" and e.data["outcome"] == "taken" for e in game.events)
 

@@ -18,10 +18,12 @@ and per night, the markers' values being pictures the text lost).
 
 Stealing (S6 on, rulebook p. 23): when a survivor falls to any attack and lives, the closest
 standing survivor with a free inventory space (in the city, or in the same building) may look
-at one face-down token of the fallen survivor (drawn at random) and take it, leave it, or
-discard an X token. Reading (this project's): the engine makes that choice for the stealer's
-player: an opponent takes the token (an X is discarded), a teammate leaves it; "any attack"
-is a weapon, a survivor fight, a zombie fight, Too close! or a rush.
+at one face-down token of the fallen survivor and take it, leave it, or discard an X token.
+The offer is made as soon as the action (or the turn's reaction) that felled it is over: the
+next input must then be that survivor's `Steal` decision, whatever the phase. Readings (this
+project's): face-down tokens look alike, so the one looked at is drawn at random; "any
+attack" is a weapon, a survivor fight, a zombie fight, Too close! or a rush; an offer whose
+token or survivors are gone by the time it is answered comes to nothing.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ class AdvState:
     allegiance: dict[str, str] | None = None
     exile: str | None = None
     x_token: dict[str, bool] = field(default_factory=dict)
+    steal_offers: list[dict[str, Any]] = field(default_factory=list)
 
 
 def rules_for(scenario: Any) -> ScenarioRules:
@@ -367,15 +370,35 @@ class AdvancedRules(ScenarioRules):
             if thief is None:
                 continue
             token = hidden[int(game.rng.integers(len(hidden)))]
-            if thief.team == victim.team:
-                game.event("steal", survivor=thief.name, victim=victim.name, outcome="left")
-            elif token.kind == "x":
-                victim.inventory.remove(token)
-                game.event("steal", survivor=thief.name, victim=victim.name, outcome="discarded")
-            else:
-                victim.inventory.remove(token)
-                thief.inventory.append(token)
-                game.event("steal", survivor=thief.name, victim=victim.name, outcome="taken")
+            adv.steal_offers.append({"thief": thief.name, "victim": victim.name,
+                                     "uid": token.uid})
+            game.event("steal_offer", survivor=thief.name, victim=victim.name)
+
+    def _answer_steal(self, game: Game, inp: ai.Steal) -> None:
+        """The stealer's decision on the first pending offer."""
+        offer = game.adv.steal_offers[0]
+        if inp.action not in ("take", "leave", "discard"):
+            raise IllegalAction(f"a steal is take, leave or discard, not {inp.action!r}")
+        thief = game.survivors[offer["thief"]]
+        victim = game.survivors[offer["victim"]]
+        token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
+        if token is None or not thief.alive or not victim.alive:
+            game.adv.steal_offers.pop(0)
+            game.event("steal", survivor=thief.name, victim=victim.name, outcome="gone")
+            return
+        if inp.action == "discard" and token.kind != "x":
+            raise IllegalAction(f"only an X token may be discarded; this one is a {token.kind}")
+        if inp.action == "take" and thief.free_spaces() < 1:
+            raise IllegalAction(f"{thief.name} has no free inventory space")
+        game.adv.steal_offers.pop(0)
+        if inp.action == "take":
+            victim.inventory.remove(token)
+            thief.inventory.append(token)
+        elif inp.action == "discard":
+            victim.inventory.remove(token)
+        game.event("steal", survivor=thief.name, victim=victim.name,
+                   outcome={"take": "taken", "leave": "left", "discard": "discarded"}[
+                       inp.action])
 
     def _thief(self, game: Game, victim: Survivor) -> Survivor | None:
         board = game.board
@@ -423,6 +446,8 @@ class AdvancedRules(ScenarioRules):
     # ---- the new inputs -----------------------------------------------------------------
     def phase_kinds(self, game: Game) -> list[str] | None:
         phase = game.phase
+        if game.adv.steal_offers and phase != "over":
+            return ["steal"]
         table = {"crossroads": ["crossroads"], "pick": ["pick_token"], "vote": ["vote"],
                  "exile": ["exile_flick"], "allegiance": ["allegiance"]}
         if phase in table:
@@ -491,6 +516,8 @@ class AdvancedRules(ScenarioRules):
             secret.allegiance(game, inp)
             game.phase = "act"
             game._after_action()
+        elif isinstance(inp, ai.Steal):
+            self._answer_steal(game, inp)
         elif isinstance(inp, ai.PassTurn):
             secret.pass_turn(game, inp)
             game._start_next_turn()

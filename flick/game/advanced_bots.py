@@ -33,7 +33,9 @@ from flick.game.advanced_inputs import (
     ExtraAction,
     Flare,
     Heal,
+    PassTurn,
     PickToken,
+    Steal,
     Vote,
 )
 from flick.game.aim import impulse_to, noisy, vector
@@ -59,6 +61,8 @@ class AdvancedBot(HeuristicBot):
 
     def decide(self, game: Game) -> Input:
         phase = game.phase
+        if self._advanced(game) and game.adv.steal_offers:
+            return self._steal(game)
         if phase == "crossroads":
             return self._crossroads(game)
         if phase == "pick":
@@ -71,6 +75,9 @@ class AdvancedBot(HeuristicBot):
             return Allegiance(defect=False)
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
+        if "pass" in game.legal_kinds() and len({s.team for s in game.available()}) > 1 \
+                and self.rng.random() < 0.5:
+            return PassTurn()  # the lone betrayer lets the two clans wear each other down
         return self._settle(game, super().decide(game))
 
     def _settle(self, game: Game, inp: Input) -> Input:
@@ -112,6 +119,18 @@ class AdvancedBot(HeuristicBot):
             if v > best_v:
                 best, best_v = i, v
         return CrossroadsChoice(best)
+
+    def _steal(self, game: Game) -> Input:
+        """Take from an opponent, discard its X, leave a teammate's token."""
+        offer = game.adv.steal_offers[0]
+        thief = game.survivors[offer["thief"]]
+        victim = game.survivors[offer["victim"]]
+        token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
+        if token is None or thief.team == victim.team:
+            return Steal("leave")
+        if token.kind == "x":
+            return Steal("discard")
+        return Steal("take" if thief.free_spaces() > 0 else "leave")
 
     def _pick(self, game: Game) -> Input:
         """Gabriel: both tokens are looked at; take the more useful."""

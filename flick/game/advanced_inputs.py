@@ -1,5 +1,5 @@
 """Inputs of scenarios 5-10 (Crossroads choices, flares, powers, accusations and votes, the
-betrayer's pass and flick, a wrongly accused player's allegiance, survivor fights).
+betrayer's pass and flick, a wrongly accused player's allegiance, stealing).
 
 They are registered in `flick.game.inputs.INPUT_TYPES` on import, so `input_from_json`
 rebuilds them and a recorded game of scenarios 5-10 replays like any other.
@@ -111,9 +111,18 @@ class PassTurn(Input):
     kind: ClassVar[str] = "pass"
 
 
+@dataclass(frozen=True)
+class Steal(Input):
+    """S6 on: the survivor offered a steal, having looked at one face-down token of a fallen
+    survivor, `take`s it, `leave`s it, or `discard`s it (an X token only)."""
+
+    kind: ClassVar[str] = "steal"
+    action: str = "take"
+
+
 NEW_INPUTS: tuple[type[Input], ...] = (
     CrossroadsChoice, Flare, ExtraAction, Heal, FigureMove, PickToken, Accuse, Vote,
-    ExileFlick, Allegiance, PassTurn,
+    ExileFlick, Allegiance, PassTurn, Steal,
 )
 for _cls in NEW_INPUTS:
     INPUT_TYPES.setdefault(_cls.kind, _cls)
