@@ -107,3 +107,59 @@ def test_recorded_s10_game_with_8_players_replays_exactly(tmp_path: Any, capsys:
     capsys.readouterr()
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing() -> None:
+    import numpy as np
+
+    from flick.game import IllegalAction
+    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.advanced_inputs import (
+        Accuse,
+        Allegiance,
+        CrossroadsChoice,
+        ExileFlick,
+        ExtraAction,
+        FigureMove,
+        Flare,
+        Heal,
+        PassTurn,
+        PickToken,
+        Steal,
+        Vote,
+    )
+    from flick.game.inputs import ChooseSurvivor, EndTurn, FightFlick, Flick, Move, TakeDrop
+
+    def frozen(g: Game) -> tuple[Any, ...]:
+        return (g.board.table.state_hash(), g.phase, g.active, g.actions_done, len(g.inputs),
+                len(g.events), g.bin, g.box, str(g.rng.bit_generator.state), repr(g.adv),
+                [(s.name, s.life, s.team, s.building, s.backpack, len(s.inventory), s.piece)
+                 for s in g.survivors.values()])
+
+    for number in (7, 10):
+        g = Game(load(number), seed=21)
+        bot = AdvancedBot(21)
+        r = np.random.default_rng(5)
+        names = [*g.survivors, "Nobody"]
+        for _ in range(90):
+            if g.over:
+                break
+            if r.random() < 0.6:
+                inp: Any = bot.decide(g)
+            else:
+                fl = Flick((float(r.normal(0, 800)), float(r.normal(0, 800))))
+                who = str(r.choice(names))
+                inp = [ChooseSurvivor(who), Move(fl), TakeDrop(take=int(r.integers(-1, 3))),
+                       EndTurn(), FightFlick(fl), CrossroadsChoice(int(r.integers(-1, 3))),
+                       Flare(fl, bool(r.random() < 0.5)), ExtraAction(), Heal(who, who),
+                       FigureMove(fl), PickToken(int(r.integers(-1, 3))), Accuse(who),
+                       Vote(bool(r.random() < 0.5)), ExileFlick(fl), Allegiance(False),
+                       PassTurn(), Steal(str(r.choice(["take", "leave", "discard", "eat"])))
+                       ][int(r.integers(0, 17))]
+            before = frozen(g)
+            try:
+                g.apply(inp)
+            except IllegalAction:
+                assert frozen(g) == before, inp
+            assert sum(g.zombie_counts().values()) == 18
+            assert all(s.life >= 0 for s in g.survivors.values())
