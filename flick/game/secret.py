@@ -326,3 +326,25 @@ def evidence(game: Game) -> dict[str, int]:
                     game.adv.original_team.get(a.name) == game.adv.original_team.get(v.name):
                 out[turn_of] = out.get(turn_of, 0) + 1
     return out
+
+
+def players_table(games: list[dict[str, Any]]) -> Any:
+    """A rich table of S9-S10 players' results over `games` (summaries with `players`):
+    loyal players and betrayers, how many met their objective and how many won."""
+    from rich.table import Table
+
+    table = Table(title="Players (secret objectives)")
+    for col in ("role", "players", "objective met", "won"):
+        table.add_column(col, justify="left" if col == "role" else "right")
+    rows: dict[str, list[int]] = {}
+    for g in games:
+        for p in g.get("players", []):
+            role = "betrayer" + (" (unmasked)" if p["unmasked"] else "") if p["betrayer"] \
+                else "loyal"
+            r = rows.setdefault(role, [0, 0, 0])
+            r[0] += 1
+            r[1] += int(p["objective_met"])
+            r[2] += int(p["won"])
+    for role, (n, met_, won) in sorted(rows.items()):
+        table.add_row(role, str(n), f"{met_} ({met_ / n:.0%})", f"{won} ({won / n:.0%})")
+    return table

@@ -134,6 +134,10 @@ def _print_summary(scenario: Any, games: list[dict[str, Any]], stderr: bool) -> 
                       f"{sum(g['rounds'] for g in rows) / len(rows):.1f}",
                       f"{sum(g['turns'] for g in rows) / len(rows):.1f}")
     console.print(table)
+    if any("players" in g for g in games):  # S9-S10: each player's objective and result
+        from flick.game.secret import players_table
+
+        console.print(players_table(games))
     if len(games) == 1:
         g = games[0]
         z = g["zombies"]
