@@ -734,3 +734,17 @@ def test_the_disc_slides_clear_of_a_piece_against_the_survivor() -> None:
     assert pos(g, "John Price")[0] < 10.0
     barrel = g.board.named_object("barrel_1")
     assert barrel is not None and g.board.pos(barrel) == (23.2, 40.0)  # not even nudged
+
+
+def test_the_tower_turns_around_a_building_between_it_and_the_survivor() -> None:
+    from flick.game.reaction import around_building
+
+    g = game()
+    john = g.survivors["John Price"]
+    # The library's door is at (20, 80) facing south; the survivor is south of it, a tower
+    # north of the building would throw its zombies into the building's back.
+    behind = (20.0, 88.0)
+    facing = around_building(g, john, behind, (20.0, 40.0))
+    assert abs(facing - (-math.pi / 2)) > 0.3  # not straight at the survivor
+    clear = around_building(g, john, (60.0, 60.0), (20.0, 40.0))
+    assert clear == pytest.approx(math.atan2(-20.0, -40.0))

@@ -8,10 +8,9 @@ Readings (this project's, where the rulebook is silent or garbled):
   the streets: they neither rush nor count as closest.
 - LOUD with no standing zombie in the city: no rush; the zombies in the city are stood up.
 - The tower is placed directly behind the zombie (the zombie between tower and survivor),
-  half a centimetre behind it, its exit toward the survivor. The rulebook's turning of the
-  tower when a building stands between it and the survivor (garbled in the source) is not
-  done: the tower always faces the survivor; `Table.rush` sets aside what stands where the
-  tower is put, as the rulebook says.
+  half a centimetre behind it, its exit toward the survivor; when a building stands between
+  them, the exit is turned toward the end of that building's front nearest the survivor
+  (`around_building`). `Table.rush` sets aside what stands where the tower is put.
 - A zombie "enters" a building when any part of it crossed the door, or a standing zombie is
   less than a movement disc from a support block (rulebook p. 11); it is then taken off the
   streets onto the support blocks, standing or fallen as it was.
@@ -223,7 +222,43 @@ def tower_behind(game: Game, s: Survivor, zombie: int) -> tuple[float, float, fl
     ux, uy = dx / d, dy / d
     board.table.set_pose(zombie, zx, zy, math.atan2(-uy, -ux))
     back = board.figure_r + _tower_depth(game) / 2 + 0.5
-    return (zx + ux * back, zy + uy * back, math.atan2(-uy, -ux))
+    tx, ty = zx + ux * back, zy + uy * back
+    return (tx, ty, around_building(game, s, (tx, ty), (sx, sy)))
+
+
+def around_building(game: Game, s: Survivor, tower: tuple[float, float],
+                    target: tuple[float, float]) -> float:
+    """The tower's facing (rad): at the survivor, or, when a building stands between the tower
+    and the survivor, at the end of that building's front nearest the survivor, 4 cm beyond
+    it (reading of the rulebook's garbled "rotate the tower so that its exit faces the side
+    of the building closest to the active survivor")."""
+    from flick.game.aim import seg_core
+
+    board = game.board
+    direct = math.atan2(target[1] - tower[1], target[0] - tower[0])
+    best: tuple[float, str] | None = None
+    for name in board.buildings:
+        if name == s.building:
+            continue
+        parts = board.building_parts(name)
+        gap = min(seg_core(tower, target, tuple(core)) - r
+                  for part in parts for core, r in board.table.outline(part))
+        if gap < 0.5:
+            d = math.dist(tower, board.door_mid(name))
+            if best is None or d < best[0]:
+                best = (d, name)
+    if best is None:
+        return direct
+    # The ends of the building's front: the outer corners of its two support blocks.
+    mx, my = board.door_mid(best[1])
+    ends = []
+    for part in board.building_parts(best[1])[:2]:
+        pts = [p for core, _ in board.table.outline(part) for p in core]
+        far = max(pts, key=lambda p: math.dist(p, (mx, my)))
+        d = math.dist(far, (mx, my)) or 1.0
+        ends.append((far[0] + (far[0] - mx) / d * 4.0, far[1] + (far[1] - my) / d * 4.0))
+    aim = min(ends, key=lambda p: math.dist(p, target))
+    return math.atan2(aim[1] - tower[1], aim[0] - tower[0])
 
 
 def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float],
