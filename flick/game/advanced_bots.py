@@ -31,6 +31,7 @@ from flick.game.advanced_inputs import (
     CrossroadsChoice,
     ExileFlick,
     ExtraAction,
+    FigureMove,
     Flare,
     Heal,
     PassTurn,
@@ -346,6 +347,21 @@ class AdvancedBot(HeuristicBot):
             return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
                                      skip=colony)
         return None
+
+    def _end(self, game: Game, s: Survivor) -> Input:
+        """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""
+        if self._advanced(game) and "figure_move" in game.legal_kinds() and s.piece is not None:
+            goal = self._goal_point(game, s)
+            here = game.board.pos(s.piece)
+            if goal is not None and math.dist(goal, here) > 6.0:
+                d = min(10.0, math.dist(goal, here) - 4.0)
+                a = math.atan2(goal[1] - here[1], goal[0] - here[0])
+                target = (here[0] + d * math.cos(a), here[1] + d * math.sin(a))
+                if game.board.spot_free(target, game.board.figure_r + 0.5, ignore=s.piece):
+                    angle, strength = impulse_to(game.board.params, "survivor", here, target)
+                    a2, f = noisy(angle, strength, self.noise, self.rng)
+                    return FigureMove(Flick(vector(a2, f)))
+        return super()._end(game, s)
 
     def _keep(self, game: Game) -> Input:
         """Keep what the team's objective wants, weapons and medicine; never an X token."""

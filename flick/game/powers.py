@@ -19,7 +19,9 @@ THIS PROJECT'S POWERS (the rulebook text does not carry their boards):
 - Kevin, "Light Feet": a turn of his that made only QUIET noise is SILENT.
 - Lily, "Second Try": the first failed move (disc or bat) of her turn costs no action.
 
-Readings (this project's): Loretta's second token is given as the action she spends on her next
+Readings (this project's): Mike's free move ends his turn and may be made once he has no
+more action he wants (after 0 or 1 action: a turn ends by itself after its last action);
+Loretta's second token is given as the action she spends on her next
 take being handed back at once (so a food taken costs her nothing); Olivia heals during her
 own turn; life healed never goes above the survivor's starting life; a power is used only
 while the board's power side is up (`Survivor.power_side`).
