@@ -202,7 +202,7 @@ class HeuristicBot(Walker):
     def _token_goal(self, game: Game, s: Survivor, base: str,
                     need: dict[str, int]) -> tuple[str, Any]:
         missing = self._needs(game, base, need)
-        if any(t.kind in missing for t in s.inventory):
+        if any(self._deliverable(game, t, missing) for t in s.inventory):
             return ("enter", base)
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
@@ -211,6 +211,19 @@ class HeuristicBot(Walker):
         return self._search_goal(
             game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base,
             home=base, sure=lambda t: t.face_up and t.kind in wanted)
+
+    def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
+        """Should this carried token go to the base? S4: food is kept back for the hunger to
+        come while the group carries no more food than it will have to eat."""
+        if t.kind not in missing:
+            return False
+        if t.kind != "food" or not game.rules.has("hunger"):
+            return True
+        markers = game.rules.ids["hunger"].get("markers", [2, 1])
+        to_eat = sum(1 for m in markers if int(m) < game.round_marker)
+        carried = sum(1 for x in game.survivors.values() if x.alive
+                      for u in x.inventory if u.kind == "food")
+        return carried > to_eat
 
     def _search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
                      home: str | None = None, sure: Any = None) -> tuple[str, Any]:
@@ -314,7 +327,7 @@ class HeuristicBot(Walker):
                                    {k: int(v) for k, v in obj.params.get("tokens", {}).items()})
         if place == base:
             for i, t in enumerate(s.inventory):
-                if t.kind in need:
+                if self._deliverable(game, t, need):
                     return TakeDrop(drop=i, place=None if place == s.building else place)
             return None
         junk = [i for i, t in enumerate(s.inventory)
