@@ -123,6 +123,7 @@ def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing
         FigureMove,
         Flare,
         Heal,
+        MoveX,
         PassTurn,
         PickToken,
         Steal,
@@ -136,7 +137,7 @@ def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing
                 [(s.name, s.life, s.team, s.building, s.backpack, len(s.inventory), s.piece)
                  for s in g.survivors.values()])
 
-    for number in (7, 10):
+    for number in (7, 8, 10):
         g = Game(load(number), seed=21)
         bot = AdvancedBot(21)
         r = np.random.default_rng(5)
@@ -154,8 +155,9 @@ def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing
                        Flare(fl, bool(r.random() < 0.5)), ExtraAction(), Heal(who, who),
                        FigureMove(fl), PickToken(int(r.integers(-1, 3))), Accuse(who),
                        Vote(bool(r.random() < 0.5)), ExileFlick(fl), Allegiance(False),
-                       PassTurn(), Steal(str(r.choice(["take", "leave", "discard", "eat"])))
-                       ][int(r.integers(0, 17))]
+                       PassTurn(), Steal(str(r.choice(["take", "leave", "discard", "eat"]))),
+                       MoveX(str(r.choice(["school", "rv", "nowhere"])))
+                       ][int(r.integers(0, 18))]
             before = frozen(g)
             try:
                 g.apply(inp)

@@ -17,6 +17,7 @@ from flick.game.advanced_inputs import (
     ExtraAction,
     Flare,
     Heal,
+    MoveX,
     PickToken,
     Steal,
     Vote,
@@ -360,6 +361,12 @@ def test_x_token_blocks_moves_on_last_exit_and_fills_from_the_supply() -> None:
     game.board.place_survivor(john, game.board.front("library", 6.0), -math.pi / 2)
     n_supply = len(game.stashes["supply"])
     supply.after_exit(game, john, "library", by_disc=True)
+    assert game.legal_kinds() == ["move_x"]
+    before = frozen(game)
+    with pytest.raises(IllegalAction, match="no X token"):
+        game.apply(MoveX("rv"))
+    assert frozen(game) == before
+    game.apply(MoveX("school"))
     assert game.adv.x_blocked == ["library"]
     assert len(game.stashes["school"]) == 1 and not game.stashes["school"][0].face_up
     assert len(game.stashes["supply"]) == n_supply - 1

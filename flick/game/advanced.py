@@ -94,6 +94,7 @@ class AdvState:
     exile: str | None = None
     x_token: dict[str, bool] = field(default_factory=dict)
     steal_offers: list[dict[str, Any]] = field(default_factory=list)
+    x_pending: list[str] = field(default_factory=list)  # S8: buildings awaiting an X token
 
 
 def rules_for(scenario: Any) -> ScenarioRules:
@@ -448,6 +449,8 @@ class AdvancedRules(ScenarioRules):
         phase = game.phase
         if game.adv.steal_offers and phase != "over":
             return ["steal"]
+        if game.adv.x_pending and phase != "over":
+            return ["move_x"]
         table = {"crossroads": ["crossroads"], "pick": ["pick_token"], "vote": ["vote"],
                  "exile": ["exile_flick"], "allegiance": ["allegiance"]}
         if phase in table:
@@ -516,6 +519,8 @@ class AdvancedRules(ScenarioRules):
             secret.allegiance(game, inp)
             game.phase = "act"
             game._after_action()
+        elif isinstance(inp, ai.MoveX):
+            supply.move_x(game, inp.source)
         elif isinstance(inp, ai.Steal):
             self._answer_steal(game, inp)
         elif isinstance(inp, ai.PassTurn):

@@ -34,6 +34,7 @@ from flick.game.advanced_inputs import (
     FigureMove,
     Flare,
     Heal,
+    MoveX,
     PassTurn,
     PickToken,
     Steal,
@@ -64,6 +65,8 @@ class AdvancedBot(HeuristicBot):
         phase = game.phase
         if self._advanced(game) and game.adv.steal_offers:
             return self._steal(game)
+        if self._advanced(game) and game.adv.x_pending:
+            return self._move_x(game)
         if phase == "crossroads":
             return self._crossroads(game)
         if phase == "pick":
@@ -132,6 +135,19 @@ class AdvancedBot(HeuristicBot):
         if token.kind == "x":
             return Steal("discard")
         return Steal("take" if thief.free_spaces() > 0 else "leave")
+
+    def _move_x(self, game: Game) -> Input:
+        """Open the blocked building nearest the team's survivors (the one it can use)."""
+        team = game.current_team
+        spots = [game.board.piece_position(x) for x in game.survivors.values()
+                 if x.alive and x.team == team]
+        spots = [p for p in spots if p is not None]
+
+        def cost(b: str) -> tuple[float, str]:
+            door = game.board.door_mid(b)
+            return (min((math.dist(door, p) for p in spots), default=0.0), b)
+
+        return MoveX(min(game.adv.x_blocked, key=cost))
 
     def _pick(self, game: Game) -> Input:
         """Gabriel: both tokens are looked at; take the more useful."""

@@ -120,9 +120,18 @@ class Steal(Input):
     action: str = "take"
 
 
+@dataclass(frozen=True)
+class MoveX(Input):
+    """S8: the last survivor has left a building: the active player takes the X token from
+    the blocked building `source` and places it in front of the building just left."""
+
+    kind: ClassVar[str] = "move_x"
+    source: str = ""
+
+
 NEW_INPUTS: tuple[type[Input], ...] = (
     CrossroadsChoice, Flare, ExtraAction, Heal, FigureMove, PickToken, Accuse, Vote,
-    ExileFlick, Allegiance, PassTurn, Steal,
+    ExileFlick, Allegiance, PassTurn, Steal, MoveX,
 )
 for _cls in NEW_INPUTS:
     INPUT_TYPES.setdefault(_cls.kind, _cls)

@@ -13,8 +13,8 @@ survivors (rulebook p. 28); and scenario 5's found survivors (p. 20).
 
 Readings (this project's):
 - The X tokens in front of buildings are kept by the rules engine (not a stash a survivor
-  could take from). The building the X is taken from is chosen for the player: the blocked
-  building nearest the active survivor (the one its team most likely wants opened).
+  could take from). The active player's choice of the X to move is the next input
+  (`MoveX`), whatever the phase, as soon as the move that emptied the building is over.
 - A survivor that joins has used its backpack for this round (it plays from the next round);
   a recruit stands next to the survivor who recruited it.
 - Exiting "by a move action" is a move with the movement disc (not the bat).
@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from flick.game.state import DAY, DEFAULT_WEAPONS, NIGHT, Survivor
+from flick.game.state import DAY, DEFAULT_WEAPONS, NIGHT, IllegalAction, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -112,8 +112,19 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
         return
     if any(x.alive and x.building == building for x in game.survivors.values()):
         return
-    here = game.board.door_mid(building)
-    source = min(game.adv.x_blocked, key=lambda b: (math.dist(game.board.door_mid(b), here), b))
+    if building not in game.adv.x_blocked:
+        game.adv.x_pending.append(building)
+        game.event("x_to_move", to=building)
+
+
+def move_x(game: Game, source: str) -> None:
+    """The active player's choice: the X token of `source` goes in front of the building the
+    last survivor left; `source` receives a face-down token from the supply."""
+    building = game.adv.x_pending[0]
+    if source not in game.adv.x_blocked:
+        raise IllegalAction(f"no X token stands in front of {source!r}; X tokens: "
+                            f"{', '.join(game.adv.x_blocked)}")
+    game.adv.x_pending.pop(0)
     game.adv.x_blocked.remove(source)
     game.adv.x_blocked.append(building)
     supply = game.stashes.get("supply", [])
