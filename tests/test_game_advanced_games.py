@@ -84,7 +84,7 @@ def test_individual_wins_agree_with_team_and_objective(number: int, seed: int,
         else:
             expected = game.winner is not None and row["team"] == game.winner \
                 and row["objective_met"]
-        assert row["won"] == expected, row
+        assert row["won"] == (expected and row["alive"]), row
 
 
 def test_flick_sim_json_for_scenario_9_with_8_players(capsys: Any) -> None:

@@ -469,6 +469,10 @@ def test_individual_wins_follow_team_outcome_and_objectives() -> None:
             assert row["won"] == (row["original_team"] != "B" and row["objective_met"])
         else:
             assert row["won"] == (s.team == "B" and row["objective_met"])
+    victim = next(iter(game.survivors.values()))
+    victim.life, victim.alive = 0, False
+    row = next(r for r in secret.results(game) if r["survivor"] == victim.name)
+    assert not row["won"] and not row["alive"]  # dead and gone: out of the game
 
 
 def test_new_inputs_round_trip_through_json() -> None:

@@ -18,7 +18,9 @@ team votes (`Vote`), in the team's order. More thumbs up than down: the accused 
 
 Winning: a player wins by completing their objective and being on the winning team; a betrayer
 (unmasked or not) wins if the team it was dealt into fails and (this project's reading) its
-betrayer card's condition holds. Cards and conditions: `assets/cards/objectives.yaml`.
+betrayer card's condition holds. A player whose survivor died is out of the game and does not
+win (this project's reading of "dead and gone").
+Cards and conditions: `assets/cards/objectives.yaml`.
 
 Readings (this project's): an unmasked betrayer figure inside a building is first put fallen
 in front of the door, then flicked; the defector's player count moves with it in the turn
@@ -159,11 +161,15 @@ def results(game: Game) -> list[dict[str, Any]]:
         met = holds(game, s, c["condition"])
         betrayer = s.name in game.adv.betrayers
         original = game.adv.original_team.get(s.name, s.team)
+        # Dead and gone: a player whose survivor died is out of the game and cannot win.
+        out_of_game = not s.alive and game.rules.has("dead_and_gone")
         if betrayer:
             won = game.over and game.winner != original and met
         else:
             won = game.over and game.winner is not None and game.winner == s.team and met
+        won = won and not out_of_game
         out.append({"survivor": s.name, "team": s.team, "original_team": original,
+                    "alive": s.alive,
                     "objective": game.adv.objective[s.name], "title": c["title"],
                     "betrayer": betrayer, "unmasked": s.name in game.adv.unmasked,
                     "objective_met": met, "won": bool(won)})
