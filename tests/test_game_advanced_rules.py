@@ -542,3 +542,74 @@ def test_powers_john_thomas_lily_rosa_mike() -> None:
     assert moved
     if not moved[-1].data["success"]:
         assert game.board.pos(mike.piece) == pytest.approx(before)
+
+
+def test_s9_holding_the_school_and_s10_colony_and_wipe_out() -> None:
+    from flick.scenario import load
+
+    game = Game(load(9), 1, players={"A": 3, "B": 3})
+    b = [s for s in game.survivors.values() if s.team == "B"]
+    put_inside(game, b[0].name, "school")
+    b[0].inventory = [game.new_token("food"), game.new_token("fuel")]
+    competitive.check(game)  # only at a round's end
+    a0 = next(s for s in game.survivors.values() if s.team == "A")
+    put_inside(game, a0.name, "school")
+    competitive.check(game, round_end=True)  # team A is in the School too: not held
+    a0.building = None
+    with pytest.raises(GameOver) as end:
+        competitive.check(game, round_end=True)
+    assert end.value.winner == "B"
+    with pytest.raises(GameOver) as end:
+        competitive.at_skull(game)
+    assert end.value.winner == "A"  # team A wins at the skull
+
+    game = Game(load(10), 1, players={"A": 3, "B": 3})
+    carrier = next(s for s in game.survivors.values() if s.team == "B")
+    carrier.inventory = [game.new_token("fuel"), game.new_token("fuel")]
+    with pytest.raises(GameOver) as end:
+        competitive.entered_colony(game, carrier, "rv")
+    assert end.value.winner == "B"
+    for s in game.survivors.values():
+        if s.team == "A":
+            s.alive, s.life = False, 0
+    with pytest.raises(GameOver) as end:
+        competitive.check(game)
+    assert end.value.winner == "B"
+
+
+def test_loretta_takes_a_second_token_for_free() -> None:
+    game = Game(table(teams=[
+        {"name": "A", "survivors": [
+            {"name": "Loretta", "life": 3, "x": 20, "y": 40, "power_side": True}]},
+        {"name": "B", "survivors": [{"name": "Rosa", "life": 3, "x": 60, "y": 30}]}],
+        pretzel={"survivor": "Loretta"}), 1)
+    loretta = put_inside(game, "Loretta Clay", "library")
+    game.stashes["library"] = [game.new_token("food"), game.new_token("gun")]
+    game.apply(ChooseSurvivor(loretta.name))
+    game.apply(TakeDrop(take=0))
+    assert game.actions_done == 0  # the food's take is given back
+    assert [t.kind for t in loretta.inventory].count("food") == 1
+
+
+def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
+    from flick.game.advanced_inputs import PassTurn
+
+    game = _s10_with_betrayer(6)
+    team = game.current_team
+    names = [s.name for s in game.survivors.values() if s.team == team]
+    game.apply(ChooseSurvivor(names[0]))
+    game.apply(Accuse(names[1]))
+    for _ in names:
+        game.apply(Vote(True))
+    game.apply(ExileFlick(Flick((200.0, 50.0))))
+    b = game.survivors[names[1]]
+    while game.phase != "choose" or game.current_team != b.team:
+        if game.phase == "choose":
+            game.apply(ChooseSurvivor(game.available(game.current_team)[0].name))
+        else:
+            game.apply(EndTurn())
+        assert not game.over
+    assert "pass" in game.legal_kinds()
+    game.apply(PassTurn())
+    assert not game.adv.x_token[b.name] and b in game.available()
+    assert game.current_team != b.team
