@@ -39,7 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play K games with seeds S, S+1, ... (default 1)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per game (scenario, seed, winner, end_reason, "
-                        "rounds, turns, zombies, survivors, events) instead of the summary; "
+                        "rounds, turns, zombies, survivors, events, teams; S9-S10 also players: "
+                        "each one's objective and whether they won) instead of the summary; "
                         "the summary table goes to stderr")
     p.add_argument("--players", type=int, metavar="N",
                    help="players at the table (S9-S10: 6, 8 or 10, split into 2 teams of 3-5 "
