@@ -167,8 +167,11 @@ def test_private_home_is_2_plus_3_plus_2_is_7_and_fast_attacks() -> None:
     assert st.zombies_at(1) == ids[:5]  # 2+1+1+2+2 = 8 >= 7
     creeper, runner, hulker = ids[1], ids[2], ids[4]
     assert all(st.zeng[z] == scoundrel for z in (creeper, runner, hulker))
+    # "The Creeper has the Fast trait. That means that as soon as she appears, she attacks
+    # the Scoundrel!" - the only Fast Attack of the five zombies drawn (the Runner is not Fast)
     assert "  Creeper attacks the Scoundrel" in "\n".join(st.events)
-    assert "  Runner attacks the Scoundrel" in "\n".join(st.events)
+    assert "  Runner attacks" not in "\n".join(st.events)
+    assert sum(" attacks the " in e for e in st.events) == 1
     assert len(st.hand[scoundrel]) == 1  # Private Home draws 1
     # the others follow by discarding Follow cards, without a new Infestation
     cheer = 0
@@ -253,9 +256,57 @@ def test_fast_zombie_attacks_when_it_spawns_among_survivors() -> None:
     assert "Ambusher attacks the Scout: 6 -> 1" in "\n".join(st.events)
 
 
+def test_sample_game_helicopter_10_points_howler_brings_frank_2_fast_attacks() -> None:
+    # "He draws the 10 points of Zombies and suffers 2 Fast Attacks. ... We see a Howler who
+    # brings Frank to their ranks. We are also swarmed by Crawlers, 2 Shamblers, Spitters, an
+    # Ambusher, a Creeper, and a Herd."
+    st = game(SAMPLE)
+    extend_path(st, ["City Hall", "School Bus", "Corner Store", "Police Station", "Downtown",
+                     "Private Home"])
+    st.pos = [6, 6, 6, 6]
+    st.furthest = [6, 6, 6, 6]
+    f = give(st, 2, "Flashlight")
+    names = ["Howler", "Frank", "Crawlers", "Shamblers", "Shamblers", "Spitter", "Ambusher",
+             "Creeper", "Herd", "Loner"]
+    ids = stack(st, names)
+    st.actor = 2
+    st.rng = Dice([1] * 10)
+    st.apply(act(C.K_HELI, 0, f))
+    assert st.zombies_at(7) == ids[:9]  # 1 + (Frank attracted) + 1 + 2 + 2 + 1 + 1 + 1 + 4 = 13
+    assert st.zdeck[-1] == ids[9]  # 9 points before the Herd: the Herd was the last drawn
+    fast = [e for e in st.events if " attacks the Scout" in e]
+    assert len(fast) == 2
+    assert any("Ambusher" in e for e in fast) and any("Creeper" in e for e in fast)
+
+
+def test_zombie_attacks_example_four_engaged_cards_roll_four_attacks() -> None:
+    # "Your Survivor is Engaged against a Loner, Hulker, Shamblers, and The Pack. Roll an Attack
+    # for each of the 4 Zombie cards against your Survivor."
+    st = game(["Scout", "Biker"])
+    for name in ("Loner", "Hulker", "Shamblers", "The Pack"):
+        place_zombie(st, name, 0, -1 if name == "Shamblers" else 0)
+    st.pos = [0, 1]
+    st.rng = Dice([1] * 4)  # a fifth roll would raise IndexError
+    for z in list(st.zorder):
+        st._zombie_attack(z)
+    assert sum(" attacks the Scout" in e for e in st.events) == 4
+
+
+def test_machete_with_slayer_is_an_almost_automatic_hit() -> None:
+    # "The Scout is using his machete and Slayer Skill combo which gives him +1 on all of his
+    # Attack die rolls. That means an almost automatic hit, and a chance of straight out
+    # killing anything!"
+    st = game(["Scout"])
+    mach = give(st, 0, "Machete", ready=True)
+    assert st.roll_wounds(0, mach, 2) == 0
+    give(st, 0, "Slayer", ready=True)
+    hits = [st.roll_wounds(0, mach, r) for r in range(1, 7)]
+    assert hits[0] == 0 and all(w >= 1 for w in hits[1:]) and hits[5] == 3
+
+
 def test_again_attacks_twice_and_stops_if_the_survivor_died() -> None:
     st = game(["Scout"])
-    z = place_zombie(st, "The Pack", 0, 0)
+    z = place_zombie(st, "Frank", 0, 0)
     st.rng = Dice([6, 6])
     st._zombie_attack(z)
     assert st.wounds[0] == 4
