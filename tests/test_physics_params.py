@@ -166,3 +166,40 @@ def test_bad_toppling_scale_of_a_kind_names_file_line_and_key(tmp_path: Path) ->
     loaded = PhysicsParams.load(path)
     assert loaded.pieces["barrel"].topple.scale == 1.4  # type: ignore[union-attr]
     assert loaded.pieces["zombie"].topple.scale == 1.0  # type: ignore[union-attr]
+
+
+def test_hand_noise_section_feeds_the_bots_and_the_window(tmp_path: Path) -> None:
+    import math
+
+    from flick.game.aim import HandNoise
+    from flick.game.bots import HeuristicBot
+
+    params = PhysicsParams.default()
+    assert params.hand_noise is not None
+    steady = HandNoise.from_params(params)
+    assert steady == HandNoise(math.radians(1.5), 0.07, math.radians(0.4))
+    assert HandNoise.from_params(params, "shaky").power_sd == 0.18
+    assert HeuristicBot(1, params=params).noise == steady
+    # A steadier hand in the file is the hand the bot flicks with.
+    path, _ = _variant(tmp_path, "  steady: {", "  steady: {angle_deg: 0.5, power_frac: 0.02, "
+                       "template_angle_deg: 0.1}")
+    calm = PhysicsParams.load(path)
+    assert HeuristicBot(1, params=calm).noise.power_sd == 0.02
+    # A file written before the section (an old replay's) falls back to the shipped hand.
+    old = calm.model_copy(update={"hand_noise": None})
+    assert HandNoise.from_params(old) == steady
+
+
+def test_bad_hand_noise_names_file_line_and_key(tmp_path: Path) -> None:
+    for value, problem in (("-1.5", "greater than or equal to 0"), ("45", "less than or equal")):
+        path, line = _variant(tmp_path, "  shaky: {", f"  shaky: {{angle_deg: {value}, "
+                              "power_frac: 0.18, template_angle_deg: 1.5}")
+        with pytest.raises(DataFileError) as error:
+            PhysicsParams.load(path)
+        assert f"{path}:{line}: hand_noise.shaky.angle_deg: " in str(error.value)
+        assert problem in str(error.value)
+    path, line = _variant(tmp_path, "  steady: {", "  steady: {angle_deg: 1.5, power: 0.07, "
+                          "template_angle_deg: 0.4}")
+    with pytest.raises(DataFileError) as error:
+        PhysicsParams.load(path)
+    assert f"{path}:{line}: hand_noise.steady." in str(error.value)

@@ -6,7 +6,8 @@ On the table a flicked piece slides with constant deceleration mu*g (Coulomb fri
 v = sqrt(2 mu g d); to arrive at a target d away still moving at v_hit it needs
 v = sqrt(v_hit^2 + 2 mu g d). The impulse is m*v (g*cm/s) along the aim. A bot's hand is not
 perfect: `HandNoise` perturbs the angle and the strength of each flick (normal errors), and the
-sniper and shotgun templates hold the angle much better than a bare finger.
+sniper and shotgun templates hold the angle much better than a bare finger. Its deviations are
+the `hand_noise` section of the physics parameters (`assets/physics/default.yaml`).
 """
 
 from __future__ import annotations
@@ -22,17 +23,33 @@ Vec = tuple[float, float]
 
 @dataclass(frozen=True)
 class HandNoise:
-    """A bot's flicking hand: standard deviations of the aim angle (radians) and of the
-    strength (relative), bare finger and with a template. Values are this project's estimates
-    of a careful player (about 1.5 degrees and 7% power), not measurements."""
+    """A flicking hand: standard deviations of the aim angle (radians) and of the strength
+    (relative), bare finger and with a template. The values are data: the `hand_noise`
+    section of the physics parameters (`from_params`)."""
 
-    angle_sd: float = math.radians(1.5)
-    power_sd: float = 0.07
-    template_angle_sd: float = math.radians(0.4)
+    angle_sd: float
+    power_sd: float
+    template_angle_sd: float
 
     def __post_init__(self) -> None:
         if min(self.angle_sd, self.power_sd, self.template_angle_sd) < 0:
             raise ValueError("hand-noise deviations cannot be negative")
+
+    @classmethod
+    def from_params(cls, params: Any, level: str = "steady") -> HandNoise:
+        """The hand called `level` (steady: the bots' and the play window's careful hand;
+        shaky) in the physics parameters' `hand_noise` section, or in the shipped file's when
+        `params` has none (a file written before the section existed)."""
+        model = getattr(params, "hand_noise", None)
+        if model is None:
+            from flick.physics import PhysicsParams
+
+            model = PhysicsParams.default().hand_noise
+            if model is None:
+                raise ValueError("the shipped physics parameters have no hand_noise section")
+        hand = model.level(level)
+        return cls(math.radians(hand.angle_deg), float(hand.power_frac),
+                   math.radians(hand.template_angle_deg))
 
 
 PERFECT = HandNoise(0.0, 0.0, 0.0)

@@ -58,9 +58,17 @@ class HeuristicBot(Walker):
 
     name = "heuristic"
 
-    def __init__(self, seed: int, noise: HandNoise | None = None) -> None:
+    def __init__(self, seed: int, noise: HandNoise | None = None, params: Any = None) -> None:
+        """`noise` is the bot's hand; by default the steady hand of the physics parameters
+        `params` (`hand_noise.steady`; the shipped file's when None)."""
         self.rng = np.random.default_rng([int(seed), 0xB07])
-        self.noise = noise or HandNoise()
+        if noise is None:
+            if params is None:
+                from flick.physics import PhysicsParams
+
+                params = PhysicsParams.default()
+            noise = HandNoise.from_params(params, "steady")
+        self.noise = noise
 
     # ---- entry --------------------------------------------------------------------------
     def decide(self, game: Game) -> Input:

@@ -24,7 +24,7 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
     # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
     from flick.game.advanced_bots import AdvancedBot
 
-    bot: HeuristicBot = AdvancedBot(seed)
+    bot: HeuristicBot = AdvancedBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

@@ -191,6 +191,32 @@ class Simulation(FrozenModel):
         return self
 
 
+class HandLevel(FrozenModel):
+    """One steadiness of a flicking hand: standard deviations of its normal errors."""
+
+    angle_deg: float = Field(ge=0.0, le=30.0, description="aim angle, bare finger (degrees)")
+    power_frac: float = Field(ge=0.0, le=0.5, description="strength, relative to the intended")
+    template_angle_deg: float = Field(
+        ge=0.0, le=30.0, description="aim angle along the sniper / shotgun template (degrees)"
+    )
+    note: str | None = None
+
+
+class HandNoiseModel(FrozenModel):
+    """The hand-noise model (DESIGN.md: a parameter): `steady` is the bots' careful hand and
+    the play window's "steady"; `shaky` the play window's nervous one."""
+
+    steady: HandLevel
+    shaky: HandLevel
+    note: str | None = None
+
+    def level(self, name: str) -> HandLevel:
+        """The level called `name` (steady or shaky)."""
+        if name not in ("steady", "shaky"):
+            raise ValueError(f"unknown hand noise {name!r}; known: steady, shaky")
+        return self.steady if name == "steady" else self.shaky
+
+
 def _tower_model() -> type[BaseModel] | None:
     """The tower engineer's `TowerParams`, if that module exists yet."""
     try:
@@ -220,6 +246,9 @@ class PhysicsParams(FrozenModel):
     materials: dict[str, Material]
     pieces: dict[str, Piece]
     buildings: Buildings
+    # Optional so that files written before it (replays embed their parameters) still load;
+    # the shipped file has it, and whoever needs it falls back to the shipped file's.
+    hand_noise: HandNoiseModel | None = None
     note: str | None = None
     if TowerParams is not None:
         tower: TowerParams | None = None  # type: ignore[valid-type]

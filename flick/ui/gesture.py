@@ -12,7 +12,8 @@ Pure arithmetic on table coordinates (cm) and times (s); no pygame. Two styles (
 
 An off-centre press adds spin: the impulse is applied at the press point's offset from the
 piece's centre (clamped to the piece's reach). Hand noise (`HAND_NOISE`: none, steady,
-shaky) perturbs angle and power from a seeded generator, for honest solo play.
+shaky) perturbs angle and power from a seeded generator, for honest solo play; its levels
+are the `hand_noise` section of the physics parameters.
 """
 
 from __future__ import annotations
@@ -33,13 +34,9 @@ MAX_SPEED = 700.0  # cm/s: no finger launches a piece faster (keeps impulses in 
 MIN_SPEED = 5.0  # cm/s: slower than this a release is not a flick (nothing happens)
 SLING_GAIN = 4.0  # open-table slide (cm) per cm of slingshot drag
 SLING_MAX_DRAG = 30.0  # cm: a longer drag gives no more power
-# Hand noise (angle sd, power sd, template angle sd). "steady" is the bots' careful hand
-# (flick.game.aim.HandNoise defaults); "shaky" is this project's guess of a nervous one.
-HAND_NOISE: dict[str, HandNoise | None] = {
-    "none": None,
-    "steady": HandNoise(),
-    "shaky": HandNoise(math.radians(5.0), 0.18, math.radians(1.5)),
-}
+# Hand noise: none, or a level of the physics parameters' `hand_noise` section ("steady" is
+# the bots' careful hand, "shaky" a nervous one; `flick.game.aim.HandNoise.from_params`).
+HAND_NOISE = ("none", "steady", "shaky")
 
 
 @dataclass
@@ -132,20 +129,25 @@ class Gesture:
         angle, speed = self.aim()
         if speed < MIN_SPEED:
             return None
-        angle, speed = apply_hand(angle, speed, hand, rng, self.template)
+        angle, speed = apply_hand(angle, speed, hand, rng, self.template, self.params)
         mass, _ = piece_spec(self.params, self.kind)
         impulse = mass * min(speed, MAX_SPEED)
         return Flick((impulse * math.cos(angle), impulse * math.sin(angle)), self.offset)
 
 
 def apply_hand(angle: float, speed: float, hand: str, rng: np.random.Generator | None,
-               template: bool = False) -> tuple[float, float]:
-    """`angle` and `speed` as a hand of the given steadiness delivers them."""
+               template: bool = False, params: object = None) -> tuple[float, float]:
+    """`angle` (rad) and `speed` (cm/s) as a hand of the given steadiness delivers them; the
+    levels are the `hand_noise` section of the physics parameters `params` (the shipped
+    file's when None)."""
     if hand not in HAND_NOISE:
         raise ValueError(f"unknown hand noise {hand!r}; known: {', '.join(HAND_NOISE)}")
-    model = HAND_NOISE[hand]
-    if model is None:
+    if hand == "none":
         return angle, speed
     if rng is None:
         raise ValueError("hand noise needs a seeded generator")
-    return noisy(angle, speed, model, rng, template=template)
+    if params is None:
+        from flick.physics import PhysicsParams
+
+        params = PhysicsParams.default()
+    return noisy(angle, speed, HandNoise.from_params(params, hand), rng, template=template)

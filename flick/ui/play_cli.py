@@ -43,7 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--style", choices=("swipe", "slingshot"), default="swipe",
                    help="flick gesture style (Tab switches while playing)")
     p.add_argument("--hand", choices=("none", "steady", "shaky"), default="none",
-                   help="hand noise on every flick, for honest solo play (default none)")
+                   help="hand noise on every flick, for honest solo play (default none); "
+                        "the levels are the hand_noise section of the physics parameters")
     p.add_argument("--no-aim", action="store_true", help="hide the aim line while dragging")
     p.add_argument("--no-power", action="store_true", help="hide the power meter")
     p.add_argument("--size", default="1280x800", help="window size WxH pixels")
