@@ -128,6 +128,22 @@ def test_bad_json_names_line_and_column(recorded: Any, tmp_path: Path) -> None:
         rp.load(path)
 
 
+def test_nan_and_infinite_numbers_are_refused(recorded: Any, tmp_path: Path) -> None:
+    # Python's json reads NaN and 1e999 (infinity); a damaged file with them must not reach
+    # the canonical hash, which refuses them with a ValueError.
+    _, data = recorded
+    edited = json.loads(json.dumps(data))
+    pieces = edited["games"][0]["physics"]["data"]["pieces"]
+    pieces[next(iter(pieces))]["mass"] = float("nan")
+    with pytest.raises(DataFileError, match=r"nan\.json: not valid JSON: NaN is not a JSON number"):
+        rp.load(_damaged(tmp_path, edited, "nan.json"))
+    path = tmp_path / "inf.json"
+    path.write_text(json.dumps(data).replace('"seed": 3', '"seed": 1e999', 1))
+    assert "1e999" in path.read_text()
+    with pytest.raises(DataFileError, match=r"inf\.json: not valid JSON: 1e999 is too large"):
+        rp.load(path)
+
+
 def test_not_a_replay_and_unknown_version(recorded: Any, tmp_path: Path) -> None:
     _, data = recorded
     with pytest.raises(DataFileError, match="not a flick replay"):

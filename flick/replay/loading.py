@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +76,18 @@ def _where(loc: Sequence[Any]) -> str:
     return "".join(parts) or "(top level)"
 
 
+def _not_a_number(word: str) -> float:
+    # Python's json reads NaN and Infinity, which JSON has not; a recorder never writes them.
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"{text} is too large for a float")
+    return value
+
+
 def load(path: str | Path) -> Replay:
     """Read and check a replay file; any damage raises DataFileError saying what is wrong."""
     from flick.game.inputs import input_from_json
@@ -89,10 +102,12 @@ def load(path: str | Path) -> Replay:
     except (OSError, UnicodeDecodeError) as exc:
         raise DataFileError(f"{path}: cannot read the replay: {exc}") from None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise DataFileError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") \
             from None
+    except ValueError as exc:
+        raise DataFileError(f"{path}: not valid JSON: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise DataFileError(f"{path}: not a flick replay (no \"format\": \"{FORMAT}\")")
     version = raw.get("version")
