@@ -184,7 +184,7 @@ class SearchBot:
     name = "search"
 
     def __init__(
-        self, seed: int | random.Random = 0, budget: int = 240, min_samples: int = 8
+        self, seed: int | random.Random = 0, budget: int = 160, min_samples: int = 8
     ) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.budget = budget
