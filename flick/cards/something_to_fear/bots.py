@@ -14,7 +14,7 @@ import random
 
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import scoring
-from flick.cards.something_to_fear.data import ROUNDS, SET_TYPES
+from flick.cards.something_to_fear.data import ROUNDS
 from flick.cards.something_to_fear.state import StfState
 
 # Expected Mob Damage escaping per round still to come (about one card of ~2.5 damage).
@@ -216,7 +216,3 @@ class SearchBot:
         mine = res[p].score if res[p].alive else -30.0
         best_other = max((r.score for q, r in enumerate(res) if q != p and r.alive), default=0)
         return win + 0.004 * (mine - best_other)
-
-
-BOTS = {"random": None, "greedy": GreedyBot, "search": SearchBot}
-SET_KEYS = SET_TYPES  # re-exported for the CLI's summary
