@@ -886,3 +886,88 @@ def test_mutated_prisoners_drawn_by_a_spawn_are_set_aside_and_replaced() -> None
     st.rng = Dice([1] * 5)
     st._zombie_turn()
     assert pris in st.aside and st.zpos[pris] == -1 and st.zpos[loner] == 0
+
+
+def test_clone_goes_on_exactly_like_the_original() -> None:
+    from flick.cards.bots import RandomBot
+
+    st = RiseOfTheZombies(seed=4)
+    greedy = make_bot("greedy", 4)
+    for _ in range(60):
+        st.apply(greedy.choose(st))
+    twin = st.clone()
+    assert twin.to_json() == st.to_json()
+    a, b = RandomBot(2), RandomBot(2)
+    for _ in range(200):
+        if st.is_terminal():
+            break
+        st.apply(a.choose(st))
+        twin.apply(b.choose(twin))
+    assert twin.to_json() == st.to_json()
+    twin.hand[0].append(-1)  # the copy shares no list with the original
+    assert -1 not in st.hand[0]
+
+
+def test_search_bot_scores_candidates_and_picks_a_legal_action() -> None:
+    from flick.cards.rise_of_the_zombies.search import SearchBot
+
+    st = game(["Scout", "Biker"])
+    give(st, 0, "City Hall")
+    give(st, 0, "Flashlight")
+    place_zombie(st, "Loner", 0, 0)
+    bot = SearchBot(4)
+    bot.rollouts = 1
+    cands = bot._candidates(st, 0, st.legal_actions(), make_bot("greedy", 0).choose(st))
+    assert C.PASS in cands and any(a >> 16 == C.K_LOCATION for a in cands)
+    assert bot.choose(st) in st.legal_actions()
+    # a finished game scores 2 per escaped survivor; a living survivor scores less than that
+    assert 0.0 < bot.value(st) < 1.0
+    st.over, st.escaped = True, [True, False]
+    assert bot.value(st) == 1.0
+
+
+def test_campaign_survivor_groups_change_between_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from flick.cards.rise_of_the_zombies.cli import survivor_groups
+    from flick.cli import main
+
+    assert survivor_groups("Scout, Biker", True) == [["Scout", "Biker"]] * 3
+    assert survivor_groups("Scout", False) == [["Scout"]]
+    with pytest.raises(FlickError, match="only a --campaign"):
+        survivor_groups("Scout;Biker", False)
+    with pytest.raises(FlickError, match="3 games"):
+        survivor_groups("Scout;Biker", True)
+    groups = "Scout,Biker;Historian;Scientist,Biker,Scout"
+    args = ["cards", "rise-of-the-zombies", "--survivors", groups, "--campaign", "--games", "1",
+            "--seed", "3", "--json"]
+    assert main(args) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [[s["name"] for s in g["survivors"]] for g in lines[:3]] == [
+        ["Scout", "Biker"], ["Historian"], ["Scientist", "Biker", "Scout"]]
+    assert lines[3]["total"] == sum(g["campaign_points"] for g in lines[:3])
+
+
+def test_secret_hands_pass_the_screen_between_humans() -> None:
+    from flick.cards.rise_of_the_zombies.cli import play_terminal
+
+    st = RiseOfTheZombies(["Scout", "Biker"], seed=3, log=True)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if "press Enter" in prompt:
+            return ""
+        if len(prompts) > 40:
+            raise KeyboardInterrupt
+        return "1"
+
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        play_terminal(st, [None, None], read=read, out=out, secret_hands=True)
+    text = out.getvalue()
+    assert "Pass the screen to player 2 (the Biker)" in text
+    assert any("Player 2, press Enter" in p for p in prompts)
+    scout_hand = ", ".join(st.spec(c).name for c in st.hand[0])
+    table = st.render(1)
+    assert "kept secret" in table and f"hand: {scout_hand}\n" not in table + "\n"
+    assert "kept secret" not in st.render()

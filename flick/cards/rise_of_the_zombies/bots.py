@@ -383,8 +383,15 @@ class RolloutBot(GreedyBot):
         return best
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot,
-        "rollout": RolloutBot}
+def _search_bot(seed: int | random.Random = 0) -> Any:
+    """The information-set Monte Carlo bot (its module imports this one, hence the late import)."""
+    from flick.cards.rise_of_the_zombies.search import SearchBot
+
+    return SearchBot(seed)
+
+
+BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot,
+                        "rollout": RolloutBot, "search": _search_bot}
 
 
 def make_bot(kind: str, seed: int) -> Any:

@@ -26,6 +26,14 @@ rulebook demands; it needs at least one human.
 --games K --seed S plays K games with bots only (seeds S, S+1, ...), shows a progress bar and a
 summary; with --json each finished game is one JSON line on stdout (the summary goes to
 stderr). --campaign plays the 3-game campaign (K campaigns with --games) and rates its points.
+The rulebook lets survivors (and their number) change between the games of a campaign: give
+--survivors three groups separated by ';' (e.g. "Scout,Biker;Scout,Biker,Historian;Scientist"),
+one per game; a single group plays all three games.
+
+Hands: the rulebook lets each player keep its hand secret or reveal it. By default every hand is
+shown (the survivors are a team). --secret-hands shows each human only its own hand and, when
+the turn passes from one human to another, asks to pass the screen (the table is scrolled away
+first); the real clock keeps running meanwhile.
 """
 
 
@@ -40,7 +48,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--survivors", default=DEFAULT_SURVIVORS, metavar="NAMES",
                    help="comma-separated survivors, 1 to 8 (Scout, Paramedic, Historian, Biker, "
-                        f"Scoundrel, Cheerleader, Scientist, ...); default {DEFAULT_SURVIVORS}")
+                        f"Scoundrel, Cheerleader, Scientist, ...); default {DEFAULT_SURVIVORS}; "
+                        "with --campaign, three groups separated by ';' (one per game)")
+    p.add_argument("--secret-hands", action="store_true",
+                   help="each human sees only its own hand; pass the screen between humans")
     p.add_argument("--difficulty", default="standard",
                    choices=["introductory", "standard", "expert", "insane"],
                    help="sets the Departure Time with the number of survivors (default standard)")
@@ -83,19 +94,26 @@ def _new_game(args: argparse.Namespace, names: list[str], seed: int, log: bool) 
                             log=log)
 
 
+SCROLL = "\n" * 60  # pushes the last player's table off the screen before passing it on
+
+
 def play_terminal(
     state: Any,
     seats: list[Any],
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     now: Callable[[], float] = time.monotonic,
+    secret_hands: bool = False,
 ) -> Any:
     """Play one game at the terminal. With the real clock, wall time is fed to the game before
-    and after every human answer; the clock never stops (not even while the prompt waits)."""
+    and after every human answer; the clock never stops (not even while the prompt waits).
+    With `secret_hands` each human sees only its own hand, and a change of human asks for the
+    screen to be passed (Enter) first."""
     from flick.cards.terminal import ask_action
 
     out = out or sys.stdout
     start = now()
+    last_human = -1
 
     def ask(prompt: str) -> str:
         try:
@@ -118,7 +136,15 @@ def play_terminal(
             out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
             state.apply(action)
             continue
-        out.write("\n" + state.render() + "\n")
+        if secret_hands and seat != last_human and last_human >= 0:
+            out.write(SCROLL + f"Pass the screen to player {seat + 1} (the {state.name(seat)}); "
+                      "the clock keeps running.\n")
+            ask(f"Player {seat + 1}, press Enter when only you can see the screen: ")
+            tick()
+            if state.is_terminal():
+                break
+        last_human = seat
+        out.write("\n" + state.render(seat if secret_hands else None) + "\n")
         out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
         action = ask_action(state, seat, ask, out)
         tick()
@@ -150,14 +176,33 @@ def _summary(results: list[dict[str, Any]], campaigns: list[list[int]], evaluate
     return "\n".join(lines)
 
 
+def survivor_groups(text: str, campaign: bool) -> list[list[str]]:
+    """The survivors of each game: one group, or (campaign only) three groups split by ';'
+    ("you can switch Survivors between games. It is okay for different numbers of players to
+    play in each game"). A single group plays every game of a campaign."""
+    groups = [[n.strip() for n in part.split(",") if n.strip()] for part in text.split(";")]
+    if any(not g for g in groups):
+        raise FlickError(f"--survivors {text!r}: an empty group of survivors", exit_code=2)
+    if len(groups) == 1:
+        return groups * 3 if campaign else groups
+    if not campaign:
+        raise FlickError("--survivors lists several groups (';'), which only a --campaign uses",
+                         exit_code=2)
+    if len(groups) != 3:
+        raise FlickError(f"--survivors lists {len(groups)} groups; a campaign has 3 games",
+                         exit_code=2)
+    return groups
+
+
 def handle(args: argparse.Namespace) -> int:
     from flick.cards.bots import play_out
 
-    names = [n.strip() for n in args.survivors.split(",") if n.strip()]
+    groups = survivor_groups(args.survivors, args.campaign)
+    names = groups[0]
     batch = args.games is not None or args.json
     humans = args.humans if args.humans is not None else (0 if batch else 1)
-    if not 0 <= humans <= len(names):
-        raise FlickError(f"--humans must be 0 to {len(names)}", exit_code=2)
+    if not 0 <= humans <= min(len(g) for g in groups):
+        raise FlickError(f"--humans must be 0 to {min(len(g) for g in groups)}", exit_code=2)
     if batch and humans:
         raise FlickError("--games/--json play bots only; drop --humans", exit_code=2)
     if args.clock == "real" and humans == 0:
@@ -168,13 +213,19 @@ def handle(args: argparse.Namespace) -> int:
     per = 3 if args.campaign else 1
     count = (args.games or 1) * per
     first = _new_game(args, names, args.seed, log=not batch)  # checks names, difficulty
+    for group in groups[1:]:
+        _new_game(args, group, args.seed, log=False)  # checks the other games' names early
     evaluate = first.cat.evaluate
 
     if not batch:
         results = []
         for g in range(count):
-            state = first if g == 0 else _new_game(args, names, args.seed + g, log=True)
-            play_terminal(state, _bots(args.bots, len(names), humans, args.seed + g))
+            group = groups[g % per]
+            state = first if g == 0 else _new_game(args, group, args.seed + g, log=True)
+            if args.campaign:
+                print(f"Campaign game {g % 3 + 1} of 3: {', '.join(group)}")
+            play_terminal(state, _bots(args.bots, len(group), humans, args.seed + g),
+                          secret_hands=args.secret_hands)
             results.append(state.result())
             print(f"Campaign points this game: {results[-1]['campaign_points']}")
         if args.campaign:
@@ -191,8 +242,9 @@ def handle(args: argparse.Namespace) -> int:
         task = progress.add_task("Rise of the Zombies!", total=count)
         for g in range(count):
             seed = args.seed + g
-            state = first if g == 0 else _new_game(args, names, seed, log=False)
-            play_out(state, _bots(args.bots, len(names), 0, seed))
+            group = groups[g % per]
+            state = first if g == 0 else _new_game(args, group, seed, log=False)
+            play_out(state, _bots(args.bots, len(group), 0, seed))
             res = state.result()
             results.append(res)
             if args.json:

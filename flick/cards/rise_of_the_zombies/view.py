@@ -16,8 +16,10 @@ def _clock(st: RiseOfTheZombies) -> str:
             f"Infestation +{st.modifier()}")
 
 
-def render(st: RiseOfTheZombies) -> str:
-    """Everything on the table (the game lets each player reveal its hand, so all is shown)."""
+def render(st: RiseOfTheZombies, viewer: int | None = None) -> str:
+    """The table. With `viewer` None every hand is shown (the rulebook lets each player reveal
+    its hand, and bots and logs see all); with a seat, only that survivor's hand is shown and the
+    others' are counted (players who keep their hands secret)."""
     lines = [_clock(st)]
     for i in range(len(st.path) - 1, -1, -1):
         who = ", ".join(st.name(s) for s in st.here(i)) or "-"
@@ -59,7 +61,10 @@ def render(st: RiseOfTheZombies) -> str:
             f"health, {st.xp[s]} XP{weapon}; ready: {ready}"
             + (f" [{', '.join(flags)}]" if flags else "")
         )
-        lines.append("    hand: " + (", ".join(st.spec(c).name for c in st.hand[s]) or "-"))
+        if viewer is None or viewer == s:
+            lines.append("    hand: " + (", ".join(st.spec(c).name for c in st.hand[s]) or "-"))
+        else:
+            lines.append(f"    hand: {len(st.hand[s])} card(s), kept secret")
     if st.events:
         lines.append("Recent events:")
         lines.extend("  " + e for e in st.events[-12:])
