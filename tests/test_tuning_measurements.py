@@ -97,6 +97,10 @@ def test_dump_and_parse_round_trip() -> None:
         ("test,piece,launch_speed,slide_distance\n", "no measured shots"),
         ("", "empty file"),
         ("test,piece,launch_speed,slide_distance\nslide,bullet,nan,3\n", "not a finite number"),
+        ("test,piece,launch_speed,slide_distance\nslide,bullet,1e6,3\n",
+         "shots.csv:2: column 'launch_speed': 1e+06 cm/s is faster than any flick"),
+        ("test,piece,target,impact_speed,fell\ntopple,movement_disc,zombie,5000,no\n",
+         "shots.csv:2: column 'impact_speed': 5000 cm/s is faster than any flick"),
     ],
 )
 def test_bad_files_name_line_and_problem(text: str, expected: str) -> None:

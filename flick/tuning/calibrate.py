@@ -29,7 +29,7 @@ import numpy as np
 from flick.physics import PhysicsParams
 from flick.tuning import model
 from flick.tuning.fits import LogisticFit, fit_logistic, least_squares
-from flick.tuning.measurements import Measurements, Shot
+from flick.tuning.measurements import MAX_SPEED, Measurements, Shot
 from flick.tuning.sweep import SweepExecutor, sweep
 
 BOUNDS = {"mu": (0.02, 3.0), "elasticity": (0.02, 0.999), "spin": (0.05, 5.0)}
@@ -211,7 +211,11 @@ class _Problem:
 
     def speed(self, s: Shot) -> float:
         if s.test == "slide":
-            return s.speed(self.params.pieces[s.piece].mass)
+            speed = s.speed(self.params.pieces[s.piece].mass)
+            if not 0.0 < speed <= MAX_SPEED:
+                raise ValueError(f"line {s.line}: a launch speed of {speed:g} cm/s (from the "
+                                 f"impulse or track) is not that of a flick (0 to {MAX_SPEED:g})")
+            return speed
         assert s.impact_speed is not None
         return s.impact_speed
 

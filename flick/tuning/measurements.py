@@ -45,6 +45,12 @@ COLUMNS: tuple[str, ...] = (
     "note",
 )
 
+# No hand flicks a piece faster than this (cm/s; a hard flick is 3-5 m/s) nor spins it faster
+# (deg/s): a larger value is a typing or unit mistake, and the table would take hours to run it
+# (its steps shrink with speed).
+MAX_SPEED = 2000.0
+MAX_SPIN = 36000.0
+
 _YES = {"yes", "y", "true", "1", "fell"}
 _NO = {"no", "n", "false", "0", "stood"}
 
@@ -249,6 +255,12 @@ def _shot(cells: dict[str, str], line: int, where: str, kinds: set[str] | None) 
             "target_distance",
         )
     }
+    limits = (("launch_speed", MAX_SPEED, "cm/s"), ("impact_speed", MAX_SPEED, "cm/s"),
+              ("spin_speed", MAX_SPIN, "deg/s"))
+    for name, most, unit in limits:
+        if (fields[name] or 0.0) > most:
+            raise DataFileError(f"{where}: column '{name}': {fields[name]:g} {unit} is faster than "
+                                f"any flick (at most {most:g}); check the units")
     fields["final_angle"] = _number(cells.get("final_angle", ""), where, "final_angle")
     fields["track"] = _track(cells.get("track", ""), where)
     fields["fell"] = fell
