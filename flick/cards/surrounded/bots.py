@@ -12,7 +12,10 @@ the deck cards the player cannot know are reshuffled, never on the true deck ord
   with successive halving spending the budget on the promising candidates. The value of a
   finished game is `WIN_WEIGHT * won + PROGRESS_WEIGHT * progress + score` (Betrayer:
   `- score`, since it is won by losing points), progress being how far the map got toward an
-  unmet goal. Trade-off: sampling a whole deck order lets a rollout "know" the future after the
+  unmet goal. The rollout policy: Explore or Occupy at even odds (4 in 5 Explore in Recon
+  Mission and Cut a Path), the card on the cell that most raises the battle value of the
+  locations it touches (plus containers of completed surrounds; 1 in 10 a random cell), no
+  abilities. Trade-off: sampling a whole deck order lets a rollout "know" the future after the
   candidate (strategy fusion); with a rollout policy that ignores that knowledge the effect is
   small, and it keeps the bot fast enough to tabulate all 54 scenario x difficulty pairs.
 """
