@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
+from flick.errors import DataFileError
 from flick.game.game import Game
 from flick.game.inputs import ChooseSurvivor, Move, Shoot
+from flick.game.state import IllegalAction
 from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
 from flick.ui.script import parse
@@ -199,6 +202,44 @@ def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
     bad.write_text('[{"t": 0, "type": "fly"}]')
     assert main(["play", "2", "--script", str(bad), "--no-record"]) != 0
     assert "bad.json: event 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("events, expected", [
+    ([{"t": 0, "type": "down", "pos": [1e300, 5]}], "event 1: `pos` must be [x, y] numbers"),
+    ([{"t": 0, "type": "down", "cm": [float("nan"), 5]}], "event 1: `cm` must be [x, y]"),
+    ([{"t": 0, "type": "wheel", "pos": [5, 5], "y": 10**6}], "event 1: wheel `y` must be"),
+])
+def test_malformed_script_values_are_refused(events: list[dict], expected: str) -> None:
+    with pytest.raises(DataFileError, match=re.escape(expected)):
+        parse(events, "turn.json")
+
+
+@pytest.mark.parametrize("event, expected", [
+    ({"type": "key", "key": "notakey"}, "script: unknown key 'notakey'"),
+    ({"type": "command", "command": "fly:away"}, "unknown command 'fly:away'"),
+    ({"type": "command", "command": "take:x"}, "command 'take:x': give take:PLACE:TAKE:DROP"),
+    ({"type": "command", "command": "eat:Mike:x"}, "command 'eat:Mike:x': 'x' is not a number"),
+])
+def test_a_script_event_the_window_cannot_follow_is_a_clear_error(
+    event: dict[str, Any], expected: str
+) -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(script=parse([{"t": 0.05, **event}])))
+    before = game.board.table.state_hash()
+    with pytest.raises(IllegalAction, match=re.escape(expected)):
+        app.run()
+    assert game.inputs == [] and game.board.table.state_hash() == before
+
+
+def test_an_undecodable_script_file_is_a_clear_error(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture) -> None:
+    from flick.cli import main
+
+    bad = tmp_path / "binary.json"
+    bad.write_bytes(b"\xff\xfe[")
+    assert main(["play", "2", "--script", str(bad), "--no-record"]) == 2
+    err = capsys.readouterr().err
+    assert "binary.json: not a text (UTF-8) file" in err and "Traceback" not in err
 
 
 def test_a_fight_is_played_on_the_staging_table() -> None:

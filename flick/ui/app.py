@@ -315,7 +315,7 @@ class PlayApp(PlayDrawing):
             self.apply(Keep(rest == "1"))
         elif head == "eat":
             name, _, slot = rest.rpartition(":")
-            self.apply(Eat(name, int(slot)))
+            self.apply(Eat(name, _number(slot, cmd)))
         elif head == "hungry":
             self.apply(GoHungry())
         elif head == "fight_weapon":
@@ -323,9 +323,13 @@ class PlayApp(PlayDrawing):
         elif head == "fight_wait":
             self.apply(FightWait())
         elif head == "take":
-            key, take, drop = rest.rsplit(":", 2)
+            parts = rest.rsplit(":", 2)
+            if len(parts) != 3:
+                raise IllegalAction(f"command {cmd!r}: give take:PLACE:TAKE:DROP")
+            key, take, drop = parts
             place = None if key == (g.active_survivor.building if g.active else None) else key
-            self.apply(TakeDrop(int(take) if take else None, int(drop) if drop else None, place))
+            self.apply(TakeDrop(_number(take, cmd) if take else None,
+                                _number(drop, cmd) if drop else None, place))
         elif head == "kill_weapon":
             self.short_weapon = rest
         elif head == "option":
@@ -334,6 +338,8 @@ class PlayApp(PlayDrawing):
                 self.command(opts[int(rest)].command)
         elif head == "choose":
             self.apply(adapter.choose(rest))
+        else:
+            raise IllegalAction(f"unknown command {cmd!r}")
         self.version += 1
 
     def _toggle(self, what: str) -> None:
@@ -603,6 +609,10 @@ class PlayApp(PlayDrawing):
             ev = self._script.pop(0)
             t = ev.t
             if ev.type == "key":
+                try:
+                    pygame.key.key_code(ev.key)
+                except ValueError:
+                    raise IllegalAction(f"script: unknown key {ev.key!r}") from None
                 self.key(ev.key)
             elif ev.type == "command":
                 self.command(ev.command)
@@ -667,6 +677,13 @@ class PlayApp(PlayDrawing):
             self.clip_time = 0.0
             self.version += 1
             self._check_pass()
+
+
+def _number(text: str, cmd: str) -> int:
+    """A whole number in a command (from a script: it may be malformed)."""
+    if not text.isdigit():
+        raise IllegalAction(f"command {cmd!r}: {text!r} is not a number")
+    return int(text)
 
 
 def _tower_home(game: Game) -> Any:

@@ -27,6 +27,10 @@ from typing import Any
 from flick.errors import DataFileError
 
 TYPES = ("down", "move", "up", "wheel", "key", "command")
+# Positions (pixels or cm) beyond this are mistakes (and beyond what pygame's rectangles hold);
+# so are wheel turns of more than MOST_WHEEL notches in one event.
+FARTHEST = 1e6
+MOST_WHEEL = 100
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,9 @@ def _pair(data: dict[str, Any], name: str, where: str) -> tuple[float, float] | 
         return None
     v = data[name]
     if not (isinstance(v, list) and len(v) == 2 and all(isinstance(c, (int, float)) for c in v)
-            and all(math.isfinite(c) for c in v)):
-        raise DataFileError(f"{where}: `{name}` must be [x, y] numbers, not {v!r}")
+            and all(abs(c) <= FARTHEST for c in v)):
+        raise DataFileError(f"{where}: `{name}` must be [x, y] numbers within +-{FARTHEST:g}, "
+                            f"not {v!r}")
     return (float(v[0]), float(v[1]))
 
 
@@ -89,8 +94,9 @@ def parse(data: Any, source: str = "<script>") -> list[ScriptEvent]:
         if button not in (1, 2, 3):
             raise DataFileError(f"{where}: button must be 1, 2 or 3, not {button!r}")
         y = ev.get("y", 0)
-        if not isinstance(y, int):
-            raise DataFileError(f"{where}: wheel `y` must be an integer, not {y!r}")
+        if not isinstance(y, int) or isinstance(y, bool) or abs(y) > MOST_WHEEL:
+            raise DataFileError(f"{where}: wheel `y` must be a whole number of notches within "
+                                f"+-{MOST_WHEEL}, not {y!r}")
         out.append(ScriptEvent(last, kind, pos, cm, at, _pair(ev, "d", where) or (0.0, 0.0),
                                button, str(ev.get("key", "")), y, str(ev.get("command", ""))))
     return out
@@ -103,6 +109,8 @@ def load(path: str | Path) -> list[ScriptEvent]:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataFileError(f"{p}: cannot read the script: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(f"{p}: not a text (UTF-8) file") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
