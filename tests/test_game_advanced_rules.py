@@ -612,3 +612,26 @@ def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
     game.apply(PassTurn())
     assert not game.adv.x_token[b.name] and b in game.available()
     assert game.current_team != b.team
+
+
+def test_mike_free_move_waits_after_his_last_action() -> None:
+    from flick.game.advanced_inputs import FigureMove
+    from flick.game.inputs import Move
+
+    game = Game(_powers_table(), 1)
+    for name in ("John Price", "Lily Mae"):
+        game.apply(ChooseSurvivor(name))
+        game.apply(EndTurn())
+    game.apply(ChooseSurvivor("Thomas Heart"))
+    game.apply(EndTurn())
+    game.apply(ChooseSurvivor("Rosa Rodriguez"))
+    game.apply(EndTurn())
+    mike = game.survivors["Mike Cho"]
+    game.apply(ChooseSurvivor(mike.name))
+    game.apply(Move(Flick((0.0, 150.0)), angle=math.pi / 2))
+    game.apply(Move(Flick((0.0, 150.0)), angle=math.pi / 2))
+    assert game.active == mike.name and game.legal_kinds() == ["figure_move", "end_turn"]
+    with pytest.raises(IllegalAction):
+        game.apply(Move(Flick((0.0, 150.0))))
+    game.apply(FigureMove(Flick((0.0, 40.0))))
+    assert game.active != mike.name

@@ -451,6 +451,8 @@ class AdvancedRules(ScenarioRules):
             return ["steal"]
         if game.adv.x_pending and phase != "over":
             return ["move_x"]
+        if phase == "act" and powers.mike_waiting(game):
+            return ["figure_move", "end_turn"]
         table = {"crossroads": ["crossroads"], "pick": ["pick_token"], "vote": ["vote"],
                  "exile": ["exile_flick"], "allegiance": ["allegiance"]}
         if phase in table:
@@ -489,7 +491,7 @@ class AdvancedRules(ScenarioRules):
             if game.phase == "act":
                 game._after_action()
         elif isinstance(inp, (ai.Flare, ai.Accuse)):
-            if game.actions_done >= self.max_actions(game):
+            if game.actions_done >= powers.regular_actions(game):
                 raise IllegalAction("no action left this turn")
             s = game.active_survivor
             game.facing_set = False

@@ -223,6 +223,8 @@ class AdvancedBot(HeuristicBot):
     def _act(self, game: Game, s: Survivor) -> Input:
         if not self._advanced(game):
             return super()._act(game, s)
+        if "move" not in game.legal_kinds():  # Mike's free move is all that is left
+            return self._end(game, s)
         special = self._special(game, s)
         return special if special is not None else super()._act(game, s)
 

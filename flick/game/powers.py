@@ -19,8 +19,8 @@ THIS PROJECT'S POWERS (the rulebook text does not carry their boards):
 - Kevin, "Light Feet": a turn of his that made only QUIET noise is SILENT.
 - Lily, "Second Try": the first failed move (disc or bat) of her turn costs no action.
 
-Readings (this project's): Mike's free move ends his turn and may be made once he has no
-more action he wants (after 0 or 1 action: a turn ends by itself after its last action);
+Readings (this project's): Mike's free move ends his turn; it may be made after any of his
+actions, and after his last one the turn waits for it (or for ending the turn);
 Loretta's second token is given as the action she spends on her next
 take being handed back at once (so a food taken costs her nothing); Olivia heals during her
 own turn; life healed never goes above the survivor's starting life; a power is used only
@@ -73,13 +73,26 @@ def set_up(game: Game) -> None:
                 game.adv.box_tokens[kind] = max(0, game.adv.box_tokens.get(kind, 0) - n)
 
 
-def max_actions(game: Game) -> int:
-    """Actions the active survivor may perform this turn."""
+def regular_actions(game: Game) -> int:
+    """Move / weapon / take actions the active survivor may perform this turn."""
     n = 2 + game.adv.extra_actions
     s = game.survivors.get(game.active or "")
     if s is not None and has(game, s, "John") and _this_turn(game, "kill", s.name):
         n += 1
     return n
+
+
+def mike_waiting(game: Game) -> bool:
+    """Mike has used his actions and his free move is still to come (in the city)."""
+    s = game.survivors.get(game.active or "")
+    return (s is not None and has(game, s, "Mike") and "mike" not in game.adv.turn_flags
+            and s.piece is not None and game.actions_done >= regular_actions(game))
+
+
+def max_actions(game: Game) -> int:
+    """Actions the turn allows before it ends by itself: the regular ones, and for Mike one
+    more step in which only his free move (or ending the turn) is allowed."""
+    return regular_actions(game) + (1 if mike_waiting(game) else 0)
 
 
 def _this_turn(game: Game, type_: str, name: str, **match: object) -> list[dict]:
