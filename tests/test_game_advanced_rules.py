@@ -231,6 +231,7 @@ def test_secret_tokens_and_the_rv_taking_key_and_fuel() -> None:
     john.inventory = [game.new_token("key"), game.new_token("fuel")]
     game.rules._secret_tokens(game)
     assert all(not t.face_up for t in john.inventory)
+    assert game.status()["survivors"][john.name]["inventory"] == ["?", "?"]
     put_inside(game, john.name, "rv")
     game.rules.on_enter(game, john, "rv")
     assert john.inventory == [] and sorted(t.kind for t in game.stashes["rv"]) == ["fuel", "key"]

@@ -428,7 +428,9 @@ class Game:
             "zombies": self.zombie_counts(),
             "zombies_inside": {k: v for k, v in self.building_zombies.items() if v},
             "stashes": {k: tokens(v) for k, v in self.stashes.items() if v},
-            "survivors": {s.name: {**s.to_json(), "standing": s.standing}
+            # S6's secret tokens lie face down in inventories: "?" like any face-down token.
+            "survivors": {s.name: {**s.to_json(), "standing": s.standing,
+                                   "inventory": tokens(s.inventory)}
                           for s in self.survivors.values()},
             "legal": self.legal_kinds(),
         }
