@@ -109,7 +109,23 @@ def test_recorded_s10_game_with_8_players_replays_exactly(tmp_path: Any, capsys:
     assert "OK" in capsys.readouterr().out
 
 
-def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing() -> None:
+def fingerprint(g: Game) -> tuple[Any, ...]:
+    """Everything a refused input must leave as it was: what the table sees (status), the
+    game's summary (events, survivors, teams, players), the generator, the physics table and
+    the advanced rules' state."""
+    return (json.dumps(g.status(), sort_keys=True, default=str),
+            json.dumps(g.summary(), sort_keys=True, default=str),
+            json.dumps(g.rng.bit_generator.state, sort_keys=True, default=str),
+            g.board.table.state_hash(), len(g.inputs), len(g.shots), repr(g.adv),
+            repr(g.fight.save()[0]) if g.fight is not None else None)
+
+
+@pytest.mark.parametrize("number,players", [(5, None), (6, None), (7, None), (8, None),
+                                            (9, 6), (10, 8)])
+def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
+        number: int, players: int | None) -> None:
+    """Property: in S5-S10 games, bot play mixed with random inputs; every refused input
+    leaves status, summary, generator, table and rule state exactly as they were."""
     import numpy as np
 
     from flick.game import IllegalAction
@@ -129,39 +145,53 @@ def test_random_inputs_on_s7_and_s10_never_crash_and_illegal_ones_change_nothing
         Steal,
         Vote,
     )
-    from flick.game.inputs import ChooseSurvivor, EndTurn, FightFlick, Flick, Move, TakeDrop
+    from flick.game.inputs import (
+        ChooseSurvivor,
+        EndTurn,
+        FightFlick,
+        FightWeapon,
+        Flick,
+        Keep,
+        Knife,
+        Move,
+        Shoot,
+        ShortKill,
+        TakeDrop,
+    )
 
-    def frozen(g: Game) -> tuple[Any, ...]:
-        return (g.board.table.state_hash(), g.phase, g.active, g.actions_done, len(g.inputs),
-                len(g.events), g.bin, g.box, str(g.rng.bit_generator.state), repr(g.adv),
-                [(s.name, s.life, s.team, s.building, s.backpack, len(s.inventory), s.piece)
-                 for s in g.survivors.values()])
-
-    for number in (7, 8, 10):
-        g = Game(load(number), seed=21)
-        bot = AdvancedBot(21)
-        r = np.random.default_rng(5)
-        names = [*g.survivors, "Nobody"]
-        for _ in range(90):
-            if g.over:
-                break
-            if r.random() < 0.6:
-                inp: Any = bot.decide(g)
-            else:
-                fl = Flick((float(r.normal(0, 800)), float(r.normal(0, 800))))
-                who = str(r.choice(names))
-                inp = [ChooseSurvivor(who), Move(fl), TakeDrop(take=int(r.integers(-1, 3))),
-                       EndTurn(), FightFlick(fl), CrossroadsChoice(int(r.integers(-1, 3))),
-                       Flare(fl, bool(r.random() < 0.5)), ExtraAction(), Heal(who, who),
-                       FigureMove(fl), PickToken(int(r.integers(-1, 3))), Accuse(who),
-                       Vote(bool(r.random() < 0.5)), ExileFlick(fl), Allegiance(False),
-                       PassTurn(), Steal(str(r.choice(["take", "leave", "discard", "eat"]))),
-                       MoveX(str(r.choice(["school", "rv", "nowhere"])))
-                       ][int(r.integers(0, 18))]
-            before = frozen(g)
-            try:
-                g.apply(inp)
-            except IllegalAction:
-                assert frozen(g) == before, inp
-            assert sum(g.zombie_counts().values()) == 18
-            assert all(s.life >= 0 for s in g.survivors.values())
+    sc = load(number)
+    g = Game(sc, seed=21, players=team_sizes(sc, players))
+    bot = AdvancedBot(21)
+    r = np.random.default_rng(number)
+    refused = 0
+    for _ in range(70):
+        if g.over:
+            break
+        if r.random() < 0.6:
+            inp: Any = bot.decide(g)
+        else:
+            fl = Flick((float(r.normal(0, 800)), float(r.normal(0, 800))))
+            who = str(r.choice([*g.survivors, "Nobody"]))
+            place = str(r.choice([*g.stashes, "rv", "nowhere"]))
+            pid = int(r.integers(0, 60))
+            inp = [ChooseSurvivor(who), Move(fl, set_aside=(pid,)),
+                   TakeDrop(take=int(r.integers(-1, 3)), drop=int(r.integers(-1, 3)),
+                            place=place),
+                   EndTurn(), FightFlick(fl), FightWeapon(str(r.choice(["gun", "spoon"]))),
+                   CrossroadsChoice(int(r.integers(-1, 4))), Flare(fl, bool(r.random() < .5)),
+                   ExtraAction(), Heal(who, who), FigureMove(fl),
+                   PickToken(int(r.integers(-1, 3))), Accuse(who), Vote(bool(r.random() < .5)),
+                   ExileFlick(fl), Allegiance(bool(r.random() < .5)), PassTurn(),
+                   Steal(str(r.choice(["take", "leave", "discard", "eat"]))), MoveX(place),
+                   Keep(bool(r.random() < .5)), ShortKill(pid, "bat"),
+                   Shoot(str(r.choice(["left", "up"])), fl, second=fl),
+                   Knife(str(r.choice(["left", "right", "up"])), fl)][int(r.integers(0, 23))]
+        before = fingerprint(g)
+        try:
+            g.apply(inp)
+        except IllegalAction:
+            refused += 1
+            assert fingerprint(g) == before, inp
+        assert sum(g.zombie_counts().values()) == 18
+        assert all(s.life >= 0 for s in g.survivors.values())
+    assert refused >= 5

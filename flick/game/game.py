@@ -199,7 +199,8 @@ class Game:
     def _save(self) -> tuple[dict[str, Any], Any]:
         keep_out = {"board", "scenario", "rules", "inputs", "events", "fight", "shots"}
         state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
-        fight = self.fight.save() if self.fight is not None else None
+        # The fight in progress as an object (an action may start or end one) and its state.
+        fight = (self.fight, self.fight.save() if self.fight is not None else None)
         rules = (self.rules.escort, self.rules.rescued)
         return ({**state, "_events": len(self.events), "_fight": fight, "_rules": rules,
                  "_shots": len(self.shots)},
@@ -211,13 +212,18 @@ class Game:
         del self.shots[state.pop("_shots"):]
         fight = state.pop("_fight")
         self.rules.escort, self.rules.rescued = state.pop("_rules")
-        # Survivors keep their identity (callers hold references to them): restore in place.
-        for name, saved_s in state.pop("survivors").items():
+        # Survivors keep their identity (callers hold references to them): restore in place;
+        # a survivor who joined during the refused input (S5 found, S8 recruit) leaves again.
+        saved_survivors = state.pop("survivors")
+        for name in [n for n in self.survivors if n not in saved_survivors]:
+            del self.survivors[name]
+        for name, saved_s in saved_survivors.items():
             self.survivors[name].__dict__.update(saved_s.__dict__)
         self.__dict__.update(state)
         del self.events[n_events:]
-        if self.fight is not None and fight is not None:
-            self.fight.load(fight)
+        self.fight, fight_state = fight
+        if self.fight is not None:
+            self.fight.load(fight_state)
         self.board.table.restore(snap)
 
     def _dispatch(self, inp: Input) -> None:
