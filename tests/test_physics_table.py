@@ -196,3 +196,23 @@ def test_far_pieces_are_met_on_a_long_shot() -> None:
     assert result.first_touch(pellet) == block
     assert table.position(pellet)[0] < 280.0
     assert not set(others) & set(result.moved)
+
+
+def test_put_back_returns_a_lifted_piece_with_its_id_and_refuses_others() -> None:
+    from flick.physics import PieceState
+
+    table = Table(PARAMS)
+    bid = table.add_building("library", x=45.0, y=80.0)
+    z = table.add("zombie", x=30.0, y=30.0)
+    lifted = table.snapshot()
+    table.remove(z)
+    table.put_back(PieceState(z, "zombie", 30.0, 30.0, 0.0, True))
+    assert table.snapshot() == lifted
+    for bad in (PieceState(bid, "zombie", 1.0, 1.0, 0.0, True),
+                PieceState(table.building_parts(bid)[0], "zombie", 1.0, 1.0, 0.0, True),
+                PieceState(99, "zombie", 1.0, 1.0, 0.0, True),
+                PieceState(z, "car", 1.0, 1.0, 0.0, False),
+                PieceState(z, "zombie", math.nan, 1.0, 0.0, True)):
+        with pytest.raises(TableError):
+            table.put_back(PieceState(z, "zombie", 5.0, 5.0, 0.0, True), bad)
+        assert table.snapshot() == lifted

@@ -72,6 +72,17 @@ class Table:
         self._pieces[pid] = PieceState(pid, kind, float(x), float(y), float(angle), standing)
         return pid
 
+    def put_back(self, *pieces: PieceState) -> None:
+        """Put pieces on the table with their own ids (lifted off before, or moved by a run
+        outside `simulate`, as the rush does), replacing a piece of the same id."""
+        for p in pieces:
+            self._check_kind(p.kind, p.standing)
+            _finite("a position", p.x, p.y, p.angle)
+            if p.id in self._buildings or p.id in self._parts or not 0 < p.id < self._next_id:
+                raise TableError(f"{p.id} is not the id of a piece of this table")
+        for p in pieces:
+            self._pieces[p.id] = p
+
     def remove(self, pid: int) -> None:
         """Take a piece (or a whole building with its parts) off the table."""
         if pid in self._pieces:
@@ -195,6 +206,11 @@ class Table:
         )
 
     # -- queries ----------------------------------------------------------------------------
+
+    @property
+    def footprints(self) -> Footprints:
+        """The pieces' shapes, masses and thresholds from the parameters (built once)."""
+        return self._fp
 
     def in_city(self, pid: int) -> bool:
         """Is the piece's centre inside the city limits (edges included)?"""

@@ -174,7 +174,7 @@ def _neighbours(table: Table, pid: int, radius: float) -> list[Obstacle]:
     blocks, and facades if the piece is tall enough to hit them."""
     me = obstacle(table.outline(pid))
     ids = [p for p in table.pieces() if p != pid]
-    tall = Footprints(table.params).get(table.kind(pid), table.is_standing(pid)).layer != "low"
+    tall = table.footprints.get(table.kind(pid), table.is_standing(pid)).layer != "low"
     for bid in table.buildings():
         parts = table.building_parts(bid)
         ids += list(parts if tall else parts[:2])

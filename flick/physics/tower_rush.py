@@ -261,7 +261,7 @@ class _Load:
         world = _tower_world(self.table, self.pose, self.tp)
         world.launch({}, self.launches)
         result, changed = world.run()
-        self.table.restore(_state_with(self.table.snapshot(), pieces=changed.values()))
+        self.table.put_back(*changed.values())
         distances = dict(result.distances)
         for zid, d in self.slid.items():
             distances[zid] = distances.get(zid, 0.0) + d
@@ -272,15 +272,17 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
           gen: np.random.Generator, start: TableState) -> RushResult:
     lifted = [] if isinstance(ids, int) else list(ids)
     count = ids if isinstance(ids, int) else len(ids)
-    lifted_state = {p.id: p for p in start.pieces if p.id in set(lifted)}
-    aside_pieces, aside_buildings = _in_the_way(table, pose, tp, set(lifted))
-    aside_p = [p for p in start.pieces if p.id in set(aside_pieces)]
-    aside_b = [b for b in start.buildings if b.id in set(aside_buildings)]
+    lifted_set = set(lifted)
+    lifted_state = {p.id: p for p in start.pieces if p.id in lifted_set}
+    aside_pieces, aside_buildings = _in_the_way(table, pose, tp, lifted_set)
+    aside_set = set(aside_pieces) | set(aside_buildings)
+    aside_p = [p for p in start.pieces if p.id in aside_set]
+    aside_b = [b for b in start.buildings if b.id in aside_set]
     # What a set-aside piece already touched before the rush is no reason to move it after.
     touched_before = {pid: set(table.overlapping(pid)) for pid in aside_pieces}
     table.restore(_state_with(start, drop_ids=[*lifted, *aside_pieces, *aside_buildings]))
 
-    footprints = Footprints(table.params)
+    footprints = table.footprints
     box = pose.footprint(tp)
     merged = _Merged()
     rushed: list[int] = []
@@ -295,8 +297,7 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
             x, y, angle, standing = hand_off(footprints, pose, tp, ex)
             if lifted:
                 zid = lifted[first + ex.slot - 1]
-                placed = PieceState(zid, lifted_state[zid].kind, x, y, angle, standing)
-                table.restore(_state_with(table.snapshot(), pieces=[placed]))
+                table.put_back(PieceState(zid, lifted_state[zid].kind, x, y, angle, standing))
             else:
                 zid = table.add("zombie", x=x, y=y, angle=angle, standing=standing)
             rushed.append(zid)

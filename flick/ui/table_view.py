@@ -17,7 +17,6 @@ from typing import Any
 
 import pygame
 
-from flick.physics.footprint import Footprints
 from flick.physics.geometry import place
 from flick.physics.state import PieceState
 from flick.ui import render
@@ -81,7 +80,7 @@ class TableView:
 
     def __init__(self, table: Any, tower_home: Any = None, bin_count: int | None = None) -> None:
         self.table = table
-        self.footprints = Footprints(table.params)
+        self.footprints = table.footprints
         self.tower_home = tower_home
         self.bin_count = bin_count
         self.text = TextCache()
