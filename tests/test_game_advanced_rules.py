@@ -30,6 +30,7 @@ from flick.game.inputs import (
     FightWeapon,
     Flick,
     Keep,
+    Move,
     TakeDrop,
     input_from_json,
 )
@@ -279,6 +280,62 @@ def test_stealing_takes_a_face_down_token_from_a_fallen_opponent() -> None:
     assert fuel in john.inventory and fuel not in rosa.inventory
     assert any(e.type == "steal" and e.data["outcome"] == "taken" for e in game.events)
 
+
+
+def _turn_noise_events(game: Game, name: str) -> int:
+    return sum(1 for e in game.events if e.type == "noise" and e.data["survivor"] == name)
+
+
+def test_the_steal_is_decided_right_when_the_shot_fells_before_the_turn_ends() -> None:
+    """Rulebook p. 23: stealing happens when the survivor falls. The shot was the turn's last
+    action, yet the game holds (phase "decide", only `steal`) before the zombies react."""
+    from flick.game.inputs import Shoot
+
+    game = Game(table(), 1)
+    john, rosa = game.survivors["John Price"], game.survivors["Rosa Rodriguez"]
+    game.board.table.set_pose(game.survivors["Elijah Jordan"].piece, 10.0, 75.0, 0.0)
+    game.apply(ChooseSurvivor(john.name))
+    game.board.face(john, 0.0)
+    jx, jy = game.board.pos(john.piece)
+    game.board.table.set_pose(rosa.piece, jx + 10.0, jy + 4.6, 0.0)
+    fuel = game.new_token("fuel", face_up=False)
+    rosa.inventory = [fuel]
+    john.inventory = [game.new_token("gun")]
+    game.actions_done = 1  # the shot is John's last action
+    start = game.board.beside((jx, jy), 0.0, "left", game.board.bullet_d)
+    angle, strength = impulse_to(game.board.params, "bullet", start, (jx + 10.0, jy + 4.6),
+                                 arrive=150.0)
+    game.apply(Shoot("left", Flick(vector(angle, strength))))
+    assert rosa.life == 2
+    assert game.phase == "decide" and game.legal_kinds() == ["steal"]
+    assert _turn_noise_events(game, john.name) == 0  # the turn has not ended yet
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        game.apply(EndTurn())
+    assert game.adv.steal_offers[0]["thief"] == john.name
+    game.apply(Steal("take"))
+    assert fuel in john.inventory and fuel not in rosa.inventory
+    assert _turn_noise_events(game, john.name) == 1 and game.phase in ("choose", "over")
+    order = [e.type for e in game.events]
+    assert order.index("steal") < order.index("noise")
+
+
+def test_moving_the_x_token_is_decided_right_when_the_last_survivor_leaves() -> None:
+    """S8: the X token moves as the last survivor leaves, before the turn ends."""
+    game = Game(s8_table(), 1)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    put_inside(game, john.name, "library")
+    game.actions_done = 1
+    board = game.board
+    start = board.behind("library", board.disc)
+    angle, strength = impulse_to(board.params, "movement_disc", start, board.front("library", 8.0))
+    game.apply(Move(Flick(vector(angle, strength))))
+    assert john.building is None and john.piece is not None
+    assert game.phase == "decide" and game.legal_kinds() == ["move_x"]
+    assert _turn_noise_events(game, john.name) == 0
+    game.apply(MoveX("school"))
+    assert game.adv.x_blocked == ["library"]
+    assert _turn_noise_events(game, john.name) == 1 and game.phase in ("choose", "over")
 
 def test_secret_tokens_and_the_rv_taking_key_and_fuel() -> None:
     game = Game(table(rules=["secret_tokens", "rv_unloads_key_and_fuel"]), 1)

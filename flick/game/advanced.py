@@ -19,11 +19,12 @@ and per night, the markers' values being pictures the text lost).
 Stealing (S6 on, rulebook p. 23): when a survivor falls to any attack and lives, the closest
 standing survivor with a free inventory space (in the city, or in the same building) may look
 at one face-down token of the fallen survivor and take it, leave it, or discard an X token.
-The offer is made as soon as the action (or the turn's reaction) that felled it is over: the
-next input must then be that survivor's `Steal` decision, whatever the phase. Readings (this
-project's): face-down tokens look alike, so the one looked at is drawn at random; "any
-attack" is a weapon, a survivor fight, a zombie fight, Too close! or a rush; an offer whose
-token or survivors are gone by the time it is answered comes to nothing.
+The offer is made as soon as the survivor falls: the game holds (phase "decide", no other
+input accepted) right after the flick or fight that felled it, before Too close! and the end
+of the turn, or right after the turn's reaction (a rush); the `Steal` decision resumes it.
+Readings (this project's): face-down tokens look alike, so the one looked at is drawn at
+random; "any attack" is a weapon, a survivor fight, a zombie fight, Too close! or a rush; an
+offer whose token or survivors are gone by the time it is answered comes to nothing.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ class AdvState:
     x_token: dict[str, bool] = field(default_factory=dict)
     steal_offers: list[dict[str, Any]] = field(default_factory=list)
     x_pending: list[str] = field(default_factory=list)  # S8: buildings awaiting an X token
+    resume: str | None = None  # the stage (Game.apply's) held for a steal or an X decision
 
 
 def rules_for(scenario: Any) -> ScenarioRules:
@@ -338,6 +340,31 @@ class AdvancedRules(ScenarioRules):
             by_disc = game.events[move_at].data.get("piece") == "movement_disc"
             supply.after_exit(game, s, prev.data["building"], by_disc)
 
+    def hold(self, game: Game, stage: str) -> bool:
+        """Pause for the steal and X-token decisions as soon as they arise (phase "decide")."""
+        self._steal(game)
+        adv = game.adv
+        if not (adv.steal_offers or adv.x_pending):
+            return False
+        adv.resume = stage
+        game.phase = "decide"
+        return True
+
+    def _resume(self, game: Game) -> None:
+        """The last pending decision is answered: the game goes on where it was held."""
+        adv = game.adv
+        if adv.steal_offers or adv.x_pending or adv.resume is None:
+            return
+        stage, adv.resume = adv.resume, None
+        if stage == "turn":
+            game.after_turn_checks()
+            return
+        game.phase = "act"
+        if stage == "action":
+            game._after_action()
+        else:
+            game.maybe_end_turn()
+
     def _secret_tokens(self, game: Game) -> None:
         if not self.has("secret_tokens"):
             return
@@ -523,8 +550,10 @@ class AdvancedRules(ScenarioRules):
             game._after_action()
         elif isinstance(inp, ai.MoveX):
             supply.move_x(game, inp.source)
+            self._resume(game)
         elif isinstance(inp, ai.Steal):
             self._answer_steal(game, inp)
+            self._resume(game)
         elif isinstance(inp, ai.PassTurn):
             secret.pass_turn(game, inp)
             game._start_next_turn()

@@ -9,7 +9,8 @@ from the game's one seeded numpy Generator, so a scenario, a seed and the list o
 (`game.inputs`) give the same game bit for bit.
 
 What the player may do now is given by `phase` ("choose", "act", "keep", "fight", "hunger",
-"over") and `legal_kinds()`; whose decision it is by `current_team`.
+"over"; S5-S10 add "decide", "crossroads", "pick", "vote", ...) and `legal_kinds()`; whose
+decision it is by `current_team`.
 """
 
 from __future__ import annotations
@@ -291,9 +292,19 @@ class Game:
         if self.phase == "keep" or self.phase == "fight":
             return
         self.phase = "act"
+        # A decision the rules ask at once (S6 a steal, S8 moving an X token) comes before
+        # anything else happens (phase "decide"); answering it resumes the game here.
+        if self.rules.hold(self, "action"):
+            return
         reaction.too_close(self, immune=self.active)
         self.rules.after_action(self)
         self.rules.check(self)
+        self.maybe_end_turn()
+
+    def maybe_end_turn(self) -> None:
+        """End the turn if the survivor fell, was attacked or has no action left."""
+        if self.rules.hold(self, "end"):
+            return
         s = self.active_survivor
         if not s.alive or self.turn_over_early or self.actions_done >= self.rules.max_actions(
                 self) or not s.playable:
@@ -310,6 +321,12 @@ class Game:
         self.rules.after_turn(self, s)
         self.turns += 1
         self.active = None
+        if self.rules.hold(self, "turn"):  # e.g. a steal from a survivor the rush felled
+            return
+        self.after_turn_checks()
+
+    def after_turn_checks(self) -> None:
+        """After a turn's reaction: Too close!, the objectives, the next turn."""
         # The turn is over: the survivor who just played is no longer immune (rulebook p. 7).
         reaction.too_close(self, immune=None)
         self.rules.check(self)

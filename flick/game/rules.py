@@ -82,6 +82,12 @@ class ScenarioRules:
         """Play an input the core does not know; False if this scenario has none such."""
         return False
 
+    def hold(self, game: Game, stage: str) -> bool:
+        """True to pause the game for a decision the rules ask at once (S6 a steal, S8 an X
+        token) at `stage` ("action": right after an action, "end": before the turn ends,
+        "turn": after the turn's reaction); the rules resume the game once it is answered."""
+        return False
+
     def max_actions(self, game: Game) -> int:
         """Actions the active survivor may perform this turn."""
         return 2

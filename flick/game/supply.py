@@ -13,8 +13,9 @@ survivors (rulebook p. 28); and scenario 5's found survivors (p. 20).
 
 Readings (this project's):
 - The X tokens in front of buildings are kept by the rules engine (not a stash a survivor
-  could take from). The active player's choice of the X to move is the next input
-  (`MoveX`), whatever the phase, as soon as the move that emptied the building is over.
+  could take from). The active player's choice of the X to move (`MoveX`) is asked as soon
+  as the move that emptied the building is over: the game holds (phase "decide", or before a
+  fight's first input if the move entered a fight) until it is answered.
 - A survivor that joins has used its backpack for this round (it plays from the next round);
   a recruit stands next to the survivor who recruited it.
 - Exiting "by a move action" is a move with the movement disc (not the bat).
