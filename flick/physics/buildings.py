@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from flick.physics.footprint import Footprints
+from flick.physics.geometry import Placed, extent_along
 from flick.physics.state import BuildingState
 
 Point = tuple[float, float]
@@ -42,6 +43,12 @@ class Door:
         """Distance (cm) of a point in front of the door line (negative: behind it)."""
         mx, my = (self.a[0] + self.b[0]) / 2.0, (self.a[1] + self.b[1]) / 2.0
         return (x - mx) * self.normal[0] + (y - my) * self.normal[1]
+
+    def reaches_behind(self, placed: list[Placed]) -> bool:
+        """Does some part of a placed footprint lie behind the door line?"""
+        low, _ = extent_along(placed, *self.normal)
+        mx, my = (self.a[0] + self.b[0]) / 2.0, (self.a[1] + self.b[1]) / 2.0
+        return low < mx * self.normal[0] + my * self.normal[1]
 
     def lateral(self, x: float, y: float) -> float:
         """Distance (cm) of a point from the door's middle, along the door line."""

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from flick.errors import FlickError
 from flick.physics import buildings as bld
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.geometry import Placed, extent_along, footprint_gap, place
+from flick.physics.geometry import Placed, footprint_gap, place
 from flick.physics.params import PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
@@ -195,13 +195,9 @@ class Table:
         no deeper than `interior_depth` behind the line? (A piece in the doorway.)"""
         p = self._piece(pid)
         d = bld.door(self._building(bid), self._fp)
-        placed = place(self._fp.get(p.kind, p.standing), p.x, p.y, p.angle)
-        low, _ = extent_along(placed, *d.normal)
-        line = d.a[0] * d.normal[0] + d.a[1] * d.normal[1]
-        depth = d.signed(p.x, p.y)
         return (
-            low < line
-            and depth >= -self.params.buildings.interior_depth
+            d.reaches_behind(place(self._fp.get(p.kind, p.standing), p.x, p.y, p.angle))
+            and d.signed(p.x, p.y) >= -self.params.buildings.interior_depth
             and abs(d.lateral(p.x, p.y)) <= d.half_gap
         )
 

@@ -38,6 +38,7 @@ import pymunk
 
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
+from flick.physics.geometry import place
 from flick.physics.result import ShotResult
 from flick.physics.state import PieceState
 
@@ -146,11 +147,11 @@ class World:
                     [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
                 thinnest = min(thinnest, fp.thinnest)
                 reach = max(reach, fp.reach)
-        self.thinnest = thinnest
-        max_move = min(sim.step_fraction * thinnest, sim.max_step)
+        # The farthest (cm) any point of a piece may move in one step (see the step policy).
+        self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one.
-        self.cell = 2.0 * reach + self.halo_margin + max_move * sim.check_every + 1.0
+        self.cell = 2.0 * reach + self.halo_margin + self.max_move * sim.check_every + 1.0
         self.cells: dict[tuple[int, int], list[int]] = {}
         for piece in self.start.values():
             key = (math.floor(piece.x / self.cell), math.floor(piece.y / self.cell))
@@ -331,15 +332,9 @@ class World:
 
     def _started_across(self, pid: int, door: Door) -> bool:
         """Was some part of the piece already behind this door line when the shot began?"""
-        from flick.physics.geometry import extent_along, place
-
         start = self.start[pid]
-        placed = place(self.footprints.get(start.kind, start.standing), start.x, start.y,
-                       start.angle)
-        low, _ = extent_along(placed, *door.normal)
-        mid = ((door.a[0] + door.b[0]) / 2.0) * door.normal[0]
-        mid += ((door.a[1] + door.b[1]) / 2.0) * door.normal[1]
-        return low < mid
+        fp = self.footprints.get(start.kind, start.standing)
+        return door.reaches_behind(place(fp, start.x, start.y, start.angle))
 
     def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
@@ -454,7 +449,7 @@ class World:
         """Step until every piece rests; the result and the new states of changed pieces."""
         sim = self.params.simulation
         space = self.space
-        max_move = min(sim.step_fraction * self.thinnest, sim.max_step)
+        max_move = self.max_move
         rest_speed, rest_spin, max_dt = sim.rest_speed, sim.rest_spin, sim.max_dt
         check_every, max_time = sim.check_every, sim.max_time
         travel: dict[int, float] = {}
