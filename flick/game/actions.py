@@ -140,12 +140,46 @@ def shoot(game: Game, s: Survivor, inp: Shoot) -> None:
 
 
 def knife(game: Game, s: Survivor, inp: Knife) -> None:
-    """Knife: stood upright one bullet-width beside the survivor and flicked like a bullet."""
+    """Knife: stood upright one bullet-width beside the survivor and flicked like a bullet.
+
+    Reading: the player stands the knife (6 cm long) pointing the way it is flicked, as in a
+    fight; where a bullet would go, pushed out sideways until no part of it comes nearer the
+    survivor's base than one bullet-width (a knife laid along the survivor's facing and
+    flicked across it swept its own survivor)."""
     _on_table_or_inside(s)
     _need_weapon(s, "knife")
-    start = _shot_start(game, s, inp.side, 1.0)
+    board = game.board
+    start = _shot_start(game, s, inp.side, board.bullet_d)
+    ix, iy = inp.flick.impulse
+    angle = math.atan2(iy, ix) if (ix or iy) else s.facing
+    if s.building is None and s.piece is not None:
+        from flick.game.board import _size
+
+        # One bullet-width from the base's edge to the knife's edge (its half-width 0.4 cm).
+        clearance = board.figure_r + board.bullet_d + _size(board.params, "knife", "width",
+                                                            0.8) / 2
+        start = _clear_of_base(board.pos(s.piece), start, angle, clearance,
+                               board.knife_length / 2)
     louder(game, Noise.QUIET)
-    shots.fire(game, s, "knife", start, inp.flick, s.facing, weapon="knife")
+    shots.fire(game, s, "knife", start, inp.flick, angle, weapon="knife")
+
+
+def _clear_of_base(base: tuple[float, float], start: tuple[float, float], angle: float,
+                   clearance: float, half: float) -> tuple[float, float]:
+    """Move `start` (a long piece's centre, along `angle`) straight away from `base` until
+    its axis (half-length `half`, cm) stays `clearance` cm from the base's centre."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    nx, ny = start[0] - base[0], start[1] - base[1]
+    d0 = math.hypot(nx, ny) or 1.0
+    nx, ny = nx / d0, ny / d0
+    d = d0
+    for _ in range(60):
+        cx, cy = nx * d, ny * d  # the centre relative to the base
+        t = max(-half, min(half, -(cx * ux + cy * uy)))
+        if math.hypot(cx + t * ux, cy + t * uy) >= clearance:
+            break
+        d += 0.1
+    return (base[0] + nx * d, base[1] + ny * d)
 
 
 def sniper(game: Game, s: Survivor, inp: Sniper) -> None:
