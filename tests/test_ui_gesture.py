@@ -120,3 +120,29 @@ def test_motion_recorder_only_reads() -> None:
     # the last frame holds where the moving pieces came to rest on the table
     last = moving.poses_at(len(moving.frames) - 1)
     assert set(moving.start) <= set(last) | {p for ids in moving.gone.values() for p in ids}
+
+
+def test_motion_recorder_hooks_every_new_table_even_at_a_reused_address() -> None:
+    # A fight's staging table goes when the fight ends; the next one is often given the
+    # same id(). Keyed by id(), such a table was taken as already hooked and never recorded.
+    import gc
+
+    from flick.physics import Table
+    from flick.ui.motion import MotionRecorder
+
+    params = PhysicsParams.default()
+    motion = MotionRecorder()
+    for _ in range(12):
+        table = Table(params)
+        motion.attach(table, "fight")
+        table.simulate()  # a run with nothing launched: one clip, at once
+        (clip,) = motion.take()
+        assert clip.table == "fight"
+        del table, clip
+        gc.collect()
+    table = Table(params)
+    motion.attach(table, "fight")
+    disc = table.add("movement_disc", x=45.0, y=10.0)
+    table.flick(disc, impulse=(0.0, 600.0))
+    (clip,) = motion.take()
+    assert disc in clip.start and clip.frames

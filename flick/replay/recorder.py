@@ -111,7 +111,9 @@ class Recorder:
         }
         self._depth = 0
         self._input = 0
-        self._hooked: set[int] = set()
+        # The tables already hooked; weak, since a fight's table goes when the fight ends and
+        # a later one may be given the same id().
+        self._hooked: weakref.WeakSet[Any] = weakref.WeakSet()
         self._hook(table, "city")
         game.__class__ = _recorded_class(type(game))
         _RECORDERS[game] = self
@@ -140,9 +142,9 @@ class Recorder:
         self.after.append(game.board.table.state_hash())
 
     def _hook(self, table: Any, name: str) -> None:
-        if id(table) in self._hooked:
+        if table in self._hooked:
             return
-        self._hooked.add(id(table))
+        self._hooked.add(table)
         simulate = table.simulate
         rush = getattr(table, "rush", None)
 

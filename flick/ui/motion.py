@@ -11,6 +11,7 @@ frame, one frame per 1/60 s of wall time, so a shot on screen lasts as long as o
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,13 +74,14 @@ class MotionRecorder:
 
     def __init__(self) -> None:
         self.clips: list[Clip] = []
-        self._tables: set[int] = set()
+        # Weak: a fight's table goes with its fight, and a later one may reuse its id().
+        self._tables: weakref.WeakSet[Any] = weakref.WeakSet()
 
     def attach(self, table: Any, name: str = "city") -> None:
         """Listen to `table`'s physics runs (idempotent per table)."""
-        if id(table) in self._tables:
+        if table in self._tables:
             return
-        self._tables.add(id(table))
+        self._tables.add(table)
         make_world = table.world
 
         def recorded_world() -> Any:
