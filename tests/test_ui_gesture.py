@@ -146,3 +146,15 @@ def test_motion_recorder_hooks_every_new_table_even_at_a_reused_address() -> Non
     table.flick(disc, impulse=(0.0, 600.0))
     (clip,) = motion.take()
     assert disc in clip.start and clip.frames
+
+
+def test_zooming_keeps_the_point_under_the_mouse_and_stays_in_bounds() -> None:
+    from flick.ui.render import SCALES, ZOOM_STEP, Camera
+
+    cam = Camera(6.0, (100.0, 700.0))
+    at = (412.0, 233.0)
+    closer = cam.zoomed(at, 2)
+    assert closer.scale == pytest.approx(6.0 * ZOOM_STEP**2)
+    assert closer.to_cm(*at) == pytest.approx(cam.to_cm(*at))
+    assert cam.zoomed(at, 100).scale == SCALES[1] and cam.zoomed(at, -100).scale == SCALES[0]
+    assert cam.zoomed(at, -100).to_cm(*at) == pytest.approx(cam.to_cm(*at))

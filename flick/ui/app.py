@@ -37,7 +37,6 @@ from flick.ui.script import ScriptEvent
 from flick.ui.table_view import Decor, TableView
 
 PANEL_W = 430
-ZOOM_STEP = 1.15
 
 
 @dataclass
@@ -210,13 +209,7 @@ class PlayApp(PlayDrawing):
         return fit_box(x0 - 3, y0 - 3, x1 + 3, y1 + 3, self.area)
 
     def zoom(self, at: tuple[int, int], steps: int) -> None:
-        f = ZOOM_STEP ** steps
-        cam = self.cam
-        scale = max(1.0, min(80.0, cam.scale * f))
-        f = scale / cam.scale
-        ox = at[0] - (at[0] - cam.origin[0]) * f
-        oy = at[1] - (at[1] - cam.origin[1]) * f
-        self.cam = Camera(scale, (ox, oy))
+        self.cam = self.cam.zoomed(at, steps)
 
     def active_cam(self) -> Camera:
         return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
@@ -542,9 +535,7 @@ class PlayApp(PlayDrawing):
 
     def wheel(self, pos: tuple[int, int], y: int) -> None:
         if self.on_fight_table() and self.fight_cam is not None:
-            cam, self.cam = self.cam, self.fight_cam
-            self.zoom(pos, y)
-            self.fight_cam, self.cam = self.cam, cam
+            self.fight_cam = self.fight_cam.zoomed(pos, y)
         else:
             self.zoom(pos, y)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from flick.ui import adapter
-from flick.ui.render import Colour
+from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class Panel:
         y += 18
         lines: list[str] = []
         for entry in log:
-            lines += self._wrap(entry, w - 2 * x)
+            lines += wrap(entry, self.small, w - 2 * x)
         room = max(0, (bottom - y) // 15)
         for line in lines[-room:] if room else []:
             self.text.blit(s, self.small, line, (x, y), FG, "topleft")
@@ -214,7 +214,7 @@ class Panel:
                  w: int) -> int:
         y = self._line(s, title, x, y, self.font, ACCENT)
         for line in lines:
-            for part in self._wrap(line, w - 2 * x):
+            for part in wrap(line, self.small, w - 2 * x):
                 self.text.blit(s, self.small, part, (x, y), FG, "topleft")
                 y += 15
         return y + 4
@@ -233,14 +233,3 @@ class Panel:
             label = label[:-2] + "."
         self.text.blit(s, font, label, r.center, colour)
 
-    def _wrap(self, text: str, width: int) -> list[str]:
-        words, lines, cur = text.split(" "), [], ""
-        for word in words:
-            trial = f"{cur} {word}" if cur else word
-            if self.small.size(trial)[0] > width and cur:
-                lines.append(cur)
-                cur = "  " + word
-            else:
-                cur = trial
-        lines.append(cur)
-        return lines

@@ -61,6 +61,10 @@ TOKEN_LETTERS: dict[str, str] = {
 }
 
 
+ZOOM_STEP = 1.15  # the scale's factor per wheel notch
+SCALES = (1.0, 80.0)  # the farthest and closest zoom, px per cm
+
+
 @dataclass(frozen=True)
 class Camera:
     """Maps city cm to surface pixels: `scale` px per cm, `origin` the pixel of (0, 0).
@@ -91,6 +95,14 @@ class Camera:
     def to_cm(self, px: float, py: float) -> tuple[float, float]:
         """Screen pixels back to city cm (for picking pieces with the mouse)."""
         return (px - self.origin[0]) / self.scale, (self.origin[1] - py) / self.scale
+
+    def zoomed(self, at: tuple[float, float], steps: int) -> Camera:
+        """`steps` wheel notches closer (negative: farther), the pixel `at` staying over the
+        same point of the table; the scale stays within `SCALES`."""
+        scale = max(SCALES[0], min(SCALES[1], self.scale * ZOOM_STEP ** steps))
+        f = scale / self.scale
+        return Camera(scale, (at[0] - (at[0] - self.origin[0]) * f,
+                              at[1] - (at[1] - self.origin[1]) * f))
 
 
 class Fonts:
@@ -462,7 +474,7 @@ def render_map(scenario: Scenario, size: tuple[int, int] = (1200, 900)) -> pygam
         if head in heads:  # a team's heading, in the team's colour
             team = TEAM_COLOURS[heads[head] % len(TEAM_COLOURS)]
             colour = tuple((c + 255) // 2 for c in team)  # type: ignore[assignment]
-        for part in _wrap(line, legend_font.small, panel - 20):
+        for part in wrap(line, legend_font.small, panel - 20, indent="    "):
             _text(surface, legend_font.small, part, (x, y), colour, anchor="topleft")
             y += 16
         if not line:
@@ -470,15 +482,15 @@ def render_map(scenario: Scenario, size: tuple[int, int] = (1200, 900)) -> pygam
     return surface
 
 
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    if not text:
-        return [""]
-    words, lines, cur = text.split(" "), [], ""
-    for w in words:
-        trial = f"{cur} {w}" if cur else w
+def wrap(text: str, font: pygame.font.Font, width: int, indent: str = "  ") -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` px (a word longer than that
+    stays whole); lines after the first begin with `indent`."""
+    lines, cur = [], ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
         if font.size(trial)[0] > width and cur:
             lines.append(cur)
-            cur = "    " + w
+            cur = indent + word
         else:
             cur = trial
     lines.append(cur)

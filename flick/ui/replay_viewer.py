@@ -24,9 +24,9 @@ import pygame
 
 from flick.game.narration import describe
 from flick.physics.state import PieceState
-from flick.ui.app import PANEL_W, ZOOM_STEP, fit_box
+from flick.ui.app import PANEL_W, fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
-from flick.ui.render import Camera
+from flick.ui.render import Camera, wrap
 from flick.ui.table_view import TableView, TextCache
 
 INTERPOLATED_S = 0.6  # s: a shot shown from stored poses only
@@ -273,10 +273,10 @@ class Viewer:
         fg, accent = (226, 232, 238), (255, 200, 60)
         self.text.blit(screen, self.head, "Replay", (x, y), accent, "topleft")
         y += 26
-        for line in _wrap(self.tl.title, self.small, PANEL_W - 24):
+        for line in wrap(self.tl.title, self.small, PANEL_W - 24):
             self.text.blit(screen, self.small, line, (x, y), fg, "topleft")
             y += 15
-        for line in _wrap(self.tl.note, self.small, PANEL_W - 24):
+        for line in wrap(self.tl.note, self.small, PANEL_W - 24):
             self.text.blit(screen, self.small, line, (x, y), (150, 200, 150) if not
                            self.tl.mismatches else (255, 110, 100), "topleft")
             y += 15
@@ -300,7 +300,7 @@ class Viewer:
         end = step.log_end if step else 0
         lines: list[str] = []
         for entry in self.tl.log[:end]:
-            lines += _wrap(entry, self.small, PANEL_W - 24)
+            lines += wrap(entry, self.small, PANEL_W - 24)
         room = max(0, (h - y - 8) // 15)
         for line in lines[-room:] if room else []:
             self.text.blit(screen, self.small, line, (x, y), fg, "topleft")
@@ -341,24 +341,7 @@ class Viewer:
         return 0
 
     def _zoom(self, at: tuple[int, int], steps: int) -> None:
-        cam = self.city_cam
-        scale = max(1.0, min(80.0, cam.scale * ZOOM_STEP ** steps))
-        f = scale / cam.scale
-        self.city_cam = Camera(scale, (at[0] - (at[0] - cam.origin[0]) * f,
-                                       at[1] - (at[1] - cam.origin[1]) * f))
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words, lines, cur = text.split(" "), [], ""
-    for word in words:
-        trial = f"{cur} {word}" if cur else word
-        if font.size(trial)[0] > width and cur:
-            lines.append(cur)
-            cur = "  " + word
-        else:
-            cur = trial
-    lines.append(cur)
-    return lines
+        self.city_cam = self.city_cam.zoomed(at, steps)
 
 
 def run(path_or_replay: Any, frames: int | None = None, screenshot: str | None = None,
