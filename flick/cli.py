@@ -19,14 +19,14 @@ from flick.errors import FlickError
 # Modules that register a subcommand, in the order `--help` lists them.
 COMMANDS: tuple[str, ...] = (
     "flick.demo",
-    "flick.bench",
-    "flick.cards.cli",
+    "flick.ui.play_cli",
     "flick.game.sim",
     "flick.scenario.cli",
+    "flick.replay_cli",
     "flick.tower_cli",
     "flick.tuning.cli",
-    "flick.replay_cli",
-    "flick.ui.play_cli",
+    "flick.bench",
+    "flick.cards.cli",
 )
 
 
