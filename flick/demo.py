@@ -13,6 +13,8 @@ import os
 import sys
 from typing import Any
 
+from flick.cli import seed
+
 # Lines the headless demo prints in bold: where a turn or round starts, and how it ends.
 LOUD_LINES = frozenset({"turn", "round_end", "game_end", "rush", "death"})
 
@@ -97,7 +99,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("scenario", nargs="?", default="1", help="scenario number, name or path")
     p.add_argument("--headless", action="store_true", help="bots play in the terminal")
-    p.add_argument("--seed", type=int, default=1, help="seed of the headless game (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="seed of the headless game (default 1)")
     p.add_argument("--picture", default="flick-demo.png", metavar="PNG",
                    help="where the headless demo saves the final table (default flick-demo.png)")
     p.set_defaults(handler=_handler)

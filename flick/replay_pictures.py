@@ -14,6 +14,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from flick.errors import FlickError
+
 FELL = (200, 40, 40)
 ARROW = (230, 120, 20)
 CAPTION = (226, 232, 238)
@@ -29,7 +31,10 @@ def write_pictures(
     from flick.ui.render import TABLE, Camera, Fonts, draw_city, draw_table
 
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FlickError(f"--png {folder}: cannot make the folder: {exc.strerror}") from None
     if not pygame.font.get_init():
         pygame.font.init()
     written = []
@@ -62,7 +67,10 @@ def write_pictures(
                 font = fonts.heading if i == 0 else fonts.small
                 surface.blit(font.render(line, True, CAPTION), (12, 8 + 26 * i))
             path = folder / f"game{game.number}_shot{number:03d}.png"
-            pygame.image.save(surface, str(path))
+            try:
+                pygame.image.save(surface, str(path))
+            except (OSError, pygame.error) as exc:
+                raise FlickError(f"{path}: cannot write the picture: {exc}") from None
             written.append(path)
     return written
 

@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from flick.cli import seed
 from flick.errors import FlickError
 
 
@@ -198,7 +199,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--drops", type=int, default=200, help="how many rushes (default 200)")
     p.add_argument("--zombies", type=int, default=3,
                    help="zombies per rush, 4 fit on the roof at once (default 3: a loud rush)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the drops (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the drops (default 0)")
     p.add_argument("--out", default="tower_drops.png",
                    help="where to save the histogram picture, '-' for none "
                         "(default tower_drops.png)")

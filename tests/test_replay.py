@@ -324,3 +324,8 @@ def test_pictures_of_every_city_shot(recorded: Any, tmp_path: Path, capsys: Any)
     assert f"{len(files)} pictures written" in capsys.readouterr().err
     flicks = [launch for s in shots if s["type"] == "flick" for launch in s["launched"]]
     assert flicks and all(launch["at"] is not None for launch in flicks)
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    assert main(["replay", str(path), "--png", str(a_file)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot make the folder" in err and "Traceback" not in err

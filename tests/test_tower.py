@@ -246,6 +246,10 @@ def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "exit speed" in printed and "spread angle" in printed and "upright" in printed
     assert out.stat().st_size > 10_000
     assert main(["tower", "--drops", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse: a usage error, exit 2
+        main(["tower", "--drops", "2", "--seed", "-1"])
+    assert refused.value.code == 2
+    assert "-1 is negative; a seed is a number >= 0" in capsys.readouterr().err
 
 
 def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:

@@ -198,6 +198,10 @@ def test_cli_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
     from flick.cli import main
 
     assert main(["play", "2", "--players", "11"]) == 2
+    with pytest.raises(SystemExit) as refused:  # numpy's generators take no negative seed
+        main(["play", "2", "--seed", "-5", "--no-record"])
+    assert refused.value.code == 2
+    assert "argument --seed: -5 is negative" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text('[{"t": 0, "type": "fly"}]')
     assert main(["play", "2", "--script", str(bad), "--no-record"]) != 0

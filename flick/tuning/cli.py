@@ -17,12 +17,14 @@ import json
 import sys
 from pathlib import Path
 
+from flick.cli import seed
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("csv", nargs="?", type=Path, help="measured shots (see tools/README.md)")
     p.add_argument("--synthetic", action="store_true",
                    help="invent measurements by simulating a table with known parameters")
-    p.add_argument("--seed", type=int, default=0, help="seed of --synthetic (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of --synthetic (default 0)")
     p.add_argument("--shots", type=int, default=None,
                    help="--synthetic: shots per test and piece kind (default 20; 2x for toppling)")
     p.add_argument("--physics", type=Path, default=None,

@@ -26,6 +26,8 @@ import argparse
 import os
 from typing import Any
 
+from flick.cli import seed
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -39,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=None,
                    help="people playing hot-seat, 1-10 (default: 1 in co-op, one per team "
                         "otherwise)")
-    p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="the game's seed (default 1)")
     p.add_argument("--style", choices=("swipe", "slingshot"), default="swipe",
                    help="flick gesture style (Tab switches while playing)")
     p.add_argument("--hand", choices=("none", "steady", "shaky"), default="none",
