@@ -263,6 +263,56 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
         assert flick.data["first_touch"] != john.name, deg
         assert john.life == 3
 
+
+def test_bots_choose_crossroads_options_for_their_situation() -> None:
+    """A survivor on its last life never takes the lost life; in the streets it avoids the
+    LOUD option that would rush 3 zombies at it; a wanted token beats a weapon."""
+    from flick.game.advanced_bots import AdvancedBot
+
+    game = Game(table(), 1)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    bot = AdvancedBot(1)
+    options = {c.id: [dict(o.effects) for o in c.options] for c in crossroads.deck().values()}
+
+    def pick(card: str) -> int:
+        values = [bot._option_value(game, john, fx) for fx in options[card]]
+        return values.index(max(values))
+
+    john.life = 1
+    john.inventory = [game.new_token("medicine")]
+    assert options["c09"][0] == {"life": -1} and pick("c09") == 1  # discard the medicine
+    assert options["c20"][1] == {"life": -1} and pick("c20") == 0  # end the turn instead
+    john.life = 3
+    assert options["c22"][0] == {"noise": "LOUD"} and pick("c22") == 1  # outside: no LOUD
+    john.inventory = []
+    assert options["c08"][0]["gain"] == "fuel" and pick("c08") == 1  # fuel, but no LOUD
+    put_inside(game, john.name, "library")
+    game.stashes.setdefault("library", [])
+    assert pick("c08") == 0  # inside, the rush cannot fell him: the fuel in hand
+
+
+def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_needed() -> None:
+    """A gun shot with another standing zombie in rush reach: not when the bin holds the
+    next horde (or the survivor has 1 life left); taken when kills are needed."""
+    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.inputs import Shoot
+
+    game = Game(table(zombies=[{"x": 20, "y": 55}, {"x": 8, "y": 40}]), 1)
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    john.inventory = [game.new_token("gun")]
+    game.board.face(john, math.pi / 2)
+    bot = AdvancedBot(1)
+    target = min(game.board.zombies(), key=lambda z: game.board.pos(z)[1] * -1)
+    game.bin = 10  # the next horde is in the bin
+    assert bot._loud_rush_hits(game, john, exclude={target})
+    assert bot._shot_at(game, john, target) is None
+    game.bin = 0  # kills needed for the next horde
+    assert isinstance(bot._shot_at(game, john, target), Shoot)
+    john.life = 1
+    assert bot._shot_at(game, john, target) is None
+
 # ---- S6: survivor fights, stealing, the key -----------------------------------------------------
 def _aim(game: Game, duel: Any, name: str) -> Flick:
     (sx, sy), kind = duel.weapon_piece_start(name)

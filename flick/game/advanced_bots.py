@@ -41,7 +41,7 @@ from flick.game.advanced_inputs import (
     Vote,
 )
 from flick.game.aim import impulse_to, noisy, vector
-from flick.game.bots import SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.bots import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.fight import fight_weapons
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
 from flick.game.state import WEAPONS, Survivor
@@ -50,10 +50,9 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 SUPPLIES = ("food", "fuel", "medicine")
-# How much a token is worth to a bot choosing on a Crossroads card (per effect).
-VALUE = {"life": 3.0, "team_life": 4.0, "building_life": 2.0, "new_zombies": -1.5,
-         "zombies_inside": -2.0, "fall": -1.0, "end_turn": -1.0, "extra_action": 1.5,
-         "gain": 1.0, "stash": 0.5, "discard": -1.0, "stand_zombies": -1.0}
+# A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
+# in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
+RUSH_REACH_CM = 35.0
 
 
 class AdvancedBot(HeuristicBot):
@@ -113,16 +112,59 @@ class AdvancedBot(HeuristicBot):
         for i, option in enumerate(card.options):
             if not crossroads.payable(game, s, option):
                 continue
-            v = 0.0
-            for k, x in option.effects.items():
-                w = VALUE.get(k, 0.0)
-                v += w * (float(x) if isinstance(x, int | float) and not isinstance(x, bool)
-                          else 1.0)
-            if "life" in option.effects and s.life <= 1 and option.effects["life"] < 0:
-                v -= 10.0
+            v = self._option_value(game, s, dict(option.effects))
             if v > best_v:
                 best, best_v = i, v
         return CrossroadsChoice(best)
+
+    def _option_value(self, game: Game, s: Survivor, fx: dict[str, Any]) -> float:
+        """What a Crossroads option is worth to the team, from the survivor's situation:
+        noise and new zombies rush at a survivor out in the streets (inside, a rush cannot
+        fell it); a lost life is worse the fewer it has left, and fatal at 1; tokens the
+        objective wants are worth more than others; a discard costs what it throws away."""
+        outside = s.building is None
+        want = self._wanted_kinds(game, s)
+
+        def worth(kind: str) -> float:
+            if kind in want and kind not in ("survivor", "crossroads"):
+                return 3.0
+            return {"medicine": 1.5, "knife": 1.5, "bat": 1.2, "gun": 1.0, "shotgun": 1.0,
+                    "sniper": 1.0, "flare": 0.8, "food": 0.6}.get(kind, 0.3)
+
+        v = 0.0
+        noise = str(fx.get("noise", ""))
+        already = int(game.noise)
+        if noise == "LOUD" and already < 2:
+            v -= 4.0 if outside else 0.5
+        elif noise == "QUIET" and already < 1:
+            v -= 1.5 if outside else 0.2
+        for key, per in (("new_zombies", 2.5 if outside else 1.0), ("zombies_inside", 2.0)):
+            v -= per * float(fx.get(key, 0))
+        life = int(fx.get("life", 0))
+        if life < 0:
+            v -= 25.0 if s.life + life <= 0 else 5.0
+        elif life > 0:
+            v += 3.0 if s.life < game.adv.start_life.get(s.name, s.life) else 0.3
+        v += 3.0 * float(fx.get("team_life", 0)) + 2.0 * float(fx.get("building_life", 0))
+        if fx.get("building_life", 0) < 0 and s.life <= 1:
+            v -= 25.0
+        if fx.get("extra_action"):
+            v += 1.5
+        if fx.get("end_turn"):
+            v -= 1.0 if outside else 0.3
+        if fx.get("fall"):
+            v -= 2.0 if outside else 0.3
+        if fx.get("stand_zombies"):
+            v -= 1.0
+        if "gain" in fx:
+            v += worth(str(fx["gain"])) if s.free_spaces() > 0 else 0.2
+        if "stash" in fx and not outside:
+            v += 0.6 * worth(str(fx["stash"]))
+        if "discard" in fx:
+            kind = str(fx["discard"])
+            lost = s.inventory[0].kind if kind == "any" and s.inventory else kind
+            v -= worth(lost) + 0.2
+        return v
 
     def _steal(self, game: Game) -> Input:
         """Take from an opponent, discard its X, leave a teammate's token."""
@@ -226,7 +268,63 @@ class AdvancedBot(HeuristicBot):
         if "move" not in game.legal_kinds():  # Mike's free move is all that is left
             return self._end(game, s)
         special = self._special(game, s)
+        if special is None and self._quiet_plan(game):
+            special = self._shelter(game, s)
         return special if special is not None else super()._act(game, s)
+
+    def _shelter(self, game: Game, s: Survivor) -> Input | None:
+        """S5 (co-op, every survivor precious): a rush cannot fell a survivor inside a
+        building. Inside with kills needed for the next horde: shoot out through the door
+        (the rush then heads for the door). In the streets on the last action with a standing
+        zombie in rush reach: in through the door of a building a straight flick reaches."""
+        board = game.board
+        if s.building is not None:
+            if self._kills_needed(game) <= 0 or game.building_zombies.get(s.building) or \
+                    self._take_drop_here(game, s, s.building) is not None:
+                return None
+            return self._shoot_out(game, s, s.building)
+        if s.piece is None or game.actions_done + 1 < game.rules.max_actions(game):
+            return None
+        if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) >= 1:
+            return None
+        near = self._nearest_zombie(game, s)
+        if near is None or near[1] >= RUSH_REACH_CM:
+            return None
+        here = board.pos(s.piece)
+        for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
+            if game.rules.entry_refused(game, s, b) is not None or \
+                    len(game.building_zombies.get(b, [])) > 1:
+                continue
+            entry = self._approach(game, s, b, direct_only=True)
+            if entry is not None:
+                return entry
+        return None
+
+    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """A bullet from behind the building out between its blocks at a standing zombie in
+        front of the door, within a gun's reach, on a clear line."""
+        from flick.game.aim import path_clear
+        from flick.game.inputs import Shoot
+
+        if "gun" not in s.weapons():
+            return None
+        board = game.board
+        start = board.behind(building, board.bullet_d)
+        own = set(board.building_parts(building))
+        obstacles = self._obstacles(game)
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
+                     and board.door_depth(board.pos(z), building) > 3.0
+                     and math.dist(board.pos(z), start) < SHOT_RANGE["gun"]),
+                    key=lambda z: (math.dist(board.pos(z), start), z))
+        for z in zs[:4]:
+            if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
+                              margin=0.3):
+                continue
+            angle, strength = impulse_to(board.params, "bullet", start, board.pos(z),
+                                         arrive=BULLET_ARRIVE)
+            a, f = noisy(angle, strength, self.noise, self.rng)
+            return Shoot("left", Flick(vector(a, f)))
+        return None
 
     def _special(self, game: Game, s: Survivor) -> Input | None:
         legal = game.legal_kinds()
@@ -269,6 +367,37 @@ class AdvancedBot(HeuristicBot):
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
                                     game.board.distance(s.piece, x.piece), x.name))
         return self._shoot_one_of(game, s, enemies)
+
+    def _quiet_plan(self, game: Game) -> bool:
+        """S5 too is a fetching objective (survivors and fuel), not a killing one."""
+        return super()._quiet_plan(game) or (
+            self._advanced(game) and game.scenario.mode == "co-op" and any(
+                o.id == "find_survivors_and_tokens" for o in game.scenario.objectives))
+
+    def _shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
+                 ignore_clear: bool = False) -> Input | None:
+        """The core bot's shot, but no LOUD one (gun, shotgun, sniper) that would send a
+        3-zombie rush at a survivor in the streets with other standing zombies in reach
+        (scenarios 5-10, where a survivor has 2 or 3 life) when no kill is needed for the
+        next horde or the survivor has 1 life left: a quiet weapon or nothing."""
+        shot = super()._shot_at(game, s, target, arrive, ignore_clear)
+        if shot is None or not self._advanced(game) or shot.kind == "knife":
+            return shot
+        # Kills keep the bin stocked for the next horde (or the city is overrun): then the
+        # risk is taken, unless this survivor is down to its last life.
+        if self._loud_rush_hits(game, s, exclude={target}) and (
+                self._kills_needed(game) <= 0 or s.life <= 1):
+            return None
+        return shot
+
+    def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
+        """Would a LOUD end of this turn likely fell `s`? It stands in the streets, the turn
+        is not LOUD yet, and a standing zombie (other than `exclude`) is in rush reach."""
+        if s.piece is None or int(game.noise) >= 2:
+            return False
+        board = game.board
+        return any(board.table.is_standing(z) and z not in exclude
+                   and board.distance(s.piece, z) < RUSH_REACH_CM for z in board.zombies())
 
     def _shoot_one_of(self, game: Game, s: Survivor, targets: list[Survivor]) -> Input | None:
         reach = max(SHOT_RANGE.get(w, 0.0) for w in s.weapons() if w in SHOT_RANGE) \
@@ -324,6 +453,11 @@ class AdvancedBot(HeuristicBot):
         carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
                    ("key", "fuel", "food", "medicine")}
         if obj.id == "find_survivors_and_tokens":
+            if self._kills_needed(game) > 0 and s.piece is not None and \
+                    set(s.weapons()) & set(SHOT_RANGE):
+                # S5: the next horde needs zombies in the bin (else the city is overrun); a
+                # survivor in the streets with a weapon that reaches hunts for them first.
+                return ("hunt", None)
             return self._token_goal(game, s, p.get("base", "rv"),
                                     {k: int(v) for k, v in p.get("tokens", {}).items()})
         if obj.id == "team_escape_in_rv":
