@@ -971,3 +971,23 @@ def test_secret_hands_pass_the_screen_between_humans() -> None:
     table = st.render(1)
     assert "kept secret" in table and f"hand: {scout_hand}\n" not in table + "\n"
     assert "kept secret" not in st.render()
+
+
+def test_value_model_features_and_fit() -> None:
+    from flick.cards.rise_of_the_zombies import value as V
+
+    st = RiseOfTheZombies(seed=2)
+    x = V.features(st)
+    assert len(x) == len(V.NAMES) == len(V.WEIGHTS) and x[0] == 1.0
+    assert 0.0 < V.win_chance(st) < 1.0
+    worse = st.clone()
+    worse.wounds = [3, 3, 3, 3]  # same table, every survivor one wound from death
+    assert V.win_chance(worse) < V.win_chance(st)
+    worse.over, worse.escaped = True, [True, False, False, False]
+    assert V.win_chance(worse) == 0.25
+    # the fit recovers the sign of a feature that decides the outcome
+    rng = random.Random(0)
+    xs = [[1.0, rng.random()] for _ in range(400)]
+    ys = [1.0 if r[1] > 0.5 else 0.0 for r in xs]
+    w = V.fit(xs, ys)
+    assert w[1] > 5 and w[0] < 0
