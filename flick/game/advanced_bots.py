@@ -279,11 +279,18 @@ class AdvancedBot(HeuristicBot):
         zombie in rush reach: in through the door of a building a straight flick reaches."""
         board = game.board
         if s.building is not None:
-            if self._kills_needed(game) <= 0 or game.building_zombies.get(s.building) or \
+            if game.building_zombies.get(s.building) or \
                     self._take_drop_here(game, s, s.building) is not None:
                 return None
-            return self._shoot_out(game, s, s.building)
-        if s.piece is None or game.actions_done + 1 < game.rules.max_actions(game):
+            if self._kills_needed(game) > 0:
+                shot = self._shoot_out(game, s, s.building)
+                if shot is not None:
+                    return shot
+            if s.life <= 1 and game.actions_done == 0:
+                return self._end(game, s)  # on its last life it stays in: a SILENT turn
+            return None
+        last = game.actions_done + 1 >= game.rules.max_actions(game)
+        if s.piece is None or not (last or s.life <= 1):
             return None
         if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) >= 1:
             return None
