@@ -353,3 +353,13 @@ def test_every_door_reachable_from_every_start(number: int) -> None:
         nx, ny = table.front_normal(bid)
         goal = nearest((ax + bx) / 2 + nx * (r + 1), (ay + by) / 2 + ny * (r + 1))
         assert goal in seen, f"the {name}'s door cannot be reached"
+
+
+def test_the_default_parameters_are_read_once_and_are_the_shipped_ones() -> None:
+    from flick.physics import PhysicsParams
+    from flick.scenario.place import default_params, setup_table
+
+    assert default_params() is default_params()
+    assert default_params() == PhysicsParams.default()
+    table, _ = setup_table(load(1))
+    assert table.params is default_params()

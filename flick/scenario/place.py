@@ -150,11 +150,31 @@ def place(scenario: Scenario, table: Any,
 def setup_table(scenario: Scenario, params: Any = None,
                 chosen: Mapping[str, Sequence[str]] | None = None) -> tuple[Any, Placement]:
     """A new physics table (default parameters unless given) with the scenario placed."""
-    from flick.physics import PhysicsParams, Table
+    from flick.physics import Table
 
-    table = Table(params or PhysicsParams.default(), city=(scenario.city.width,
-                                                           scenario.city.height))
+    table = Table(params or default_params(), city=(scenario.city.width, scenario.city.height))
     return table, place(scenario, table, chosen)
+
+
+def default_params() -> Any:
+    """The shipped `PhysicsParams`, read once per version of the file: checking a scenario
+    builds a table, and reading the parameter file took longer than the checks themselves."""
+    from flick.paths import assets
+    from flick.physics import PhysicsParams
+
+    path = assets() / "physics" / "default.yaml"
+    try:
+        version = path.stat().st_mtime_ns
+    except OSError:
+        return PhysicsParams.default()  # which names the problem
+    return _params_of(str(path), version)
+
+
+@lru_cache(maxsize=2)
+def _params_of(path: str, version: int) -> Any:
+    from flick.physics import PhysicsParams
+
+    return PhysicsParams.load(path)
 
 
 def _check_chosen(scenario: Scenario, chosen: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
