@@ -650,6 +650,31 @@ def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
     assert game.survivors[names[2]].team != team and game.survivors[names[0]].power_side
 
 
+def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
+    """The wrongly accused bot joins the side that then looks stronger (life left among
+    the living): it stays with a clan still stronger after paying a life each, else defects."""
+    from flick.game.advanced_bots import AdvancedBot
+
+    game = _s10_with_betrayer(3)
+    team = game.current_team
+    names = [s.name for s in game.survivors.values() if s.team == team]
+    game.apply(ChooseSurvivor(names[0]))
+    game.apply(Accuse(names[2]))
+    for _ in names:
+        game.apply(Vote(True))
+    assert game.phase == "allegiance"
+    bot = AdvancedBot(3)
+    others = [s for s in game.survivors.values() if s.team != team]
+    for s in others:
+        s.life = 1  # the other clan is nearly spent: staying is better
+    assert bot.decide(game) == Allegiance(defect=False)
+    for s in others:
+        s.life = 3  # 3 against 3 at full life: joining makes it 4 against 2
+    assert bot.decide(game) == Allegiance(defect=True)
+    game.apply(bot.decide(game))
+    assert game.survivors[names[2]].team != team
+
+
 def test_a_vote_without_majority_changes_nothing() -> None:
     game = _s10_with_betrayer(4)
     names = [s.name for s in game.survivors.values() if s.team == game.current_team]

@@ -75,7 +75,7 @@ class AdvancedBot(HeuristicBot):
         if phase == "exile":
             return self._exile(game)
         if phase == "allegiance":
-            return Allegiance(defect=False)
+            return self._allegiance(game)
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
         if "pass" in game.legal_kinds() and len({s.team for s in game.available()}) > 1 \
@@ -219,6 +219,19 @@ class AdvancedBot(HeuristicBot):
                                      and voter not in game.adv.unmasked):
             return Vote(up=voter != v["accused"] and v["accused"] not in game.adv.betrayers)
         return Vote(up=secret.evidence(game).get(v["accused"], 0) > 0)
+
+    def _allegiance(self, game: Game) -> Input:
+        """Wrongly accused: stay (the accused and the accuser each lose a life if they have
+        more than 1) or defect to the other clan, whichever side then looks stronger (life
+        left among its living survivors): a player wins only with the winning team."""
+        a = game.adv.allegiance
+        accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
+        clans = {t.name for t in game.scenario.teams}
+        alive = [x for x in game.survivors.values() if x.alive and x is not accused]
+        own = sum(x.life for x in alive if x.team == accused.team)
+        other = sum(x.life for x in alive if x.team != accused.team and x.team in clans)
+        stay = own + accused.life - (accused.life > 1) - (accuser.alive and accuser.life > 1)
+        return Allegiance(defect=other + accused.life > stay)
 
     def _exile(self, game: Game) -> Input:
         """The unmasked betrayer flicks its figure away from its old team."""
