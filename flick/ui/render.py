@@ -18,7 +18,6 @@ imported by the functions' module, so import this module only where pygame is wa
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -503,13 +502,3 @@ def save_map(scenario: Scenario, path: str | Path, size: tuple[int, int] = (1200
     out = Path(path)
     pygame.image.save(surface, str(out))
     return out
-
-
-def tokens_summary(scenario: Scenario) -> Counter[str]:
-    """How many tokens of each kind the set-up uses (pools and fixed)."""
-    c: Counter[str] = Counter()
-    for pool in scenario.tokens.pools:
-        c.update(pool.shuffle)
-    for f in scenario.tokens.fixed:
-        c[f.token] += f.count
-    return c

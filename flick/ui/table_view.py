@@ -121,9 +121,6 @@ class TableView:
             self._bg_key = key
         return self._bg
 
-    def invalidate(self) -> None:
-        self._bg = None
-
     # ---- pieces -------------------------------------------------------------------------
     def draw_pieces(self, surface: pygame.Surface, cam: Camera, pieces: Iterable[PieceState],
                     decor: Mapping[int, Decor], highlight: Iterable[int] = ()) -> None:
