@@ -12,6 +12,11 @@
   no better than greedy so far (4 survivors, Standard, 50 games: 2 victories against 1;
   5 survivors, Introductory, 40 games: 9 against 10) at about 3-7 s a game.
 
+- `search` (search.py): information-set Monte Carlo - candidate actions scored by greedy
+  rollouts on reshuffled decks and a value model learned from greedy games (value.py); it
+  keeps the greedy choice unless another is clearly better. Measured far above greedy (standard,
+  4 survivors, 40 seeds: 20 victories against 3) at about 10 s a game.
+
 All bots read the whole table (the rulebook lets players reveal their hands), never the decks.
 """
 
