@@ -11,6 +11,15 @@ game's generator is consumed only by the game and a replay of the inputs is exac
 Tactics, in order: kill a zombie next to it at short distance (quietly if it can); shoot a
 standing zombie that threatens it; act inside a building (take, drop); pursue the goal; end
 the turn facing the nearest zombie.
+
+Scenarios 2-4 fetch rather than kill, and every shot is LOUD (three zombies rush): there a
+survivor flicks straight in through its door when it can, shoots only a zombie about to be
+too close, one in its way, or when the next horde needs zombies back in the bin (else the
+city is overrun), and with nothing useful to do ends its turn SILENT. Each searcher keeps
+the place it set out for. S3: supplies are left behind (a free space searches one more
+place), the escort steps away from zombies instead of fighting, and the others clear the
+Hospital's door from afar. S4: food goes to the RV, one kept back only for a hunger at the
+end of the current round.
 """
 
 from __future__ import annotations
@@ -48,7 +57,8 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-THREAT_CM = 16.0  # a standing zombie this close (edge to edge) is shot first
+THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
+CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
 
@@ -105,36 +115,130 @@ class HeuristicBot(Walker):
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
+        if "move" not in game.legal_kinds():
+            return self._end(game, s)  # only a power's free move is left (scenarios 5-10)
         if s.building is not None:
             return self._inside(game, s)
         board = game.board
         assert s.piece is not None
         near = self._nearest_zombie(game, s)
+        goal = self._goal(game, s)
+        escort = game.rules.escort == s.name  # S3: every escort action is LOUD
+        if goal[0] == "enter" and self._quiet_plan(game):
+            # Scenarios 2-4: in through the door at once when a straight flick can do it
+            # (inside, the zombies at the door no longer matter).
+            entry = self._approach(game, s, goal[1], direct_only=True)
+            if entry is not None:
+                return entry
+        if escort and near is not None and near[1] < board.disc - 0.2:
+            # S3: the escort steps away from a zombie next to it rather than fight (LOUD).
+            step = self._to_goal(game, s, goal)
+            if step is not None:
+                return step
         if near is not None and near[1] < board.disc - 0.2:
             quiet = [w for w in s.weapons() if w in ("knife", "bat")]
             return ShortKill(near[0], quiet[0] if quiet else s.weapons()[0])
-        if near is not None and near[1] < THREAT_CM and board.table.is_standing(near[0]):
+        if near is not None and near[1] < THREAT_CM and board.table.is_standing(near[0]) \
+                and self._worth_a_shot(game, s, goal, near):
             shot = self._shot_at(game, s, near[0])
             if shot is not None:
                 return shot
         take = self._take_in_city(game, s)
         if take is not None:
             return take
-        goal = self._goal(game, s)
         if goal[0] == "enter":
-            return self._approach(game, s, goal[1]) or self._hunt(game, s, move=False)
+            return self._approach(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "object":
-            return self._to_object(game, s, goal[1]) or self._hunt(game, s, move=False)
+            return self._to_object(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "barricade":
             return self._clear_barricade(game, s, goal[1])
         if goal[0] == "hunt":
             return self._hunt(game, s)
+        if goal[0] == "wait":
+            return self._end(game, s)
+        if goal[0] == "guard":
+            return self._guard(game, s, goal[1])
         if goal[0] == "point":
             mv = self._navigate(game, s, goal[1], stop_short=6.0)
             if mv is not None:
                 return mv
+            return self._fallback(game, s)
+        return self._end(game, s)
+
+    def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
+        """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
+        draws the nearest three in with it) and over 20 cm from Anita."""
+        board = game.board
+        door = board.door_mid(building)
+        anita = game.survivors.get(game.rules.rescued or "")
+        at = board.piece_position(anita) if anita is not None else None
+        return sorted((z for z in board.zombies() if board.table.is_standing(z)
+                       and math.dist(board.pos(z), door) < 30.0
+                       and (at is None or math.dist(board.pos(z), at) > 20.0)),
+                      key=lambda z: (math.dist(board.pos(z), door), z))
+
+    def _guard(self, game: Game, s: Survivor, building: str) -> Input:
+        """S3: clear the Hospital's door for the escort: shoot a zombie there, or move to
+        a spot to shoot it from (first action only); else a quiet end."""
+        targets = self._guard_targets(game, s, building)
+        for z in targets[:4]:
+            shot = self._shot_at(game, s, z)
+            if shot is not None:
+                return shot
+        if targets and game.actions_done == 0 and s.piece is not None:
+            mv = self._flank(game, s, targets[:3])
+            if mv is not None:
+                return mv
+        return self._end(game, s)
+
+    def _to_goal(self, game: Game, s: Survivor, goal: tuple[str, Any]) -> Input | None:
+        """A move toward the goal, or None."""
+        if goal[0] == "enter":
+            return self._approach(game, s, goal[1])
+        target = self._goal_point_of(game, goal)
+        return self._navigate(game, s, target) if target is not None else None
+
+    def _fallback(self, game: Game, s: Survivor) -> Input:
+        """No step toward the goal: a shot where the plan wants kills, else a quiet end (a
+        SILENT turn draws no zombies)."""
+        if not self._quiet_plan(game) or self._kills_needed(game) > 0:
             return self._hunt(game, s, move=False)
         return self._end(game, s)
+
+    def _worth_a_shot(self, game: Game, s: Survivor, goal: tuple[str, Any],
+                      near: tuple[int, float]) -> bool:
+        """A shot is LOUD (three zombies rush). In scenarios 2-4 it is worth it at a zombie
+        about to be too close, or standing in the way to the goal, or when the next horde
+        needs kills back in the bin; the S1 plan thins the zombies out, so it shoots every
+        threat."""
+        if not self._quiet_plan(game):
+            return True
+        if game.rules.escort == s.name:
+            return False  # S3: the escort only moves; Anita must not draw rushes
+        return near[1] < CLOSE_CM or self._in_the_way(game, s, goal, near[0]) or \
+            self._kills_needed(game) > 0
+
+    def _quiet_plan(self, game: Game) -> bool:
+        """Scenarios 2-4: the objective is fetching (tokens, a survivor), not killing."""
+        return any(o.id in ("tokens_in_base", "escort_to_building")
+                   for o in game.scenario.objectives)
+
+    def _in_the_way(self, game: Game, s: Survivor, goal: tuple[str, Any], z: int) -> bool:
+        """Does zombie `z` stand within 25 cm along the straight way to the goal?"""
+        from flick.game.aim import _seg_point
+
+        board = game.board
+        target = self._goal_point_of(game, goal)
+        here = board.piece_position(s)
+        if target is None or here is None:
+            return False
+        d = math.dist(here, target)
+        if d < 1.0:
+            return False
+        reach = min(d, 25.0)
+        end = (here[0] + (target[0] - here[0]) * reach / d,
+               here[1] + (target[1] - here[1]) * reach / d)
+        return _seg_point(board.pos(z), here, end) < board.disc / 2 + board.figure_r + 1.0
 
     def _end(self, game: Game, s: Survivor) -> Input:
         near = self._nearest_zombie(game, s)
@@ -185,14 +289,13 @@ class HeuristicBot(Walker):
                         anita.piece is not None:
                     return ("point", game.board.pos(anita.piece))
                 if anita is not None and (anita.piece is not None or anita.building):
-                    # Guard the escort: stay within reach of it (and of the hospital).
-                    escort = game.survivors.get(rules.escort or "")
-                    at = game.board.piece_position(escort) if escort is not None else None
-                    here = game.board.piece_position(s)
-                    if at is not None and here is not None and math.dist(at, here) > 25.0:
-                        return ("point", game.board.front(target, 14.0)
-                                if escort.building == target else at)  # type: ignore[union-attr]
-                    return ("hunt", None)
+                    # The others keep their distance: every rush they draw heads for them,
+                    # and one near Anita could fell her. They kill only what the next horde
+                    # needs (a short bin overruns the city), and only far from her.
+                    if self._kills_needed(game) > 0:
+                        return ("hunt", None)
+                    return ("guard", target) if self._guard_targets(game, s, target) \
+                        else ("wait", None)
                 return self._search_goal(game, s, lambda t: not t.face_up)
         return ("hunt", None)
 
@@ -211,6 +314,7 @@ class HeuristicBot(Walker):
                     need: dict[str, int]) -> tuple[str, Any]:
         missing = self._needs(game, base, need)
         if any(self._deliverable(game, t, missing) for t in s.inventory):
+            self._claims_of(game).pop(s.name, None)
             return ("enter", base)
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
@@ -221,14 +325,16 @@ class HeuristicBot(Walker):
             home=base, sure=lambda t: t.face_up and t.kind in wanted)
 
     def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
-        """Should this carried token go to the base? S4: food is kept back for the hunger to
-        come while the group carries no more food than it will have to eat."""
+        """Should this carried token go to the base? S4: food goes to the RV (keeping every
+        food back for the two hungers left the RV empty in every game measured); only when
+        a hunger comes at the end of this round is one food kept back to eat, and only
+        while the group carries no more food than that."""
         if t.kind not in missing:
             return False
         if t.kind != "food" or not game.rules.has("hunger"):
             return True
         markers = game.rules.ids["hunger"].get("markers", [2, 1])
-        to_eat = sum(1 for m in markers if int(m) < game.round_marker)
+        to_eat = sum(1 for m in markers if int(m) == game.round_marker - 1)
         carried = sum(1 for x in game.survivors.values() if x.alive
                       for u in x.inventory if u.kind == "food")
         return carried > to_eat
@@ -249,17 +355,42 @@ class HeuristicBot(Walker):
             for d, key, goal in self._candidates(game, x, useful, skip, home, sure):
                 pairs.append((d, x.name, key))
                 goals[key] = goal
-        taken: set[str] = set()
-        busy: set[str] = set()
+        # A survivor keeps the place it set out for while that place still holds something
+        # useful (re-matching every turn as everyone moves sends survivors back and forth).
+        claims = self._claims_of(game)
+        valid = {name: key for name, key in claims.items()
+                 if any(x.name == name for x in searchers)
+                 and any(k == key for _, n, k in pairs if n == name)}
+        mine = self._candidates(game, s, useful, skip, home, sure)
+        if s.name in valid:
+            return next(goal for _, key, goal in mine if key == valid[s.name])
+        taken: set[str] = set(valid.values())
+        busy: set[str] = set(valid)
         for _, name, key in sorted(pairs):
             if name in busy or key in taken:
                 continue
             if name == s.name:
+                claims[s.name] = key
                 return goals[key]
             busy.add(name)
             taken.add(key)
-        mine = self._candidates(game, s, useful, skip, home, sure)
-        return mine[0][2] if mine else ("hunt", None)
+        if mine:
+            return mine[0][2]
+        return ("hunt", None) if self._kills_needed(game) > 0 else ("wait", None)
+
+    def _claims_of(self, game: Game) -> dict[str, str]:
+        """Which place each searching survivor set out for, in this game."""
+        if getattr(self, "_claims_game", None) is not game:
+            self._claims_game: Any = game
+            self._claims: dict[str, str] = {}
+        return self._claims
+
+    def _kills_needed(self, game: Game) -> int:
+        """Zombies to kill (back to the bin) before this round ends, or the next horde finds
+        too few in the bin and the city is overrun."""
+        inv = game.scenario.invasion
+        nxt = int(inv.night if game.round_colour == "day" else inv.day)
+        return max(0, nxt - game.bin)
 
     def _candidates(self, game: Game, s: Survivor, useful: Any, skip: str | None,
                     home: str | None = None, sure: Any = None,
@@ -375,6 +506,10 @@ class HeuristicBot(Walker):
         key, index = game.pending_take
         token = game.stashes[key][index]
         spare = s.free_spaces() >= 2 or token.kind != "medicine"
+        if any(o.id == "escort_to_building" for o in game.scenario.objectives) \
+                and token.kind not in WEAPONS:
+            # S3: supplies serve no objective; a free space searches one more place.
+            return Keep(keep=False)
         return Keep(keep=s.free_spaces() > 0 and spare)
 
     # ---- moving --------------------------------------------------------------------------------

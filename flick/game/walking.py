@@ -8,6 +8,7 @@ entering is allowed, so the path check ignores them.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,32 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     return _seg_point(board.door_mid("rv"), (zx, zy), beyond) < 14.0
 
 
+def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
+    """The point of a convex core (a point, a segment or a polygon) nearest `p`; None when
+    `p` is on or inside it."""
+    best: Vec | None = None
+    best_d = math.inf
+    n = len(core)
+    edges = [(core[0], core[0])] if n == 1 else [(core[i], core[(i + 1) % n]) for i in
+                                                 range(n if n > 2 else 1)]
+    for a, b in edges:
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        m = ex * ex + ey * ey
+        t = 0.0 if m == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / m))
+        q = (a[0] + t * ex, a[1] + t * ey)
+        d = math.dist(p, q)
+        if d < best_d:
+            best, best_d = q, d
+    if best_d < 1e-9:
+        return None
+    if n > 2:
+        from flick.game.aim import _inside
+
+        if _inside(p, core):
+            return None
+    return best
+
+
 class Walker:
     """Movement for a bot with a hand (`noise`) and its own generator (`rng`)."""
 
@@ -79,10 +106,16 @@ class Walker:
         # Entering the RV ends the risk; anywhere else, avoid spots that draw a rush onto it.
         risky_rv = math.dist(target, board.door_mid("rv")) > 12.0 \
             if "rv" in board.buildings else False
+        touching = self._touching(start, r, obstacles, s.piece) if self._wide_walk(game) \
+            else []
         best: tuple[float, Vec, float] | None = None
-        for k in range(9):
-            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(20)
-            for frac in (1.0, 0.6, 0.35):
+        # Headings every 10 degrees up to 80 off the straight line, four lengths each: the
+        # move that leaves the least way to go (a detour round a teammate often beats a
+        # short step straight on).
+        wide = self._wide_walk(game)
+        for k in range(17 if wide else 9):
+            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(10 if wide else 20)
+            for frac in (1.0, 0.8, 0.6, 0.35) if wide else (1.0, 0.6, 0.35):
                 length = min(STEP_CM, d_total) * frac
                 a = base + turn
                 end = (start[0] + length * math.cos(a), start[1] + length * math.sin(a))
@@ -90,7 +123,9 @@ class Walker:
                     continue
                 over = (start[0] + length * 1.18 * math.cos(a),
                         start[1] + length * 1.18 * math.sin(a))
-                if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+                if not path_clear(start, over, r, obstacles,
+                                  {s.piece, *self._left_behind(start, a, touching)},
+                                  margin=0.9):
                     continue
                 if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
                        for z in zombies):
@@ -106,30 +141,72 @@ class Walker:
                 score = remaining + 0.6 * max(0.0, 20.0 - near)
                 if best is None or score < best[0]:
                     best = (score, end, a)
-            if best is not None and k >= 2:
+            if not wide and best is not None and k >= 2:
                 break
+            if wide and best is not None and k >= 4 and best[0] < d_total + stop_short - 0.6 * min(
+                    STEP_CM, d_total):
+                break  # a good move near the straight line: no need to look wider
         progress = d_total + stop_short - math.dist(best[1], target) if best is not None \
             else 0.0
         if best is None or progress < 0.5 * min(STEP_CM, d_total):
             # The straight way is barred: follow a route around the obstacles instead.
             hop = self._route_hop(game, s, start, target, obstacles, zombies)
-            if hop is not None:
+            if hop is not None and (best is None or not wide
+                                    or math.dist(hop, target) < math.dist(best[1], target)):
                 best = (math.dist(hop, target), hop, 0.0)
         if best is None:
             return None
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
 
+    @staticmethod
+    def _wide_walk(game: Game) -> bool:
+        """Look for moves widely (every 10 degrees, four lengths; past neighbours at the
+        start; anywhere along a route): measured to help in scenarios 2-4. Scenario 1 (a
+        zombie touching the RV loses) keeps the narrower search its plan was measured with
+        (the wider one won fewer games there)."""
+        return "zombie_touches_rv" not in game.rules.defeats
+
+    @staticmethod
+    def _touching(start: Vec, r: float, obstacles: list[Any], own: Any) -> list[Any]:
+        """Pieces within the path check's margin of a disc placed at `start` (a neighbour
+        standing close by would otherwise bar every direction)."""
+        from flick.game.aim import seg_core
+
+        return [ob for ob in obstacles if ob.pid != own
+                and seg_core(start, start, ob.core) < r + ob.r + 0.9]
+
+    @staticmethod
+    def _left_behind(start: Vec, a: float, touching: list[Any]) -> list[Any]:
+        """Of the pieces touching the start, those a move at angle `a` heads away from: the
+        distance to a convex piece is convex along the line, so when it does not shrink at
+        the start it only grows, and the disc cannot touch the piece."""
+        c, s = math.cos(a), math.sin(a)
+        out: list[Any] = []
+        for ob in touching:
+            q = _nearest_on(start, ob.core)
+            if q is not None and (start[0] - q[0]) * c + (start[1] - q[1]) * s >= 0.0:
+                out.append(ob.pid)
+        return out
+
     def _route_hop(self, game: Game, s: Survivor, start: Vec, target: Vec,
                    obstacles: list[Any], zombies: list[int]) -> Vec | None:
         """The farthest point of a grid route to `target` reachable by one clear flick."""
         board = game.board
         r = board.disc / 2
+        wide = self._wide_walk(game)
+        touching = self._touching(start, r, obstacles, s.piece) if wide else []
         path = route(obstacles, board.city, start, target, r, 0.9, {s.piece}) or \
             route(obstacles, board.city, start, target, r, 0.2, {s.piece})  # tight squeeze
         if path is None or len(path) < 2:
             return None
-        for p in reversed(path[1:]):
+        # The farthest point along the route (not only its corners) one clear flick reaches.
+        points: list[Vec] = [] if wide else list(path[1:])
+        for a, b in itertools.pairwise(path if wide else []):
+            n = max(1, int(math.dist(a, b) / 2.0))
+            points += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+                       for k in range(1, n + 1)]
+        for p in reversed(points):
             d = math.dist(start, p)
             if d > STEP_CM or d < 2.0:
                 continue
@@ -137,7 +214,8 @@ class Walker:
             over = (start[0] + d * 1.15 * math.cos(a), start[1] + d * 1.15 * math.sin(a))
             if not board.in_city_point(p, r + 1.5):
                 continue
-            if not path_clear(start, over, r, obstacles, {s.piece}, margin=0.9):
+            if not path_clear(start, over, r, obstacles,
+                              {s.piece, *self._left_behind(start, a, touching)}, margin=0.9):
                 continue
             if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
                    for z in zombies):
@@ -145,9 +223,11 @@ class Walker:
             return p
         return None
 
-    def _approach(self, game: Game, s: Survivor, building: str) -> Input | None:
+    def _approach(self, game: Game, s: Survivor, building: str,
+                  direct_only: bool = False) -> Input | None:
         """Flick the disc in through the door when a clear straight line crosses the door
-        near its middle (from up to 45 cm away); otherwise walk to the door's approach."""
+        near its middle (from up to 45 cm away); otherwise walk to the door's approach
+        (unless `direct_only`: then None)."""
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
@@ -170,6 +250,8 @@ class Walker:
                           {s.piece, *own, *aside}, margin=0.5) or depth < 6.0:
                 fl, angle = self._disc_flick(game, here, inside)
                 return Move(fl, angle=angle, set_aside=aside)
+        if direct_only:
+            return None
         return self._navigate(game, s, board.front(building, 7.0))
 
     def _exit(self, game: Game, s: Survivor, building: str,
