@@ -129,6 +129,6 @@ def rng_state_to_json(rng: random.Random) -> list[Any]:
 
 
 def rng_from_json(data: list[Any]) -> random.Random:
-    rng = random.Random()
+    rng = random.Random(0)  # seeded only to skip an OS entropy read; setstate overwrites it
     rng.setstate((data[0], tuple(data[1]), data[2]))
     return rng

@@ -526,7 +526,7 @@ class SurroundedState(State):
         s.occs = dict(self.occs)
         s.discarded = list(self.discarded)
         s.used = dict(self.used)
-        s.rng = random.Random()
+        s.rng = random.Random(0)  # state set just below
         s.rng.setstate(self.rng.getstate())
         s._legal = None if self._legal is None else list(self._legal)
         s.events = None if self.events is None else list(self.events)
