@@ -20,6 +20,8 @@ BOTS = ("heuristic",)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from flick.cli import seed
+
     p = sub.add_parser(
         "sim",
         help="bots play Flick 'em Up! games headless (summary, JSON, recorded inputs)",
@@ -32,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="Example: flick sim 2 --seed 7 --games 10",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="scenario number, name or YAML path")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed of the first game (default 0)")
     p.add_argument("--bots", choices=BOTS, default="heuristic",
                    help="who plays every seat (default: heuristic, which aims real flicks)")
     p.add_argument("--games", type=int, default=1, metavar="K",
