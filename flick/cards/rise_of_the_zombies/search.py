@@ -13,6 +13,18 @@ the greedy choice only when its gain, paired rollout by rollout, is clearly abov
 (`margin` and `z` standard errors): a plain arg-max over a few noisy rollouts picks nearly at
 random and measured far worse than greedy. The Discard step and sub-decisions (targets,
 re-rolls) are left to the greedy rules.
+
+Measured (`python -m flick.cards.rise_of_the_zombies.measure`, the sample game's 4 survivors,
+victories = games where someone escapes; seeds 0+):
+
+    difficulty     random (200)  greedy (200)  search (30)   greedy on the search's 30 seeds
+    introductory   0%            8.0%          53% (16)      0
+    standard       0%            7.5%          47% (14)      0
+    expert         0%            4.5%          30% (9)       0
+    insane         0%            3.0%          13% (4)       0
+
+about 20 s of one core a game for search (2-3 ms for greedy). Solo (the Scout) greedy and random
+never win.
 """
 
 from __future__ import annotations
