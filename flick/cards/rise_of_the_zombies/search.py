@@ -23,8 +23,8 @@ victories = games where someone escapes; seeds 0+):
     expert         0%            4.5%          30% (9)       0
     insane         0%            3.0%          13% (4)       0
 
-about 20 s of one core a game for search (2-3 ms for greedy). Solo (the Scout) greedy and random
-never win.
+a few seconds of one core a game for search (a few ms for greedy). Solo (the Scout) greedy and
+random never win.
 """
 
 from __future__ import annotations
