@@ -991,3 +991,15 @@ def test_value_model_features_and_fit() -> None:
     ys = [1.0 if r[1] > 0.5 else 0.0 for r in xs]
     w = V.fit(xs, ys)
     assert w[1] > 5 and w[0] < 0
+
+
+def test_search_bot_keeps_the_greedy_choice_without_a_clear_gain() -> None:
+    from flick.cards.rise_of_the_zombies.search import SearchBot
+
+    st = game(["Scout", "Biker"])
+    give(st, 0, "City Hall")
+    give(st, 0, "Head Shot")
+    place_zombie(st, "Hulker", 0, 0)
+    bot = SearchBot(1)
+    bot.rollouts, bot.margin = 2, 10.0  # no gain can exceed 10 (values are 0..2)
+    assert bot.choose(st) == make_bot("greedy", 1).choose(st)
