@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flick.game import advanced_inputs as ai
 from flick.game.fight import fight_weapons
 from flick.game.inputs import (
     Bat,
@@ -58,9 +59,20 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("take_drop", "Take / Drop", "t"),
     ("end_turn", "End turn", "e"),
 )
+# Scenarios 5-10: offered only when the engine accepts them for the active survivor
+# (`Game.legal_kinds`): the flare (S7 on), Anita's extra action, Olivia's heal, Mike's free
+# move (his figure flicked), the accusation (S9-S10).
+MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("flare", "Flare", "l"),
+    ("accuse", "Accuse", "u"),
+    ("extra_action", "Extra action", "y"),
+    ("heal", "Heal", "o"),
+    ("figure_move", "Free move", "v"),
+)
 FLICKED_PIECE = {
     "move": "movement_disc", "gun": "bullet", "two_guns": "bullet", "knife": "knife",
     "bat": "baseball_bat", "shotgun": "shotgun_pellet", "sniper": "bullet",
+    "flare": "flare_token", "figure_move": "survivor", "exile": "survivor",
 }
 TOKEN_NAMES = {
     "x": "X (not allowed)", "extra_action": "extra action", "zombie": "zombie token",
@@ -171,6 +183,8 @@ def action_items(game: Game) -> list[ActionItem]:
     weapons = s.weapons()
     inside = s.building is not None
     zombies_in = bool(game.building_zombies.get(s.building or "", []))
+    legal = game.legal_kinds()
+    mike_only = "figure_move" in legal and "move" not in legal
     for aid, label, key in ACTIONS:
         why = ""
         if aid in ("gun", "two_guns", "knife", "bat", "shotgun", "sniper"):
@@ -188,8 +202,27 @@ def action_items(game: Game) -> list[ActionItem]:
                 why = "no zombie next to you"
         elif aid == "take_drop" and not places(game):
             why = "nothing to reach"
+        if mike_only and aid != "end_turn":
+            why = "only Mike's free move now"
         out.append(ActionItem(aid, label, key, not why, why))
+    for aid, label, key in MORE_ACTIONS:
+        if aid in legal:
+            why = ""
+            if aid in ("flare", "accuse") and game.actions_done >= regular_actions(game):
+                why = "no action left"
+            elif aid == "figure_move" and s.piece is None:
+                why = "not in the city"
+            out.append(ActionItem(aid, label, key, not why, why))
     return out
+
+
+def regular_actions(game: Game) -> int:
+    """The actions (move, weapon, take, flare, accuse) the active survivor has this turn."""
+    if getattr(game, "adv", None) is None:
+        return 2
+    from flick.game.powers import regular_actions as n
+
+    return n(game)
 
 
 def short_kill_targets(game: Game) -> list[int]:
@@ -243,9 +276,24 @@ def piece_spot(game: Game, action: str, side: str) -> Spot:
     if game.phase == "fight" and game.fight is not None:
         fight = game.fight
         (x, y), kind = fight.weapon_piece_start(fight.to_act)
-        return Spot(kind, (x, y), math.pi / 2, "fight")
+        sides = getattr(fight, "sides", None)  # a survivor fight: the far side faces back
+        angle = -math.pi / 2 if sides and fight.to_act in sides[1] else math.pi / 2
+        return Spot(kind, (x, y), angle, "fight")
+    if action == "exile":
+        b = game.survivors[game.adv.exile]
+        assert b.piece is not None
+        return Spot("survivor", board.pos(b.piece), b.facing)
     s = game.active_survivor
     kind = FLICKED_PIECE[action]
+    if action == "flare":  # flares.flare: one flare-width beside (right), or behind the door
+        if s.building is not None:
+            nx, ny = board.normal(s.building)
+            return Spot(kind, board.behind(s.building, 2.0), math.atan2(ny, nx))
+        assert s.piece is not None
+        return Spot(kind, board.beside(board.pos(s.piece), s.facing, "right", 2.0), s.facing)
+    if action == "figure_move":
+        assert s.piece is not None
+        return Spot(kind, board.pos(s.piece), s.facing)
     if s.building is not None:
         d = {"movement_disc": board.disc, "baseball_bat": 2.0, "knife": 1.0,
              "shotgun_pellet": board.pellet_d}.get(kind, board.bullet_d)
@@ -263,13 +311,19 @@ def piece_spot(game: Game, action: str, side: str) -> Spot:
 
 
 def flick_input(game: Game, action: str, side: str, flick: Flick,
-                second: Flick | None = None) -> Input:
-    """The engine's input for a finished gesture of `action`."""
+                second: Flick | None = None, big: bool = True) -> Input:
+    """The engine's input for a finished gesture of `action` (`big`: the flare's face up)."""
     ix, iy = flick.impulse
     angle = math.atan2(iy, ix)
     strength = math.hypot(ix, iy)
     if game.phase == "fight":
         return FightFlick(flick)
+    if action == "exile":
+        return ai.ExileFlick(flick)
+    if action == "flare":
+        return ai.Flare(flick, big)
+    if action == "figure_move":
+        return ai.FigureMove(flick)
     if action == "move":
         return Move(flick, angle=angle)
     if action == "gun":

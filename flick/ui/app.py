@@ -27,7 +27,7 @@ from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter
+from flick.ui import adapter, decisions
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
@@ -98,7 +98,9 @@ class PlayApp(PlayDrawing):
         self.clip_time = 0.0
         self.speed = 1.0
         self.seen_team: str | None = None
+        self.seen_key: Any = None  # who was last at the screen (the pass screen's memory)
         self.pass_screen = False
+        self.flare_big = True  # the flare's face up: big LOUD, small QUIET
         self.buttons: list[Any] = []
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
@@ -140,6 +142,9 @@ class PlayApp(PlayDrawing):
 
     def prompt(self) -> str:
         g = self.game
+        more = decisions.prompt(g)
+        if more:
+            return more
         if g.phase == "keep":
             return "You looked at the token: keep it?"
         if g.phase == "hunger":
@@ -154,6 +159,14 @@ class PlayApp(PlayDrawing):
             return "Take / drop off (an exchange is one action):"
         if self.action == "short_kill":
             return "Short kill: pick the weapon, then click a zombie next to you"
+        if self.action == "flare":
+            return "Flare: choose the face up, then flick it from beside the survivor"
+        if self.action == "figure_move":
+            return "Mike's free move: flick the figure itself (it ends the turn)"
+        if self.action == "accuse":
+            return "Accuse a player of your team of being the betrayer (1 action):"
+        if self.action == "heal":
+            return "Olivia heals (no action): whom, with whose medicine?"
         return ""
 
     def options(self) -> list[Option]:
@@ -161,6 +174,9 @@ class PlayApp(PlayDrawing):
         g = self.game
         if self.busy() or g.over:
             return []
+        more = decisions.options(g)
+        if more:
+            return [Option(label, cmd, ok) for label, cmd, ok in more]
         if g.phase == "keep":
             return [Option("Keep it", "keep:1"), Option("Leave it face up", "keep:0")]
         if g.phase == "hunger":
@@ -198,6 +214,16 @@ class PlayApp(PlayDrawing):
             s = g.active_survivor
             return [Option(f"with {w}" + (" *" if w == self.short_weapon else ""),
                            f"kill_weapon:{w}") for w in dict.fromkeys(s.weapons())]
+        if self.action == "flare":
+            left = decisions.power_tokens(g, g.active or "").get("flare", 0)
+            return [Option(("* " if self.flare_big else "") + f"Big face: LOUD ({left} left)",
+                           "flare_face:big"),
+                    Option(("" if self.flare_big else "* ") + "Small face: QUIET",
+                           "flare_face:small")]
+        if self.action == "accuse":
+            return [Option(label, cmd, ok) for label, cmd, ok in decisions.accuse_options(g)]
+        if self.action == "heal":
+            return [Option(label, cmd, ok) for label, cmd, ok in decisions.heal_options(g)]
         return []
 
     # ---- camera -------------------------------------------------------------------------
@@ -289,10 +315,49 @@ class PlayApp(PlayDrawing):
         if not self.busy():
             self._check_pass()
 
-    def _check_pass(self) -> None:
+    def pass_key(self) -> Any:
+        """Who must be at the screen now (see `flick.ui.decisions`), or None when the window
+        need not pass: scenarios 9-10, every change of the deciding player; other competitive
+        games, every change of team (at the choice of a survivor, or a steal offered to
+        another team's survivor)."""
         g = self.game
-        if (adapter.competitive(g) and g.phase == "choose" and not g.over
-                and g.current_team != self.seen_team):
+        if not adapter.competitive(g) or g.over:
+            return None
+        who = decisions.decider(g)
+        if decisions.secret(g):
+            if who is not None:
+                return ("survivor", who)
+            if g.phase in ("choose", "act"):
+                return ("player", g.current_team, self.player_of(g.current_team))
+            return None
+        if who is not None and g.phase == "decide":
+            return ("team", g.survivors[who].team)
+        if g.phase == "choose":
+            return ("team", g.current_team)
+        return None
+
+    def pass_label(self) -> tuple[str, str]:
+        """The pass screen's heading and line."""
+        g = self.game
+        who = decisions.decider(g)
+        if who is not None:
+            s = g.survivors[who]
+            return (f"Pass to {s.short}'s player (team {s.team})",
+                    "the others look away. Click or press Space when ready.")
+        return (f"Pass to team {g.current_team}",
+                f"player {self.player_of(g.current_team)} - the others look away. "
+                "Click or press Space when ready.")
+
+    def viewer(self) -> str | None:
+        """The survivor of the player at the screen (scenarios 9-10), whose secret objective
+        the panel shows; None before a survivor is chosen."""
+        if self.pass_screen:
+            return None
+        return decisions.decider(self.game) or self.game.active
+
+    def _check_pass(self) -> None:
+        key = self.pass_key()
+        if key is not None and key != self.seen_key:
             self.pass_screen = True
             self.version += 1
 
@@ -331,6 +396,10 @@ class PlayApp(PlayDrawing):
                 self.command(opts[int(rest)].command)
         elif head == "choose":
             self.apply(adapter.choose(rest))
+        elif head == "flare_face":
+            self.flare_big = rest != "small"
+        elif decisions.command_input(head, rest) is not None:
+            self.apply(decisions.command_input(head, rest))  # type: ignore[arg-type]
         else:
             raise IllegalAction(f"unknown command {cmd!r}")
         self.version += 1
@@ -367,6 +436,9 @@ class PlayApp(PlayDrawing):
         if action == "end_turn":
             self.apply(adapter.end_turn(self.facing))
             return
+        if action == "extra_action":  # Anita: a token discarded, no gesture
+            self.command("extra_action")
+            return
         self.action = action
         self.gesture = None
         self.first_flick = None
@@ -381,6 +453,8 @@ class PlayApp(PlayDrawing):
             return None
         if g.phase == "fight" and g.fight is not None and g.fight.stage == "attack":
             return adapter.piece_spot(g, "fight", self.side)
+        if g.phase == "exile" and g.adv.exile is not None:
+            return adapter.piece_spot(g, "exile", self.side)
         if g.phase != "act" or self.action not in adapter.FLICKED_PIECE:
             return None
         side = self.side
@@ -393,7 +467,8 @@ class PlayApp(PlayDrawing):
             return None
 
     # ---- mouse and keys -------------------------------------------------------------------
-    KEYS: ClassVar[dict[str, str]] = {it[2]: it[0] for it in adapter.ACTIONS}
+    KEYS: ClassVar[dict[str, str]] = {it[2]: it[0]
+                                      for it in (*adapter.ACTIONS, *adapter.MORE_ACTIONS)}
 
     def key(self, name: str) -> None:
         name = name.lower()
@@ -449,6 +524,7 @@ class PlayApp(PlayDrawing):
     def _dismiss_pass(self) -> None:
         self.pass_screen = False
         self.seen_team = self.game.current_team
+        self.seen_key = self.pass_key()
         self.version += 1
 
     def mouse_down(self, t: float, pos: tuple[int, int], button: int) -> None:
@@ -521,6 +597,9 @@ class PlayApp(PlayDrawing):
         if g.phase == "fight":
             self.apply(adapter.flick_input(g, "fight", self.side, flick))
             return
+        if g.phase == "exile":
+            self.apply(adapter.flick_input(g, "exile", self.side, flick))
+            return
         assert self.action is not None
         if self.action == "two_guns" and self.first_flick is None:
             self.first_flick = flick
@@ -530,7 +609,7 @@ class PlayApp(PlayDrawing):
         if self.action == "two_guns":
             inp = adapter.flick_input(g, "two_guns", "left", self.first_flick, flick)
         else:
-            inp = adapter.flick_input(g, self.action, self.side, flick)
+            inp = adapter.flick_input(g, self.action, self.side, flick, big=self.flare_big)
         self.apply(inp)
 
     def wheel(self, pos: tuple[int, int], y: int) -> None:

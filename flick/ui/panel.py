@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from flick.ui import adapter
+from flick.ui import adapter, decisions
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
 
@@ -140,8 +140,9 @@ class Panel:
             buttons.append(Button(r.move(self.rect.topleft), cmd))
         y += 52
         y = self._boards(s, app, x, y, buttons) + 4
-        y = self._section(s, "Objective", [o.text for o in game.scenario.objectives
-                                          if app.sees_team(o.team)], x, y, w)
+        objective = [o.text for o in game.scenario.objectives if app.sees_team(o.team)]
+        objective += decisions.objective_lines(game, app.viewer())
+        y = self._section(s, "Objective", objective, x, y, w)
         reaction = (["(the shot is still moving)"] if app.busy()
                     else adapter.reaction_lines(game))
         y = self._section(s, "Zombies' reaction", reaction, x, y, w)
@@ -172,7 +173,12 @@ class Panel:
             a = game.active_survivor
             where = f" in the {a.building.replace('_', ' ')}" if a.building else ""
             n = game.actions_done + (game.phase in ("act", "fight", "keep"))
-            text = f"{a.name}{where}: action {n} of 2, noise {game.noise.name}"
+            text = (f"{a.name}{where}: action {n} of {adapter.regular_actions(game)}, "
+                    f"noise {game.noise.name}")
+            tokens = decisions.power_tokens(game, a.name)
+            if any(tokens.values()):
+                text += " | " + ", ".join(f"{k.replace('_', ' ')} x{v}"
+                                          for k, v in tokens.items() if v)
         else:
             text = "Choose a survivor: click it (or its board)"
         head = "Team " + team if adapter.competitive(game) else "Survivors"

@@ -84,6 +84,8 @@ def handle(args: argparse.Namespace) -> int:
     teams = len(scenario.teams)
     if players is None:
         players = 1 if scenario.mode == "co-op" else teams
+        if scenario.players.counts:  # S9-S10: 6, 8 or 10 players, one survivor each
+            players = max(players, min(scenario.players.counts))
     if not 1 <= players <= 10:
         raise FlickError(f"--players {players}: 1 to 10 people play", exit_code=2)
     if args.frames is not None and args.frames < 1:
@@ -110,7 +112,12 @@ def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
     from flick.ui.adapter import split_players
     from flick.ui.app import PlayApp, Settings
 
-    seats = split_players(scenario, players)
+    if any(t.open_slots is not None for t in scenario.teams):
+        from flick.game.advanced import team_sizes
+
+        seats = team_sizes(scenario, players)  # S9-S10: one survivor per player
+    else:
+        seats = split_players(scenario, players)
     try:
         game = Game(scenario, seed, players=seats)
     except GameOver as end:

@@ -252,9 +252,7 @@ class PlayDrawing:
         colour = adapter.team_colour(g, g.current_team)
         font = self.view.fonts(Camera(12.0, (0, 0))).title
         w, h = screen.get_size()
-        self.view.text.blit(screen, font, f"Pass to team {g.current_team}", (w / 2, h / 2 - 30),
-                            colour)
-        self.view.text.blit(screen, self.panel.font,
-                            f"player {self.player_of(g.current_team)} - the other team looks "
-                            "away. Click or press Space when ready.", (w / 2, h / 2 + 20),
+        head, line = self.pass_label()
+        self.view.text.blit(screen, font, head, (w / 2, h / 2 - 30), colour)
+        self.view.text.blit(screen, self.panel.font, line, (w / 2, h / 2 + 20),
                             (226, 232, 238))

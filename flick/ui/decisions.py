@@ -1,0 +1,202 @@
+"""The decisions of scenarios 5-10 as the window offers them: what the panel asks, the
+buttons it shows and the engine input each button makes, and who has to be at the screen.
+
+Phases (`flick.game.advanced`): "decide" (a steal offer, an X token to move), "crossroads"
+(a Crossroads card's options), "pick" (Gabriel's 2 tokens), "vote", "allegiance" (a wrongly
+accused player), "exile" (the unmasked betrayer's figure is flicked: a gesture, not a
+button), and in "act" the panel's choices for Accuse (whom), Heal (whom, whose medicine) and
+Flare (which face up). Nothing here changes a game.
+
+Readings of this module (the rulebook is silent on the screen):
+- The person at the screen for a decision: the thief for a steal, the next voter for a vote,
+  the accused for the allegiance, the betrayer for its exile flick, otherwise the player
+  whose turn it is. In scenarios 9-10 (secret objectives) the window shows the pass screen
+  whenever that person changes; elsewhere in competitive games between teams, and before a
+  steal offered to a survivor of another team (the thief alone sees the token).
+- Votes are cast one by one behind the pass screen (the rulebook has the thumbs shown at
+  once; hot-seat, one player at a time keeps them from following each other).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from flick.game import advanced_inputs as ai
+from flick.game.inputs import Input
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+
+
+def adv(game: Game) -> Any:
+    """The S5-S10 rule state, or None for scenarios 1-4."""
+    return getattr(game, "adv", None)
+
+
+def secret(game: Game) -> bool:
+    """Scenarios 9-10: every player has a secret objective."""
+    return game.rules.has("secret_objectives")
+
+
+def decider(game: Game) -> str | None:
+    """The survivor whose player decides now, when it is not simply the turn's player."""
+    a = adv(game)
+    if a is None or game.over:
+        return None
+    if a.steal_offers:
+        return str(a.steal_offers[0]["thief"])
+    if game.phase == "vote" and a.vote is not None:
+        from flick.game.secret import next_voter
+
+        return next_voter(game)
+    if game.phase == "allegiance" and a.allegiance is not None:
+        return str(a.allegiance["accused"])
+    if game.phase == "exile" and a.exile is not None:
+        return str(a.exile)
+    return None
+
+
+def prompt(game: Game) -> str:
+    """The question the panel asks in a phase of scenarios 5-10 ('' if none)."""
+    a = adv(game)
+    if a is None:
+        return ""
+    if a.steal_offers:
+        offer = a.steal_offers[0]
+        victim = game.survivors[offer["victim"]]
+        token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
+        what = token.kind if token is not None else "gone"
+        return (f"Steal: {short(game, offer['thief'])} looks at a face-down token of "
+                f"{victim.short}: {what}")
+    if a.x_pending:
+        return f"Move an X token in front of the {a.x_pending[0].replace('_', ' ')}:"
+    if game.phase == "crossroads" and a.crossroads_card is not None:
+        from flick.game.crossroads import deck
+
+        card = deck()[a.crossroads_card]
+        return f"Crossroads: {card.title} - choose:"
+    if game.phase == "pick" and a.pick is not None:
+        return "Gabriel looked at 2 tokens: take which?"
+    if game.phase == "vote" and a.vote is not None:
+        v = a.vote
+        return (f"{short(game, v['accuser'])} accuses {short(game, v['accused'])}: "
+                f"{short(game, decider(game) or '')} votes ({len(v['votes'])} of "
+                f"{len(v['voters'])} cast)")
+    if game.phase == "allegiance" and a.allegiance is not None:
+        return (f"{short(game, a.allegiance['accused'])} was wrongly accused: stay or join "
+                "the other team?")
+    if game.phase == "exile" and a.exile is not None:
+        return f"{short(game, a.exile)} is unmasked: flick the fallen figure away"
+    return ""
+
+
+def short(game: Game, name: str) -> str:
+    s = game.survivors.get(name)
+    return s.short if s is not None else name
+
+
+def options(game: Game) -> list[tuple[str, str, bool]]:
+    """(label, command, enabled) of the buttons of a phase of scenarios 5-10."""
+    a = adv(game)
+    if a is None or game.over:
+        return []
+    if a.steal_offers:
+        offer = a.steal_offers[0]
+        victim = game.survivors[offer["victim"]]
+        token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
+        thief = game.survivors[offer["thief"]]
+        return [("Take it", "steal:take", thief.free_spaces() > 0),
+                ("Leave it", "steal:leave", True),
+                ("Discard it (X only)", "steal:discard", token is not None and token.kind == "x")]
+    if a.x_pending:
+        return [(f"X from the {b.replace('_', ' ')}", f"move_x:{b}", True) for b in a.x_blocked]
+    if game.phase == "crossroads" and a.crossroads_card is not None:
+        from flick.game.crossroads import deck, payable
+
+        card = deck()[a.crossroads_card]
+        s = game.active_survivor
+        return [(o.text, f"crossroads:{i}", payable(game, s, o))
+                for i, o in enumerate(card.options)]
+    if game.phase == "pick" and a.pick is not None:
+        stash = game.stashes.get(a.pick["key"], [])
+        kinds = {t.uid: t.kind for t in stash}
+        return [(f"Take the {kinds.get(uid, '?')}", f"pick:{i}", True)
+                for i, uid in enumerate(a.pick["uids"])]
+    if game.phase == "vote":
+        return [("Thumb up (show the card)", "vote:1", True), ("Thumb down", "vote:0", True)]
+    if game.phase == "allegiance":
+        return [("Stay with my team", "allegiance:0", True),
+                ("Join the other team", "allegiance:1", True)]
+    if game.phase == "choose" and "pass" in game.legal_kinds():
+        return [("Pass the turn (flip the X token)", "pass", True)]
+    return []
+
+
+def accuse_options(game: Game) -> list[tuple[str, str, bool]]:
+    """Whom the active survivor may accuse: the living, unmasked-not-yet players of its team."""
+    s = game.active_survivor
+    unmasked = set(adv(game).unmasked)
+    return [(f"Accuse {x.short}", f"accuse:{x.name}", True) for x in game.survivors.values()
+            if x.alive and x.team == s.team and x is not s and x.name not in unmasked]
+
+
+def heal_options(game: Game) -> list[tuple[str, str, bool]]:
+    """Olivia's heals: each survivor she may heal, with her medicine or theirs."""
+    s = game.active_survivor
+    cap = adv(game).start_life
+    out = []
+    for x in game.survivors.values():
+        if not x.alive or x.life >= cap.get(x.name, x.life):
+            continue
+        near = x is s or (s.building is not None and x.building == s.building) or (
+            s.piece is not None and x.piece is not None and game.board.next_to(s.piece, x.piece))
+        if not near:
+            continue
+        for src in dict.fromkeys((s, x)):
+            if any(t.kind == "medicine" for t in src.inventory):
+                out.append((f"Heal {x.short} ({src.short}'s medicine)",
+                            f"heal:{x.name}:{src.name}", True))
+    return out
+
+
+def power_tokens(game: Game, name: str) -> dict[str, int]:
+    a = adv(game)
+    return dict(a.power_tokens.get(name, {})) if a is not None else {}
+
+
+def command_input(head: str, rest: str) -> Input | None:
+    """The engine input of a panel command of scenarios 5-10, or None if not one of them."""
+    if head == "steal":
+        return ai.Steal(rest)
+    if head == "move_x":
+        return ai.MoveX(rest)
+    if head == "crossroads" and rest.isdigit():
+        return ai.CrossroadsChoice(int(rest))
+    if head == "pick" and rest.isdigit():
+        return ai.PickToken(int(rest))
+    if head == "vote":
+        return ai.Vote(rest == "1")
+    if head == "allegiance":
+        return ai.Allegiance(rest == "1")
+    if head == "pass":
+        return ai.PassTurn()
+    if head == "accuse":
+        return ai.Accuse(rest)
+    if head == "heal":
+        target, _, source = rest.partition(":")
+        return ai.Heal(target, source)
+    if head == "extra_action":
+        return ai.ExtraAction()
+    return None
+
+
+def objective_lines(game: Game, name: str | None) -> list[str]:
+    """The secret objective of `name`'s player (scenarios 9-10), for that player's eyes."""
+    if name is None or not secret(game) or name not in adv(game).objective:
+        return []
+    from flick.game.secret import card
+
+    c = card(game, name)
+    betrayer = name in adv(game).betrayers
+    head = f"{short(game, name)}'s secret objective" + (" (BETRAYER)" if betrayer else "")
+    return [f"{head}: {c['title']} - {c.get('text', '')}"]
