@@ -262,6 +262,9 @@ class PlayApp(PlayDrawing):
             return False
         if inp.kind == "choose":
             self.player_now[team] = before_player
+            if self.seen_key is not None and self.seen_key[0] == "player":
+                # S9-S10: the player at the screen chose their own survivor
+                self.seen_key = ("survivor", g.active)
         self.status = ""
         self._sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
@@ -325,9 +328,10 @@ class PlayApp(PlayDrawing):
             return None
         who = decisions.decider(g)
         if decisions.secret(g):
+            who = who or (g.active if g.phase == "act" else None)
             if who is not None:
                 return ("survivor", who)
-            if g.phase in ("choose", "act"):
+            if g.phase == "choose":
                 return ("player", g.current_team, self.player_of(g.current_team))
             return None
         if who is not None and g.phase == "decide":

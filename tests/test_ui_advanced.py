@@ -1,0 +1,160 @@
+"""`flick play` in scenarios 5-10 under SDL's dummy driver: S9 starts behind the pass screen
+and shows a player's secret objective to that player only; a flare flicked by script; an
+accusation, its vote and the betrayer's exile flick; a steal decision; the CLI for S9."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from flick.game import advanced_inputs as ai
+from flick.game.advanced import team_sizes
+from flick.game.advanced_bots import AdvancedBot
+from flick.game.game import Game
+from flick.scenario import load
+from flick.ui import decisions
+from flick.ui.app import PlayApp, Settings
+from flick.ui.script import parse
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 800))
+    yield
+    pygame.quit()
+
+
+def play(game: Game, events: list[dict[str, Any]], **kw: Any) -> PlayApp:
+    app = PlayApp(game, Settings(script=parse(events), **kw))
+    app.run()
+    return app
+
+
+def click(t: float, name: str) -> list[dict[str, Any]]:
+    return [{"t": t, "type": "down", "at": f"survivor:{name}"},
+            {"t": t + 0.02, "type": "up", "at": f"survivor:{name}"}]
+
+
+def swipe(t: float, d: tuple[float, float], steps: int = 6, dt: float = 0.01) -> list[dict]:
+    out: list[dict[str, Any]] = [{"t": t, "type": "down", "at": "piece"}]
+    for k in range(1, steps + 1):
+        out.append({"t": t + k * dt, "type": "up" if k == steps else "move", "at": "piece",
+                    "d": [d[0] * k, d[1] * k]})
+    return out
+
+
+def key(t: float, name: str) -> dict[str, Any]:
+    return {"t": t, "type": "key", "key": name}
+
+
+def s9(seed: int = 1) -> Game:
+    sc = load(9)
+    return Game(sc, seed, players=team_sizes(sc, 6))
+
+
+def test_scenario_9_starts_behind_the_pass_screen_and_shows_the_objective_to_its_player(
+) -> None:
+    game = s9()
+    app = PlayApp(game, Settings(frames=1))
+    assert app.pass_screen and app.viewer() is None
+    head, _ = app.pass_label()
+    assert head == "Pass to team B"
+    app.key("space")
+    assert not app.pass_screen
+    # no survivor chosen yet: no secret objective on the screen
+    assert decisions.objective_lines(game, app.viewer()) == []
+    app.command("choose:Kevin Jackson")
+    assert game.active == "Kevin Jackson" and not app.pass_screen  # the same person chose
+    lines = decisions.objective_lines(game, app.viewer())
+    assert len(lines) == 1 and lines[0].startswith("Kevin's secret objective")
+    assert "BETRAYER" not in lines[0]  # seed 1: Elijah is team B's betrayer, not Kevin
+    app.select("end_turn")
+    # the next turn is team A's: the pass screen hides Kevin's objective again
+    assert game.current_team == "A" and app.pass_screen and app.viewer() is None
+
+
+def test_flick_play_9_runs_with_six_players(tmp_path: Any) -> None:
+    from flick.ui.play_cli import play as play_cli
+
+    shot = tmp_path / "s9.png"
+    assert play_cli(load(9), 1, 6, frames=2, screenshot=str(shot)) == 0
+    assert shot.stat().st_size > 0
+    with pytest.raises(Exception, match="6, 8, 10 players, not 7"):
+        play_cli(load(9), 1, 7, frames=2)
+
+
+def test_a_flare_is_flicked_from_the_thumb_with_the_face_chosen() -> None:
+    game = Game(load(7), 1)  # team A plays first; Elijah carries 2 flares
+    events = [key(0.05, "space"), *click(0.1, "Elijah"), key(0.3, "l"),
+              {"t": 0.35, "type": "command", "command": "flare_face:small"},
+              *swipe(0.5, (0.0, -0.6))]
+    app = play(game, events)
+    flare = game.inputs[1]
+    assert isinstance(flare, ai.Flare) and flare.big is False
+    ix, iy = flare.flick.impulse
+    assert abs(ix) < 1e-6 and iy < 0  # straight south, as swiped
+    # the flare token's mass is 1.5 g: 60 cm/s of swipe
+    assert math.isclose(iy, -1.5 * 60.0, rel_tol=0.05)
+    assert game.adv.power_tokens["Elijah Jordan"]["flare"] == 1
+    ev = next(e for e in game.events if e.type == "flare")
+    assert ev.data["big"] is False and ev.data["survivor"] == "Elijah Jordan"
+    elijah = game.survivors["Elijah Jordan"]
+    _, y0 = game.board.pos(elijah.piece)
+    assert ev.data["at"][1] < y0  # it slid south of Elijah
+    assert game.actions_done == 1 and app.action is None
+
+
+def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
+    game = s9()  # seed 1: Elijah is team B's betrayer
+    events = [key(0.05, "space"), *click(0.1, "Kevin"), key(0.3, "u")]
+    t = 0.4
+    events.append({"t": t, "type": "command", "command": "accuse:Elijah Jordan"})
+    for _ in range(3):  # Kevin, Olivia, Elijah vote in turn, each behind the pass screen
+        t += 0.1
+        events.append(key(t, "space"))
+        t += 0.05
+        events.append({"t": t, "type": "command", "command": "option:0"})  # thumb up
+    events += [key(t + 0.1, "space"), *swipe(t + 0.2, (1.0, 0.0))]
+    app = play(game, events)
+    kinds = [i.kind for i in game.inputs]
+    assert kinds == ["choose", "accuse", "vote", "vote", "vote", "exile_flick"]
+    assert [e.data["survivor"] for e in game.events if e.type == "vote"] == [
+        "Kevin Jackson", "Olivia Brown", "Elijah Jordan"]
+    assert "Elijah Jordan" in game.adv.unmasked
+    assert game.survivors["Elijah Jordan"].team == "betrayer Elijah"
+    exile = game.inputs[-1]
+    assert isinstance(exile, ai.ExileFlick) and exile.flick.impulse[0] > 0
+    assert game.adv.exile is None
+    assert game.phase in ("act", "choose") and app.gesture is None
+
+
+def test_a_steal_decision_takes_the_token_looked_at() -> None:
+    game = Game(load(6), 2)
+    bot = AdvancedBot(2, params=game.board.params)
+    while not game.adv.steal_offers:  # bots play until a felled survivor may be robbed
+        game.apply(bot.decide(game))
+    offer = dict(game.adv.steal_offers[0])
+    thief, victim = game.survivors[offer["thief"]], game.survivors[offer["victim"]]
+    token = next(t for t in victim.inventory if t.uid == offer["uid"])
+    app = PlayApp(game, Settings(frames=1))
+    assert app.pass_screen  # only the thief's player sees the token looked at
+    assert app.viewer() is None
+    app.key("space")
+    assert token.kind in app.prompt()
+    labels = [o.label for o in app.options()]
+    assert labels[:2] == ["Take it", "Leave it"]
+    n = len(game.inputs)
+    app.key("1")  # the first option: take it
+    assert isinstance(game.inputs[n], ai.Steal) and game.inputs[n].action == "take"
+    assert token in thief.inventory and token not in victim.inventory
+    assert not game.adv.steal_offers and game.phase != "decide"
