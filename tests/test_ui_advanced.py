@@ -20,7 +20,7 @@ from flick.game.advanced import team_sizes
 from flick.game.advanced_bots import AdvancedBot
 from flick.game.game import Game
 from flick.scenario import load
-from flick.ui import decisions
+from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
 from flick.ui.script import parse
 
@@ -158,3 +158,63 @@ def test_a_steal_decision_takes_the_token_looked_at() -> None:
     assert isinstance(game.inputs[n], ai.Steal) and game.inputs[n].action == "take"
     assert token in thief.inventory and token not in victim.inventory
     assert not game.adv.steal_offers and game.phase != "decide"
+
+
+def bots_until(number: int, seed: int, ready: Any) -> Game:
+    """Bots play `number` from `seed` until `ready(game)` (the situation a test needs)."""
+    game = Game(load(number), seed)
+    bot = AdvancedBot(seed, params=game.board.params)
+    while not ready(game):
+        game.apply(bot.decide(game))
+    return game
+
+
+def test_a_crossroads_option_is_chosen_in_the_panel() -> None:
+    game = bots_until(5, 1, lambda g: g.phase == "crossroads")
+    card = game.adv.crossroads_card
+    app = PlayApp(game, Settings(frames=1))
+    opts = app.options()
+    assert opts and opts[0].label.startswith("1) ") and "Crossroads" in app.prompt()
+    n = len(game.inputs)
+    app.key("1")
+    assert isinstance(game.inputs[n], ai.CrossroadsChoice) and game.inputs[n].option == 0
+    assert game.adv.crossroads_card is None and game.phase != "crossroads"
+    assert any(e.type == "crossroads_choice" and e.data["card"] == card for e in game.events)
+
+
+def test_mikes_free_move_flicks_his_figure() -> None:
+    game = bots_until(7, 1, lambda g: "figure_move" in g.legal_kinds())
+    mike = game.survivors[game.active]
+    assert mike.short == "Mike"
+    play(game, [key(0.05, "space"), key(0.1, "v"), *swipe(0.3, (0.8, 0.0))])
+    inp = game.inputs[-1]
+    assert isinstance(inp, ai.FigureMove) and inp.flick.impulse[0] > 0
+    assert abs(inp.flick.impulse[1]) < 1e-6
+    ev = [e for e in game.events if e.type == "move" and e.data.get("piece") == "figure"]
+    assert ev and ev[-1].data["survivor"] == mike.name
+    assert game.active != mike.name or game.phase != "act"  # the free move ended his turn
+
+
+def test_anitas_extra_action_token_gives_a_third_action() -> None:
+    game = bots_until(8, 1, lambda g: g.phase == "choose" and g.current_team == "A")
+    app = PlayApp(game, Settings(frames=1))
+    app.key("space")
+    app.command("choose:Anita Wallace")
+    items = {it.id: it for it in adapter.action_items(game)}
+    assert items["extra_action"].enabled
+    app.key("y")
+    assert isinstance(game.inputs[-1], ai.ExtraAction)
+    assert game.adv.power_tokens["Anita Wallace"]["extra_action"] == 1
+    assert adapter.regular_actions(game) == 3
+
+
+def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> None:
+    game = bots_until(6, 2, lambda g: g.phase == "fight" and getattr(g.fight, "kind", "") == "duel")
+    shot = tmp_path / "duel.png"
+    app = play(game, [key(0.05, "space")], screenshot=str(shot))
+    assert app.on_fight_table() and shot.stat().st_size > 0
+    fighter = game.fight.to_act
+    weapons = [o.command for o in app.options()]
+    assert weapons and all(c.startswith("fight_weapon:") for c in weapons)
+    app.key("1")
+    assert game.fight is None or game.fight.weapons.get(fighter) == weapons[0].split(":")[1]

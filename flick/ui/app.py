@@ -160,7 +160,7 @@ class PlayApp(PlayDrawing):
         if self.action == "short_kill":
             return "Short kill: pick the weapon, then click a zombie next to you"
         if self.action == "flare":
-            return "Flare: choose the face up, then flick it from beside the survivor"
+            return "Flare: pick the face up, then flick it from the thumb"
         if self.action == "figure_move":
             return "Mike's free move: flick the figure itself (it ends the turn)"
         if self.action == "accuse":

@@ -74,7 +74,7 @@ def prompt(game: Game) -> str:
         from flick.game.crossroads import deck
 
         card = deck()[a.crossroads_card]
-        return f"Crossroads: {card.title} - choose:"
+        return f"Crossroads: {card.title}. {card.text}"
     if game.phase == "pick" and a.pick is not None:
         return "Gabriel looked at 2 tokens: take which?"
     if game.phase == "vote" and a.vote is not None:
@@ -115,8 +115,8 @@ def options(game: Game) -> list[tuple[str, str, bool]]:
 
         card = deck()[a.crossroads_card]
         s = game.active_survivor
-        return [(o.text, f"crossroads:{i}", payable(game, s, o))
-                for i, o in enumerate(card.options)]
+        return [(f"{i + 1}) {o.text}" + ("" if payable(game, s, o) else " (cannot pay)"),
+                 f"crossroads:{i}", payable(game, s, o)) for i, o in enumerate(card.options)]
     if game.phase == "pick" and a.pick is not None:
         stash = game.stashes.get(a.pick["key"], [])
         kinds = {t.uid: t.kind for t in stash}

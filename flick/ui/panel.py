@@ -99,16 +99,22 @@ class Panel:
         options: Sequence[Option] = app.options()
         prompt = app.prompt() if not app.busy() else ""
         if prompt:
-            y = self._line(s, prompt, x, y, self.font, ACCENT)
+            for part in prompt.split("\n"):
+                for line in wrap(part, self.font, w - 2 * x):
+                    y = self._line(s, line, x, y, self.font, ACCENT)
         if options:
+            # two buttons a row, or one a row when a label would not fit half the width
+            per_row = 2 if all(self.small.size(o.label)[0] < (w - 30) // 2 - 8
+                               for o in options) else 1
+            bw = (w - 30) // 2 if per_row == 2 else w - 24
             for i, opt in enumerate(options):
-                bx = x + (i % 2) * ((w - 30) // 2 + 6)
-                r = pygame.Rect(bx, y, (w - 30) // 2, 22)
+                bx = x + (i % per_row) * (bw + 6)
+                r = pygame.Rect(bx, y, bw, 22)
                 self._button(s, r, opt.label, BUTTON if opt.enabled else BUTTON_OFF,
                              FG if opt.enabled else DIM)
                 if opt.enabled:
                     buttons.append(Button(r.move(self.rect.topleft), opt.command))
-                if i % 2 == 1 or i == len(options) - 1:
+                if i % per_row == per_row - 1 or i == len(options) - 1:
                     y += 26
         items = adapter.action_items(game) if game.phase == "act" and not app.busy() else []
         if items:

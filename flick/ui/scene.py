@@ -155,8 +155,13 @@ class PlayDrawing:
         fonts = view.fonts(cam)
         title = "FIGHT - staging table"
         if fight is not None:
+            duel = getattr(fight, "kind", "") == "duel"  # S6 on: survivor against survivor
+            if duel:
+                title = "SURVIVOR FIGHT - staging table"
             title += f" ({fight.building.replace('_', ' ')})"
-            for name, (x, y) in fight.spots.items():
+            spots = ({n: fight.position(n) for n in fight.fighters} if duel
+                     else fight.spots)
+            for name, (x, y) in spots.items():
                 s = g.survivors[name]
                 c = cam.px(x, y)
                 colour = (adapter.team_colour(g, s.team) if name not in fight.out
@@ -171,7 +176,9 @@ class PlayDrawing:
             pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
             view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
                            (255, 255, 255))
-            zs = fight.standing_zombies()
+            if duel:
+                self._duel_marks(screen, cam, fonts, spots)
+            zs = [] if duel else fight.standing_zombies()
             if zs and fight.spots:
                 sx, sy = next(iter(fight.spots.values()))
                 zy = view.table.position(zs[0])[1]
@@ -184,6 +191,21 @@ class PlayDrawing:
         view.text.blit(screen, fonts.heading, title, (self.area.x + 12, 10), (255, 255, 255),
                        "topleft")
         screen.set_clip(None)
+
+    def _duel_marks(self, screen: pygame.Surface, cam: Any, fonts: Any,
+                    spots: dict[str, tuple[float, float]]) -> None:
+        """A survivor fight: the distance between the two sides and whose shot it is."""
+        fight = self.game.fight
+        view = self.fight_view
+        first, second = fight.sides
+        if first and second:
+            (ax, ay), (_, by) = spots[first[0]], spots[second[0]]
+            pygame.draw.line(screen, (150, 150, 160), cam.px(ax - 4, ay), cam.px(ax - 4, by))
+            view.text.blit(screen, fonts.label, f"{by - ay:.0f} cm",
+                           cam.px(ax - 5, (ay + by) / 2), (90, 90, 100), "midright")
+        if fight.stage == "attack":
+            x, y = spots[fight.to_act]
+            pygame.draw.circle(screen, HILITE, cam.px(x, y), cam.length(1.3) + 5, 3)
 
     def _draw_gesture(self, screen: pygame.Surface) -> None:
         spot = self.spot()
