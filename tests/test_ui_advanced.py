@@ -89,8 +89,21 @@ def test_flick_play_9_runs_with_six_players(tmp_path: Any) -> None:
     shot = tmp_path / "s9.png"
     assert play_cli(load(9), 1, 6, frames=2, screenshot=str(shot)) == 0
     assert shot.stat().st_size > 0
+    assert play_cli(load(10), 1, 8, frames=2) == 0
     with pytest.raises(Exception, match="6, 8, 10 players, not 7"):
         play_cli(load(9), 1, 7, frames=2)
+
+
+def test_at_the_end_of_scenario_9_every_secret_objective_is_shown() -> None:
+    sc = load(9)
+    game = Game(sc, 1, players=team_sizes(sc, 6))
+    bot = AdvancedBot(1, params=game.board.params)
+    while not game.over:
+        game.apply(bot.decide(game))
+    app = PlayApp(game, Settings(frames=1))
+    lines = decisions.objective_lines(game, app.viewer())
+    assert len(lines) == 6 and any("(betrayer)" in line for line in lines)
+    assert all(line.endswith(("WINS", "does not win")) for line in lines)
 
 
 def test_a_flare_is_flicked_from_the_thumb_with_the_face_chosen() -> None:
@@ -218,3 +231,42 @@ def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> 
     assert weapons and all(c.startswith("fight_weapon:") for c in weapons)
     app.key("1")
     assert game.fight is None or game.fight.weapons.get(fighter) == weapons[0].split(":")[1]
+
+
+def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
+    game = s9(3)  # seed 3: team B has no betrayer
+    assert not [b for b in game.adv.betrayers if game.survivors[b].team == "B"]
+    events = [key(0.05, "space"), *click(0.1, "Thomas"), key(0.3, "u"),
+              {"t": 0.4, "type": "command", "command": "accuse:Elijah Jordan"}]
+    t = 0.4
+    for _ in range(3):
+        events += [key(t + 0.1, "space"), {"t": t + 0.15, "type": "command", "command": "vote:1"}]
+        t += 0.15
+    app = play(game, events)
+    assert game.phase == "allegiance" and app.pass_screen  # Elijah's player decides alone
+    assert app.pass_label()[0].startswith("Pass to Elijah's player")
+    app.key("space")
+    assert [o.command for o in app.options()] == ["allegiance:0", "allegiance:1"]
+    app.key("2")  # join the other team
+    assert isinstance(game.inputs[-1], ai.Allegiance) and game.inputs[-1].defect
+    assert game.survivors["Elijah Jordan"].team == "A"
+    assert game.survivors["Thomas Heart"].power_side  # the accuser turns its board
+
+
+def test_gabriel_picks_one_of_two_tokens_and_an_x_token_is_moved() -> None:
+    game = bots_until(7, 1, lambda g: g.phase == "pick")
+    app = PlayApp(game, Settings(frames=1))
+    app.key("space")
+    labels = [o.label for o in app.options()]
+    assert len(labels) == 2 and all(label.startswith("Take the ") for label in labels)
+    app.key("2")
+    assert isinstance(game.inputs[-1], ai.PickToken) and game.inputs[-1].choice == 1
+    assert game.phase != "pick"
+    game = bots_until(8, 1, lambda g: bool(g.adv.x_pending))
+    to = game.adv.x_pending[0]
+    app = PlayApp(game, Settings(frames=1))
+    app.key("space")
+    source = app.options()[0].command.split(":", 1)[1]
+    app.key("1")
+    assert isinstance(game.inputs[-1], ai.MoveX) and game.inputs[-1].source == source
+    assert to in game.adv.x_blocked and not game.adv.x_pending

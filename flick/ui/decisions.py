@@ -191,10 +191,18 @@ def command_input(head: str, rest: str) -> Input | None:
 
 
 def objective_lines(game: Game, name: str | None) -> list[str]:
-    """The secret objective of `name`'s player (scenarios 9-10), for that player's eyes."""
-    if name is None or not secret(game) or name not in adv(game).objective:
+    """The secret objective of `name`'s player (scenarios 9-10), for that player's eyes; at
+    the game's end every player's card and whether they won (nothing is secret then)."""
+    if not secret(game):
         return []
-    from flick.game.secret import card
+    from flick.game.secret import card, results
+
+    if game.over:
+        return [f"{short(game, r['survivor'])} ({'betrayer' if r['betrayer'] else r['team']}):"
+                f" {r['title']} - {'met' if r['objective_met'] else 'not met'}, "
+                f"{'WINS' if r['won'] else 'does not win'}" for r in results(game)]
+    if name is None or name not in adv(game).objective:
+        return []
 
     c = card(game, name)
     betrayer = name in adv(game).betrayers

@@ -2,13 +2,18 @@
 
     flick play                      scenario 1, one player
     flick play 6 --players 4        Tensions Rise!, two teams of two, a pass screen between
+    flick play 9 --players 8        Home: two teams of 4, one survivor and one secret
+                                    objective per player (6, 8 or 10 players; default 6)
     flick play starvation --style slingshot --hand steady
 
 Mouse: click a survivor (or its board) to use it; pick an action (buttons or keys: M move,
 G gun, 2 two guns, K knife, B bat, H shotgun, I sniper, X short kill, T take / drop,
-E end turn); press on the piece that appears, drag and release to flick (Escape cancels
-before the release). Swipe style: the mouse's speed at release is the flick; slingshot
-style: drag back, the distance is the power. Press off the piece's centre to spin it.
+E end turn; from scenario 5: L flare, U accuse, Y Anita's extra action, O Olivia's heal,
+V Mike's free move); press on the piece that appears, drag and release to flick (Escape
+cancels before the release). Decisions (keep a token, fight weapons, a Crossroads card, a
+steal, an X token to move, a vote, stay or defect) are buttons in the panel, also keys
+1-9. Swipe style: the mouse's speed at release is the flick; slingshot style: drag back,
+the distance is the power. Press off the piece's centre to spin it.
 Wheel zooms, right-drag pans, F fits the city. Tab switches the style, S the side a bullet
 or knife is placed on, A / P the aim line / power meter, N the hand noise, R faces the
 survivor toward the mouse (used at the end of the turn). Ctrl+Q quits.
