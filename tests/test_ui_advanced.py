@@ -137,18 +137,26 @@ def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
         events.append(key(t, "space"))
         t += 0.05
         events.append({"t": t, "type": "command", "command": "option:0"})  # thumb up
-    events += [key(t + 0.1, "space"), *swipe(t + 0.2, (1.0, 0.0))]
+    events += [key(t + 0.1, "space"), *swipe(t + 0.2, (1.0, 0.0)),
+               # Kevin ends his turn; the betrayer, a team of one, passes (flips its X)
+               key(t + 0.5, "space"), key(t + 0.6, "e"), key(t + 0.7, "space"),
+               {"t": t + 0.8, "type": "command", "command": "option:0"}]
     app = play(game, events)
     kinds = [i.kind for i in game.inputs]
-    assert kinds == ["choose", "accuse", "vote", "vote", "vote", "exile_flick"]
+    assert kinds == ["choose", "accuse", "vote", "vote", "vote", "exile_flick", "end_turn",
+                     "pass"]
+    assert game.adv.x_token["Elijah Jordan"] is False
+    assert "Elijah flips the X token and passes the turn." in app.log
+    assert adapter.team_colour(game, "betrayer Elijah") not in (
+        adapter.team_colour(game, "A"), adapter.team_colour(game, "B"))
     assert [e.data["survivor"] for e in game.events if e.type == "vote"] == [
         "Kevin Jackson", "Olivia Brown", "Elijah Jordan"]
     assert "Elijah Jordan" in game.adv.unmasked
     assert game.survivors["Elijah Jordan"].team == "betrayer Elijah"
-    exile = game.inputs[-1]
+    exile = game.inputs[5]
     assert isinstance(exile, ai.ExileFlick) and exile.flick.impulse[0] > 0
     assert game.adv.exile is None
-    assert game.phase in ("act", "choose") and app.gesture is None
+    assert game.phase == "choose" and app.gesture is None
 
 
 def test_a_steal_decision_takes_the_token_looked_at() -> None:

@@ -80,7 +80,10 @@ TOKEN_NAMES = {
 
 
 def team_colour(game: Game, team: str) -> Colour:
+    """The team's colour; a team formed in play (S9-S10: an unmasked betrayer, a team of
+    one) takes the next colours, in the order the turn order met them."""
     names = [t.name for t in game.scenario.teams]
+    names += [t for t in game.turn_order.players if t not in names]
     i = names.index(team) if team in names else 0
     return TEAM_COLOURS[i % len(TEAM_COLOURS)]
 

@@ -303,7 +303,7 @@ class PlayApp(PlayDrawing):
         """Re-read the game after a change: log lines, labels, pieces, pass screen."""
         g = self.game
         for ev in g.events[self._logged:]:
-            line = describe(ev)
+            line = decisions.describe(ev) or describe(ev)
             if line:
                 self.log.append(line)
         self._logged = len(g.events)

@@ -208,3 +208,68 @@ def objective_lines(game: Game, name: str | None) -> list[str]:
     betrayer = name in adv(game).betrayers
     head = f"{short(game, name)}'s secret objective" + (" (BETRAYER)" if betrayer else "")
     return [f"{head}: {c['title']} - {c.get('text', '')}"]
+
+
+def describe(ev: Any) -> str | None:
+    """A log line for an event of scenarios 5-10 that `flick.game.narration` does not word
+    (None: not worth a line). A vote's thumb is not told until the result: the rulebook
+    has the thumbs shown at once, so a later voter must not see the earlier ones."""
+    t, d = ev.type, ev.data
+
+    def who(key: str = "survivor") -> str:
+        return str(d.get(key) or "").split(" ")[0]
+
+    def place(key: str) -> str:
+        return str(d.get(key, "")).replace("_", " ")
+
+    if t == "fight" and d.get("kind") == "duel":
+        if d.get("stage") == "start":
+            return (f"SURVIVOR FIGHT in the {place('building')}: "
+                    f"{', '.join(n.split(' ')[0] for n in d.get('survivors', []))} against "
+                    f"{', '.join(n.split(' ')[0] for n in d.get('opponents', []))}, "
+                    f"{d.get('distance')} cm apart.")
+        if d.get("stage") == "end":
+            return "The survivor fight is over."
+    if t == "fight" and d.get("stage") == "out":
+        hurt = ", loses a life" if d.get("wounded") else ""
+        return f"{who()} is flicked out of the building{hurt}."
+    if t == "fight" and d.get("stage") == "bat_miss":
+        return f"{who()}'s bat missed: a life lost, flicked out."
+    if t == "flare":
+        face = "big face: LOUD" if d.get("big") else "small face: QUIET"
+        where = "it lands in the city" if d.get("success") else "it leaves the city, wasted"
+        return f"{who()} flicks a flare ({face}): {where}."
+    if t == "vote_result":
+        text = f"Vote on {who('accused')}: {d.get('up')} up, {d.get('down')} down"
+        if not d.get("shown"):
+            return text + ": the card stays hidden."
+        return text + ": the card is shown - " + (
+            "a BETRAYER!" if d.get("betrayer") else "not a betrayer.")
+    texts = {
+        "flare_reaction": lambda: f"The zombies react to the flare ({d.get('noise')}).",
+        "accuse": lambda: f"{who()} accuses {who('accused')} of being the betrayer: a vote.",
+        "vote": lambda: f"{who()} has voted.",
+        "unmasked": lambda: f"{who()} is unmasked by {who('by')}: now a team of one.",
+        "allegiance": lambda: (f"{who()} joins team {d.get('team')}." if d.get("defect")
+                               else f"{who()} stays; accused and accuser lose a life."),
+        "pass": lambda: f"{who()} flips the X token and passes the turn.",
+        "steal_offer": lambda: f"{who()} may steal from the fallen {who('victim')}.",
+        "steal": lambda: f"{who()} looks at a token of {who('victim')}: {d.get('outcome')}.",
+        "crossroads": lambda: f"{who()} draws a Crossroads card: {d.get('title')}.",
+        "crossroads_choice": lambda: f"{who()} chooses option {int(d.get('option', 0)) + 1}.",
+        "power": lambda: f"{who()}'s power: {d.get('effect')}.",
+        "heal": lambda: f"{who()} heals: {d.get('life')} life.",
+        "x_to_move": lambda: f"An X token must move in front of the {place('to')}.",
+        "x_moved": lambda: f"The X token moves from the {place('frm')} to the {place('to')}.",
+        "recruit": lambda: f"{who()} joins team {d.get('team')} (recruited by {who('by')}).",
+        "found": lambda: (f"{who('by')} finds {who()}." if d.get("survivor")
+                          else f"{who('by')} finds nobody."),
+        "gain": lambda: f"{who()} gains a {place('token')}.",
+        "player_out": lambda: f"{who()}'s player is out of the game.",
+        "colony_entered": lambda: f"{who()} enters the colony ({place('building')}).",
+        "unload": lambda: f"{who()} unloads {', '.join(d.get('tokens', []))} in the RV.",
+        "discard": lambda: f"{who()} discards a {place('token')}.",
+        "fall": lambda: f"{who()} falls.",
+    }
+    make = texts.get(t)
+    return make() if make is not None else None

@@ -24,6 +24,7 @@ import pygame
 
 from flick.game.narration import describe
 from flick.physics.state import PieceState
+from flick.ui import decisions
 from flick.ui.app import PANEL_W, fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.render import Camera, wrap
@@ -97,7 +98,7 @@ def _resimulated(lg: Any) -> Timeline:
         if game.fight is not None:
             motion.attach(game.fight.table, "fight")
         for ev in game.events[logged:]:
-            line = describe(ev)
+            line = decisions.describe(ev) or describe(ev)
             if line:
                 log.append(line)
         logged = len(game.events)
