@@ -278,3 +278,19 @@ def test_gabriel_picks_one_of_two_tokens_and_an_x_token_is_moved() -> None:
     app.key("1")
     assert isinstance(game.inputs[-1], ai.MoveX) and game.inputs[-1].source == source
     assert to in game.adv.x_blocked and not game.adv.x_pending
+
+
+def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:
+    game = bots_until(7, 1, lambda g: g.phase == "act" and g.active == "Olivia Brown"
+                      and bool(decisions.heal_options(g)))
+    olivia = game.survivors["Olivia Brown"]
+    life, done = olivia.life, game.actions_done
+    meds = sum(t.kind == "medicine" for t in olivia.inventory)
+    app = PlayApp(game, Settings(frames=1))
+    app.key("space")
+    app.key("o")
+    assert app.options()[0].command == "heal:Olivia Brown:Olivia Brown"
+    app.key("1")
+    assert isinstance(game.inputs[-1], ai.Heal)
+    assert olivia.life == life + 1 and game.actions_done == done
+    assert sum(t.kind == "medicine" for t in olivia.inventory) == meds - 1

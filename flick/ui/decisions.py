@@ -152,7 +152,7 @@ def heal_options(game: Game) -> list[tuple[str, str, bool]]:
             s.piece is not None and x.piece is not None and game.board.next_to(s.piece, x.piece))
         if not near:
             continue
-        for src in dict.fromkeys((s, x)):
+        for src in ((s,) if x is s else (s, x)):
             if any(t.kind == "medicine" for t in src.inventory):
                 out.append((f"Heal {x.short} ({src.short}'s medicine)",
                             f"heal:{x.name}:{src.name}", True))
