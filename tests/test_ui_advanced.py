@@ -294,3 +294,47 @@ def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:
     assert isinstance(game.inputs[-1], ai.Heal)
     assert olivia.life == life + 1 and game.actions_done == done
     assert sum(t.kind == "medicine" for t in olivia.inventory) == meds - 1
+
+
+# What the window offers for each kind of engine input: an action button (by id), a panel
+# option (by command prefix), or the piece to flick.
+ACTION_OF = {"move": "move", "shoot": "gun", "knife": "knife", "bat": "bat",
+             "shotgun": "shotgun", "sniper": "sniper", "short_kill": "short_kill",
+             "take_drop": "take_drop", "end_turn": "end_turn", "flare": "flare",
+             "accuse": "accuse", "extra_action": "extra_action", "heal": "heal",
+             "figure_move": "figure_move"}
+OPTION_OF = {"keep": "keep:", "eat": "eat:", "go_hungry": "hungry",
+             "fight_weapon": "fight_weapon:", "fight_wait": "fight_wait", "steal": "steal:",
+             "move_x": "move_x:", "crossroads": "crossroads:", "pick_token": "pick:",
+             "vote": "vote:", "allegiance": "allegiance:", "pass": "pass"}
+
+
+@pytest.mark.parametrize("number", [5, 6, 7, 8, 9, 10])
+def test_every_decision_the_bots_make_is_offered_by_the_window(number: int) -> None:
+    sc = load(number)
+    game = Game(sc, 1, players=team_sizes(sc, 6) if number >= 9 else None)
+    bot = AdvancedBot(1, params=game.board.params)
+    app = PlayApp(game, Settings(frames=1))
+    missing = []
+    for _ in range(400):
+        if game.over:
+            break
+        inp = bot.decide(game)
+        app.pass_screen = False  # the person at the screen is the right one
+        if inp.kind in OPTION_OF:
+            ok = any(o.enabled and o.command.startswith(OPTION_OF[inp.kind])
+                     for o in app.options())
+        elif inp.kind in ("fight_flick", "exile_flick"):
+            ok = app.spot() is not None
+        elif inp.kind in ACTION_OF:
+            aid = ACTION_OF[inp.kind]
+            if inp.kind == "shoot" and getattr(inp, "second", None) is not None:
+                aid = "two_guns"
+            ok = any(it.id == aid and it.enabled for it in adapter.action_items(game))
+        else:
+            ok = inp.kind == "choose" and game.survivors[inp.survivor].alive
+        if not ok:
+            missing.append((game.phase, inp.kind))
+        game.apply(inp)
+        app._refresh()
+    assert missing == []
