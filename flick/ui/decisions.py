@@ -13,6 +13,8 @@ Readings of this module (the rulebook is silent on the screen):
   whose turn it is. In scenarios 9-10 (secret objectives) the window shows the pass screen
   whenever that person changes; elsewhere in competitive games between teams, and before a
   steal offered to a survivor of another team (the thief alone sees the token).
+- Scenarios 9-10: a player alone sees the face-down tokens on their own survivor's board;
+  face-up tokens are seen by everybody.
 - Votes are cast one by one behind the pass screen (the rulebook has the thumbs shown at
   once; hot-seat, one player at a time keeps them from following each other).
 """

@@ -209,7 +209,12 @@ class Panel:
             self.text.blit(s, self.font, name, (x + 28, y + 1), alpha, "topleft")
             for i in range(sv.life):
                 pygame.draw.circle(s, LIFE_COLOUR, (x + 110 + i * 10, y + 9), 4)
-            if app.sees_team(sv.team):
+            if decisions.secret(game):
+                # S9-S10: every player alone sees their own board's face-down tokens
+                mine = game.over or sv.name == app.viewer()
+                inv = ", ".join(adapter.token_label(t.kind, True) if mine or t.face_up
+                                else "?" for t in sv.inventory)
+            elif app.sees_team(sv.team):
                 inv = ", ".join(adapter.token_label(t.kind, True) for t in sv.inventory)
             else:
                 inv = ", ".join("?" for _ in sv.inventory)
