@@ -238,7 +238,25 @@ def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> 
     weapons = [o.command for o in app.options()]
     assert weapons and all(c.startswith("fight_weapon:") for c in weapons)
     app.key("1")
-    assert game.fight is None or game.fight.weapons.get(fighter) == weapons[0].split(":")[1]
+    assert game.fight.weapons.get(fighter) == weapons[0].split(":")[1]
+    while game.fight.stage == "weapon":  # every fighter takes its first weapon
+        app.key("1")
+    shooter = game.fight.to_act
+    spot = app.spot()
+    assert spot is not None and spot.table == "fight"
+    # flick the weapon straight at the other side (+y for the entering side, -y otherwise)
+    ahead = 1.0 if shooter in game.fight.sides[0] else -1.0
+    cam = app.active_cam()
+    n = len(game.inputs)
+    x, y = spot.centre
+    app.mouse_down(1.0, cam.px(x, y), 1)
+    for k in range(1, 6):
+        app.mouse_move(1.0 + 0.01 * k, cam.px(x, y + ahead * 2.0 * k))
+    app.mouse_up(1.06, cam.px(x, y + ahead * 12.0), 1)
+    flick = game.inputs[n]
+    assert flick.kind == "fight_flick" and flick.flick.impulse[1] * ahead > 0
+    assert any(e.type == "flick" and e.data.get("stage") == "duel"
+               and e.data.get("survivor") == shooter for e in game.events)
 
 
 def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
