@@ -178,8 +178,10 @@ class Panel:
         if game.active is not None:
             a = game.active_survivor
             where = f" in the {a.building.replace('_', ' ')}" if a.building else ""
-            n = game.actions_done + (game.phase in ("act", "fight", "keep"))
-            text = (f"{a.name}{where}: action {n} of {adapter.regular_actions(game)}, "
+            most = adapter.regular_actions(game)
+            # a fight or a kept token belongs to the action that led to it
+            n = min(most, game.actions_done + (game.phase in ("act", "fight", "keep")))
+            text = (f"{a.name}{where}: action {n} of {most}, "
                     f"noise {game.noise.name}")
             tokens = decisions.power_tokens(game, a.name)
             if any(tokens.values()):
