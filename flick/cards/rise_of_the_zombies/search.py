@@ -17,11 +17,11 @@ re-rolls) are left to the greedy rules.
 Measured (`python -m flick.cards.rise_of_the_zombies.measure`, the sample game's 4 survivors,
 victories = games where someone escapes; seeds 0+):
 
-    difficulty     random (200)  greedy (200)  search (30)   greedy on the search's 30 seeds
-    introductory   0%            8.0%          53% (16)      0
-    standard       0%            7.5%          47% (14)      0
-    expert         0%            4.5%          30% (9)       0
-    insane         0%            3.0%          13% (4)       0
+    difficulty     random (200)  greedy (200)  search (60)   greedy on the search's 60 seeds
+    introductory   0%            8.0%          52% (31)      1
+    standard       0%            7.5%          42% (25)      1
+    expert         0%            4.5%          28% (17)      2
+    insane         0%            3.0%          15% (9)       0
 
 a few seconds of one core a game for search (a few ms for greedy). Solo (the Scout) greedy and
 random never win.
