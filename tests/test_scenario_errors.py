@@ -98,11 +98,11 @@ CASES = [
      "deals 6"),
     ("token location not on the map", S4, "place: {library: 1, hospital: 1,",
      "place: {library: 1, church: 1,", "church", "unknown token location 'church'"),
-    ("barricade not in the door", S4, "{x: 56.8, y: 8.2, angle: 0, building: grocery_store}",
-     "{x: 56.8, y: 14, angle: 0, building: grocery_store}", "{x: 56.8, y: 14",
+    ("barricade not in the door", S4, "{x: 56.8, y: 34.7, angle: 0, building: grocery_store}",
+     "{x: 56.8, y: 40.5, angle: 0, building: grocery_store}", "{x: 56.8, y: 40.5",
      "barricade 2 is meant for the grocery store's door"),
     ("too many barricades", S4, "barricades:\n", "barricades:\n  - {x: 80, y: 80}\n",
-     "{x: 56.8, y: 8.2", "3 barricades, the box has only 2"),  # the third one
+     "{x: 56.8, y: 34.7", "3 barricades, the box has only 2"),  # the third one
 ]
 
 
@@ -203,7 +203,7 @@ def test_damaged_files_never_crash_the_loader() -> None:
 def test_a_typo_is_not_echoed() -> None:
     """A misspelt building holding tokens is one problem, not one per token placed in it."""
     s2 = resolve(2).read_text(encoding="utf-8")
-    text = mutate(s2, "{name: library, x: 76,", "{name: libary, x: 76,")
+    text = mutate(s2, "{name: library, x: 64,", "{name: libary, x: 64,")
     found = problems(text)
     assert len(found) == 1 and "unknown building 'libary'" in found[0][1]
     text = mutate(S1, "round_marker: {start: 4, first_round: day}", "round_marker: 4")
