@@ -98,11 +98,11 @@ CASES = [
      "deals 6"),
     ("token location not on the map", S4, "place: {library: 1, hospital: 1,",
      "place: {library: 1, church: 1,", "church", "unknown token location 'church'"),
-    ("barricade not in the door", S4, "{x: 56.8, y: 34.7, angle: 0, building: grocery_store}",
-     "{x: 56.8, y: 40.5, angle: 0, building: grocery_store}", "{x: 56.8, y: 40.5",
+    ("barricade not in the door", S4, "{x: 56.8, y: 30.7, angle: 0, building: grocery_store}",
+     "{x: 56.8, y: 36.5, angle: 0, building: grocery_store}", "{x: 56.8, y: 36.5",
      "barricade 2 is meant for the grocery store's door"),
     ("too many barricades", S4, "barricades:\n", "barricades:\n  - {x: 80, y: 80}\n",
-     "{x: 56.8, y: 34.7", "3 barricades, the box has only 2"),  # the third one
+     "{x: 56.8, y: 30.7", "3 barricades, the box has only 2"),  # the third one
 ]
 
 
