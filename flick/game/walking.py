@@ -225,34 +225,109 @@ class Walker:
 
     def _approach(self, game: Game, s: Survivor, building: str,
                   direct_only: bool = False) -> Input | None:
-        """Flick the disc in through the door when a clear straight line crosses the door
-        near its middle (from up to 45 cm away); otherwise walk to the door's approach
-        (unless `direct_only`: then None)."""
+        """Flick the disc in through the door when a clean straight line (from up to 45 cm
+        away, at any angle and from any range) crosses the door line between the blocks;
+        otherwise walk to a free spot in front of the door with such a line (unless
+        `direct_only`: then None)."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        entry = self._entry_line(game, s.piece, here, building)
+        if entry is not None:
+            target, aside = entry
+            fl, angle = self._disc_flick(game, here, target)
+            return Move(fl, angle=angle, set_aside=aside)
+        if direct_only:
+            return None
+        return self._navigate(game, s, self._queue_spot(game, s, building))
+
+    def _door_targets(self, game: Game, building: str) -> list[tuple[float, Vec]]:
+        """Points 3 cm behind the door line whose lateral offset (cm) leaves the disc 0.5 cm
+        clear of both support blocks: where an entering flick may be aimed."""
+        board = game.board
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        (ax, ay), (bx, by) = board.table.door_line(board.bid(building))
+        reach = math.dist((ax, ay), (bx, by)) / 2 - board.disc / 2 - 0.5
+        steps = max(0, int(reach / 0.5))
+        out = []
+        for k in range(-steps, steps + 1):
+            t = k * 0.5
+            out.append((t, (mx - nx * 3.0 - ny * t, my - ny * 3.0 + nx * t)))
+        return out
+
+    def _entry_line(self, game: Game, own_piece: Any, here: Vec, building: str,
+                    ) -> tuple[Vec, tuple[int, ...]] | None:
+        """The target (3 cm behind the door line) and the objects set aside (p. 8) of the
+        most forgiving clean flick from `here` in through the door, or None.
+
+        A building is entered when any part of the disc crosses the door line between the
+        blocks, and touching its own support blocks is allowed (rulebook), so the line may
+        come in at an angle and from close range: it must only pass the blocks (0.2 cm
+        margin, a graze is legal) and stay 0.5 cm clear of every other piece. Of the clean
+        aim points across the gap, the middle of the widest run is chosen: the most room for
+        the hand's error either way."""
+        board = game.board
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        depth = (here[0] - mx) * nx + (here[1] - my) * ny
+        r = board.disc / 2
+        if depth < 0.5 or math.dist(here, (mx, my)) > 45.0:
+            return None
+        obstacles = self._obstacles(game)
+        own = set(board.building_parts(building))
+        blocks = [ob for ob in obstacles if ob.pid in own]
+        others = [ob for ob in obstacles if ob.pid not in own and ob.pid != own_piece]
+        objects = [ob for ob in others if ob.kind in OBJECTS
+                   and math.dist(ob.centre, (mx, my)) <= 11.0]
+        clean: list[tuple[float, Vec, tuple[int, ...]]] = []
+        for t, target in self._door_targets(game, building):
+            if not path_clear(here, target, r, blocks, set(), margin=0.2):
+                continue
+            # Objects blocking the entrance may be set aside for the attempt (p. 8).
+            aside = tuple(sorted({ob.pid for ob in objects
+                                  if not path_clear(here, target, r, [ob], set(),
+                                                    margin=0.2)}))
+            if path_clear(here, target, r, others, set(aside), margin=0.5):
+                clean.append((t, target, aside))
+        if not clean:
+            return None
+        runs: list[list[tuple[float, Vec, tuple[int, ...]]]] = [[clean[0]]]
+        for c in clean[1:]:
+            if c[0] - runs[-1][-1][0] < 0.51:
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+        # Widest run; ties to the one nearer the door's middle (sorted offsets: stable).
+        best = max(runs, key=lambda run: (len(run), -abs(run[len(run) // 2][0])))
+        _, target, aside = best[len(best) // 2]
+        return target, aside
+
+    def _queue_spot(self, game: Game, s: Survivor, building: str) -> Vec:
+        """Where to wait for an entering flick: of the spots 7-16 cm out in front of the door
+        (up to 50 degrees off its axis), the nearest one that is free (no piece within a
+        disc's width) and has a clean line in; failing that, 7 cm straight out."""
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
         nx, ny = board.normal(building)
         mx, my = board.door_mid(building)
-        depth = (here[0] - mx) * nx + (here[1] - my) * ny
-        lateral = (here[0] - mx) * -ny + (here[1] - my) * nx
-        inside = (mx - nx * 3.0, my - ny * 3.0)
-        crossing = lateral * 3.0 / (depth + 3.0) if depth > 0 else math.inf
-        if depth > 3.0 and abs(crossing) < 1.2 and math.dist(here, inside) < 45.0 \
-                and abs(lateral) < depth:
-            obstacles = self._obstacles(game)
-            own = set(board.building_parts(building))
-            # Objects blocking the entrance may be set aside for the attempt (p. 8).
-            aside = tuple(sorted({ob.pid for ob in obstacles if ob.kind in OBJECTS
-                                  and math.dist(ob.centre, (mx, my)) <= 11.0
-                                  and not path_clear(here, inside, board.disc / 2, [ob],
-                                                     set(), margin=0.2)}))
-            if path_clear(here, inside, board.disc / 2, obstacles,
-                          {s.piece, *own, *aside}, margin=0.5) or depth < 6.0:
-                fl, angle = self._disc_flick(game, here, inside)
-                return Move(fl, angle=angle, set_aside=aside)
-        if direct_only:
-            return None
-        return self._navigate(game, s, board.front(building, 7.0))
+        base = math.atan2(ny, nx)
+        best: tuple[float, Vec] | None = None
+        for dist in (7.0, 10.0, 13.0, 16.0):
+            for deg in (0, 20, -20, 35, -35, 50, -50):
+                a = base + math.radians(deg)
+                p = (mx + dist * math.cos(a), my + dist * math.sin(a))
+                if not board.in_city_point(p, board.disc / 2 + 1.5):
+                    continue
+                if not board.spot_free(p, board.disc, ignore=s.piece):
+                    continue
+                if self._entry_line(game, s.piece, p, building) is None:
+                    continue
+                score = math.dist(here, p) + 0.3 * dist
+                if best is None or score < best[0]:
+                    best = (score, p)
+        return best[1] if best is not None else board.front(building, 7.0)
 
     def _exit(self, game: Game, s: Survivor, building: str,
               goal: tuple[str, Any]) -> Input | None:
