@@ -44,8 +44,9 @@ def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
 
     def tell(game: Any, _inp: Any) -> None:
         nonlocal shown
-        for event in game.events[shown:]:
-            line = describe(event)
+        for i in range(shown, len(game.events)):
+            event = game.events[i]
+            line = describe(event, game.events[i - 1] if i else None)
             if event.type == "turn":
                 console.print()
             if line:

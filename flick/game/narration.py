@@ -1,17 +1,41 @@
 """Events of a game told in words: one line of the event log per engine event.
 
-Shared by the pygame window's log, the replay viewer and the headless `flick demo`.
+Shared by the pygame window's log, the replay viewer and the headless `flick demo`, for
+every scenario (1-10). Every event type the engine emits has a line here or is listed in
+`SILENT` with the reason it is not told.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+# Events deliberately not told in the log, and why.
+SILENT = frozenset({
+    "unsupported_rules",  # engine bookkeeping at set-up, not something that happens at the table
+    "objectives_dealt",   # S9-S10: dealing secret cards face down; the pass screen shows each
+                          # player its own, the log must not hint at who got what
+    "survivor_token",     # S8: the board draws the face-up survivor token on its block
+})
 
-def describe(ev: Any) -> str | None:
-    """One line of the event log for an engine event (None: not worth a line)."""
+
+def describe(ev: Any, previous: Any | None = None) -> str | None:
+    """One line of the event log for an engine event (None: not worth a line).
+
+    `previous` is the event just before `ev` in the game's list: the engine credits the
+    flick of an unmasked betrayer (S9-S10) to the active survivor, so that flick is told
+    from the `unmasked` event it follows."""
     t, d = ev.type, ev.data
     who = str(d.get("survivor") or "").split(" ")[0]
+    if t == "flick" and previous is not None and previous.type == "unmasked" \
+            and d.get("piece") == "survivor" and not d.get("stage"):
+        # The exile flick (secret.exile_flick) is the input right after the unmasking.
+        text = f"The unmasked {_short(previous.data.get('survivor'))} is flicked away, fallen"
+        fell = [f for f in d.get("fell") or [] if f != previous.data.get("survivor")]
+        return text + (f"; fell: {', '.join(_thing(f) for f in fell)}." if fell else ".")
+    advanced = _advanced(t, d)
+    if advanced is not None:
+        return advanced
     if t == "turn":
         return f"Turn {d.get('turn')}: {who} (team {d.get('team')})"
     if t == "flick":
@@ -25,6 +49,9 @@ def describe(ev: Any) -> str | None:
             text += f"; fell: {', '.join(_thing(f) for f in fell)}"
         if d.get("stage") == "fight":
             text += f" ({d.get('felled', 0)} zombie(s) felled)"
+        elif d.get("stage") == "duel":
+            felled = [_short(n) for n in d.get("felled") or []]
+            text += f" ({', '.join(felled)} felled)" if felled else " (nobody felled)"
         return text + "."
     if t == "move":
         return f"{who}'s move " + ("succeeded." if d.get("success") else
@@ -82,6 +109,96 @@ def describe(ev: Any) -> str | None:
         rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "round")
         return f"{t.replace('_', ' ').capitalize()}: {rest}."
     return None
+
+
+def _short(name: Any) -> str:
+    """A survivor's first name ("Kevin" for "Kevin Lee")."""
+    return str(name or "").split(" ")[0]
+
+
+def _advanced(t: str, d: dict[str, Any]) -> str | None:
+    """Lines for the events of scenarios 5-10 (None: not one of them)."""
+    def who(key: str = "survivor") -> str:
+        return _short(d.get(key))
+
+    def place(key: str) -> str:
+        return str(d.get(key, "")).replace("_", " ")
+
+    if t == "fight":
+        stage = d.get("stage")
+        if d.get("kind") == "duel" and stage == "start":
+            return (f"SURVIVOR FIGHT in the {place('building')}: "
+                    f"{', '.join(_short(n) for n in d.get('survivors', []))} against "
+                    f"{', '.join(_short(n) for n in d.get('opponents', []))}, "
+                    f"{d.get('distance')} cm apart.")
+        if d.get("kind") == "duel" and stage == "end":
+            beaten = [_short(n) for n in d.get("beaten") or []]
+            return "The survivor fight is over" + (
+                f": {', '.join(beaten)} beaten." if beaten else ".")
+        if stage == "out":
+            hurt = ", loses a life" if d.get("wounded") else ""
+            return f"{who()} is flicked out of the building{hurt}."
+        if stage == "bat_miss":
+            # The wound (and in a survivor fight, being flicked out) has its own line.
+            return f"{who()}'s bat missed."
+        return None
+    if t == "flare":
+        face = "big face: LOUD" if d.get("big") else "small face: QUIET"
+        where = "it lands in the city" if d.get("success") else "it leaves the city, wasted"
+        return f"{who()} flicks a flare ({face}): {where}."
+    if t == "vote_result":
+        # A vote's thumb is not told until the result: the rulebook has the thumbs shown at
+        # once, so a later voter must not read the earlier ones in the log.
+        text = f"Vote on {who('accused')}: {d.get('up')} up, {d.get('down')} down"
+        if not d.get("shown"):
+            return text + ": the card stays hidden."
+        return text + ": the card is shown - " + (
+            "a BETRAYER!" if d.get("betrayer") else "not a betrayer.")
+    if t == "skull_count":
+        what, score = ("tokens", d["tokens"]) if "tokens" in d else ("survivors", d.get(
+            "survivors", {}))
+        counts = ", ".join(f"{team} {n}" for team, n in score.items())
+        return f"Skull: {what} counted - {counts}."
+    make = _LINES.get(t)
+    return make(d, who, place) if make is not None else None
+
+
+_Who = Callable[..., str]
+_LINES: dict[str, Callable[[dict[str, Any], _Who, _Who], str]] = {
+    "flare_reaction": lambda d, who, place: f"The zombies react to the flare ({d.get('noise')}).",
+    "accuse": lambda d, who, place: (f"{who()} accuses {who('accused')} of being the betrayer: "
+                                     "a vote."),
+    "vote": lambda d, who, place: f"{who()} has voted.",
+    "unmasked": lambda d, who, place: f"{who()} is unmasked by {who('by')}: now a team of one.",
+    "allegiance": lambda d, who, place: (
+        f"{who()} joins team {d.get('team')}." if d.get("defect")
+        else f"{who()} stays; accused and accuser lose a life."),
+    "pass": lambda d, who, place: f"{who()} flips the X token and passes the turn.",
+    "steal_offer": lambda d, who, place: f"{who()} may steal from the fallen {who('victim')}.",
+    "steal": lambda d, who, place: (f"{who()} looks at a token of {who('victim')}: "
+                                    f"{d.get('outcome')}."),
+    "crossroads": lambda d, who, place: f"{who()} draws a Crossroads card: {d.get('title')}.",
+    "crossroads_choice": lambda d, who, place: (f"{who()} chooses option "
+                                                f"{int(d.get('option', 0)) + 1}."),
+    "power": lambda d, who, place: f"{who()}'s power: {d.get('effect')}.",
+    "heal": lambda d, who, place: f"{who()} heals: {d.get('life')} life.",
+    "x_to_move": lambda d, who, place: f"An X token must move in front of the {place('to')}.",
+    "x_moved": lambda d, who, place: (f"The X token moves from the {place('frm')} to the "
+                                      f"{place('to')}."),
+    "recruit": lambda d, who, place: (f"{who()} joins team {d.get('team')} (recruited by "
+                                      f"{who('by')})."),
+    "found": lambda d, who, place: (f"{who('by')} finds {who()}." if d.get("survivor")
+                                    else f"{who('by')} finds nobody."),
+    "gain": lambda d, who, place: f"{who()} gains a {place('token')}.",
+    "no_room": lambda d, who, place: f"{who()} has no room for a {place('token')}: not taken.",
+    "box_empty": lambda d, who, place: f"No {place('token')} left in the box.",
+    "player_out": lambda d, who, place: f"{who()}'s player is out of the game.",
+    "colony_entered": lambda d, who, place: f"{who()} enters the colony ({place('building')}).",
+    "unload": lambda d, who, place: f"{who()} unloads {', '.join(d.get('tokens', []))} in the RV.",
+    "discard": lambda d, who, place: f"{who()} discards a {place('token')}.",
+    "fall": lambda d, who, place: f"{who()} falls.",
+    "another_round": lambda d, who, place: "A tie on survivors: one more round is played.",
+}
 
 
 def _thing(label: Any) -> str:

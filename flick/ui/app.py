@@ -302,8 +302,8 @@ class PlayApp(PlayDrawing):
     def _refresh(self) -> None:
         """Re-read the game after a change: log lines, labels, pieces, pass screen."""
         g = self.game
-        for ev in g.events[self._logged:]:
-            line = decisions.describe(ev) or describe(ev)
+        for i in range(self._logged, len(g.events)):
+            line = describe(g.events[i], g.events[i - 1] if i else None)
             if line:
                 self.log.append(line)
         self._logged = len(g.events)

@@ -24,7 +24,6 @@ import pygame
 
 from flick.game.narration import describe
 from flick.physics.state import PieceState
-from flick.ui import decisions
 from flick.ui.app import PANEL_W, fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.render import Camera, wrap
@@ -97,8 +96,8 @@ def _resimulated(lg: Any) -> Timeline:
         labels = adapter.decor(game)
         if game.fight is not None:
             motion.attach(game.fight.table, "fight")
-        for ev in game.events[logged:]:
-            line = decisions.describe(ev) or describe(ev)
+        for j in range(logged, len(game.events)):
+            line = describe(game.events[j], game.events[j - 1] if j else None)
             if line:
                 log.append(line)
         logged = len(game.events)
