@@ -25,12 +25,11 @@ Readings (this project's):
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from flick.game.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, fight_weapons
+from flick.game.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
 from flick.game.state import IllegalAction, Noise, Survivor
 
@@ -49,7 +48,7 @@ class NoCards:
 
 
 @dataclass
-class Duel:
+class Duel(StagedFight):
     building: str
     sides: tuple[list[str], list[str]]
     figures: dict[str, int]  # staging-table ids
@@ -125,24 +124,11 @@ class Duel:
         side = 0 if name in self.sides[0] else 1
         return self.standing(1 - side)
 
-    def save(self) -> tuple[dict[str, Any], Any]:
-        state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "table"}
-        return state, self.table.snapshot()
-
-    def load(self, saved: tuple[dict[str, Any], Any]) -> None:
-        state, snap = saved
-        self.__dict__.update(state)
-        self.table.restore(snap)
-
     # ---- play ---------------------------------------------------------------------------
     def apply(self, game: Game, inp: Input) -> bool:
         """Play one fight input; True when the fight (and any zombie fight) is over."""
         if isinstance(inp, FightWeapon):
-            s = game.survivors[self.to_act]
-            if inp.weapon not in fight_weapons(s):
-                raise IllegalAction(f"{s.name} cannot fight with {inp.weapon!r}; choices: "
-                                    f"{', '.join(fight_weapons(s)) or 'none'}")
-            self.weapons[s.name] = inp.weapon
+            s = self.choose_weapon(game, inp)
             if s.name == game.active:
                 game.noise = max(game.noise, Noise.LOUD if inp.weapon == "gun" else Noise.QUIET)
             if len(self.weapons) == len(self.fighters):

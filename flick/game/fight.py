@@ -49,8 +49,37 @@ def fight_weapons(s: Survivor) -> list[str]:
     return out
 
 
+class StagedFight:
+    """What a fight staged on its own table (`Fight`, the survivor `Duel`) shares: undo
+    snapshots and the weapon choice. Subclasses have `table`, `weapons` and `to_act`."""
+
+    table: Any
+    weapons: dict[str, str]
+    to_act: str
+
+    def save(self) -> tuple[dict[str, Any], Any]:
+        """A snapshot of the fight's state and its staging table, for undo."""
+        state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "table"}
+        return state, self.table.snapshot()
+
+    def load(self, saved: tuple[dict[str, Any], Any]) -> None:
+        """Go back to a snapshot taken by `save`."""
+        state, snap = saved
+        self.__dict__.update(state)
+        self.table.restore(snap)
+
+    def choose_weapon(self, game: Game, inp: FightWeapon) -> Survivor:
+        """Record the weapon the fighter to act chose; an illegal choice changes nothing."""
+        s = game.survivors[self.to_act]
+        if inp.weapon not in fight_weapons(s):
+            raise IllegalAction(f"{s.name} cannot fight with {inp.weapon!r}; choices: "
+                                f"{', '.join(fight_weapons(s)) or 'none'}")
+        self.weapons[s.name] = inp.weapon
+        return s
+
+
 @dataclass
-class Fight:
+class Fight(StagedFight):
     building: str
     fighters: list[str]
     spots: dict[str, tuple[float, float]]
@@ -117,24 +146,11 @@ class Fight:
         kind = "bullet" if weapon == "gun" else "knife"
         return (x + 1.3 + 2.2 + 1.1, y), kind  # one bullet-width to the survivor's right
 
-    def save(self) -> tuple[dict[str, Any], Any]:
-        state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "table"}
-        return state, self.table.snapshot()
-
-    def load(self, saved: tuple[dict[str, Any], Any]) -> None:
-        state, snap = saved
-        self.__dict__.update(state)
-        self.table.restore(snap)
-
     # ---- play ----------------------------------------------------------------------------
     def apply(self, game: Game, inp: Input) -> bool:
         """Play one fight input; True when the fight is over (and resolved in the game)."""
         if isinstance(inp, FightWeapon):
-            s = game.survivors[self.to_act]
-            if inp.weapon not in fight_weapons(s):
-                raise IllegalAction(f"{s.name} cannot fight with {inp.weapon!r}; choices: "
-                                    f"{', '.join(fight_weapons(s)) or 'none'}")
-            self.weapons[s.name] = inp.weapon
+            self.choose_weapon(game, inp)
             game.noise = max(game.noise, Noise.LOUD if inp.weapon == "gun" else Noise.QUIET)
             self.turn += 1
             if self.turn == len(self.fighters):
