@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from flick.physics.geometry import cross, point_segment
+
 Vec = tuple[float, float]
 
 
@@ -94,25 +96,16 @@ def vector(angle: float, strength: float) -> tuple[float, float]:
 
 
 # ---- clear paths -------------------------------------------------------------------------------
-def _seg_point(p: Vec, a: Vec, b: Vec) -> float:
-    ex, ey = b[0] - a[0], b[1] - a[1]
-    n = ex * ex + ey * ey
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / n))
-    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
-
-
-def _cross(o: Vec, a: Vec, b: Vec) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
 def seg_seg(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
     """Shortest distance between segments ab and cd (cm)."""
-    d1, d2 = _cross(a, b, c), _cross(a, b, d)
-    d3, d4 = _cross(c, d, a), _cross(c, d, b)
+    d1, d2 = cross(a, b, c), cross(a, b, d)
+    d3, d4 = cross(c, d, a), cross(c, d, b)
+    # not geometry's strict `d1 * d2 < 0` test: this one also counts an end touching the other
+    # segment as crossing (exactly 0 cm), and bots' seeded games depend on it bit for bit
     if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 != 0 and d3 != 0:
         return 0.0
-    return min(_seg_point(a, c, d), _seg_point(b, c, d), _seg_point(c, a, b),
-               _seg_point(d, a, b))
+    return min(point_segment(a, c, d), point_segment(b, c, d), point_segment(c, a, b),
+               point_segment(d, a, b))
 
 
 @dataclass(frozen=True)
@@ -134,7 +127,7 @@ class Obstacle:
 def _inside(p: Vec, core: tuple[Vec, ...]) -> bool:
     sign = 0.0
     for i in range(len(core)):
-        c = _cross(core[i], core[(i + 1) % len(core)], p)
+        c = cross(core[i], core[(i + 1) % len(core)], p)
         if c != 0:
             if sign == 0:
                 sign = c
@@ -146,7 +139,7 @@ def _inside(p: Vec, core: tuple[Vec, ...]) -> bool:
 def seg_core(a: Vec, b: Vec, core: tuple[Vec, ...]) -> float:
     """Shortest distance (cm) between segment ab and a convex core."""
     if len(core) == 1:
-        return _seg_point(core[0], a, b)
+        return point_segment(core[0], a, b)
     if len(core) == 2:
         return seg_seg(a, b, core[0], core[1])
     if _inside(a, core) or _inside(b, core):

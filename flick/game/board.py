@@ -275,7 +275,7 @@ class Board:
     def spot_beside(self, pid: int, frm: Vec, gap: float) -> Vec:
         """A point `gap` cm out from the piece's outline, on the side facing `frm` (cm):
         where a figure stands to be "next to" it."""
-        from flick.game.aim import _seg_point
+        from flick.physics.geometry import point_segment
 
         best: tuple[float, Vec, float] | None = None
         for core, r in self.table.outline(pid):
@@ -288,7 +288,7 @@ class Board:
                 t = 0.0 if n == 0 else max(0.0, min(1.0, ((frm[0] - a[0]) * ex
                                                           + (frm[1] - a[1]) * ey) / n))
                 q = (a[0] + t * ex, a[1] + t * ey)
-                d = _seg_point(frm, q, q)
+                d = point_segment(frm, q, q)
                 if best is None or d - r < best[0]:
                     best = (d - r, q, r)
         assert best is not None

@@ -225,7 +225,7 @@ class HeuristicBot(Walker):
 
     def _in_the_way(self, game: Game, s: Survivor, goal: tuple[str, Any], z: int) -> bool:
         """Does zombie `z` stand within 25 cm along the straight way to the goal?"""
-        from flick.game.aim import _seg_point
+        from flick.physics.geometry import point_segment
 
         board = game.board
         target = self._goal_point_of(game, goal)
@@ -238,7 +238,7 @@ class HeuristicBot(Walker):
         reach = min(d, 25.0)
         end = (here[0] + (target[0] - here[0]) * reach / d,
                here[1] + (target[1] - here[1]) * reach / d)
-        return _seg_point(board.pos(z), here, end) < board.disc / 2 + board.figure_r + 1.0
+        return point_segment(board.pos(z), here, end) < board.disc / 2 + board.figure_r + 1.0
 
     def _end(self, game: Game, s: Survivor) -> Input:
         near = self._nearest_zombie(game, s)

@@ -34,7 +34,7 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     passes within 14 cm of the RV's door."""
     if "zombie_touches_rv" not in game.rules.defeats or "rv" not in game.board.buildings:
         return False
-    from flick.game.aim import _seg_point
+    from flick.physics.geometry import point_segment
 
     board = game.board
     standing = [z for z in board.zombies() if board.table.is_standing(z)
@@ -46,7 +46,7 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     d = math.dist(at, (zx, zy)) or 1.0
     ux, uy = (at[0] - zx) / d, (at[1] - zy) / d
     beyond = (at[0] + ux * 25.0, at[1] + uy * 25.0)
-    return _seg_point(board.door_mid("rv"), (zx, zy), beyond) < 14.0
+    return point_segment(board.door_mid("rv"), (zx, zy), beyond) < 14.0
 
 
 def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:

@@ -34,7 +34,8 @@ def _edges(core: Core) -> list[tuple[Point, Point]]:
     return [(core[i], core[(i + 1) % len(core)]) for i in range(len(core))]
 
 
-def _point_segment(p: Point, a: Point, b: Point) -> float:
+def point_segment(p: Point, a: Point, b: Point) -> float:
+    """Distance (cm) from point p to segment ab (a point when a == b)."""
     ex, ey = b[0] - a[0], b[1] - a[1]
     length2 = ex * ex + ey * ey
     t = 0.0
@@ -43,13 +44,14 @@ def _point_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
-def _cross(o: Point, a: Point, b: Point) -> float:
+def cross(o: Point, a: Point, b: Point) -> float:
+    """The z of (a - o) x (b - o) (cm^2): > 0 when b is left of the line o->a."""
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    d1, d2 = _cross(c, d, a), _cross(c, d, b)
-    d3, d4 = _cross(a, b, c), _cross(a, b, d)
+    d1, d2 = cross(c, d, a), cross(c, d, b)
+    d3, d4 = cross(a, b, c), cross(a, b, d)
     return d1 * d2 < 0.0 and d3 * d4 < 0.0
 
 
@@ -58,11 +60,11 @@ def _inside_polygon(p: Point, core: Core) -> bool:
         return False
     sign = 0.0
     for a, b in _edges(core):
-        cross = _cross(a, b, p)
-        if cross != 0.0:
+        side = cross(a, b, p)
+        if side != 0.0:
             if sign == 0.0:
-                sign = cross
-            elif (cross > 0) != (sign > 0):
+                sign = side
+            elif (side > 0) != (sign > 0):
                 return False
     return True
 
@@ -98,8 +100,8 @@ def gap(a: Placed, b: Placed) -> float:
     if crossing:
         return -_overlap_depth(ca, cb) - ra - rb
     core = min(
-        min(_point_segment(p, r, s) for p in ca for r, s in edges_b),
-        min(_point_segment(p, r, s) for p in cb for r, s in edges_a),
+        min(point_segment(p, r, s) for p in ca for r, s in edges_b),
+        min(point_segment(p, r, s) for p in cb for r, s in edges_a),
     )
     return core - ra - rb
 
