@@ -129,22 +129,8 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
     import numpy as np
 
     from flick.game import IllegalAction
+    from flick.game import advanced_inputs as ai
     from flick.game.advanced_bots import AdvancedBot
-    from flick.game.advanced_inputs import (
-        Accuse,
-        Allegiance,
-        CrossroadsChoice,
-        ExileFlick,
-        ExtraAction,
-        FigureMove,
-        Flare,
-        Heal,
-        MoveX,
-        PassTurn,
-        PickToken,
-        Steal,
-        Vote,
-    )
     from flick.game.inputs import (
         ChooseSurvivor,
         EndTurn,
@@ -178,11 +164,14 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
                    TakeDrop(take=int(r.integers(-1, 3)), drop=int(r.integers(-1, 3)),
                             place=place),
                    EndTurn(), FightFlick(fl), FightWeapon(str(r.choice(["gun", "spoon"]))),
-                   CrossroadsChoice(int(r.integers(-1, 4))), Flare(fl, bool(r.random() < .5)),
-                   ExtraAction(), Heal(who, who), FigureMove(fl),
-                   PickToken(int(r.integers(-1, 3))), Accuse(who), Vote(bool(r.random() < .5)),
-                   ExileFlick(fl), Allegiance(bool(r.random() < .5)), PassTurn(),
-                   Steal(str(r.choice(["take", "leave", "discard", "eat"]))), MoveX(place),
+                   ai.CrossroadsChoice(int(r.integers(-1, 4))),
+                   ai.Flare(fl, bool(r.random() < .5)),
+                   ai.ExtraAction(), ai.Heal(who, who), ai.FigureMove(fl),
+                   ai.PickToken(int(r.integers(-1, 3))), ai.Accuse(who),
+                   ai.Vote(bool(r.random() < .5)),
+                   ai.ExileFlick(fl), ai.Allegiance(bool(r.random() < .5)), ai.PassTurn(),
+                   ai.Steal(str(r.choice(["take", "leave", "discard", "eat"]))),
+                   ai.MoveX(place),
                    Keep(bool(r.random() < .5)), ShortKill(pid, "bat"),
                    Shoot(str(r.choice(["left", "up"])), fl, second=fl),
                    Knife(str(r.choice(["left", "right", "up"])), fl)][int(r.integers(0, 23))]
