@@ -63,6 +63,7 @@ def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
         console.print(f"  {s['name']}: {state}; carries {', '.join(s['inventory']) or 'nothing'}")
     if picture:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture needs no window
         import pygame
 
         from flick.ui.render import Camera, Fonts, draw_city, draw_table
