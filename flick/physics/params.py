@@ -5,9 +5,8 @@ nothing physical is a constant in code. A parameter file that is wrong (a negati
 friction of 0, an unknown material) is refused with a `DataFileError` naming the file, the
 line and the key.
 
-Extending the schema: a sibling module may define a section model and `PhysicsParams` picks it
-up. The zombie tower's `TowerParams` (in `flick/physics/tower_params.py`, which may import
-`FrozenModel` from here) becomes the optional `tower` field as soon as that module exists.
+The zombie tower's section is `TowerParams` (`flick/physics/tower_params.py`), the optional
+`tower` field.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from flick.errors import DataFileError
+from flick.physics.tower_params import TowerParams
 
 Layer = Literal["low", "tall", "block"]
 
@@ -217,18 +217,6 @@ class HandNoiseModel(FrozenModel):
         return self.steady if name == "steady" else self.shaky
 
 
-def _tower_model() -> type[BaseModel] | None:
-    """The tower engineer's `TowerParams`, if that module exists yet."""
-    try:
-        from flick.physics import tower_params
-    except ModuleNotFoundError as error:
-        if error.name == "flick.physics.tower_params":
-            return None
-        raise
-    return getattr(tower_params, "TowerParams", None)
-
-
-TowerParams = _tower_model()
 
 
 class PhysicsParams(FrozenModel):
@@ -250,8 +238,7 @@ class PhysicsParams(FrozenModel):
     # the shipped file has it, and whoever needs it falls back to the shipped file's.
     hand_noise: HandNoiseModel | None = None
     note: str | None = None
-    if TowerParams is not None:
-        tower: TowerParams | None = None  # type: ignore[valid-type]
+    tower: TowerParams | None = None
 
     @model_validator(mode="after")
     def _check_references(self) -> PhysicsParams:

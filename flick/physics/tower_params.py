@@ -13,9 +13,9 @@ friction of 0, a baffle outside the walls, an exit wider than the tower) with th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from flick.errors import DataFileError
 
@@ -198,65 +198,15 @@ class TowerParams(_Frozen):
         return len(self.slots)
 
 
-def _line_of(path: Path, text: str, loc: tuple[Any, ...]) -> int | None:
-    """The 1-based line of a key path in a YAML document, if it can be found."""
-    import yaml
-
-    try:
-        node = yaml.compose(text)
-    except yaml.YAMLError:
-        return None
-    line = None
-    for key in loc:
-        if isinstance(node, yaml.MappingNode):
-            nxt = None
-            for k, v in node.value:
-                if k.value == str(key):
-                    line, nxt = k.start_mark.line + 1, v
-                    break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            nxt = node.value[key]
-            line = nxt.start_mark.line + 1
-        else:
-            nxt = None
-        if nxt is None:
-            break
-        node = nxt
-    return line
-
-
-def validate_tower(
-    data: Any, path: Path | str, text: str, prefix: tuple[Any, ...] = ()
-) -> TowerParams:
-    """Validate a `tower:` mapping read from `path`; DataFileError names file, line and key."""
-    try:
-        return TowerParams.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = (*prefix, *err["loc"])
-        line = _line_of(Path(path), text, loc)
-        where = f"{path}:{line}" if line else str(path)
-        key = ".".join(str(p) for p in loc) or "tower"
-        raise DataFileError(f"{where}: {key}: {err['msg']}") from None
-
-
 def load_tower_params(path: Path | str | None = None) -> TowerParams:
-    """Read the `tower:` section of a physics parameter file (default: the project's default)."""
-    import yaml
+    """The `tower:` section of a physics parameter file (default: the project's default).
 
-    from flick.paths import assets
+    Read through `PhysicsParams.load`, so a bad value is reported like any other parameter:
+    a DataFileError naming the file, the line and the key (`tower.materials...`).
+    """
+    from flick.physics.params import PhysicsParams
 
-    p = Path(path) if path is not None else assets() / "physics" / "default.yaml"
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{p}: cannot read: {exc.strerror}") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{p}:{mark.line + 1}" if mark else str(p)
-        raise DataFileError(f"{where}: not valid YAML: {exc}") from None
-    if not isinstance(doc, dict) or "tower" not in doc:
-        raise DataFileError(f"{p}: no `tower:` section")
-    return validate_tower(doc["tower"], p, text, prefix=("tower",))
+    params = PhysicsParams.load(path) if path is not None else PhysicsParams.default()
+    if params.tower is None:
+        raise DataFileError(f"{path or 'the default parameter file'}: no `tower:` section")
+    return params.tower
