@@ -258,10 +258,7 @@ class AdvancedBot(HeuristicBot):
         name = duel.to_act
         s = game.survivors[name]
         if duel.stage == "weapon":
-            choices = fight_weapons(s)
-            for w in ("gun", "knife", "bat"):
-                if w in choices:
-                    return FightWeapon(w)
+            choices = fight_weapons(s)  # already in the bots' order of preference: gun, knife, bat
             return FightWeapon(choices[0] if choices else "bat")
         (sx, sy), kind = duel.weapon_piece_start(name)
         targets = duel.targets(name)

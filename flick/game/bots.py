@@ -648,10 +648,7 @@ class HeuristicBot(Walker):
         name = fight.to_act
         s = game.survivors[name]
         if fight.stage == "weapon":
-            choices = fight_weapons(s)
-            for w in ("gun", "knife", "bat"):
-                if w in choices:
-                    return FightWeapon(w)
+            choices = fight_weapons(s)  # already in the bots' order of preference: gun, knife, bat
             return FightWeapon(choices[0] if choices else "bat")
         zs = fight.standing_zombies()
         (sx, sy), kind = fight.weapon_piece_start(name)
