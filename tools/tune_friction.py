@@ -6,7 +6,7 @@ table: the same as `flick tune`. See tools/README.md for the measuring protocol 
     python tools/tune_friction.py --synthetic --seed 7 --json
 """
 
-from flick.tuning.cli import main
+from flick.cli.tune import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -22,10 +22,10 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from flick import paths
+from flick.datafile import Marked, Problem, read
 from flick.errors import DataFileError
 from flick.scenario import checks
 from flick.scenario.model import FIRST_NAMES, Scenario, slugify
-from flick.scenario.source import Marked, Problem, read
 
 # Stand-ins for required top-level values that failed validation, so the other checks run.
 _STAND_INS: dict[str, Any] = {

@@ -9,19 +9,12 @@ rise-of-the-zombies`)."""
 
 from __future__ import annotations
 
-import argparse
-
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
 
-__all__ = ["RiseOfTheZombies", "campaign_points", "new_state", "register"]
+__all__ = ["RiseOfTheZombies", "campaign_points", "new_state"]
 
 
 def new_state(seed: int) -> RiseOfTheZombies:
     """A default game: the sample game's four survivors at Standard difficulty, turn clock."""
     return RiseOfTheZombies(seed=seed)
 
-
-def register(sub: argparse._SubParsersAction) -> None:
-    from flick.cards.rise_of_the_zombies.cli import register as _register
-
-    _register(sub)

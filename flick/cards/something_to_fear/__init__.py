@@ -10,20 +10,12 @@
 
 from __future__ import annotations
 
-import argparse
-
 from flick.cards.something_to_fear.state import StfState
 
-__all__ = ["StfState", "new_state", "register"]
+__all__ = ["StfState", "new_state"]
 
 
 def new_state(seed: int) -> StfState:
     """The default game for the generic tests and the benchmark: 4 players, standard rules."""
     return StfState(num_players=4, seed=seed)
 
-
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add `flick cards something-to-fear`."""
-    from flick.cards.something_to_fear.cli import register as _register
-
-    _register(sub)

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from flick.cards.surrounded.state import SurroundedState
 
 
@@ -17,11 +15,5 @@ def new_state(seed: int = 0) -> SurroundedState:
     return SurroundedState(seed)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add `flick cards surrounded` to the `cards` subcommands."""
-    from flick.cards.surrounded.cli import register as _register
 
-    _register(sub)
-
-
-__all__ = ["SurroundedState", "new_state", "register"]
+__all__ = ["SurroundedState", "new_state"]

@@ -1,0 +1,147 @@
+"""`flick play [SCENARIO]`: play Flick 'em Up! Dead of Winter with the mouse, hot-seat.
+
+    flick play                      scenario 1, one player
+    flick play 6 --players 4        Tensions Rise!, two teams of two, a pass screen between
+    flick play 9 --players 8        Home: two teams of 4, one survivor and one secret
+                                    objective per player (6, 8 or 10 players; default 6)
+    flick play starvation --style slingshot --hand steady
+
+Mouse: click a survivor (or its board) to use it; pick an action (buttons or keys: M move,
+G gun, 2 two guns, K knife, B bat, H shotgun, I sniper, X short kill, T take / drop,
+E end turn; from scenario 5: L flare, U accuse, Y Anita's extra action, O Olivia's heal,
+V Mike's free move); press on the piece that appears, drag and release to flick (Escape
+cancels before the release). Decisions (keep a token, fight weapons, a Crossroads card, a
+steal, an X token to move, a vote, stay or defect) are buttons in the panel, also keys
+1-9. Swipe style: the mouse's speed at release is the flick; slingshot style: drag back,
+the distance is the power. Press off the piece's centre to spin it.
+Wheel zooms, right-drag pans, F fits the city. Tab switches the style, S the side a bullet
+or knife is placed on, A / P the aim line / power meter, N the hand noise, R faces the
+survivor toward the mouse (used at the end of the turn). Ctrl+Q quits.
+
+Every game is recorded to a replay file (`--record`, default replays/play-sNN-seedS.json):
+watch it with `flick replay FILE`.
+
+Without a screen (tests, CI): SDL_VIDEODRIVER=dummy flick play 2 --frames 300
+--screenshot shot.png --script turn.json  (the script format: flick/ui/script.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from flick.cli.args import seed
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play Flick 'em Up! Dead of Winter with the mouse (pygame window, hot-seat)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("scenario", nargs="?", default="1",
+                   help="scenario number, name or YAML path (default 1)")
+    p.add_argument("--players", type=int, default=None,
+                   help="people playing hot-seat, 1-10 (default: 1 in co-op, one per team "
+                        "otherwise)")
+    p.add_argument("--seed", type=seed, default=1, help="the game's seed (default 1)")
+    p.add_argument("--style", choices=("swipe", "slingshot"), default="swipe",
+                   help="flick gesture style (Tab switches while playing)")
+    p.add_argument("--hand", choices=("none", "steady", "shaky"), default="none",
+                   help="hand noise on every flick, for honest solo play (default none); "
+                        "the levels are the hand_noise section of the physics parameters")
+    p.add_argument("--no-aim", action="store_true", help="hide the aim line while dragging")
+    p.add_argument("--no-power", action="store_true", help="hide the power meter")
+    p.add_argument("--size", default="1280x800", help="window size WxH pixels")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="replay file to write (default replays/play-sNN-seedS.json)")
+    p.add_argument("--no-record", action="store_true", help="do not write a replay file")
+    p.add_argument("--frames", type=int, default=None,
+                   help="quit after N frames (virtual clock: 1/60 s per frame)")
+    p.add_argument("--screenshot", metavar="PNG", default=None,
+                   help="save the last frame as PNG")
+    p.add_argument("--script", metavar="FILE", default=None,
+                   help="feed recorded input events from a JSON file (see flick/ui/script.py)")
+    p.set_defaults(handler=handle)
+
+
+def _size(text: str) -> tuple[int, int]:
+    from flick.errors import FlickError
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise FlickError(f"--size must look like 1280x800, not {text!r}", exit_code=2) from None
+    if w < 800 or h < 560:
+        raise FlickError(f"--size {text}: the window needs at least 800x560", exit_code=2)
+    return w, h
+
+
+def handle(args: argparse.Namespace) -> int:
+    from flick.errors import FlickError
+    from flick.scenario import load
+
+    size = _size(args.size)
+    scenario = load(args.scenario)
+    players = args.players
+    teams = len(scenario.teams)
+    if players is None:
+        players = 1 if scenario.mode == "co-op" else teams
+        if scenario.players.counts:  # S9-S10: 6, 8 or 10 players, one survivor each
+            players = max(players, min(scenario.players.counts))
+    if not 1 <= players <= 10:
+        raise FlickError(f"--players {players}: 1 to 10 people play", exit_code=2)
+    if args.frames is not None and args.frames < 1:
+        raise FlickError("--frames must be at least 1", exit_code=2)
+    script = None
+    if args.script:
+        from flick.ui.script import load as load_script
+
+        script = load_script(args.script)
+    record = None if args.no_record else (
+        args.record or os.path.join("replays", f"play-s{scenario.number:02d}-seed{args.seed}.json"))
+    return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
+                show_aim=not args.no_aim, show_power=not args.no_power, frames=args.frames,
+                screenshot=args.screenshot, script=script, record=record)
+
+
+def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
+    """Open the window and play `scenario` (a loaded Scenario); returns the exit code."""
+    import pygame
+
+    from flick.errors import FlickError
+    from flick.game.game import Game
+    from flick.game.state import GameOver
+    from flick.ui.adapter import split_players
+    from flick.ui.app import PlayApp, Settings
+
+    if any(t.open_slots is not None for t in scenario.teams):
+        from flick.game.advanced import team_sizes
+
+        seats = team_sizes(scenario, players)  # S9-S10: one survivor per player
+    else:
+        seats = split_players(scenario, players)
+    try:
+        game = Game(scenario, seed, players=seats)
+    except GameOver as end:
+        raise FlickError(f"scenario {scenario.number}: the game cannot start here: it ends "
+                         f"during set-up ({end.reason})") from None
+    recorder = None
+    if settings.get("record"):
+        from flick.replay import Recorder
+
+        recorder = Recorder(game, controller="human")
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        pygame.display.set_caption(f"flick - S{scenario.number} {scenario.name}")
+        pygame.display.set_mode(settings.get("size", (1280, 800)))
+        app = PlayApp(game, Settings(hand_seed=seed, **settings), recorder)
+        code = app.run()
+    finally:
+        pygame.quit()
+    if settings.get("record"):
+        print(f"replay written to {settings['record']} ({len(game.inputs)} inputs)")
+    return code

@@ -1,0 +1,262 @@
+"""`flick cards rise-of-the-zombies`: play in the terminal, or let bots play many games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from flick.errors import FlickError
+
+DEFAULT_SURVIVORS = "Scout,Paramedic,Cheerleader,Scoundrel"
+
+DESCRIPTION = """\
+Rise of the Zombies!: 1-8 survivors build a path of 6 Location cards from the Safe House and
+board the Rescue Helicopter (the 8th Location) before it departs. Each survivor is a seat,
+played by a person at this terminal (--humans K: the first K survivors) or by a bot.
+
+The clock: --clock turns (the default) charges a fixed number of minutes of the Departure Time
+for each Player Turn (5 minutes, `minutes_per_turn` in assets/cards/rise_of_the_zombies.yaml),
+so bots and tests are exact. --clock real runs in wall time for people and never stops, as the
+rulebook demands; it needs at least one human.
+
+--games K --seed S plays K games with bots only (seeds S, S+1, ...), shows a progress bar and a
+summary; with --json each finished game is one JSON line on stdout (the summary goes to
+stderr). --campaign plays the 3-game campaign (K campaigns with --games) and rates its points.
+The rulebook lets survivors (and their number) change between the games of a campaign: give
+--survivors three groups separated by ';' (e.g. "Scout,Biker;Scout,Biker,Historian;Scientist"),
+one per game; a single group plays all three games.
+
+Hands: the rulebook lets each player keep its hand secret or reveal it. By default every hand is
+shown (the survivors are a team). --secret-hands shows each human only its own hand and, when
+the turn passes from one human to another, asks to pass the screen (the table is scrolled away
+first); the real clock keeps running meanwhile.
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from flick.cards.rise_of_the_zombies.bots import BOTS
+
+    p = sub.add_parser(
+        "rise-of-the-zombies",
+        help="Rise of the Zombies!: 1-8 survivors race the clock to the Rescue Helicopter",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--survivors", default=DEFAULT_SURVIVORS, metavar="NAMES",
+                   help="comma-separated survivors, 1 to 8 (Scout, Paramedic, Historian, Biker, "
+                        f"Scoundrel, Cheerleader, Scientist, ...); default {DEFAULT_SURVIVORS}; "
+                        "with --campaign, three groups separated by ';' (one per game)")
+    p.add_argument("--secret-hands", action="store_true",
+                   help="each human sees only its own hand; pass the screen between humans")
+    p.add_argument("--difficulty", default="standard",
+                   choices=["introductory", "standard", "expert", "insane"],
+                   help="sets the Departure Time with the number of survivors (default standard)")
+    p.add_argument("--humans", type=int, default=None, metavar="K",
+                   help="the first K survivors are played at this terminal (default 1; 0 with "
+                        "--games or --json)")
+    p.add_argument("--bots", default="greedy", metavar="KINDS",
+                   help=f"bot for the other seats: one of {', '.join(BOTS)}, or a comma-separated "
+                        "list, one per bot seat (default greedy)")
+    p.add_argument("--clock", default="turns", choices=["turns", "real"],
+                   help="turns: fixed minutes per Player Turn (exact); real: wall time")
+    p.add_argument("--campaign", action="store_true",
+                   help="play a campaign of 3 games and rate its Campaign points")
+    p.add_argument("--otis", action="store_true",
+                   help="the optional Otis rule: survivors may attack each other")
+    p.add_argument("--games", type=int, default=None, metavar="K",
+                   help="play K games (or K campaigns) with bots only")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the first game (default 0)")
+    p.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    p.set_defaults(handler=handle)
+
+
+def _bots(kinds: str, seats: int, humans: int, seed: int) -> list[Any]:
+    from flick.cards.rise_of_the_zombies.bots import make_bot
+
+    names = [k.strip() for k in kinds.split(",") if k.strip()]
+    nbots = seats - humans
+    if len(names) == 1:
+        names = names * nbots
+    if len(names) != nbots:
+        raise FlickError(f"--bots lists {len(names)} bots for {nbots} bot seats", exit_code=2)
+    return [None] * humans + [make_bot(k, seed * 100 + humans + i) for i, k in enumerate(names)]
+
+
+def _new_game(args: argparse.Namespace, names: list[str], seed: int, log: bool) -> Any:
+    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+
+    return RiseOfTheZombies(names, args.difficulty, seed, clock=args.clock, otis=args.otis,
+                            log=log)
+
+
+SCROLL = "\n" * 60  # pushes the last player's table off the screen before passing it on
+
+
+def play_terminal(
+    state: Any,
+    seats: list[Any],
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+    now: Callable[[], float] = time.monotonic,
+    secret_hands: bool = False,
+) -> Any:
+    """Play one game at the terminal. With the real clock, wall time is fed to the game before
+    and after every human answer; the clock never stops (not even while the prompt waits).
+    With `secret_hands` each human sees only its own hand, and a change of human asks for the
+    screen to be passed (Enter) first."""
+    from flick.cli.terminal import ask_action
+
+    out = out or sys.stdout
+    start = now()
+    last_human = -1
+
+    def ask(prompt: str) -> str:
+        try:
+            return read(prompt)
+        except EOFError:  # input closed: stop like Ctrl-C, without a traceback
+            raise KeyboardInterrupt from None
+
+    def tick() -> None:
+        if state.clock == "real":
+            state.tick((now() - start) / 60.0)
+
+    while not state.is_terminal():
+        tick()
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        bot = seats[seat]
+        if bot is not None:
+            action = bot.choose(state)
+            out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
+            state.apply(action)
+            continue
+        if secret_hands and seat != last_human and last_human >= 0:
+            out.write(SCROLL + f"Pass the screen to player {seat + 1} (the {state.name(seat)}); "
+                      "the clock keeps running.\n")
+            ask(f"Player {seat + 1}, press Enter when only you can see the screen: ")
+            tick()
+            if state.is_terminal():
+                break
+        last_human = seat
+        out.write("\n" + state.render(seat if secret_hands else None) + "\n")
+        out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
+        action = ask_action(state, seat, ask, out)
+        tick()
+        if state.is_terminal():
+            out.write("Too late: the Rescue Helicopter has departed.\n")
+            break
+        state.apply(action)
+    out.write("\n" + state.render() + "\n")
+    return state
+
+
+def _summary(results: list[dict[str, Any]], campaigns: list[list[int]], evaluate: Any) -> str:
+    n = len(results)
+    wins = sum(r["victory"] for r in results)
+    seats = sum(len(r["survivors"]) for r in results)
+    escaped = sum(s["in_helicopter"] and s["alive"] for r in results for s in r["survivors"])
+    lines = [
+        f"games: {n}",
+        f"victories: {wins} ({100.0 * wins / max(n, 1):.1f}%)",
+        f"survivors escaped: {escaped} of {seats} ({100.0 * escaped / max(seats, 1):.1f}%)",
+        f"mean minutes used: {sum(r['minutes_used'] for r in results) / max(n, 1):.1f}",
+        f"mean path length: {sum(len(r['path']) for r in results) / max(n, 1):.2f}",
+        "mean campaign points a game: "
+        f"{sum(r['campaign_points'] for r in results) / max(n, 1):.2f}",
+    ]
+    for i, pts in enumerate(campaigns):
+        total = sum(pts)
+        lines.append(f"campaign {i + 1}: {' + '.join(map(str, pts))} = {total} ({evaluate(total)})")
+    return "\n".join(lines)
+
+
+def survivor_groups(text: str, campaign: bool) -> list[list[str]]:
+    """The survivors of each game: one group, or (campaign only) three groups split by ';'
+    ("you can switch Survivors between games. It is okay for different numbers of players to
+    play in each game"). A single group plays every game of a campaign."""
+    groups = [[n.strip() for n in part.split(",") if n.strip()] for part in text.split(";")]
+    if any(not g for g in groups):
+        raise FlickError(f"--survivors {text!r}: an empty group of survivors", exit_code=2)
+    if len(groups) == 1:
+        return groups * 3 if campaign else groups
+    if not campaign:
+        raise FlickError("--survivors lists several groups (';'), which only a --campaign uses",
+                         exit_code=2)
+    if len(groups) != 3:
+        raise FlickError(f"--survivors lists {len(groups)} groups; a campaign has 3 games",
+                         exit_code=2)
+    return groups
+
+
+def handle(args: argparse.Namespace) -> int:
+    from flick.cards.bots import play_out
+
+    groups = survivor_groups(args.survivors, args.campaign)
+    names = groups[0]
+    batch = args.games is not None or args.json
+    humans = args.humans if args.humans is not None else (0 if batch else 1)
+    if not 0 <= humans <= min(len(g) for g in groups):
+        raise FlickError(f"--humans must be 0 to {min(len(g) for g in groups)}", exit_code=2)
+    if batch and humans:
+        raise FlickError("--games/--json play bots only; drop --humans", exit_code=2)
+    if args.clock == "real" and humans == 0:
+        raise FlickError("--clock real is for people; bots-only games use --clock turns "
+                         "(exact and repeatable)", exit_code=2)
+    if args.games is not None and args.games < 1:
+        raise FlickError("--games must be at least 1", exit_code=2)
+    per = 3 if args.campaign else 1
+    count = (args.games or 1) * per
+    first = _new_game(args, names, args.seed, log=not batch)  # checks names, difficulty
+    for group in groups[1:]:
+        _new_game(args, group, args.seed, log=False)  # checks the other games' names early
+    evaluate = first.cat.evaluate
+
+    if not batch:
+        results = []
+        for g in range(count):
+            group = groups[g % per]
+            state = first if g == 0 else _new_game(args, group, args.seed + g, log=True)
+            if args.campaign:
+                print(f"Campaign game {g % 3 + 1} of 3: {', '.join(group)}")
+            play_terminal(state, _bots(args.bots, len(group), humans, args.seed + g),
+                          secret_hands=args.secret_hands)
+            results.append(state.result())
+            print(f"Campaign points this game: {results[-1]['campaign_points']}")
+        if args.campaign:
+            total = sum(r["campaign_points"] for r in results)
+            print(f"Campaign: {total} points, {evaluate(total)}")
+        return 0
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    console = Console(stderr=args.json)
+    results = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("Rise of the Zombies!", total=count)
+        for g in range(count):
+            seed = args.seed + g
+            group = groups[g % per]
+            state = first if g == 0 else _new_game(args, group, seed, log=False)
+            play_out(state, _bots(args.bots, len(group), 0, seed))
+            res = state.result()
+            results.append(res)
+            if args.json:
+                sys.stdout.write(json.dumps(res) + "\n")
+            progress.advance(task)
+    campaigns = []
+    if args.campaign:
+        for i in range(0, count, 3):
+            pts = [r["campaign_points"] for r in results[i:i + 3]]
+            campaigns.append(pts)
+            if args.json:
+                sys.stdout.write(json.dumps({"campaign": pts, "total": sum(pts),
+                                             "evaluation": evaluate(sum(pts))}) + "\n")
+    console.print(_summary(results, campaigns, evaluate), highlight=False)
+    return 0

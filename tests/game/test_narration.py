@@ -1,0 +1,140 @@
+"""The event log's words (flick.game.narration) for every event the engine emits, S1-S10."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from flick.game.advanced import team_sizes
+from flick.game.advanced_bots import AdvancedBot
+from flick.game.game import Game
+from flick.game.narration import SILENT, describe
+from flick.game.state import Event
+from flick.scenario import load
+
+GAME_DIR = Path(__file__).resolve().parents[2] / "flick" / "game"
+MAX_INPUTS = 300  # a short game: enough for fights, steals, flares, votes to come up
+
+# Event data the engine gives as something other than a survivor's name.
+VALUES: dict[str, Any] = {
+    "success": True, "option": 0, "life": 2, "up": 1, "down": 0, "shown": True,
+    "betrayer": True, "defect": True, "big": True, "distance": 12, "zombies": 2,
+    "survivors": ["Kevin Lee", "Anita Black"], "opponents": ["Olivia Brook"],
+    "tokens": ["food", "fuel"], "fell": [], "felled": 1, "killed": 1, "clubbed": 0,
+    "winners": ["Kevin Lee"], "beaten": ["Olivia Brook"], "wounded": True,
+}
+
+
+def engine_events() -> dict[str, list[dict[str, Any]]]:
+    """Every `game.event("type", key=...)` call in flick/game: its type and data keys."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(GAME_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "event" and node.args:
+                first = node.args[0]
+                assert isinstance(first, ast.Constant), f"{path.name}:{node.lineno}: an event " \
+                    "type the test cannot read"
+                data = {}
+                for kw in node.keywords:
+                    if kw.arg is None:
+                        continue
+                    if isinstance(kw.value, ast.Constant):
+                        data[kw.arg] = kw.value.value
+                    else:
+                        data[kw.arg] = VALUES.get(kw.arg, "Kevin Lee")
+                if data.get("stage") == "duel":  # a survivor fight fells survivors, by name
+                    data["felled"] = ["Anita Black"]
+                if first.value == "skull_count":
+                    data = {k: {"red": 2, "blue": 1} for k in data}
+                found.setdefault(first.value, []).append(data)
+    return found
+
+
+def test_every_event_type_the_engine_emits_is_told_or_deliberately_silent() -> None:
+    events = engine_events()
+    assert len(events) > 50  # the scan found the engine's events
+    untold = sorted(f"{t} {data}" for t, calls in events.items() if t not in SILENT
+                    for data in calls if describe(Event(t, data)) is None)
+    assert untold == []
+    # SILENT names only events the engine really emits (no stale entries).
+    assert set(events) >= SILENT
+
+
+def bot_game(number: int, seed: int) -> Game:
+    sc = load(number)
+    game = Game(sc, seed, players=team_sizes(sc, 6) if number >= 9 else None)
+    bot = AdvancedBot(seed, params=game.board.params)
+    for _ in range(MAX_INPUTS):
+        if game.over:
+            break
+        game.apply(bot.decide(game))
+    return game
+
+
+@pytest.mark.parametrize("number", [5, 6, 7, 8, 9, 10])
+def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int) -> None:
+    seen: set[str] = set()
+    for seed in (1, 2):
+        game = bot_game(number, seed)
+        for i, ev in enumerate(game.events):
+            line = describe(ev, game.events[i - 1] if i else None)
+            seen.add(ev.type)
+            assert line is not None or ev.type in SILENT, f"{ev.type} {ev.data}"
+            assert line is None or "None" not in line, line
+    assert {"turn", "flick", "crossroads"} <= seen
+
+
+def test_the_exile_flick_names_the_unmasked_betrayer_not_the_active_survivor() -> None:
+    unmasked = Event("unmasked", {"survivor": "Olivia Brook", "team": "betrayer Olivia",
+                                  "by": "Kevin Lee"})
+    # The engine credits the exile flick to the active survivor (here the accuser, Kevin).
+    flick = Event("flick", {"piece": "survivor", "survivor": "Kevin Lee",
+                            "first_touch": "Anita Black", "fell": ["Olivia Brook", "Anita Black"]})
+    assert describe(flick, unmasked) == "The unmasked Olivia is flicked away, fallen; fell: Anita."
+    # Any other flick of a figure is the active survivor's move.
+    assert describe(flick, Event("turn", {})) == \
+        "Kevin flicked the survivor, first touching Anita; fell: Olivia, Anita."
+
+
+def test_an_unmasking_in_a_bot_game_is_followed_by_the_exile_flick() -> None:
+    # The first of a few S10 bot games in which a betrayer is unmasked (seed 1 today).
+    game = next(g for g in (bot_game(10, seed) for seed in range(1, 6))
+                if any(ev.type == "unmasked" for ev in g.events))
+    types = [ev.type for ev in game.events]
+    i = types.index("unmasked")
+    betrayer = game.events[i].data["survivor"].split(" ")[0]
+    assert types[i + 1] == "flick"
+    line = describe(game.events[i + 1], game.events[i])
+    assert line is not None and line.startswith(f"The unmasked {betrayer} is flicked away")
+
+
+@pytest.mark.parametrize(("type_", "data", "line"), [
+    ("flare", {"survivor": "Sparky Dog", "success": False, "big": True},
+     "Sparky flicks a flare (big face: LOUD): it leaves the city, wasted."),
+    ("vote", {"survivor": "Kevin Lee", "up": True}, "Kevin has voted."),
+    ("vote_result", {"accused": "Olivia Brook", "shown": False, "up": 1, "down": 2},
+     "Vote on Olivia: 1 up, 2 down: the card stays hidden."),
+    ("vote_result", {"accused": "Olivia Brook", "shown": True, "betrayer": True, "up": 3,
+                     "down": 0}, "Vote on Olivia: 3 up, 0 down: the card is shown - a BETRAYER!"),
+    ("allegiance", {"survivor": "Anita Black", "defect": False},
+     "Anita stays; accused and accuser lose a life."),
+    ("pass", {"survivor": "Elijah Wood", "team": "betrayer Elijah"},
+     "Elijah flips the X token and passes the turn."),
+    ("x_moved", {"frm": "police_station", "to": "grocery", "supply_token": True},
+     "The X token moves from the police station to the grocery."),
+    ("recruit", {"survivor": "Mike Cho", "team": "red", "by": "Kevin Lee", "building": "gas"},
+     "Mike joins team red (recruited by Kevin)."),
+    ("fight", {"stage": "start", "kind": "duel", "building": "grocery",
+               "survivors": ["Kevin Lee"], "opponents": ["Anita Black"], "distance": 14},
+     "SURVIVOR FIGHT in the grocery: Kevin against Anita, 14 cm apart."),
+    ("flick", {"piece": "bat", "survivor": "Kevin Lee", "stage": "duel",
+               "felled": ["Anita Black"]}, "Kevin flicked the bat (Anita felled)."),
+    ("skull_count", {"survivors": {"red": 2, "blue": 2}},
+     "Skull: survivors counted - red 2, blue 2."),
+])
+def test_exact_wordings(type_: str, data: dict[str, Any], line: str) -> None:
+    assert describe(Event(type_, data)) == line

@@ -1,0 +1,332 @@
+"""The zombie tower: the side-view drop, its hand-off to the table (`Table.rush`), its
+parameters and its command."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from flick.errors import DataFileError
+from flick.physics import PhysicsParams, Table, TableError
+from flick.physics.tower import drop
+from flick.physics.tower_params import TowerParams, load_tower_params
+from flick.physics.tower_rush import TowerPose
+
+PARAMS = PhysicsParams.default()
+TOWER = PARAMS.tower
+NORTH = math.pi / 2.0
+
+
+def _exit_face(x: float, y: float, facing: float) -> tuple[float, float]:
+    assert TOWER is not None
+    d = TOWER.depth / 2.0
+    return x + math.cos(facing) * d, y + math.sin(facing) * d
+
+
+def test_default_parameters_have_a_tower_matching_the_table_zombie() -> None:
+    assert TOWER is not None
+    zombie = PARAMS.pieces["zombie"]
+    assert zombie.topple is not None
+    assert TOWER.figure.mass == zombie.mass
+    assert TOWER.figure.base_diameter == zombie.diameter
+    assert TOWER.figure.height == zombie.topple.height
+    assert TOWER.figure.com_height == zombie.topple.com_height
+    assert TOWER.gravity == PARAMS.gravity == 981.0
+    # The table just outside the exit is the table a fallen zombie slides on.
+    assert TOWER.materials.friction_table == zombie.topple.fallen_friction
+
+
+def test_slot_order_is_exit_order() -> None:
+    assert TOWER is not None
+    for seed in range(12):
+        exits = drop(4, TOWER, seed)
+        assert [e.slot for e in exits] == [1, 2, 3, 4]
+        times = [e.time for e in exits]
+        assert times == sorted(times) and len(set(times)) == 4, (seed, times)
+        assert not any(e.shaken_out for e in exits)
+
+
+def test_drop_is_a_function_of_the_seed() -> None:
+    assert TOWER is not None
+    assert drop(3, TOWER, 5) == drop(3, TOWER, 5)
+    assert drop(3, TOWER, 5) == drop(3, TOWER, np.random.default_rng(5))
+    assert drop(3, TOWER, 5) != drop(3, TOWER, 6)
+
+
+def test_drop_looks_like_the_real_tower() -> None:
+    """Zombies shoot out at over a metre a second, fanned out, mostly tumbling."""
+    assert TOWER is not None
+    exits = [e for seed in range(15) for e in drop(3, TOWER, seed)]
+    speeds = np.array([e.speed for e in exits])
+    headings = np.degrees([e.heading for e in exits])
+    # Falling 22 cm would give 208 cm/s; the landing, the turn to the table and the
+    # cardboard's friction leave about 120.
+    assert 105.0 < speeds.mean() < 160.0
+    assert speeds.std() > 5.0 and speeds.max() < 208.0
+    assert headings.std() > 5.0 and headings.max() > 8.0 and headings.min() < -8.0
+    assert np.mean([e.upright for e in exits]) < 0.5
+    edge = TOWER.exit_width / 2.0
+    assert all(abs(e.lateral) < edge for e in exits)
+
+
+def test_rushed_zombies_travel_tens_of_centimetres_and_fan_out() -> None:
+    """Loud rushes (3 zombies) onto an empty table: where the zombies come to rest."""
+    from flick.cli.tower import run_drops
+
+    s = run_drops(12, 3, seed=0)
+    travel, spread = s["travel"], np.degrees(s["spread"])
+    assert 25.0 < travel.mean() < 50.0, travel.mean()
+    assert np.percentile(travel, 10) > 10.0 and travel.max() < 80.0
+    assert spread.std() > 6.0 and spread.min() < -12.0 and spread.max() > 12.0
+    assert s["shaken_out"] == 0
+
+
+def test_survivor_15cm_in_front_of_the_exit_is_felled_in_most_drops() -> None:
+    """A full roof (4 zombies); about 90 % of drops fell it (36 of these 40)."""
+    felled = touched = 0
+    drops = 40
+    for seed in range(drops):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        fx, fy = _exit_face(45.0, 45.0, NORTH)
+        survivor = table.add("survivor", x=fx, y=fy + 15.0)
+        result = table.rush(4, tower=(45.0, 45.0, NORTH), rng=seed)
+        felled += survivor in result.fell
+        touched += any(survivor in result.touches(z) for z in result.rushed)
+    assert felled > drops // 2, felled
+    # Only a zombie's touch fells it, and the fan makes some drops miss it.
+    assert felled <= touched < drops
+
+
+def test_survivor_80cm_behind_the_tower_is_never_touched() -> None:
+    for seed in range(10):
+        table = Table(PARAMS, city=(100.0, 200.0))
+        survivor = table.add("survivor", x=50.0, y=110.0 - 6.0 - 80.0)
+        before = table.position(survivor)
+        result = table.rush(4, tower=(50.0, 110.0, NORTH), rng=seed)
+        assert survivor not in result.fell
+        assert table.position(survivor) == before and table.is_standing(survivor)
+        assert all(survivor not in result.touches(z) for z in result.rushed)
+
+
+def _busy_table() -> tuple[Table, list[int]]:
+    """A library right in front of the tower, pieces around, and 3 zombies to rush."""
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add_building("library", x=45.0, y=52.0, angle=-NORTH)  # door faces the tower
+    table.add("survivor", x=40.0, y=44.0)
+    table.add("barrel", x=52.0, y=44.0)
+    table.add("box", x=33.0, y=40.0)
+    table.add("street_lamp", x=58.0, y=38.0, angle=0.3)
+    zombies = [table.add("zombie", x=10.0 + 6.0 * i, y=80.0) for i in range(3)]
+    return table, zombies
+
+
+def test_zombies_never_end_inside_support_blocks_or_other_pieces() -> None:
+    for seed in range(8):
+        table, zombies = _busy_table()
+        result = table.rush(zombies, tower=(45.0, 30.0, NORTH), rng=seed)
+        assert list(result.rushed) == zombies
+        for z in result.rushed:
+            assert table.overlapping(z) == [], (seed, z, table.overlapping(z))
+        for pid in table.pieces():
+            for other in table.overlapping(pid):
+                assert table.building_of(other) is None, (seed, pid, other)
+
+
+def test_same_seed_same_state_hash() -> None:
+    hashes = []
+    for seed in (3, 3, 4):
+        table, zombies = _busy_table()
+        table.rush(zombies, tower=(45.0, 30.0, NORTH), rng=seed)
+        hashes.append(table.state_hash())
+    assert hashes[0] == hashes[1]
+    assert hashes[0] != hashes[2]
+
+
+def test_rush_of_new_zombies_adds_them_to_the_table() -> None:
+    table = Table(PARAMS, city=(90.0, 90.0))
+    before = set(table.pieces())
+    result = table.rush(2, tower=(45.0, 20.0, NORTH), rng=1)
+    assert len(result.rushed) == 2 and set(table.pieces()) - before == set(result.rushed)
+    assert all(table.kind(z) == "zombie" for z in result.rushed)
+    face = _exit_face(45.0, 20.0, NORTH)
+    for z in result.rushed:
+        assert table.position(z)[1] > face[1]  # out of the exit, in front of the tower
+    assert set(result.tumbled) == {z for z in result.rushed if not table.is_standing(z)}
+
+
+def test_pieces_in_the_tower_way_are_set_aside_and_put_back() -> None:
+    table = Table(PARAMS, city=(90.0, 90.0))
+    barrel = table.add("barrel", x=44.0, y=31.0)  # under the tower's footprint
+    bid = table.add_building("school", x=45.0, y=26.0, angle=NORTH)  # its blocks under it too
+    building_before = table.snapshot().buildings
+    result = table.rush(3, tower=(45.0, 30.0, NORTH), rng=2)
+    assert barrel in result.set_aside and bid in result.set_aside
+    assert table.snapshot().buildings == building_before
+    assert table.position(barrel) == (44.0, 31.0) or table.overlapping(barrel) == []
+    for pid in table.pieces():
+        assert table.overlapping(pid) == []
+
+
+def test_illegal_rush_raises_and_changes_nothing() -> None:
+    table, zombies = _busy_table()
+    survivor = next(p for p in table.pieces() if table.kind(p) == "survivor")
+    before = table.state_hash()
+    with pytest.raises(TableError):
+        table.rush([zombies[0], survivor], tower=(45.0, 30.0, NORTH), rng=1)
+    with pytest.raises(TableError):
+        table.rush([zombies[0], zombies[0]], tower=(45.0, 30.0, NORTH), rng=1)
+    with pytest.raises(TableError):
+        table.rush(zombies, tower=(45.0, float("nan"), NORTH), rng=1)
+    with pytest.raises(TableError):
+        table.rush(-1, tower=(45.0, 30.0, NORTH), rng=1)
+    with pytest.raises(TypeError):
+        table.rush(1, tower=(45.0, 30.0, NORTH), rng="seed")
+    assert table.state_hash() == before
+
+
+def test_tower_pose_frame() -> None:
+    pose = TowerPose(10.0, 20.0, NORTH)
+    x, y = pose.to_table(6.0, 1.0)  # 6 cm out of the exit, 1 cm to its left
+    assert math.isclose(x, 9.0) and math.isclose(y, 26.0)
+
+
+def _tower_section() -> dict:
+    from flick.paths import assets
+
+    doc = yaml.safe_load((assets() / "physics" / "default.yaml").read_text(encoding="utf-8"))
+    return doc["tower"]
+
+
+def test_bad_tower_values_are_refused() -> None:
+    good = _tower_section()
+    TowerParams.model_validate(good)
+    for key, value in (("exit_width", 14.0), ("pull_toward", "left")):
+        bad = {**good, key: value}
+        with pytest.raises(ValueError):
+            TowerParams.model_validate(bad)
+    bad = {**good, "materials": {**good["materials"], "friction_cardboard": 0.0}}
+    with pytest.raises(ValueError, match="friction_cardboard"):
+        TowerParams.model_validate(bad)
+    bad = {**good, "ramp": [[-6.0, 12.0], [6.0, 2.0]]}
+    with pytest.raises(ValueError, match="ramp"):
+        TowerParams.model_validate(bad)
+    bad = {**good, "figure": {**good["figure"], "body_radius": 1.0}}  # the body is 2.0 wide
+    with pytest.raises(ValueError, match="body_radius"):
+        TowerParams.model_validate(bad)
+
+
+def test_bad_tower_file_names_file_line_and_key(tmp_path: Path) -> None:
+    from flick.paths import assets
+
+    text = (assets() / "physics" / "default.yaml").read_text(encoding="utf-8")
+    assert "    friction_cardboard: 0.15" in text
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("    friction_cardboard: 0.15", "    friction_cardboard: 0"))
+    line = next(i for i, s in enumerate(bad.read_text().splitlines(), 1)
+                if s.startswith("    friction_cardboard:"))
+    with pytest.raises(DataFileError) as own:
+        load_tower_params(bad)
+    assert f"bad.yaml:{line}" in str(own.value)
+    assert "tower.materials.friction_cardboard" in str(own.value)
+    with pytest.raises(DataFileError) as whole:
+        PhysicsParams.load(bad)
+    assert "tower.materials.friction_cardboard" in str(whole.value)
+
+
+def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from flick.cli import main
+
+    out = tmp_path / "drops.png"
+    assert main(["tower", "--drops", "3", "--zombies", "2", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "exit speed" in printed and "spread angle" in printed and "upright" in printed
+    assert out.stat().st_size > 10_000
+    assert main(["tower", "--drops", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse: a usage error, exit 2
+        main(["tower", "--drops", "2", "--seed", "-1"])
+    assert refused.value.code == 2
+    assert "-1 is negative; a seed is a number >= 0" in capsys.readouterr().err
+
+
+def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
+    from flick.physics.footprint import Footprints
+    from flick.physics.tower_place import PathQuery
+
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
+    table.add_building("library", x=45.0, y=30.0, angle=-NORTH)  # facade over y ~ 31.5
+    paths = PathQuery(table, (30.0, 20.0), 60.0)
+    fallen = Footprints(PARAMS).get("zombie", False)  # a capsule 5.5 long, 2.4 wide
+    run = paths.clear_run(fallen, 5.0, 10.0, 0.0, (1.0, 0.0), 30.0, low=True)
+    assert math.isclose(run, 18.5 - 2.75 - 5.0, abs_tol=0.05)
+    assert paths.clear_run(fallen, 5.0, 10.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
+    # Between the library's blocks and under its facade: a fallen zombie passes...
+    assert paths.clear_run(fallen, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
+    # ... a standing one stops at the facade.
+    standing = Footprints(PARAMS).get("zombie", True)
+    assert paths.clear_run(standing, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=False) < 12.0
+
+
+def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:
+    from flick.physics.tower_place import push_clear
+
+    table = Table(PARAMS, city=(90.0, 90.0))
+    a = table.add("zombie", x=20.0, y=20.0)
+    b = table.add("zombie", x=22.4, y=20.0)  # bases 2.6 wide: 0.2 cm into each other
+    assert table.overlapping(b) == [a]
+    assert push_clear(table, b)
+    assert table.overlapping(b) == [] and table.position(a) == (20.0, 20.0)
+    assert math.dist(table.position(b), (22.4, 20.0)) < 0.5
+
+
+def test_same_rush_in_another_process_gives_the_same_state_hash() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import math\n"
+        "from flick.physics import PhysicsParams, Table\n"
+        "t = Table(PhysicsParams.default(), city=(90.0, 90.0))\n"
+        "t.add('survivor', x=45.0, y=60.0)\n"
+        "t.add_building('library', x=60.0, y=55.0, angle=math.pi)\n"
+        "t.rush(3, tower=(45.0, 40.0, math.pi / 2), rng=11)\n"
+        "print(t.state_hash())\n"
+    )
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add("survivor", x=45.0, y=60.0)
+    table.add_building("library", x=60.0, y=55.0, angle=math.pi)
+    table.rush(3, tower=(45.0, 40.0, NORTH), rng=11)
+    assert table.state_hash() == other
+
+
+def test_rush_of_no_zombies_changes_nothing() -> None:
+    table, _ = _busy_table()
+    before = table.state_hash()
+    result = table.rush(0, tower=(45.0, 30.0, NORTH), rng=1)
+    assert result.rushed == () and result.fell == ()
+    assert table.state_hash() == before
+
+
+def test_crowded_random_tables_leave_no_zombie_inside_anything() -> None:
+    """Towers dropped among randomly placed pieces and buildings, facing anywhere."""
+    kinds = ["survivor", "zombie", "barrel", "box", "street_lamp", "car", "movement_disc"]
+    for case in range(6):
+        gen = np.random.default_rng(100 + case)
+        table = Table(PARAMS, city=(90.0, 90.0))
+        table.add_building("hospital", x=float(gen.uniform(30, 60)),
+                           y=float(gen.uniform(50, 70)), angle=float(gen.uniform(0, 6.28)))
+        for _ in range(14):
+            pid = table.add(str(gen.choice(kinds)), x=float(gen.uniform(15, 75)),
+                            y=float(gen.uniform(15, 75)), angle=float(gen.uniform(0, 6.28)))
+            if table.overlapping(pid):
+                table.remove(pid)
+        facing = float(gen.uniform(0, 6.28))
+        result = table.rush(4, tower=(45.0, 40.0, facing), rng=case)
+        for z in result.rushed:
+            assert table.overlapping(z) == [], (case, z, table.overlapping(z))
