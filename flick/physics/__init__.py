@@ -22,7 +22,7 @@ Conventions:
   `in_city`, `door_line`, `outline` (footprints to draw).
 """
 
-from flick.physics.params import PhysicsParams
+from flick.physics.params import MAX_FLICK_IMPULSE, PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.table import Table, TableError
@@ -31,6 +31,7 @@ from flick.physics.tower_rush import RushResult, rush
 Table.rush = rush  # type: ignore[attr-defined]  # the Zombie Rush (flick/physics/tower_rush.py)
 
 __all__ = [
+    "MAX_FLICK_IMPULSE",
     "BuildingState",
     "PhysicsParams",
     "PieceState",

@@ -25,6 +25,11 @@ from flick.physics.tower_params import TowerParams
 Layer = Literal["low", "tall", "block"]
 
 
+# The largest flick a hand gives, as an impulse (g*cm/s): about a 10 g piece sent at 20 m/s.
+# Every input that carries an impulse (a flick, a shotgun or sniper shot, a survivor fight) is
+# refused above it. One home for the number: import it, never write it again.
+MAX_FLICK_IMPULSE: float = 20000.0
+
 class FrozenModel(BaseModel):
     """Base of every parameter model: immutable, unknown keys refused (typos are errors)."""
 
