@@ -22,11 +22,12 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from flick.game.state import GameOver, Noise, Survivor
+from flick.physics.tower.params import TOWER_FOOTPRINT_CM
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-TOWER_DEPTH_CM = 12.0  # the footprint (components.md) when the parameters have no tower
+TOWER_DEPTH_CM = TOWER_FOOTPRINT_CM  # when the parameters have no tower
 
 
 def _tower_depth(game: Game) -> float:

@@ -26,9 +26,7 @@ from flick.physics.params import MAX_FLICK_IMPULSE, PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.table import Table, TableError
-from flick.physics.tower_rush import RushResult, rush
-
-Table.rush = rush  # type: ignore[attr-defined]  # the Zombie Rush (flick/physics/tower_rush.py)
+from flick.physics.tower.rush import RushResult
 
 __all__ = [
     "MAX_FLICK_IMPULSE",

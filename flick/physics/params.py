@@ -5,7 +5,7 @@ nothing physical is a constant in code. A parameter file that is wrong (a negati
 friction of 0, an unknown material) is refused with a `DataFileError` naming the file, the
 line and the key.
 
-The zombie tower's section is `TowerParams` (`flick/physics/tower_params.py`), the optional
+The zombie tower's section is `TowerParams` (`flick/physics/tower/params.py`), the optional
 `tower` field.
 """
 
@@ -20,7 +20,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from flick.errors import DataFileError
-from flick.physics.tower_params import TowerParams
+from flick.physics.tower.params import TowerParams
 
 Layer = Literal["low", "tall", "block"]
 
@@ -365,3 +365,15 @@ def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
             break
         node = child
     return node.start_mark.line + 1
+
+
+def load_tower_params(path: Path | str | None = None) -> TowerParams:
+    """The `tower:` section of a physics parameter file (default: the project's default).
+
+    Read through `PhysicsParams.load`, so a bad value is reported like any other parameter:
+    a DataFileError naming the file, the line and the key (`tower.materials...`).
+    """
+    params = PhysicsParams.load(path) if path is not None else PhysicsParams.default()
+    if params.tower is None:
+        raise DataFileError(f"{path or 'the default parameter file'}: no `tower:` section")
+    return params.tower

@@ -18,20 +18,19 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from flick.errors import FlickError
 from flick.physics import buildings as bld
 from flick.physics.footprint import Footprint, Footprints
+from flick.physics.errors import TableError
 from flick.physics.geometry import Placed, footprint_gap, place
 from flick.physics.params import PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
+from flick.physics.tower.drop import Rng
+from flick.physics.tower.rush import RushResult
+from flick.physics.tower.rush import rush as _rush
 from flick.physics.world import Vec, World, filter_for
-
-
-class TableError(FlickError):
-    """An illegal table operation (unknown id or kind, bad numbers); nothing was changed."""
 
 
 def _finite(name: str, *values: float) -> None:
@@ -300,6 +299,12 @@ class Table:
         parts = list(self._parts.values())
         doors = [bld.door(b, self._fp) for b in self._buildings.values()]
         return World(self._fp, self.city, self._pieces.values(), parts, doors)
+
+    def rush(self, zombies: int | Sequence[int], tower: Sequence[float],
+             rng: Rng) -> RushResult:
+        """A Zombie Rush from the tower at `tower` = (x, y, facing): see
+        `flick.physics.tower.rush.rush` (same arguments after the table)."""
+        return _rush(self, zombies, tower, rng)
 
     # -- canonical state --------------------------------------------------------------------
 

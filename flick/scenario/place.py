@@ -24,28 +24,14 @@ from functools import lru_cache
 from typing import Any
 
 from flick.errors import FlickError
+from flick.paths import assets
+from flick.physics import PhysicsParams, Table
+from flick.physics.params import load_tower_params
+from flick.physics.tower.params import TOWER_FOOTPRINT_CM
+from flick.physics.tower.place import TowerPose
 from flick.scenario.model import FIRST_NAMES, Scenario
 
 Path = tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class TowerPose:
-    """The zombie tower at home on the bin: centre (cm), exit direction (rad), footprint
-    `width` across the exit and `depth` from back wall to exit face (cm)."""
-
-    x: float
-    y: float
-    angle: float
-    width: float
-    depth: float
-
-    def corners(self) -> tuple[tuple[float, float], ...]:
-        """The footprint's corners, counter-clockwise (cm)."""
-        c, s = math.cos(self.angle), math.sin(self.angle)
-        hd, hw = self.depth / 2, self.width / 2
-        return tuple((self.x + lx * c - ly * s, self.y + lx * s + ly * c)
-                     for lx, ly in ((-hd, -hw), (hd, -hw), (hd, hw), (-hd, hw)))
 
 
 @dataclass(frozen=True)
@@ -80,15 +66,13 @@ class Placement:
 def tower_size() -> tuple[float, float]:
     """(width, depth) of the tower's footprint, cm: from the tower parameters if present."""
     try:
-        from flick.physics.tower_params import load_tower_params
-
         tp = load_tower_params()
         return float(tp.width), float(tp.depth)
     except Exception:  # the tower model is optional for set-up: components.md's 12 x 12 cm
-        return 12.0, 12.0
+        return TOWER_FOOTPRINT_CM, TOWER_FOOTPRINT_CM
 
 
-def place(scenario: Scenario, table: Any,
+def place(scenario: Scenario, table: Table,
           chosen: Mapping[str, Sequence[str]] | None = None) -> Placement:
     """Put the scenario's set-up on `table` (a `flick.physics.Table`); the ids by name.
 
@@ -147,21 +131,16 @@ def place(scenario: Scenario, table: Any,
     return Placement(survivors, zombies, buildings, objects, tower, keys, paths)
 
 
-def setup_table(scenario: Scenario, params: Any = None,
-                chosen: Mapping[str, Sequence[str]] | None = None) -> tuple[Any, Placement]:
+def setup_table(scenario: Scenario, params: PhysicsParams | None = None,
+                chosen: Mapping[str, Sequence[str]] | None = None) -> tuple[Table, Placement]:
     """A new physics table (default parameters unless given) with the scenario placed."""
-    from flick.physics import Table
-
     table = Table(params or default_params(), city=(scenario.city.width, scenario.city.height))
     return table, place(scenario, table, chosen)
 
 
-def default_params() -> Any:
+def default_params() -> PhysicsParams:
     """The shipped `PhysicsParams`, read once per version of the file: checking a scenario
     builds a table, and reading the parameter file took longer than the checks themselves."""
-    from flick.paths import assets
-    from flick.physics import PhysicsParams
-
     path = assets() / "physics" / "default.yaml"
     try:
         version = path.stat().st_mtime_ns
@@ -171,9 +150,7 @@ def default_params() -> Any:
 
 
 @lru_cache(maxsize=2)
-def _params_of(path: str, version: int) -> Any:
-    from flick.physics import PhysicsParams
-
+def _params_of(path: str, version: int) -> PhysicsParams:
     return PhysicsParams.load(path)
 
 

@@ -13,8 +13,9 @@ import yaml
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams, Table, TableError
 from flick.physics.tower import drop
-from flick.physics.tower_params import TowerParams, load_tower_params
-from flick.physics.tower_rush import TowerPose
+from flick.physics.params import load_tower_params
+from flick.physics.tower.params import TowerParams
+from flick.physics.tower.place import TowerPose
 
 PARAMS = PhysicsParams.default()
 TOWER = PARAMS.tower
@@ -254,7 +255,7 @@ def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
     from flick.physics.footprint import Footprints
-    from flick.physics.tower_place import PathQuery
+    from flick.physics.tower.place import PathQuery
 
     table = Table(PARAMS, city=(90.0, 90.0))
     table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
@@ -272,7 +273,7 @@ def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
 
 
 def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:
-    from flick.physics.tower_place import push_clear
+    from flick.physics.tower.place import push_clear
 
     table = Table(PARAMS, city=(90.0, 90.0))
     a = table.add("zombie", x=20.0, y=20.0)

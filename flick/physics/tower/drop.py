@@ -6,7 +6,7 @@ and shoot out of the exit at table level. Here the tower is seen from the side (
 of the exit, z up, gravity 981 cm/s^2 along -z), with the real sizes from the `tower:` section
 of the physics parameter file. `drop()` returns, for each zombie in slot order, when it left,
 how fast, where across the exit, how it spins and whether it leaves upright or tumbling;
-`flick.physics.tower_rush` launches those zombies into the top-down table.
+`flick.physics.tower.rush` launches those zombies into the top-down table.
 
 What a side view cannot see, the lateral (across the exit) motion, is modelled, not
 simulated: a zombie leaves the exit at its slot's lateral offset scaled by `lateral_gain`
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pymunk
 
-from flick.physics.tower_params import TowerParams
+from flick.physics.tower.params import TowerParams
 
 Rng = int | np.random.Generator
 

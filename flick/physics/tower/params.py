@@ -1,25 +1,27 @@
 """Parameters of the zombie tower: its geometry, materials and hand noise, as a frozen model.
 
-The tower is seen from the side (`flick.physics.tower`): x points forward, out of the exit,
+The tower is seen from the side (`flick.physics.tower.drop`): x points forward, out of the exit,
 z points up, the origin is the centre of the tower's footprint on the table. Lateral (y)
 positions, across the exit, are + to the left when looking out of the exit. Units: cm, g, s.
 
 The values live in the `tower:` section of `assets/physics/default.yaml`; nothing here is a
 default buried in code. `TowerParams.model_validate(mapping)` refuses impossible values (a
 friction of 0, a baffle outside the walls, an exit wider than the tower) with the key named;
-`load_tower_params(path)` adds the file and line.
+`flick.physics.params.load_tower_params(path)` adds the file and line.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from flick.errors import DataFileError
 
 Point = tuple[float, float]
+
+# The tower's square footprint, cm on a side (components.md): the one home of the figure, used
+# where no parameter file is at hand (a pose's default size, the game's placement depth).
+TOWER_FOOTPRINT_CM = 12.0
 
 
 class _Frozen(BaseModel):
@@ -196,17 +198,3 @@ class TowerParams(_Frozen):
 
     def slot_count(self) -> int:
         return len(self.slots)
-
-
-def load_tower_params(path: Path | str | None = None) -> TowerParams:
-    """The `tower:` section of a physics parameter file (default: the project's default).
-
-    Read through `PhysicsParams.load`, so a bad value is reported like any other parameter:
-    a DataFileError naming the file, the line and the key (`tower.materials...`).
-    """
-    from flick.physics.params import PhysicsParams
-
-    params = PhysicsParams.load(path) if path is not None else PhysicsParams.default()
-    if params.tower is None:
-        raise DataFileError(f"{path or 'the default parameter file'}: no `tower:` section")
-    return params.tower

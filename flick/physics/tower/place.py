@@ -18,10 +18,11 @@ import pymunk
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, extent_along, footprint_gap, place
 
-if TYPE_CHECKING:
+from flick.physics.tower.drop import ZombieExit
+from flick.physics.tower.params import TOWER_FOOTPRINT_CM, TowerParams
+
+if TYPE_CHECKING:  # for annotations only: Table's own `rush` method calls into this package
     from flick.physics.table import Table
-    from flick.physics.tower import ZombieExit
-    from flick.physics.tower_params import TowerParams
 
 Point = tuple[float, float]
 # Gap (cm) left between a zombie handed to the table and the tower's front face.
@@ -33,11 +34,30 @@ MAX_REACH = 12.0
 
 @dataclass(frozen=True)
 class TowerPose:
-    """The tower on the table: footprint centre (cm) and the direction its exit faces (rad)."""
+    """The tower on the table: footprint centre (cm), the direction its exit faces (rad), and
+    its footprint, `width` across the exit and `depth` from back wall to exit face (cm).
+
+    The one pose of the tower: the rush drops zombies from it, a placed scenario
+    (`flick.scenario.place.Placement.tower`) keeps the tower's home on the bin in it.
+    """
 
     x: float
     y: float
     facing: float
+    width: float = TOWER_FOOTPRINT_CM
+    depth: float = TOWER_FOOTPRINT_CM
+
+    @property
+    def angle(self) -> float:
+        """The exit direction (rad), as the drawing code names a piece's angle."""
+        return self.facing
+
+    def corners(self) -> tuple[Point, ...]:
+        """The footprint's corners (this pose's `width` x `depth`), counter-clockwise (cm)."""
+        c, s = math.cos(self.facing), math.sin(self.facing)
+        hd, hw = self.depth / 2, self.width / 2
+        return tuple((self.x + lx * c - ly * s, self.y + lx * s + ly * c)
+                     for lx, ly in ((-hd, -hw), (hd, -hw), (hd, hw), (-hd, hw)))
 
     @property
     def forward(self) -> Point:

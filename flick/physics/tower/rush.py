@@ -2,7 +2,7 @@
 
 `rush(table, zombies, tower=(x, y, facing), rng=seed)` (also `Table.rush`) places the tower
 with its footprint centred on (x, y) cm and its exit facing `facing` rad, sets aside what
-stands in its way, drops the zombies through the side-view tower (`flick.physics.tower`)
+stands in its way, drops the zombies through the side-view tower (`flick.physics.tower.drop`)
 and puts each one on the table at the exit with the tower's exit speed, heading and spin;
 then the table runs to rest with the tower standing in it as a solid block (so nothing comes
 to rest where it stood), and what was set aside is put back.
@@ -34,12 +34,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pymunk
 
+from flick.physics.errors import TableError
 from flick.physics.footprint import Footprints
 from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
-from flick.physics.tower import Rng, ZombieExit, as_generator, drop
-from flick.physics.tower_place import (
+from flick.physics.tower.drop import Rng, ZombieExit, as_generator, drop
+from flick.physics.tower.place import (
     MAX_REACH,
     PathQuery,
     TowerPose,
@@ -50,9 +51,10 @@ from flick.physics.tower_place import (
 )
 from flick.physics.world import World, filter_for
 
-if TYPE_CHECKING:
+from flick.physics.tower.params import TowerParams
+
+if TYPE_CHECKING:  # for annotations only: the table imports this module to run `Table.rush`
     from flick.physics.table import Table
-    from flick.physics.tower_params import TowerParams
 
 # The id the tower reports in touch lists (piece ids start at 1).
 TOWER_ID = 0
@@ -79,8 +81,6 @@ class RushResult(ShotResult):
 
 
 def _table_error(message: str) -> Exception:
-    from flick.physics.table import TableError
-
     return TableError(message)
 
 
