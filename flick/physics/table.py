@@ -21,8 +21,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from flick.physics import buildings as bld
-from flick.physics.footprint import Footprint, Footprints
 from flick.physics.errors import TableError
+from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, footprint_gap, place
 from flick.physics.params import PhysicsParams
 from flick.physics.result import ShotResult

@@ -12,8 +12,8 @@ import yaml
 
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams, Table, TableError
-from flick.physics.tower import drop
 from flick.physics.params import load_tower_params
+from flick.physics.tower import drop
 from flick.physics.tower.params import TowerParams
 from flick.physics.tower.place import TowerPose
 

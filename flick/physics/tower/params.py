@@ -16,7 +16,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-
 Point = tuple[float, float]
 
 # The tower's square footprint, cm on a side (components.md): the one home of the figure, used

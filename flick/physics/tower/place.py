@@ -17,7 +17,6 @@ import pymunk
 
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, extent_along, footprint_gap, place
-
 from flick.physics.tower.drop import ZombieExit
 from flick.physics.tower.params import TOWER_FOOTPRINT_CM, TowerParams
 

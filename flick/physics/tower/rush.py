@@ -40,6 +40,7 @@ from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower.drop import Rng, ZombieExit, as_generator, drop
+from flick.physics.tower.params import TowerParams
 from flick.physics.tower.place import (
     MAX_REACH,
     PathQuery,
@@ -50,8 +51,6 @@ from flick.physics.tower.place import (
     push_clear,
 )
 from flick.physics.world import World, filter_for
-
-from flick.physics.tower.params import TowerParams
 
 if TYPE_CHECKING:  # for annotations only: the table imports this module to run `Table.rush`
     from flick.physics.table import Table
