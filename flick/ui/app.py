@@ -27,12 +27,12 @@ from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, decisions
+from flick.ui import adapter, decisions, scene
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
 from flick.ui.render import Camera
-from flick.ui.scene import TEMPLATES, PlayDrawing
+from flick.ui.scene import TEMPLATES
 from flick.ui.script import ScriptEvent
 from flick.ui.table_view import Decor, TableView
 
@@ -63,7 +63,7 @@ def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Ca
     return Camera(s, (ox, oy))
 
 
-class PlayApp(PlayDrawing):
+class PlayApp:
     """One window, one game."""
 
     def __init__(self, game: Game, settings: Settings, recorder: Any = None) -> None:
@@ -239,6 +239,9 @@ class PlayApp(PlayDrawing):
 
     def active_cam(self) -> Camera:
         return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
+
+    def draw(self) -> None:
+        scene.draw(self)
 
     def on_fight_table(self) -> bool:
         if self.clips:

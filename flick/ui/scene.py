@@ -2,279 +2,284 @@
 stand or move, tokens and figures inside buildings, the piece being flicked with its aim line
 and power meter, the game-over banner and the pass-to-the-next-team screen.
 
-`PlayDrawing` is mixed into `flick.ui.app.PlayApp` and reads its state (game, cameras,
-clips, gesture, settings); it changes nothing.
+`draw(app)` reads the state of a `flick.ui.app.PlayApp` (game, cameras, clips, gesture,
+settings) and changes nothing but `app.buttons`, the panel's clickable buttons it returns.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from flick.game.duel import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter
 from flick.ui.motion import FRAME_S
-from flick.ui.render import TOKEN_LETTERS, Camera
-from flick.ui.table_view import HILITE
+from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
+from flick.ui.table_view import HILITE, TableView
+
+if TYPE_CHECKING:
+    from flick.ui.app import PlayApp
 
 # The templates' lengths (cm) as drawn while aiming; components.md gives no size, these are
 # this project's estimates of the cardboard templates.
 TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 
 
-class PlayDrawing:
-    """Drawing methods of the play window (see the module docstring)."""
+def draw(app: PlayApp) -> None:
+    """Draw the window: the table, the piece being flicked, the banner, the panel."""
+    screen = app.screen
+    if app.pass_screen:
+        _draw_pass(app, screen)
+        app.buttons = []
+        return
+    if app.on_fight_table():
+        _draw_fight(app, screen)
+    else:
+        _draw_city(app, screen)
+    screen.set_clip(app.area)
+    _draw_gesture(app, screen)
+    if app.game.over and not app.busy():
+        _banner(app, screen)
+    screen.set_clip(None)
+    app.buttons = app.panel.draw(screen, app)
 
-    game: Any
-    view: Any
-    panel: Any
 
-    def draw(self) -> None:
-        screen = self.screen
-        if self.pass_screen:
-            self._draw_pass(screen)
-            self.buttons = []
-            return
-        if self.on_fight_table():
-            self._draw_fight(screen)
+def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
+    cam = app.cam
+    view = app.view
+    g = app.game
+    screen.set_clip(app.area)
+    clip = app.clips[0] if app.clips else None
+    away = clip is not None and clip.tower is not None and not _at_home(app, clip.tower)
+    screen.blit(view.background(app.area.size, cam, g.bin, tower=not away), (0, 0))
+    if clip is not None:
+        pieces = list(clip.poses_at(int(app.clip_time / FRAME_S)).values())
+        decor = {**app._old_decor, **app._decor}
+    else:
+        pieces = app._pieces
+        decor = app._decor
+    _draw_stashes(app, screen, cam)
+    lit: list[int] = []
+    if clip is None and g.phase == "choose" and not g.over:
+        lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
+    elif clip is None and app.action == "short_kill":
+        lit = adapter.short_kill_targets(g)
+    view.draw_pieces(screen, cam, pieces, decor, lit)
+    if clip is not None and clip.tower:
+        view.draw_tower_at(screen, cam, clip.tower)
+    _draw_inside(app, screen, cam)
+    active = g.survivors.get(g.active) if g.active else None
+    if app.facing is not None and active is not None and active.piece is not None:
+        x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
+        tip = (x + 4.0 * math.cos(app.facing), y + 4.0 * math.sin(app.facing))
+        pygame.draw.line(screen, HILITE, cam.px(x, y), cam.px(*tip), 3)
+        pygame.draw.circle(screen, HILITE, cam.px(*tip), 4)
+    screen.set_clip(None)
+
+
+def _at_home(app: PlayApp, corners: list[tuple[float, float]]) -> bool:
+    """Is a rush's tower (its corners, cm) the tower at home on the bin?"""
+    home = app.view.tower_home
+    cx = sum(x for x, _ in corners) / len(corners)
+    cy = sum(y for _, y in corners) / len(corners)
+    return home is not None and math.dist((cx, cy), (home.x, home.y)) < 1.0
+
+
+def _draw_stashes(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
+    """Tokens on the buildings' support blocks and beside objects; zombies inside."""
+    g = app.game
+    fonts = app.view.fonts(cam)
+    for key, stash in g.stashes.items():
+        if not stash:
+            continue
+        if key.startswith("piece:"):
+            pid = int(key.split(":", 1)[1])
+            if not g.board.exists(pid):
+                continue
+            x, y = g.board.pos(pid)
+            spots = [(x + 2.2, y + 2.2)]
+        elif key in g.board.buildings:
+            a, b, _ = g.board.building_parts(key)
+            spots = [g.board.table.position(a), g.board.table.position(b)]
         else:
-            self._draw_city(screen)
-        screen.set_clip(self.area)
-        self._draw_gesture(screen)
-        if self.game.over and not self.busy():
-            self._banner(screen)
-        screen.set_clip(None)
-        self.buttons = self.panel.draw(screen, self)
+            continue
+        down = sum(1 for t in stash if not t.face_up)
+        ups = [t.kind for t in stash if t.face_up]
+        chips = ([(f"{down}?" if down > 1 else "?", False)] if down else []) + [
+            (TOKEN_LETTERS.get(k, k[:2]), True) for k in ups]
+        for i, (label, up) in enumerate(chips):
+            x, y = spots[i % len(spots)]
+            app.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))), label, up,
+                                fonts)
+    for name, flags in g.building_zombies.items():
+        if not flags or name not in g.board.buildings:
+            continue
+        for i, standing in enumerate(flags):
+            c = cam.px(*adapter.inside_row(g, name, i, from_left=False))
+            pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
+                               max(3.0, cam.length(1.4)))
+            pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
 
-    def _draw_city(self, screen: pygame.Surface) -> None:
-        cam = self.cam
-        view = self.view
-        g = self.game
-        screen.set_clip(self.area)
-        clip = self.clips[0] if self.clips else None
-        away = clip is not None and clip.tower is not None and not self._at_home(clip.tower)
-        screen.blit(view.background(self.area.size, cam, g.bin, tower=not away), (0, 0))
-        if clip is not None:
-            pieces = list(clip.poses_at(int(self.clip_time / FRAME_S)).values())
-            decor = {**self._old_decor, **self._decor}
-        else:
-            pieces = self._pieces
-            decor = self._decor
-        self._draw_stashes(screen, cam)
-        lit: list[int] = []
-        if clip is None and g.phase == "choose" and not g.over:
-            lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
-        elif clip is None and self.action == "short_kill":
-            lit = adapter.short_kill_targets(g)
-        view.draw_pieces(screen, cam, pieces, decor, lit)
-        if clip is not None and clip.tower:
-            view.draw_tower_at(screen, cam, clip.tower)
-        self._draw_inside(screen, cam)
-        active = g.survivors.get(g.active) if g.active else None
-        if self.facing is not None and active is not None and active.piece is not None:
-            x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
-            tip = (x + 4.0 * math.cos(self.facing), y + 4.0 * math.sin(self.facing))
-            pygame.draw.line(screen, HILITE, cam.px(x, y), cam.px(*tip), 3)
-            pygame.draw.circle(screen, HILITE, cam.px(*tip), 4)
-        screen.set_clip(None)
 
-    def _at_home(self, corners: list[tuple[float, float]]) -> bool:
-        """Is a rush's tower (its corners, cm) the tower at home on the bin?"""
-        home = self.view.tower_home
-        cx = sum(x for x, _ in corners) / len(corners)
-        cy = sum(y for _, y in corners) / len(corners)
-        return home is not None and math.dist((cx, cy), (home.x, home.y)) < 1.0
+def _draw_inside(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
+    """Survivors inside buildings, standing on a support block."""
+    g = app.game
+    fonts = app.view.fonts(cam)
+    for s in g.survivors.values():
+        if not s.alive or s.building is None:
+            continue
+        x, y = adapter.inside_spot(g, s)
+        c = cam.px(x, y)
+        colour = adapter.team_colour(g, s.team)
+        pygame.draw.circle(screen, colour, c, cam.length(1.3))
+        pygame.draw.circle(screen, (255, 255, 255) if s.name == g.active else (20, 24, 30),
+                           c, cam.length(1.3), 2)
+        app.view.text.blit(screen, fonts.label, s.short, (c[0], c[1] + cam.length(1.3) + 2),
+                            colour, "midtop", (226, 232, 238))
 
-    def _draw_stashes(self, screen: pygame.Surface, cam: Camera) -> None:
-        """Tokens on the buildings' support blocks and beside objects; zombies inside."""
-        g = self.game
-        fonts = self.view.fonts(cam)
-        for key, stash in g.stashes.items():
-            if not stash:
-                continue
-            if key.startswith("piece:"):
-                pid = int(key.split(":", 1)[1])
-                if not g.board.exists(pid):
-                    continue
-                x, y = g.board.pos(pid)
-                spots = [(x + 2.2, y + 2.2)]
-            elif key in g.board.buildings:
-                a, b, _ = g.board.building_parts(key)
-                spots = [g.board.table.position(a), g.board.table.position(b)]
-            else:
-                continue
-            down = sum(1 for t in stash if not t.face_up)
-            ups = [t.kind for t in stash if t.face_up]
-            chips = ([(f"{down}?" if down > 1 else "?", False)] if down else []) + [
-                (TOKEN_LETTERS.get(k, k[:2]), True) for k in ups]
-            for i, (label, up) in enumerate(chips):
-                x, y = spots[i % len(spots)]
-                self.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))), label, up,
-                                    fonts)
-        for name, flags in g.building_zombies.items():
-            if not flags or name not in g.board.buildings:
-                continue
-            for i, standing in enumerate(flags):
-                c = cam.px(*adapter.inside_row(g, name, i, from_left=False))
-                pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
-                                   max(3.0, cam.length(1.4)))
-                pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
 
-    def _draw_inside(self, screen: pygame.Surface, cam: Camera) -> None:
-        """Survivors inside buildings, standing on a support block."""
-        g = self.game
-        fonts = self.view.fonts(cam)
-        for s in g.survivors.values():
-            if not s.alive or s.building is None:
-                continue
-            x, y = adapter.inside_spot(g, s)
+def _draw_fight(app: PlayApp, screen: pygame.Surface) -> None:
+    """The fight's staging table: fighters, zombies, the flicked weapon, the deck."""
+    g = app.game
+    view = app.fight_view
+    cam = app.fight_cam
+    if view is None or cam is None:
+        return
+    screen.set_clip(app.area)
+    screen.blit(view.background(app.area.size, cam, None), (0, 0))
+    clip = app.clips[0] if app.clips else None
+    pieces = (list(clip.poses_at(int(app.clip_time / FRAME_S)).values()) if clip
+              else list(view.table.snapshot().pieces))
+    view.draw_pieces(screen, cam, pieces, {})
+    fight = g.fight
+    fonts = view.fonts(cam)
+    title = "FIGHT - staging table"
+    if fight is not None:
+        duel = fight if isinstance(fight, Duel) else None  # S6 on: survivor against survivor
+        if duel is not None:
+            title = "SURVIVOR FIGHT - staging table"
+        title += f" ({fight.building.replace('_', ' ')})"
+        spots = ({n: duel.position(n) for n in duel.fighters} if duel is not None
+                 else fight.spots)
+        for name, (x, y) in spots.items():
+            s = g.survivors[name]
             c = cam.px(x, y)
-            colour = adapter.team_colour(g, s.team)
+            colour = (adapter.team_colour(g, s.team) if name not in fight.out
+                      else (150, 150, 150))
             pygame.draw.circle(screen, colour, c, cam.length(1.3))
-            pygame.draw.circle(screen, (255, 255, 255) if s.name == g.active else (20, 24, 30),
-                               c, cam.length(1.3), 2)
-            self.view.text.blit(screen, fonts.label, s.short, (c[0], c[1] + cam.length(1.3) + 2),
-                                colour, "midtop", (226, 232, 238))
+            pygame.draw.circle(screen, (20, 24, 30), c, cam.length(1.3), 2)
+            label = f"{s.short} ({fight.weapons.get(name, '?')})"
+            view.text.blit(screen, fonts.label, label, (c[0], c[1] + cam.length(1.3) + 3),
+                           colour, "midtop", (226, 232, 238))
+        deck = pygame.Rect(app.area.right - 110, app.area.bottom - 150, 80, 110)
+        pygame.draw.rect(screen, (120, 30, 30), deck, border_radius=6)
+        pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
+        view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
+                       (255, 255, 255))
+        if duel is not None:
+            _duel_marks(view, duel, screen, cam, fonts, spots)
+        zs = [] if duel is not None else fight.standing_zombies()
+        if zs and fight.spots:
+            sx, sy = next(iter(fight.spots.values()))
+            zy = view.table.position(zs[0])[1]
+            pygame.draw.line(screen, (150, 150, 160), cam.px(sx, sy + 2), cam.px(sx, zy - 2))
+            view.text.blit(screen, fonts.label, f"{zy - sy:.0f} cm",
+                           cam.px(sx + 1.5, (sy + zy) / 2), (90, 90, 100), "midleft")
+        if fight.deck.revealed:
+            view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
+                           (deck.centerx, deck.top - 16), (255, 220, 0))
+    view.text.blit(screen, fonts.heading, title, (app.area.x + 12, 10), (255, 255, 255),
+                   "topleft")
+    screen.set_clip(None)
 
-    def _draw_fight(self, screen: pygame.Surface) -> None:
-        """The fight's staging table: fighters, zombies, the flicked weapon, the deck."""
-        g = self.game
-        view = self.fight_view
-        cam = self.fight_cam
-        if view is None or cam is None:
-            return
-        screen.set_clip(self.area)
-        screen.blit(view.background(self.area.size, cam, None), (0, 0))
-        clip = self.clips[0] if self.clips else None
-        pieces = (list(clip.poses_at(int(self.clip_time / FRAME_S)).values()) if clip
-                  else list(view.table.snapshot().pieces))
-        view.draw_pieces(screen, cam, pieces, {})
-        fight = g.fight
-        fonts = view.fonts(cam)
-        title = "FIGHT - staging table"
-        if fight is not None:
-            duel = getattr(fight, "kind", "") == "duel"  # S6 on: survivor against survivor
-            if duel:
-                title = "SURVIVOR FIGHT - staging table"
-            title += f" ({fight.building.replace('_', ' ')})"
-            spots = ({n: fight.position(n) for n in fight.fighters} if duel
-                     else fight.spots)
-            for name, (x, y) in spots.items():
-                s = g.survivors[name]
-                c = cam.px(x, y)
-                colour = (adapter.team_colour(g, s.team) if name not in fight.out
-                          else (150, 150, 150))
-                pygame.draw.circle(screen, colour, c, cam.length(1.3))
-                pygame.draw.circle(screen, (20, 24, 30), c, cam.length(1.3), 2)
-                label = f"{s.short} ({fight.weapons.get(name, '?')})"
-                view.text.blit(screen, fonts.label, label, (c[0], c[1] + cam.length(1.3) + 3),
-                               colour, "midtop", (226, 232, 238))
-            deck = pygame.Rect(self.area.right - 110, self.area.bottom - 150, 80, 110)
-            pygame.draw.rect(screen, (120, 30, 30), deck, border_radius=6)
-            pygame.draw.rect(screen, (240, 240, 240), deck, 2, border_radius=6)
-            view.text.blit(screen, fonts.label, f"{len(fight.deck.cards)} cards", deck.center,
-                           (255, 255, 255))
-            if duel:
-                self._duel_marks(screen, cam, fonts, spots)
-            zs = [] if duel else fight.standing_zombies()
-            if zs and fight.spots:
-                sx, sy = next(iter(fight.spots.values()))
-                zy = view.table.position(zs[0])[1]
-                pygame.draw.line(screen, (150, 150, 160), cam.px(sx, sy + 2), cam.px(sx, zy - 2))
-                view.text.blit(screen, fonts.label, f"{zy - sy:.0f} cm",
-                               cam.px(sx + 1.5, (sy + zy) / 2), (90, 90, 100), "midleft")
-            if fight.deck.revealed:
-                view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
-                               (deck.centerx, deck.top - 16), (255, 220, 0))
-        view.text.blit(screen, fonts.heading, title, (self.area.x + 12, 10), (255, 255, 255),
-                       "topleft")
-        screen.set_clip(None)
 
-    def _duel_marks(self, screen: pygame.Surface, cam: Any, fonts: Any,
-                    spots: dict[str, tuple[float, float]]) -> None:
-        """A survivor fight: the distance between the two sides and whose shot it is."""
-        fight = self.game.fight
-        view = self.fight_view
-        first, second = fight.sides
-        if first and second:
-            (ax, ay), (_, by) = spots[first[0]], spots[second[0]]
-            pygame.draw.line(screen, (150, 150, 160), cam.px(ax - 4, ay), cam.px(ax - 4, by))
-            view.text.blit(screen, fonts.label, f"{by - ay:.0f} cm",
-                           cam.px(ax - 5, (ay + by) / 2), (90, 90, 100), "midright")
-        if fight.stage == "attack":
-            x, y = spots[fight.to_act]
-            pygame.draw.circle(screen, HILITE, cam.px(x, y), cam.length(1.3) + 5, 3)
+def _duel_marks(view: TableView, fight: Duel, screen: pygame.Surface, cam: Camera,
+                fonts: Fonts, spots: dict[str, tuple[float, float]]) -> None:
+    """A survivor fight: the distance between the two sides and whose shot it is."""
+    first, second = fight.sides
+    if first and second:
+        (ax, ay), (_, by) = spots[first[0]], spots[second[0]]
+        pygame.draw.line(screen, (150, 150, 160), cam.px(ax - 4, ay), cam.px(ax - 4, by))
+        view.text.blit(screen, fonts.label, f"{by - ay:.0f} cm",
+                       cam.px(ax - 5, (ay + by) / 2), (90, 90, 100), "midright")
+    if fight.stage == "attack":
+        x, y = spots[fight.to_act]
+        pygame.draw.circle(screen, HILITE, cam.px(x, y), cam.length(1.3) + 5, 3)
 
-    def _draw_gesture(self, screen: pygame.Surface) -> None:
-        spot = self.spot()
-        if spot is None:
-            return
-        cam = self.active_cam()
-        view = self.fight_view if spot.table == "fight" and self.fight_view else self.view
-        angle = spot.angle
-        g = self.gesture
-        if g is not None:
-            angle, _ = g.aim()
-        if self.action in TEMPLATES and spot.table == "city":  # the template, along the aim
-            length, ux, uy = TEMPLATES[self.action], math.cos(angle), math.sin(angle)
-            px, py = -uy * 1.2, ux * 1.2
-            bx, by = spot.centre[0] - ux * 1.5, spot.centre[1] - uy * 1.5
-            corners = [(bx + px, by + py), (bx + ux * length + px, by + uy * length + py),
-                       (bx + ux * length - px, by + uy * length - py), (bx - px, by - py)]
-            pts = [cam.px(x, y) for x, y in corners]
-            pygame.draw.polygon(screen, (120, 110, 90), pts)
-            pygame.draw.polygon(screen, (20, 24, 30), pts, 1)
-        preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
-        view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
-        if g is None:
-            return
-        c = cam.px(*spot.centre)
-        if self.show_aim:
-            slide = min(g.slide(), 400.0)
-            end = cam.px(spot.centre[0] + slide * math.cos(angle),
-                         spot.centre[1] + slide * math.sin(angle))
-            pygame.draw.line(screen, HILITE, c, end, 2)
-            pygame.draw.circle(screen, HILITE, end, 4, 1)
-            if self.style == "slingshot":
-                pygame.draw.line(screen, (255, 255, 255), c, cam.px(*g.pointer), 1)
-            press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
-            pygame.draw.circle(screen, (255, 80, 80), press, 3)
-        if self.show_power:
-            p = g.power()
-            bar = pygame.Rect(self.area.x + 16, self.area.bottom - 30, 220, 16)
-            pygame.draw.rect(screen, (20, 24, 30), bar.inflate(300, 12).move(150, 0),
-                             border_radius=4)
-            fill = bar.copy()
-            fill.width = round(bar.width * p)
-            pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
-            pygame.draw.rect(screen, (226, 232, 238), bar, 1)
-            self.view.text.blit(screen, self.panel.font,
-                                f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
-                                (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
 
-    def _banner(self, screen: pygame.Surface) -> None:
-        g = self.game
-        text = (f"Team {g.winner} wins" if adapter.competitive(g) and g.winner else
-                "The survivors win" if g.winner else "The survivors lose")
-        reason = str(g.end_reason or "").replace("_", " ")
-        box = pygame.Rect(0, 0, 460, 84)
-        box.center = self.area.center
-        pygame.draw.rect(screen, (16, 18, 24), box, border_radius=10)
-        pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=10)
-        font = self.view.fonts(Camera(12.0, (0, 0))).title
-        self.view.text.blit(screen, font, text, (box.centerx, box.y + 28), (255, 200, 60))
-        self.view.text.blit(screen, self.panel.font, f"game over: {reason}",
-                            (box.centerx, box.y + 62), (226, 232, 238))
+def _draw_gesture(app: PlayApp, screen: pygame.Surface) -> None:
+    spot = app.spot()
+    if spot is None:
+        return
+    cam = app.active_cam()
+    view = app.fight_view if spot.table == "fight" and app.fight_view else app.view
+    angle = spot.angle
+    g = app.gesture
+    if g is not None:
+        angle, _ = g.aim()
+    if app.action in TEMPLATES and spot.table == "city":  # the template, along the aim
+        length, ux, uy = TEMPLATES[app.action], math.cos(angle), math.sin(angle)
+        px, py = -uy * 1.2, ux * 1.2
+        bx, by = spot.centre[0] - ux * 1.5, spot.centre[1] - uy * 1.5
+        corners = [(bx + px, by + py), (bx + ux * length + px, by + uy * length + py),
+                   (bx + ux * length - px, by + uy * length - py), (bx - px, by - py)]
+        pts = [cam.px(x, y) for x, y in corners]
+        pygame.draw.polygon(screen, (120, 110, 90), pts)
+        pygame.draw.polygon(screen, (20, 24, 30), pts, 1)
+    preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
+    view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
+    if g is None:
+        return
+    c = cam.px(*spot.centre)
+    if app.show_aim:
+        slide = min(g.slide(), 400.0)
+        end = cam.px(spot.centre[0] + slide * math.cos(angle),
+                     spot.centre[1] + slide * math.sin(angle))
+        pygame.draw.line(screen, HILITE, c, end, 2)
+        pygame.draw.circle(screen, HILITE, end, 4, 1)
+        if app.style == "slingshot":
+            pygame.draw.line(screen, (255, 255, 255), c, cam.px(*g.pointer), 1)
+        press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
+        pygame.draw.circle(screen, (255, 80, 80), press, 3)
+    if app.show_power:
+        p = g.power()
+        bar = pygame.Rect(app.area.x + 16, app.area.bottom - 30, 220, 16)
+        pygame.draw.rect(screen, (20, 24, 30), bar.inflate(300, 12).move(150, 0),
+                         border_radius=4)
+        fill = bar.copy()
+        fill.width = round(bar.width * p)
+        pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
+        pygame.draw.rect(screen, (226, 232, 238), bar, 1)
+        app.view.text.blit(screen, app.panel.font,
+                            f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
+                            (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
 
-    def _draw_pass(self, screen: pygame.Surface) -> None:
-        g = self.game
-        screen.fill((16, 18, 24))
-        colour = adapter.team_colour(g, g.current_team)
-        font = self.view.fonts(Camera(12.0, (0, 0))).title
-        w, h = screen.get_size()
-        head, line = self.pass_label()
-        self.view.text.blit(screen, font, head, (w / 2, h / 2 - 30), colour)
-        self.view.text.blit(screen, self.panel.font, line, (w / 2, h / 2 + 20),
-                            (226, 232, 238))
+
+def _banner(app: PlayApp, screen: pygame.Surface) -> None:
+    g = app.game
+    text = (f"Team {g.winner} wins" if adapter.competitive(g) and g.winner else
+            "The survivors win" if g.winner else "The survivors lose")
+    reason = str(g.end_reason or "").replace("_", " ")
+    box = pygame.Rect(0, 0, 460, 84)
+    box.center = app.area.center
+    pygame.draw.rect(screen, (16, 18, 24), box, border_radius=10)
+    pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=10)
+    font = app.view.fonts(Camera(12.0, (0, 0))).title
+    app.view.text.blit(screen, font, text, (box.centerx, box.y + 28), (255, 200, 60))
+    app.view.text.blit(screen, app.panel.font, f"game over: {reason}",
+                        (box.centerx, box.y + 62), (226, 232, 238))
+
+
+def _draw_pass(app: PlayApp, screen: pygame.Surface) -> None:
+    g = app.game
+    screen.fill((16, 18, 24))
+    colour = adapter.team_colour(g, g.current_team)
+    font = app.view.fonts(Camera(12.0, (0, 0))).title
+    w, h = screen.get_size()
+    head, line = app.pass_label()
+    app.view.text.blit(screen, font, head, (w / 2, h / 2 - 30), colour)
+    app.view.text.blit(screen, app.panel.font, line, (w / 2, h / 2 + 20),
+                        (226, 232, 238))
