@@ -1,4 +1,4 @@
-"""The legal actions of Rise of the Zombies! and their labels (a mixin of the game state).
+"""The legal actions of Rise of the Zombies! and their labels (functions of the game state).
 
 Identical cards give identical actions, so only the first card of each kind in a hand is
 offered (a hand of two Pistols offers one "discard Pistol").
@@ -6,7 +6,7 @@ offered (a hand of two Pistols offers one "discard Pistol").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flick.cards.rise_of_the_zombies.codes import (
     K_ATTACK,
@@ -38,252 +38,278 @@ from flick.cards.rise_of_the_zombies.codes import (
     act,
 )
 
+if TYPE_CHECKING:
+    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
-class Moves:
-    """Enumerates and names the actions of the survivor to act; mixed into the state."""
 
-    def _distinct(self, cards: list[int], pred: Any = None) -> list[int]:
-        """The first card of each kind among `cards` (identical cards give identical actions)."""
-        seen: set[int] = set()
-        out = []
-        ac = self.cat.action_cards
-        for c in cards:
-            k = ac[c]
-            if k in seen or (pred is not None and not pred(self.cat.actions[k])):
+def _distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[int]:
+    """The first card of each kind among `cards` (identical cards give identical actions)."""
+    seen: set[int] = set()
+    out = []
+    ac = st.cat.action_cards
+    for c in cards:
+        k = ac[c]
+        if k in seen or (pred is not None and not pred(st.cat.actions[k])):
+            continue
+        seen.add(k)
+        out.append(c)
+    return out
+
+
+def _discard_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+    return [*sorted(act(K_DISCARD, 0, c) for c in st._distinct(st.hand[s])), act(K_DONE)]
+
+
+def _targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+    p = st.pos[s]
+    zp = st.zpos
+    return [z for z in st.zorder if lo <= abs(zp[z] - p) <= hi]
+
+
+def _surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+    if not st.otis:
+        return []
+    p = st.pos[s]
+    return [
+        t
+        for t in range(st.num_players)
+        if t != s and st.alive[t] and lo <= abs(st.pos[t] - p) <= hi
+    ]
+
+
+def _heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
+    out = []
+    for t in st.here(st.pos[s]):
+        if st.wounds[t] > 0:
+            out.append((t, NONE))
+        for c in st.ready[t]:
+            if st.cwounds[c] > 0 and st.spec(c).type == "companion":
+                out.append((t, c))
+    return out
+
+
+def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+    acts = [PASS]
+    p = st.pos[s]
+    hand = st.hand[s]
+    ready = st.ready[s]
+    actions = st.cat.actions
+    ac = st.cat.action_cards
+    xp = st.xp[s]
+    zp = st.zpos
+    dists = [abs(zp[z] - p) for z in st.zorder]
+    here_z = 0 in dists
+    others = [t for t in st.here(p) if t != s] if st.num_players > 1 else []
+
+    def in_range(lo: int, hi: int) -> bool:
+        for d in dists:
+            if lo <= d <= hi:
+                return True
+        return bool(st.otis and st._surv_targets(s, lo, hi))
+
+    # one pass over the hand, one card of each kind (identical cards, identical actions)
+    attack_pay: list[int] = []
+    follow_pay: list[int] = []
+    locations: list[int] = []
+    kinds_seen: set[int] = set()
+    for c in hand:
+        k = ac[c]
+        if k in kinds_seen:
+            continue
+        kinds_seen.add(k)
+        sp = actions[k]
+        if sp.attack:
+            attack_pay.append(c)
+        if sp.follow:
+            follow_pay.append(c)
+        t = sp.type
+        if t == "location":
+            locations.append(c)
+        elif t == "instant":
+            if here_z or sp.eff("attack_bonus"):
+                acts.append(K_INSTANT << 16 | c)
+        elif sp.cost <= xp:
+            acts.append(K_READY << 16 | c)
+    if not st.free_used[s]:
+        attack_pay.append(NONE)
+    if not st.moved[s]:
+        blocked = st.blocked(s)
+        if st.cardio_ok(s):
+            follow_pay.append(NONE)
+        frontier = len(st.path) - 1
+        if p == frontier and not blocked and not st.placed:
+            if len(st.path) < 7:
+                for c in locations:
+                    acts.append(K_LOCATION << 16 | c)
+            elif len(st.path) == 7:
+                for c in follow_pay:
+                    acts.append(act(K_HELI, 0, c))
+        if follow_pay:
+            if p < frontier and not blocked:
+                acts.extend(act(K_FOLLOW, 0, c) for c in follow_pay)
+            if p > 0:
+                acts.extend(act(K_FOLLOW, 1, c) for c in follow_pay)
+    weapons = [NONE] if st.cat.survivors[st.sv[s]].weapon is not None else []
+    movable: list[int] = []
+    comps: list[int] = []
+    heal_targets = None
+    for c in ready:
+        sp = actions[ac[c]]
+        t = sp.type
+        if t == "weapon":
+            if st.weapon_user[c] < 0 or st.weapon_user[c] == s:
+                weapons.append(c)
+            if not st.moved_card[c]:
+                movable.append(c)
+        elif t == "item":
+            if not st.moved_card[c]:
+                movable.append(c)
+            if sp.eff("draw") or (
+                sp.eff("heal") and (heal_targets or (heal_targets := st._heal_targets(s)))
+            ):
+                acts.append(K_USE << 16 | c)
+        elif t == "companion" and not st.comp_attacked[c]:
+            comps.append(c)
+    if dists or st.otis:
+        for w in weapons:
+            (lo, hi), _chart, final, _n = st.weapon(s, w)
+            # a Final Attack is allowed even after a Reload result
+            if final and w != NONE and any(lo <= d <= hi for d in dists):
+                acts.append(K_FINAL << 16 | w)
+            if (w != NONE and st.reloaded[w]) or not in_range(lo, hi):
                 continue
-            seen.add(k)
-            out.append(c)
-        return out
+            base = K_ATTACK << 16 | w << 8
+            for c in attack_pay:
+                acts.append(base | c)
+        for c in comps:
+            if in_range(*actions[ac[c]].range):
+                acts.append(K_COMPANION << 16 | c)
+    if (
+        not st.free_used[s]
+        and st.cat.survivors[st.sv[s]].ability == "free_attack_heal"
+        and (heal_targets or st._heal_targets(s))
+    ):
+        acts.append(K_MEDIC << 16)
+    if movable:
+        movable = st._distinct(movable)
+        for c in movable:
+            acts.append(K_UNREADY << 16 | c)
+    if others:
+        givable = (
+            st._distinct(
+                [
+                    c
+                    for c in hand
+                    if actions[ac[c]].type in ("weapon", "item") and not st.moved_card[c]
+                ]
+            )
+            + movable
+        )
+        for c in givable:
+            for t in others:
+                acts.append(K_GIVE << 16 | c << 8 | t)
+    acts.sort()
+    return acts
 
-    def _discard_actions(self, s: int) -> list[int]:
-        return [*sorted(act(K_DISCARD, 0, c) for c in self._distinct(self.hand[s])), act(K_DONE)]
 
-    def _targets(self, s: int, lo: int, hi: int) -> list[int]:
-        p = self.pos[s]
-        zp = self.zpos
-        return [z for z in self.zorder if lo <= abs(zp[z] - p) <= hi]
+def cardio_ok(st: RiseOfTheZombies, s: int) -> bool:
+    if st.cardio_used[s]:
+        return False
+    return any(st.spec(c).eff("free_follow") for c in st.ready[s] if st.spec(c).type == "skill")
 
-    def _surv_targets(self, s: int, lo: int, hi: int) -> list[int]:
-        if not self.otis:
-            return []
-        p = self.pos[s]
-        return [t for t in range(self.num_players)
-                if t != s and self.alive[t] and lo <= abs(self.pos[t] - p) <= hi]
 
-    def _heal_targets(self, s: int) -> list[tuple[int, int]]:
-        out = []
-        for t in self.here(self.pos[s]):
-            if self.wounds[t] > 0:
-                out.append((t, NONE))
-            for c in self.ready[t]:
-                if self.cwounds[c] > 0 and self.spec(c).type == "companion":
-                    out.append((t, c))
-        return out
+def _pending_actions(st: RiseOfTheZombies, pd: dict[str, Any]) -> list[int]:
+    k = pd["k"]
+    s = pd["s"]
+    if k == "target" or k == "alloc":
+        if pd.get("left", 1) <= 0:
+            return []  # an Ambush nobody discarded a card for: no roll
+        out = [act(K_TARGET, 0, z) for z in st._targets(s, pd["lo"], pd["hi"])]
+        if k == "target" and pd["mode"] == "weapon":
+            out += [act(K_TARGET_SURV, 0, t) for t in st._surv_targets(s, pd["lo"], pd["hi"])]
+        return sorted(out)
+    if k == "heal":
+        return sorted(act(K_HEAL, t, c) for t, c in st._heal_targets(s))
+    if k == "reroll":
+        return [act(K_REROLL), act(K_KEEP)]
+    if k == "epic":
+        return [act(K_PLACE_EPIC), act(K_SET_ASIDE)]
+    if k == "join":
+        return [act(K_JOIN), act(K_DECLINE)]
+    raise AssertionError(f"unknown pending decision {k!r}")
 
-    def _play_actions(self, s: int) -> list[int]:
-        acts = [PASS]
-        p = self.pos[s]
-        hand = self.hand[s]
-        ready = self.ready[s]
-        actions = self.cat.actions
-        ac = self.cat.action_cards
-        xp = self.xp[s]
-        zp = self.zpos
-        dists = [abs(zp[z] - p) for z in self.zorder]
-        here_z = 0 in dists
-        others = [t for t in self.here(p) if t != s] if self.num_players > 1 else []
 
-        def in_range(lo: int, hi: int) -> bool:
-            for d in dists:
-                if lo <= d <= hi:
-                    return True
-            return bool(self.otis and self._surv_targets(s, lo, hi))
-
-        # one pass over the hand, one card of each kind (identical cards, identical actions)
-        attack_pay: list[int] = []
-        follow_pay: list[int] = []
-        locations: list[int] = []
-        kinds_seen: set[int] = set()
-        for c in hand:
-            k = ac[c]
-            if k in kinds_seen:
-                continue
-            kinds_seen.add(k)
-            sp = actions[k]
-            if sp.attack:
-                attack_pay.append(c)
-            if sp.follow:
-                follow_pay.append(c)
-            t = sp.type
-            if t == "location":
-                locations.append(c)
-            elif t == "instant":
-                if here_z or sp.eff("attack_bonus"):
-                    acts.append(K_INSTANT << 16 | c)
-            elif sp.cost <= xp:
-                acts.append(K_READY << 16 | c)
-        if not self.free_used[s]:
-            attack_pay.append(NONE)
-        if not self.moved[s]:
-            blocked = self.blocked(s)
-            if self.cardio_ok(s):
-                follow_pay.append(NONE)
-            frontier = len(self.path) - 1
-            if p == frontier and not blocked and not self.placed:
-                if len(self.path) < 7:
-                    for c in locations:
-                        acts.append(K_LOCATION << 16 | c)
-                elif len(self.path) == 7:
-                    for c in follow_pay:
-                        acts.append(act(K_HELI, 0, c))
-            if follow_pay:
-                if p < frontier and not blocked:
-                    acts.extend(act(K_FOLLOW, 0, c) for c in follow_pay)
-                if p > 0:
-                    acts.extend(act(K_FOLLOW, 1, c) for c in follow_pay)
-        weapons = [NONE] if self.cat.survivors[self.sv[s]].weapon is not None else []
-        movable: list[int] = []
-        comps: list[int] = []
-        heal_targets = None
-        for c in ready:
-            sp = actions[ac[c]]
-            t = sp.type
-            if t == "weapon":
-                if self.weapon_user[c] < 0 or self.weapon_user[c] == s:
-                    weapons.append(c)
-                if not self.moved_card[c]:
-                    movable.append(c)
-            elif t == "item":
-                if not self.moved_card[c]:
-                    movable.append(c)
-                if sp.eff("draw") or (sp.eff("heal") and (heal_targets or (
-                        heal_targets := self._heal_targets(s)))):
-                    acts.append(K_USE << 16 | c)
-            elif t == "companion" and not self.comp_attacked[c]:
-                comps.append(c)
-        if dists or self.otis:
-            for w in weapons:
-                (lo, hi), _chart, final, _n = self.weapon(s, w)
-                # a Final Attack is allowed even after a Reload result
-                if final and w != NONE and any(lo <= d <= hi for d in dists):
-                    acts.append(K_FINAL << 16 | w)
-                if (w != NONE and self.reloaded[w]) or not in_range(lo, hi):
-                    continue
-                base = K_ATTACK << 16 | w << 8
-                for c in attack_pay:
-                    acts.append(base | c)
-            for c in comps:
-                if in_range(*actions[ac[c]].range):
-                    acts.append(K_COMPANION << 16 | c)
-        if (not self.free_used[s] and self.cat.survivors[self.sv[s]].ability == "free_attack_heal"
-                and (heal_targets or self._heal_targets(s))):
-            acts.append(K_MEDIC << 16)
-        if movable:
-            movable = self._distinct(movable)
-            for c in movable:
-                acts.append(K_UNREADY << 16 | c)
-        if others:
-            givable = self._distinct([c for c in hand if actions[ac[c]].type in ("weapon", "item")
-                                      and not self.moved_card[c]]) + movable
-            for c in givable:
-                for t in others:
-                    acts.append(K_GIVE << 16 | c << 8 | t)
-        acts.sort()
-        return acts
-
-    def cardio_ok(self, s: int) -> bool:
-        if self.cardio_used[s]:
-            return False
-        return any(self.spec(c).eff("free_follow") for c in self.ready[s]
-                   if self.spec(c).type == "skill")
-
-    def _pending_actions(self, pd: dict[str, Any]) -> list[int]:
-        k = pd["k"]
-        s = pd["s"]
-        if k == "target" or k == "alloc":
-            if pd.get("left", 1) <= 0:
-                return []  # an Ambush nobody discarded a card for: no roll
-            out = [act(K_TARGET, 0, z) for z in self._targets(s, pd["lo"], pd["hi"])]
-            if k == "target" and pd["mode"] == "weapon":
-                out += [act(K_TARGET_SURV, 0, t) for t in self._surv_targets(s, pd["lo"], pd["hi"])]
-            return sorted(out)
-        if k == "heal":
-            return sorted(act(K_HEAL, t, c) for t, c in self._heal_targets(s))
-        if k == "reroll":
-            return [act(K_REROLL), act(K_KEEP)]
-        if k == "epic":
-            return [act(K_PLACE_EPIC), act(K_SET_ASIDE)]
-        if k == "join":
-            return [act(K_JOIN), act(K_DECLINE)]
-        raise AssertionError(f"unknown pending decision {k!r}")
-
-    def action_to_string(self, action: int) -> str:
-        kind, a, b = action >> 16, (action >> 8) & 255, action & 255
-        card = self.spec(b).name if b != NONE and b < len(self.cat.action_cards) else ""
-        if kind == K_PASS:
-            return "pass (done playing cards for now)"
-        if kind == K_DISCARD:
-            return f"discard {card}"
-        if kind == K_DONE:
-            return "done discarding: draw up to your Health"
-        if kind == K_READY:
-            sp = self.spec(b)
-            where = " to this Location" if sp.type == "attachment" else ""
-            return f"ready {card} ({sp.type}, cost {sp.cost} XP){where}"
-        if kind == K_LOCATION:
-            sp = self.spec(b)
-            epic = ", Epic" if sp.epic else ""
-            return (f"place {card} as Location {len(self.path) + 1} and Advance into it "
-                    f"(draw +{sp.draw}, infestation +{sp.infestation}{epic})")
-        pay = "Cardio" if b == NONE else f"discarding {card}"
-        if kind == K_HELI:
-            return f"place the Rescue Helicopter and Advance into it ({pay})"
-        if kind == K_FOLLOW:
-            s = self.current_player()
-            dest = self.pos[s] + (1 if a == 0 else -1)
-            way = "Advance" if a == 0 else "Retreat"
-            return f"{way} to {self.location_name(dest)} ({pay})"
-        if kind == K_ATTACK:
-            s = self.current_player()
-            wname = self.weapon(s, a)[3]
-            pay = "Free Attack" if b == NONE else f"discarding {card} for its Attack symbol"
-            return f"attack with {wname} ({pay})"
-        if kind == K_FINAL:
-            return f"Final Attack with {card} ({self.spec(b).final} wounds, then discard it)"
-        if kind == K_INSTANT:
-            return f"play {card}"
-        if kind == K_USE:
-            return f"discard the readied {card} for its effect"
-        if kind == K_GIVE:
-            return f"give {self.spec(a).name} to the {self.name(b)}"
-        if kind == K_UNREADY:
-            return f"move the readied {card} back to your hand"
-        if kind == K_COMPANION:
-            return f"attack with your {card}"
-        if kind == K_MEDIC:
-            return "use your Free Attack to heal 1 wound in your Location"
-        if kind == K_TARGET:
-            zs = self.zspec(b)
-            left = zs.health - self.zwounds[b]
-            eng = self.zeng[b]
-            on = " Group" if zs.group else f" on the {self.name(eng)}" if eng >= 0 else ""
-            return (f"target {zs.name} in {self.location_name(self.zpos[b])} "
-                    f"({left}/{zs.health} health, {zs.xp} XP{on})")
-        if kind == K_TARGET_SURV:
-            return f"target the {self.name(b)} (Otis rule)"
-        if kind == K_HEAL:
-            who = self.name(a) if b == NONE else f"{self.name(a)}'s {card}"
-            return f"heal the {who}"
-        if kind == K_REROLL:
-            return f"re-roll the {self.pending[0]['roll']} (Historian)"
-        if kind == K_KEEP:
-            return f"keep the roll of {self.pending[0]['roll']}"
-        if kind == K_PLACE_EPIC:
-            return "place the Mutated Prisoners (Epic; they count toward the Infestation)"
-        if kind == K_SET_ASIDE:
-            return "set the Mutated Prisoners aside (out of the game)"
-        if kind == K_JOIN:
-            return f"join the Ambush: discard your {len(self.hand[self.current_player()])} cards"
-        if kind == K_DECLINE:
-            return "do not join the Ambush"
-        return f"action {action}"
+def action_to_string(st: RiseOfTheZombies, action: int) -> str:
+    kind, a, b = action >> 16, (action >> 8) & 255, action & 255
+    card = st.spec(b).name if b != NONE and b < len(st.cat.action_cards) else ""
+    if kind == K_PASS:
+        return "pass (done playing cards for now)"
+    if kind == K_DISCARD:
+        return f"discard {card}"
+    if kind == K_DONE:
+        return "done discarding: draw up to your Health"
+    if kind == K_READY:
+        sp = st.spec(b)
+        where = " to this Location" if sp.type == "attachment" else ""
+        return f"ready {card} ({sp.type}, cost {sp.cost} XP){where}"
+    if kind == K_LOCATION:
+        sp = st.spec(b)
+        epic = ", Epic" if sp.epic else ""
+        return (
+            f"place {card} as Location {len(st.path) + 1} and Advance into it "
+            f"(draw +{sp.draw}, infestation +{sp.infestation}{epic})"
+        )
+    pay = "Cardio" if b == NONE else f"discarding {card}"
+    if kind == K_HELI:
+        return f"place the Rescue Helicopter and Advance into it ({pay})"
+    if kind == K_FOLLOW:
+        s = st.current_player()
+        dest = st.pos[s] + (1 if a == 0 else -1)
+        way = "Advance" if a == 0 else "Retreat"
+        return f"{way} to {st.location_name(dest)} ({pay})"
+    if kind == K_ATTACK:
+        s = st.current_player()
+        wname = st.weapon(s, a)[3]
+        pay = "Free Attack" if b == NONE else f"discarding {card} for its Attack symbol"
+        return f"attack with {wname} ({pay})"
+    if kind == K_FINAL:
+        return f"Final Attack with {card} ({st.spec(b).final} wounds, then discard it)"
+    if kind == K_INSTANT:
+        return f"play {card}"
+    if kind == K_USE:
+        return f"discard the readied {card} for its effect"
+    if kind == K_GIVE:
+        return f"give {st.spec(a).name} to the {st.name(b)}"
+    if kind == K_UNREADY:
+        return f"move the readied {card} back to your hand"
+    if kind == K_COMPANION:
+        return f"attack with your {card}"
+    if kind == K_MEDIC:
+        return "use your Free Attack to heal 1 wound in your Location"
+    if kind == K_TARGET:
+        zs = st.zspec(b)
+        left = zs.health - st.zwounds[b]
+        eng = st.zeng[b]
+        on = " Group" if zs.group else f" on the {st.name(eng)}" if eng >= 0 else ""
+        return (
+            f"target {zs.name} in {st.location_name(st.zpos[b])} "
+            f"({left}/{zs.health} health, {zs.xp} XP{on})"
+        )
+    if kind == K_TARGET_SURV:
+        return f"target the {st.name(b)} (Otis rule)"
+    if kind == K_HEAL:
+        who = st.name(a) if b == NONE else f"{st.name(a)}'s {card}"
+        return f"heal the {who}"
+    if kind == K_REROLL:
+        return f"re-roll the {st.pending[0]['roll']} (Historian)"
+    if kind == K_KEEP:
+        return f"keep the roll of {st.pending[0]['roll']}"
+    if kind == K_PLACE_EPIC:
+        return "place the Mutated Prisoners (Epic; they count toward the Infestation)"
+    if kind == K_SET_ASIDE:
+        return "set the Mutated Prisoners aside (out of the game)"
+    if kind == K_JOIN:
+        return f"join the Ambush: discard your {len(st.hand[st.current_player()])} cards"
+    if kind == K_DECLINE:
+        return "do not join the Ambush"
+    return f"action {action}"

@@ -52,6 +52,7 @@ import random
 from typing import Any
 
 from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
+from flick.cards.rise_of_the_zombies import combat, moves, zombies
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
     K_ATTACK,
@@ -76,10 +77,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     NONE,
     SAFE,
 )
-from flick.cards.rise_of_the_zombies.combat import Combat
 from flick.cards.rise_of_the_zombies.data import Catalog, Chart, default_catalog
-from flick.cards.rise_of_the_zombies.moves import Moves
-from flick.cards.rise_of_the_zombies.zombies import ZombieRules
 from flick.errors import FlickError
 
 
@@ -95,10 +93,39 @@ def campaign_points(starting: int, living: int, epic_overcome: int) -> int:
     return base + epic_overcome
 
 
-class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
+class RiseOfTheZombies(State):
     """One game of Rise of the Zombies!; seat i plays survivor `names[i]`."""
 
     game_name = "rise_of_the_zombies"
+
+    # The rules are functions of the state in moves, combat and zombies; bound here as methods.
+    _distinct = moves._distinct
+    _discard_actions = moves._discard_actions
+    _targets = moves._targets
+    _surv_targets = moves._surv_targets
+    _heal_targets = moves._heal_targets
+    _play_actions = moves._play_actions
+    cardio_ok = moves.cardio_ok
+    _pending_actions = moves._pending_actions
+    action_to_string = moves.action_to_string
+    _play_instant = combat._play_instant
+    _weapon_roll = combat._weapon_roll
+    roll_wounds = combat.roll_wounds
+    _resolve_weapon = combat._resolve_weapon
+    _final_attack = combat._final_attack
+    _engage = combat._engage
+    _hit = combat._hit
+    infestation_value = zombies.infestation_value
+    _continue_infestation = zombies._continue_infestation
+    _draw_zombie = zombies._draw_zombie
+    _draw_actions = zombies._draw_actions
+    _place_zombie = zombies._place_zombie
+    _fast_attacks = zombies._fast_attacks
+    _zombie_attack = zombies._zombie_attack
+    _wound_survivor = zombies._wound_survivor
+    _die = zombies._die
+    _swap = zombies._swap
+    _zombie_turn = zombies._zombie_turn
 
     def __init__(
         self,
@@ -115,8 +142,9 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         cat = catalog or default_catalog()
         self.cat = cat
         if not 1 <= len(survivors) <= 8:
-            raise FlickError(f"Rise of the Zombies! takes 1 to 8 survivors, not {len(survivors)}",
-                             exit_code=2)
+            raise FlickError(
+                f"Rise of the Zombies! takes 1 to 8 survivors, not {len(survivors)}", exit_code=2
+            )
         sv = [cat.survivor_index(n) for n in survivors]
         if len(set(sv)) != len(sv):
             raise FlickError("each survivor can be chosen once", exit_code=2)
@@ -235,8 +263,9 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         return False
 
     def attack_bonus(self, s: int) -> int:
-        return self.bonus[s] + sum(self.spec(c).eff("attack_bonus") for c in self.ready[s]
-                                   if self.spec(c).type == "skill")
+        return self.bonus[s] + sum(
+            self.spec(c).eff("attack_bonus") for c in self.ready[s] if self.spec(c).type == "skill"
+        )
 
     def weapon(self, s: int, code: int) -> tuple[tuple[int, int], Chart, int, str]:
         """(range, chart, final wounds, name) of weapon `code` (a card, or NONE: inherent)."""
@@ -322,8 +351,9 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
             if a != NONE:
                 self.weapon_user[a] = s
             (lo, hi), _c, _f, _n = self.weapon(s, a)
-            self.pending.append({"k": "target", "s": s, "mode": "weapon", "w": a,
-                                 "lo": lo, "hi": hi})
+            self.pending.append(
+                {"k": "target", "s": s, "mode": "weapon", "w": a, "lo": lo, "hi": hi}
+            )
         elif kind == K_FINAL:
             self._final_attack(s, b)
         elif kind == K_INSTANT:
@@ -354,8 +384,9 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         elif kind == K_COMPANION:
             self.comp_attacked[b] = True
             lo, hi = self.spec(b).range
-            self.pending.append({"k": "target", "s": s, "mode": "chart", "chart": b, "left": 1,
-                                 "lo": lo, "hi": hi})
+            self.pending.append(
+                {"k": "target", "s": s, "mode": "chart", "chart": b, "left": 1, "lo": lo, "hi": hi}
+            )
 
     def _pay(self, s: int, card: int) -> None:
         if card == NONE:
@@ -542,8 +573,10 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
             return
         if not any(self.alive):
             self._finish("every survivor is dead")
-        elif self.heli_placed() and not self.zombies_at(7) and all(
-            self.pos[s] == 7 for s in range(self.num_players) if self.alive[s]
+        elif (
+            self.heli_placed()
+            and not self.zombies_at(7)
+            and all(self.pos[s] == 7 for s in range(self.num_players) if self.alive[s])
         ):
             self._finish("every remaining survivor is in the Rescue Helicopter")
 
@@ -584,8 +617,11 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
             return 0
         n = self.epic["locations"]
         n += int(self.epic["prisoners_placed"] and self.epic["prisoners_killed"])
-        n += sum(1 for s in range(self.num_players)
-                 if self.escaped[s] and self.cat.survivors[self.sv[s]].epic)
+        n += sum(
+            1
+            for s in range(self.num_players)
+            if self.escaped[s] and self.cat.survivors[self.sv[s]].epic
+        )
         return n
 
     def result(self) -> dict[str, Any]:
@@ -601,8 +637,14 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
             "departure_minutes": self.departure,
             "minutes_used": self.minutes_used,
             "survivors": [
-                {"name": self.name(s), "alive": self.alive[s], "in_helicopter": self.pos[s] == 7,
-                 "health": self.remaining(s), "wounds": self.wounds[s], "xp": self.xp[s]}
+                {
+                    "name": self.name(s),
+                    "alive": self.alive[s],
+                    "in_helicopter": self.pos[s] == 7,
+                    "health": self.remaining(s),
+                    "wounds": self.wounds[s],
+                    "xp": self.xp[s],
+                }
                 for s in range(self.num_players)
             ],
             "path": [self.location_name(i) for i in range(len(self.path))],
@@ -613,12 +655,55 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
 
     # ---- JSON --------------------------------------------------------------------------------
     _FIELDS = (
-        "seed", "sv", "difficulty", "departure", "clock", "otis", "minutes_per_turn",
-        "minutes_used", "adeck", "adisc", "removed", "zdeck", "zdisc", "aside", "zpos", "zwounds",
-        "zeng", "zorder", "path", "attach", "group_n", "pos", "wounds", "alive", "escaped", "xp",
-        "furthest", "hand", "ready", "cwounds", "turn", "over", "end_reason", "pending", "infest",
-        "epic", "phase", "moved", "free_used", "bonus", "cardio_used", "reroll_used", "passed",
-        "placed", "weapon_user", "reloaded", "moved_card", "comp_attacked", "actor",
+        "seed",
+        "sv",
+        "difficulty",
+        "departure",
+        "clock",
+        "otis",
+        "minutes_per_turn",
+        "minutes_used",
+        "adeck",
+        "adisc",
+        "removed",
+        "zdeck",
+        "zdisc",
+        "aside",
+        "zpos",
+        "zwounds",
+        "zeng",
+        "zorder",
+        "path",
+        "attach",
+        "group_n",
+        "pos",
+        "wounds",
+        "alive",
+        "escaped",
+        "xp",
+        "furthest",
+        "hand",
+        "ready",
+        "cwounds",
+        "turn",
+        "over",
+        "end_reason",
+        "pending",
+        "infest",
+        "epic",
+        "phase",
+        "moved",
+        "free_used",
+        "bonus",
+        "cardio_used",
+        "reroll_used",
+        "passed",
+        "placed",
+        "weapon_user",
+        "reloaded",
+        "moved_card",
+        "comp_attacked",
+        "actor",
     )
 
     def to_json(self) -> dict[str, Any]:
@@ -644,10 +729,37 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         return self
 
     # fields holding a flat list / a list of lists / a list of dicts / a dict (copied by clone)
-    _LISTS = ("sv", "adeck", "adisc", "removed", "zdeck", "zdisc", "aside", "zpos", "zwounds",
-              "zeng", "zorder", "path", "pos", "wounds", "alive", "escaped", "xp", "furthest",
-              "cwounds", "moved", "free_used", "bonus", "cardio_used", "reroll_used", "passed",
-              "weapon_user", "reloaded", "moved_card", "comp_attacked")
+    _LISTS = (
+        "sv",
+        "adeck",
+        "adisc",
+        "removed",
+        "zdeck",
+        "zdisc",
+        "aside",
+        "zpos",
+        "zwounds",
+        "zeng",
+        "zorder",
+        "path",
+        "pos",
+        "wounds",
+        "alive",
+        "escaped",
+        "xp",
+        "furthest",
+        "cwounds",
+        "moved",
+        "free_used",
+        "bonus",
+        "cardio_used",
+        "reroll_used",
+        "passed",
+        "weapon_user",
+        "reloaded",
+        "moved_card",
+        "comp_attacked",
+    )
     _NESTED = ("attach", "hand", "ready")
 
     def clone(self) -> RiseOfTheZombies:
@@ -660,8 +772,11 @@ class RiseOfTheZombies(Moves, Combat, ZombieRules, State):
         for f in self._NESTED:
             setattr(twin, f, [list(x) for x in getattr(self, f)])
         twin.pending = [dict(pd) for pd in self.pending]
-        twin.infest = None if self.infest is None else {
-            k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
+        twin.infest = (
+            None
+            if self.infest is None
+            else {k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
+        )
         twin.epic = dict(self.epic)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())

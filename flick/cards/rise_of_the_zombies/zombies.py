@@ -1,183 +1,195 @@
-"""The zombies of Rise of the Zombies! (a mixin of the game state): Infestation, Attract, Fast,
+"""The zombies of Rise of the Zombies! (functions of the game state): Infestation, Attract, Fast,
 Spawn, the Zombie Turn, zombie attacks, survivors' wounds and deaths, the Group counter swap.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-class ZombieRules:
-    """The zombies' side of the game; mixed into the state."""
+if TYPE_CHECKING:
+    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
-    def infestation_value(self, i: int, card_text: int) -> int:
-        """Infestation of path position i: its place (Safe House = 1) + Group modifier + text."""
-        return (i + 1) + self.modifier() + card_text
 
-    def _continue_infestation(self) -> None:
-        inf = self.infest
-        while inf["got"] < inf["need"]:
-            z = self._draw_zombie()
-            if z < 0:
-                break  # no Zombie card left anywhere
-            if self.zspec(z).epic:
-                inf["prisoners"] = z
-                self.pending.insert(0, {"k": "epic", "s": inf["seat"]})
+def infestation_value(st: RiseOfTheZombies, i: int, card_text: int) -> int:
+    """Infestation of path position i: its place (Safe House = 1) + Group modifier + text."""
+    return (i + 1) + st.modifier() + card_text
+
+
+def _continue_infestation(st: RiseOfTheZombies) -> None:
+    inf = st.infest
+    while inf["got"] < inf["need"]:
+        z = st._draw_zombie()
+        if z < 0:
+            break  # no Zombie card left anywhere
+        if st.zspec(z).epic:
+            inf["prisoners"] = z
+            st.pending.insert(0, {"k": "epic", "s": inf["seat"]})
+            return
+        st._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
+        inf["got"] += st.zspec(z).xp
+    st.infest = None
+    st._fast_attacks(inf["fast"])
+
+
+def _draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
+    """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
+    Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
+    enter play only when a survivor chooses to place them for an Infestation."""
+    while True:
+        if not st.zdeck:
+            if not st.zdisc:
+                return -1
+            st.zdeck = st.zdisc
+            st.zdisc = []
+            st.rng.shuffle(st.zdeck)
+        z = st.zdeck.pop()
+        if choice or not st.zspec(z).epic:
+            return z
+        st.aside.append(z)
+        st._say(f"  {st.zspec(z).name} are set aside (not chosen).")
+
+
+def _draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
+    hand = st.hand[s]
+    for _ in range(n):
+        if not st.adeck:
+            if not st.adisc:
                 return
-            self._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
-            inf["got"] += self.zspec(z).xp
-        self.infest = None
-        self._fast_attacks(inf["fast"])
+            st.adeck = st.adisc
+            st.adisc = []
+            st.rng.shuffle(st.adeck)
+        hand.append(st.adeck.pop())
 
-    def _draw_zombie(self, choice: bool = True) -> int:
-        """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
-        Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
-        enter play only when a survivor chooses to place them for an Infestation."""
-        while True:
-            if not self.zdeck:
-                if not self.zdisc:
-                    return -1
-                self.zdeck = self.zdisc
-                self.zdisc = []
-                self.rng.shuffle(self.zdeck)
-            z = self.zdeck.pop()
-            if choice or not self.zspec(z).epic:
-                return z
-            self.aside.append(z)
-            self._say(f"  {self.zspec(z).name} are set aside (not chosen).")
 
-    def _draw_actions(self, s: int, n: int) -> None:
-        hand = self.hand[s]
-        for _ in range(n):
-            if not self.adeck:
-                if not self.adisc:
-                    return
-                self.adeck = self.adisc
-                self.adisc = []
-                self.rng.shuffle(self.adeck)
-            hand.append(self.adeck.pop())
-
-    def _place_zombie(self, z: int, p: int, seat: int, fast: list[int]) -> None:
-        """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
-        zs = self.zspec(z)
-        self.zpos[z] = p
-        self.zwounds[z] = 0
-        self.zeng[z] = -1
-        self.zorder.append(z)
-        if zs.epic:
-            self.epic["prisoners_placed"] = True
-        if not zs.group:
-            if seat >= 0 and self.alive[seat] and self.pos[seat] == p:
-                self.zeng[z] = seat
-            else:
-                self._engage_random(z, p)
-        self._say(f"  {zs.name} appears in {self.location_name(p)}.")
-        if zs.fast:
-            fast.append(z)
-        if zs.attract:
-            extra = self._draw_zombie(choice=False)
-            if extra >= 0:
-                self._say(f"  {zs.name} attracts another zombie.")
-                self._place_zombie(extra, p, -1, fast)
-
-    def _fast_attacks(self, fast: list[int]) -> None:
-        for z in fast:
-            if self.zpos[z] >= 0 and self.here(self.zpos[z]):
-                self._zombie_attack(z)
-        self._swap()
-
-    def _zombie_attack(self, z: int) -> None:
-        zs = self.zspec(z)
-        p = self.zpos[z]
-        if zs.group:
-            targets = [t for t in self.here(p) if not self.crossbow_lone(t)]
+def _place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int]) -> None:
+    """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
+    zs = st.zspec(z)
+    st.zpos[z] = p
+    st.zwounds[z] = 0
+    st.zeng[z] = -1
+    st.zorder.append(z)
+    if zs.epic:
+        st.epic["prisoners_placed"] = True
+    if not zs.group:
+        if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
+            st.zeng[z] = seat
         else:
-            t = self.zeng[z]
-            targets = [t] if t >= 0 and self.alive[t] and self.pos[t] == p else []
-        mod = sum(self.spec(c).eff("zombie_attack_modifier") for c in self.attach[p])
-        for t in targets:
-            for _ in range(2 if zs.again else 1):
-                if not self.alive[t]:
-                    break  # Again: "If the Survivor died, ignore the effect."
-                roll = self.rng.randint(1, 6)
-                w = zs.attack.natural[roll]
-                if w is None:
-                    w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
-                self._say(f"  {zs.name} attacks the {self.name(t)}: {roll} -> {w}")
-                self._wound_survivor(t, int(w))
+            st._engage_random(z, p)
+    st._say(f"  {zs.name} appears in {st.location_name(p)}.")
+    if zs.fast:
+        fast.append(z)
+    if zs.attract:
+        extra = st._draw_zombie(choice=False)
+        if extra >= 0:
+            st._say(f"  {zs.name} attracts another zombie.")
+            st._place_zombie(extra, p, -1, fast)
 
-    def _wound_survivor(self, s: int, w: int) -> None:
-        for c in list(self.ready[s]):
-            if w <= 0:
-                break
-            sp = self.spec(c)
-            if sp.type != "companion":
-                continue
-            while w > 0 and self.cwounds[c] < sp.health:
-                self.cwounds[c] += 1
-                w -= 1
-            if self.cwounds[c] >= sp.health:
-                self.ready[s].remove(c)
-                self.removed.append(c)
-                self._say(f"  the {self.name(s)}'s companion dies.")
+
+def _fast_attacks(st: RiseOfTheZombies, fast: list[int]) -> None:
+    for z in fast:
+        if st.zpos[z] >= 0 and st.here(st.zpos[z]):
+            st._zombie_attack(z)
+    st._swap()
+
+
+def _zombie_attack(st: RiseOfTheZombies, z: int) -> None:
+    zs = st.zspec(z)
+    p = st.zpos[z]
+    if zs.group:
+        targets = [t for t in st.here(p) if not st.crossbow_lone(t)]
+    else:
+        t = st.zeng[z]
+        targets = [t] if t >= 0 and st.alive[t] and st.pos[t] == p else []
+    mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
+    for t in targets:
+        for _ in range(2 if zs.again else 1):
+            if not st.alive[t]:
+                break  # Again: "If the Survivor died, ignore the effect."
+            roll = st.rng.randint(1, 6)
+            w = zs.attack.natural[roll]
+            if w is None:
+                w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
+            st._say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
+            st._wound_survivor(t, int(w))
+
+
+def _wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
+    for c in list(st.ready[s]):
         if w <= 0:
-            return
-        self.wounds[s] = min(self.wounds[s] + w, self.health())
-        if self.wounds[s] >= self.health():
-            self._die(s)
+            break
+        sp = st.spec(c)
+        if sp.type != "companion":
+            continue
+        while w > 0 and st.cwounds[c] < sp.health:
+            st.cwounds[c] += 1
+            w -= 1
+        if st.cwounds[c] >= sp.health:
+            st.ready[s].remove(c)
+            st.removed.append(c)
+            st._say(f"  the {st.name(s)}'s companion dies.")
+    if w <= 0:
+        return
+    st.wounds[s] = min(st.wounds[s] + w, st.health())
+    if st.wounds[s] >= st.health():
+        st._die(s)
 
-    def _die(self, s: int) -> None:
-        self.alive[s] = False
-        self.passed[s] = True
-        self._say(f"The {self.name(s)} dies!")
-        self.adisc.extend(self.hand[s])
-        self.adisc.extend(self.ready[s])
-        self.hand[s] = []
-        self.ready[s] = []
-        self.xp[s] = 0
-        for z in self.zorder:
-            if self.zeng[z] == s:
-                self._engage_random(z, self.pos[s])
-        self.pending = [q for q in self.pending if q["s"] != s]
 
-    def _swap(self) -> None:
-        """Replace the Group counter after any step in which a survivor died."""
-        n = sum(self.alive)
-        if 0 < n != self.group_n:
-            self.group_n = n
-            self._say(f"Group counter for {n}: Health {self.health()}, +{self.modifier()}.")
+def _die(st: RiseOfTheZombies, s: int) -> None:
+    st.alive[s] = False
+    st.passed[s] = True
+    st._say(f"The {st.name(s)} dies!")
+    st.adisc.extend(st.hand[s])
+    st.adisc.extend(st.ready[s])
+    st.hand[s] = []
+    st.ready[s] = []
+    st.xp[s] = 0
+    for z in st.zorder:
+        if st.zeng[z] == s:
+            st._engage_random(z, st.pos[s])
+    st.pending = [q for q in st.pending if q["s"] != s]
 
-    def _zombie_turn(self) -> None:
-        # Zombies Move: one Location closer to the nearest survivor (random among ties)
-        alive = [s for s in range(self.num_players) if self.alive[s]]
-        occupied = {self.pos[s] for s in alive}
-        for z in list(self.zorder):
-            p = self.zpos[z]
-            if p in occupied:
-                continue
-            best = min(abs(self.pos[s] - p) for s in alive)
-            near = [s for s in alive if abs(self.pos[s] - p) == best]
-            ways = {self.pos[s] > p for s in near}
-            if len(ways) > 1:
-                t = near[self.rng.randrange(len(near))]
-                step = 1 if self.pos[t] > p else -1
-            else:
-                step = 1 if ways.pop() else -1
-            self.zpos[z] = p + step
-            if p + step in occupied:
-                self._engage_random(z, p + step)
-        # Zombies Attack
-        for z in list(self.zorder):
-            if self.zpos[z] >= 0 and self.zpos[z] in occupied:
-                self._zombie_attack(z)
-        self._swap()
-        if not any(self.alive):
-            return
-        # Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)
-        rear = min(self.pos[s] for s in range(self.num_players) if self.alive[s])
-        where = max(rear - 1, 0)
-        draws = max([self.spec(c).eff("spawn_draws", 1) for c in self.path if c >= 0] + [1])
-        fast: list[int] = []
-        for _ in range(draws):
-            z = self._draw_zombie(choice=False)
-            if z >= 0:
-                self._place_zombie(z, where, -1, fast)
-        self._fast_attacks(fast)
+
+def _swap(st: RiseOfTheZombies) -> None:
+    """Replace the Group counter after any step in which a survivor died."""
+    n = sum(st.alive)
+    if 0 < n != st.group_n:
+        st.group_n = n
+        st._say(f"Group counter for {n}: Health {st.health()}, +{st.modifier()}.")
+
+
+def _zombie_turn(st: RiseOfTheZombies) -> None:
+    # Zombies Move: one Location closer to the nearest survivor (random among ties)
+    alive = [s for s in range(st.num_players) if st.alive[s]]
+    occupied = {st.pos[s] for s in alive}
+    for z in list(st.zorder):
+        p = st.zpos[z]
+        if p in occupied:
+            continue
+        best = min(abs(st.pos[s] - p) for s in alive)
+        near = [s for s in alive if abs(st.pos[s] - p) == best]
+        ways = {st.pos[s] > p for s in near}
+        if len(ways) > 1:
+            t = near[st.rng.randrange(len(near))]
+            step = 1 if st.pos[t] > p else -1
+        else:
+            step = 1 if ways.pop() else -1
+        st.zpos[z] = p + step
+        if p + step in occupied:
+            st._engage_random(z, p + step)
+    # Zombies Attack
+    for z in list(st.zorder):
+        if st.zpos[z] >= 0 and st.zpos[z] in occupied:
+            st._zombie_attack(z)
+    st._swap()
+    if not any(st.alive):
+        return
+    # Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)
+    rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
+    where = max(rear - 1, 0)
+    draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
+    fast: list[int] = []
+    for _ in range(draws):
+        z = st._draw_zombie(choice=False)
+        if z >= 0:
+            st._place_zombie(z, where, -1, fast)
+    st._fast_attacks(fast)
