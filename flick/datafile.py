@@ -7,10 +7,12 @@ constructed from that same tree, and a map from each value's path (`("teams", 0,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
 
 Path = tuple[Any, ...]
 
@@ -111,3 +113,43 @@ def _key(node: yaml.Node) -> Any:
     if node.tag.endswith(":bool"):
         return str(node.value).lower() in ("true", "yes", "on")
     return node.value
+
+
+# --- pydantic errors -> problems at their lines --------------------------------------------
+
+# A model validator may name a deeper key than pydantic's location: "at a.b.c: message".
+_AT = re.compile(r"^(?:Value error, )?at ([\w.\-]+): (.*)$", re.DOTALL)
+
+
+def clean_loc(loc: tuple[Any, ...]) -> Path:
+    """Pydantic's error location without its union and function tags."""
+    out = []
+    for part in loc:
+        if isinstance(part, str) and (part.startswith(("function-", "literal[", "nullable["))
+                                      or part in ("str", "int", "float", "bool")):
+            continue
+        out.append(part)
+    return tuple(out)
+
+
+def validation_problems(marked: Marked, error: ValidationError) -> list[Problem]:
+    """One `Problem` per pydantic error, at the line and column of the value it names (or of
+    its nearest ancestor in the file): the message is `dotted.key: message (got value)`,
+    `(top level)` for the document itself. A validator's `at a.b.c: ` prefix names the key."""
+    problems = []
+    for item in error.errors():
+        loc = clean_loc(tuple(item["loc"]))
+        message = item["msg"]
+        found = _AT.match(message)
+        if found:
+            loc = loc + tuple(found.group(1).split("."))
+            message = found.group(2)
+        message = message.removeprefix("Value error, ")
+        key = ".".join(str(part) for part in loc) or "(top level)"
+        got = ""
+        if item["type"] not in ("missing", "value_error") and not isinstance(
+            item.get("input"), dict
+        ):
+            got = f" (got {item.get('input')!r})"
+        problems.append(marked.problem(loc, f"{key}: {message}{got}"))
+    return problems

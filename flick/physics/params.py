@@ -12,14 +12,14 @@ The zombie tower's section is `TowerParams` (`flick/physics/tower/params.py`), t
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from flick import datafile
 from flick.errors import DataFileError
+from flick.paths import assets
 from flick.physics.tower.params import TowerParams
 
 Layer = Literal["low", "tall", "block"]
@@ -272,7 +272,7 @@ class PhysicsParams(FrozenModel):
 
     def _check_spin_levers(self) -> None:
         """A spin-friction lever longer than the footprint reaches is no lever of it."""
-        from flick.physics.footprint import Footprints
+        from flick.physics.footprint import Footprints  # footprint.py imports this module
 
         footprints = Footprints(self)
         for name, piece in self.pieces.items():
@@ -295,76 +295,26 @@ class PhysicsParams(FrozenModel):
             raise DataFileError(
                 f"{path}: cannot read the parameter file ({error.strerror})"
             ) from None
-        try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            where = f":{mark.line + 1}" if mark is not None else ""
-            problem = getattr(error, "problem", None) or str(error)
-            raise DataFileError(f"{path}{where}: not valid YAML: {problem}") from None
-        if not isinstance(data, dict):
+        marked, problems = datafile.read(text, str(path))
+        if marked is None:  # a syntax error: the one problem
+            bad = problems[0]
+            syntax = bad.message.removeprefix("YAML syntax: ").removeprefix("YAML: ")
+            raise DataFileError(f"{path}:{bad.line}: not valid YAML: {syntax}")
+        if not isinstance(marked.data, dict):
             raise DataFileError(f"{path}: a parameter file is a mapping of sections")
         try:
-            return cls.model_validate(data)
+            params = cls.model_validate(marked.data)
         except ValidationError as error:
-            raise DataFileError(_describe(path, root, error)) from None
+            problems = problems + datafile.validation_problems(marked, error)
+        if problems:
+            raise DataFileError("bad physics parameter file:\n  " + "\n  ".join(
+                f"{p.file}:{p.line}: {p.message}" for p in problems))
+        return params
 
     @classmethod
     def default(cls) -> PhysicsParams:
         """The shipped parameter set, `assets/physics/default.yaml`."""
-        from flick.paths import assets
-
         return cls.load(assets() / "physics" / "default.yaml")
-
-
-_AT = re.compile(r"^(?:Value error, )?at ([\w.\-]+): (.*)$", re.DOTALL)
-
-
-def _describe(path: Path, root: yaml.Node | None, error: ValidationError) -> str:
-    """One line per problem: `file:line: dotted.key: message (got value)`."""
-    lines = []
-    for item in error.errors():
-        loc: tuple[Any, ...] = tuple(item["loc"])
-        message = item["msg"]
-        found = _AT.match(message)
-        if found:
-            loc = loc + tuple(found.group(1).split("."))
-            message = found.group(2)
-        message = message.removeprefix("Value error, ")
-        line = _line_of(root, loc)
-        where = f"{path}:{line}" if line else str(path)
-        key = ".".join(str(part) for part in loc) or "(top level)"
-        got = ""
-        if item["type"] not in ("missing", "value_error") and not isinstance(
-            item.get("input"), dict
-        ):
-            got = f" (got {item.get('input')!r})"
-        lines.append(f"{where}: {key}: {message}{got}")
-    return "bad physics parameter file:\n  " + "\n  ".join(lines)
-
-
-def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
-    """The 1-based line of the deepest YAML node that `loc` reaches."""
-    if node is None:
-        return None
-    for part in loc:
-        child = None
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if str(key.value) == str(part):
-                    child = value
-                    break
-        elif (
-            isinstance(node, yaml.SequenceNode)
-            and isinstance(part, int)
-            and 0 <= part < len(node.value)
-        ):
-            child = node.value[part]
-        if child is None:
-            break
-        node = child
-    return node.start_mark.line + 1
 
 
 def load_tower_params(path: Path | str | None = None) -> TowerParams:

@@ -22,7 +22,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from flick import paths
-from flick.datafile import Marked, Problem, read
+from flick.datafile import Marked, Problem, clean_loc, read
 from flick.errors import DataFileError
 from flick.scenario import checks
 from flick.scenario.model import FIRST_NAMES, Scenario, slugify
@@ -167,19 +167,8 @@ _WHAT = {
 }
 
 
-def _clean_loc(loc: tuple) -> tuple:
-    """Pydantic's location without its union and function tags."""
-    out = []
-    for part in loc:
-        if isinstance(part, str) and (part.startswith(("function-", "literal[", "nullable["))
-                                      or part in ("str", "int", "float", "bool")):
-            continue
-        out.append(part)
-    return tuple(out)
-
-
 def _problem(marked: Marked, err: Any) -> Problem:
-    loc = _clean_loc(err["loc"])
+    loc = clean_loc(err["loc"])
     kind = err["type"]
     value = err.get("input")
     if loc and loc[-1] == "[key]":
@@ -263,7 +252,7 @@ def _salvage(data: dict, exc: ValidationError, skip: set[str],
     drops: dict[tuple, set[int]] = {}
     for _ in range(3):
         for err in exc.errors():
-            loc = _clean_loc(err["loc"])
+            loc = clean_loc(err["loc"])
             if loc and loc[-1] == "[key]":
                 loc = loc[:-1]
             idx = max((i for i, p in enumerate(loc) if isinstance(p, int)), default=None)

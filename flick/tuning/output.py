@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from flick import datafile
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams
 from flick.tuning.calibrate import TuneResult
@@ -45,10 +46,14 @@ def write_params(result: TuneResult, base: Path, out: Path, source: str) -> Phys
     expanded, so a fit of `zombie` does not silently change `survivor`.
     """
     try:
-        data = yaml.safe_load(base.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        text = base.read_text(encoding="utf-8")
+    except OSError as exc:
         raise DataFileError(f"{base}: cannot read the parameter file to start from: {exc}") \
             from None
+    marked, problems = datafile.read(text, str(base))
+    if marked is None:  # a YAML syntax error, at its line
+        raise DataFileError(f"cannot read the parameter file to start from: {problems[0]}")
+    data = marked.data
     data = json.loads(json.dumps(data))  # break YAML aliases: every piece its own mapping
     header = [
         "Physical parameters of the Flick 'em Up! Dead of Winter table. Units: cm, g, s.",
