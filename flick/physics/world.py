@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 import pymunk
 
@@ -162,7 +163,9 @@ class World:
         # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
         # toppling speed (inf once fallen or if it cannot fall), its reach, mu g and cell.
         self.active: dict[int, pymunk.Body] = {}
-        self.track: dict[int, list[float]] = {}
+        # Per moving piece: vx, vy, speed, x, y, topple speed, reach, friction deceleration
+        # (floats), then its grid cell (a pair of ints, or None before the first step).
+        self.track: dict[int, list[Any]] = {}
         self.touch_lists: dict[int, list[int]] = {}
         self.fell: list[int] = []
         self.falls: dict[int, tuple[float, float]] = {}
@@ -288,7 +291,9 @@ class World:
         self._activate(a)
         self._activate(b)
         # Pieces already in contact that are moving apart have not touched in this shot.
-        va, vb = sa.body.velocity, sb.body.velocity
+        body_a, body_b = sa.body, sb.body
+        assert body_a is not None and body_b is not None  # a space's shapes have bodies
+        va, vb = body_a.velocity, body_b.velocity
         n = arb.normal
         if (vb.x - va.x) * n.x + (vb.y - va.y) * n.y > 0.0:
             return
@@ -441,7 +446,9 @@ class World:
                         a, b = p.point_a, p.point_b
                         if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
                             body.activate()
-                            found.shape.body.activate()
+                            other = found.shape.body
+                            assert other is not None  # a space's shapes have bodies
+                            other.activate()
                             return True
         return False
 
@@ -570,6 +577,6 @@ class World:
             steps=steps,
             sim_time=time,
             timed_out=timed_out,
-            schedule=tuple((dt, n) for dt, n in schedule),
+            schedule=tuple((dt, int(n)) for dt, n in schedule),
         )
         return result, changed

@@ -21,6 +21,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import pymunk
@@ -296,7 +297,7 @@ def _slot_list(zombies: int | Sequence[int], params: TowerParams) -> tuple[int, 
         if not 0 <= int(zombies) <= n_slots:
             raise ValueError(f"the roof has {n_slots} slots; cannot drop {zombies} zombies at once")
         return tuple(range(1, int(zombies) + 1))
-    slots = tuple(int(s) for s in zombies)
+    slots = tuple(int(s) for s in cast("Sequence[int]", zombies))  # not an int here
     if len(set(slots)) != len(slots) or any(not 1 <= s <= n_slots for s in slots):
         raise ValueError(f"slots must be distinct numbers 1..{n_slots}, got {list(slots)}")
     return tuple(sorted(slots))

@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import pymunk
@@ -97,7 +97,7 @@ def _check_inputs(table: Table, zombies: int | Sequence[int],
         if zombies < 0:
             raise _table_error(f"cannot rush {zombies} zombies")
         return int(zombies), TowerPose(x, y, facing)
-    ids = list(zombies)
+    ids = list(cast("Sequence[int]", zombies))  # not an int (nor a bool) here
     if len(set(ids)) != len(ids):
         raise _table_error(f"a zombie is listed twice for the rush: {ids}")
     on_table = set(table.pieces())
@@ -180,13 +180,13 @@ class _Merged:
             found.extend(t for t in v if t not in found)
         self.fell.extend(p for p in r.fell if p not in self.fell)
         self.off_table.extend(p for p in r.off_table if p not in self.off_table)
-        for k, v in r.entered.items():
-            self.entered.setdefault(k, v)
-        for k, v in r.exited.items():
-            self.exited.setdefault(k, v)
+        for pid, bid in r.entered.items():
+            self.entered.setdefault(pid, bid)
+        for pid, bid in r.exited.items():
+            self.exited.setdefault(pid, bid)
         self.moved.extend(p for p in r.moved if p not in self.moved)
-        for k, v in r.distances.items():
-            self.distances[k] = self.distances.get(k, 0.0) + v
+        for pid, cm in r.distances.items():
+            self.distances[pid] = self.distances.get(pid, 0.0) + cm
         self.steps += r.steps
         self.sim_time += r.sim_time
         self.timed_out = self.timed_out or r.timed_out
