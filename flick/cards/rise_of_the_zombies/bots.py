@@ -39,7 +39,7 @@ class GreedyBot:
     """The fixed-priority player described in the module doc."""
 
     name = "greedy"
-    margin = 0  # extra health it wants before opening a new Location
+    margin: float = 0  # extra health it wants before opening a new Location
     fight_first = True  # clear its Location before moving on (unless the clock is short)
     slack = 1  # spare Player Turns it keeps before rushing for the Helicopter
     keep_follow = 2  # cards good only for moving that it keeps at the Discard step
@@ -115,7 +115,7 @@ class GreedyBot:
             expect = chart.expected(st.attack_bonus(s))
         elif k == "target" and pd["mode"] == "chart":
             sp = st.spec(pd["chart"])
-            expect = (sp.chart if sp.type == "companion" else sp.eff("ambush")).expected()
+            expect = (sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")).expected()
         else:
             expect = float(pd["n"])
         return max(zombies, key=lambda a: self._target_score(st, s, a & 255, expect))
@@ -138,9 +138,9 @@ class GreedyBot:
             rules.append(self._fight)  # clear the Location (or break free) before moving
         rules += [self._move, self._fight, self._give]
         for rule in rules:
-            a = rule(st, s, by)
-            if a is not None:
-                return a
+            found = rule(st, s, by)
+            if found is not None:
+                return found
         return C.PASS
 
     def _discard(self, st: S.RiseOfTheZombies, s: int, legal: list[int]) -> int:
@@ -184,7 +184,7 @@ class GreedyBot:
         for a in by.get(C.K_READY, []):
             sp = st.spec(a & 255)
             if sp.type == "weapon":
-                gain = sp.chart.expected(st.attack_bonus(s)) + 0.15 * sp.range[1] - best
+                gain = sp.roll_chart().expected(st.attack_bonus(s)) + 0.15 * sp.range[1] - best
                 if gain > 0.05:
                     options.append((gain + 1.0, a))
             elif sp.type == "skill":
@@ -221,7 +221,7 @@ class GreedyBot:
             def pay_key(a: int) -> tuple[float, float]:
                 card = st.spec(a & 255)
                 # spend the least useful card: instants and unaffordable weapons first
-                keep = card.chart.expected() if card.type == "weapon" else 0.3
+                keep = card.roll_chart().expected() if card.type == "weapon" else 0.3
                 if card.type == "weapon" and card.cost > st.xp[s] + 1:
                     keep = 0.0
                 return (keep, -self._weapon_value(st, s, (a >> 8) & 255))
@@ -279,7 +279,7 @@ class GreedyBot:
                 spare = self._armed_without(st, s, card)
                 if not spare or st.weapon_user[card] == s:
                     continue
-            value = sp.chart.expected()
+            value = sp.roll_chart().expected()
             if best is None or value > best[0]:
                 best = (value, a)
         return best[1] if best else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -112,6 +112,11 @@ class ActionSpec:
     epic: bool = False
     effect: tuple[tuple[str, Any], ...] = ()
 
+    def roll_chart(self) -> Chart:
+        """The chart of a weapon or companion card (which always has one)."""
+        assert self.chart is not None, f"{self.name} has no chart"
+        return self.chart
+
     def eff(self, key: str, default: Any = 0) -> Any:
         for k, v in self.effect:
             if k == key:
@@ -168,7 +173,7 @@ class _LineLoader(yaml.SafeLoader):
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
-    mapping = loader.construct_mapping(node, deep=True)
+    mapping = cast(dict[str, Any], loader.construct_mapping(node, deep=True))
     mapping["__line__"] = node.start_mark.line + 1
     return mapping
 

@@ -205,9 +205,9 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
             )
             + movable
         )
-        for c in givable:
-            for t in others:
-                acts.append(K_GIVE << 16 | c << 8 | t)
+        for g in givable:
+            for o in others:
+                acts.append(K_GIVE << 16 | g << 8 | o)
     acts.sort()
     return acts
 

@@ -77,7 +77,13 @@ from flick.cards.rise_of_the_zombies.codes import (
     NONE,
     SAFE,
 )
-from flick.cards.rise_of_the_zombies.data import Catalog, Chart, default_catalog
+from flick.cards.rise_of_the_zombies.data import (
+    ActionSpec,
+    Catalog,
+    Chart,
+    ZombieSpec,
+    default_catalog,
+)
 from flick.errors import FlickError
 
 
@@ -209,10 +215,10 @@ class RiseOfTheZombies(State):
     def remaining(self, s: int) -> int:
         return self.health() - self.wounds[s] if self.alive[s] else 0
 
-    def spec(self, card: int) -> Any:
+    def spec(self, card: int) -> ActionSpec:
         return self.cat.actions[self.cat.action_cards[card]]
 
-    def zspec(self, zid: int) -> Any:
+    def zspec(self, zid: int) -> ZombieSpec:
         return self.cat.zombies[self.cat.zombie_cards[zid]]
 
     def name(self, s: int) -> str:
@@ -271,9 +277,10 @@ class RiseOfTheZombies(State):
         """(range, chart, final wounds, name) of weapon `code` (a card, or NONE: inherent)."""
         if code == NONE:
             w = self.cat.survivors[self.sv[s]].weapon
+            assert w is not None  # NONE is offered only to a survivor with a weapon
             return w.range, w.chart, 0, w.name
         sp = self.spec(code)
-        return sp.range, sp.chart, sp.final, sp.name
+        return sp.range, sp.roll_chart(), sp.final, sp.name
 
     # ---- the engine API ------------------------------------------------------------------
     def current_player(self) -> int:
@@ -405,8 +412,8 @@ class RiseOfTheZombies(State):
                 self.pending.pop(0)
                 self._hit(s, b, pd["n"])
             else:
-                chart = self.spec(pd["chart"])
-                chart = chart.chart if chart.type == "companion" else chart.eff("ambush")
+                sp = self.spec(pd["chart"])
+                chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
                 roll = self.rng.randint(1, 6)
                 w = chart.wounds[roll]
                 self._say(f"  roll {roll}: {w} wound(s)")
@@ -436,12 +443,14 @@ class RiseOfTheZombies(State):
             self._resolve_weapon(s, pd["w"], pd["t"], pd["ts"], roll)
         elif k == "epic":
             self.pending.pop(0)
-            z = self.infest["prisoners"]
-            self.infest["prisoners"] = -1
+            inf = self.infest
+            assert inf is not None  # an Epic zombie is met only during an Infestation
+            z = inf["prisoners"]
+            inf["prisoners"] = -1
             if kind == K_PLACE_EPIC:
                 self.epic["prisoners_placed"] = True
-                self._place_zombie(z, self.infest["pos"], self.infest["seat"], self.infest["fast"])
-                self.infest["got"] += self.zspec(z).xp
+                self._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
+                inf["got"] += self.zspec(z).xp
             else:
                 self.aside.append(z)
                 self._say("  the Mutated Prisoners are set aside.")

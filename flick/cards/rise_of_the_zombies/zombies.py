@@ -17,6 +17,7 @@ def infestation_value(st: RiseOfTheZombies, i: int, card_text: int) -> int:
 
 def _continue_infestation(st: RiseOfTheZombies) -> None:
     inf = st.infest
+    assert inf is not None  # called only during an Infestation
     while inf["got"] < inf["need"]:
         z = st._draw_zombie()
         if z < 0:
