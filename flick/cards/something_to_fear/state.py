@@ -344,7 +344,7 @@ class StfState(State):
         if step == A.SWAP:
             kinds = self.data.kind_ids
             mine = self.stash[p]
-            out = []
+            out: list[int] = []
             for s in self._firsts(mine):
                 for q in range(n):
                     if q == p:

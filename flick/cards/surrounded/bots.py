@@ -76,7 +76,7 @@ class GreedyBot:
     def __init__(self, seed: int | random.Random = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, state: SurroundedState) -> int:  # type: ignore[override]
+    def choose(self, state: SurroundedState) -> int:
         legal = bot_actions(state)
         if len(legal) == 1:
             return legal[0]
@@ -247,7 +247,7 @@ class SearchBot:
             keep.append(scored[self.max_candidates - 1][2])
         return sorted(keep)
 
-    def choose(self, state: SurroundedState) -> int:  # type: ignore[override]
+    def choose(self, state: SurroundedState) -> int:
         legal = bot_actions(state)
         if len(legal) == 1:
             return legal[0]

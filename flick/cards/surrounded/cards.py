@@ -148,8 +148,14 @@ def _card(node: yaml.Node, path: Path) -> Card:
                 raise fail("source", f"{k}: mark must be R (rulebook) or D (provisional)")
             source[k] = mark
     return Card(
-        number, name.strip(), printed, container, effect or NO_EFFECT, tuple(faces), source
-    )  # type: ignore[arg-type]
+        number,
+        name.strip(),
+        printed,
+        container,
+        effect or NO_EFFECT,
+        (faces[0], faces[1], faces[2], faces[3]),  # the four edges, checked above
+        source,
+    )
 
 
 def load_cards(path: Path | str) -> tuple[Card, ...]:

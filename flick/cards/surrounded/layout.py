@@ -35,7 +35,7 @@ def card(
         None if printed is None else parse_occupant(printed),
         container,
         parse_effect(effect),
-        f,  # type: ignore[arg-type]
+        f,
     )
 
 

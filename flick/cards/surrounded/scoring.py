@@ -16,6 +16,7 @@ Expert goals add "not overrun"; then the location's effect.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -215,11 +216,13 @@ def resolve(
     )
     chosen = best_each
     won, total = judge(best_each)
+    best_key: tuple[bool, int]
     if dependent and not won:
         n = 1
         for s in sites:
             n *= len(s.options)
         if n > 1:
+            candidates: Iterator[tuple[Option, ...]]
             if n <= MAX_COMBINATIONS:
                 candidates = product(*(s.options for s in sites))
             else:  # too many: try the other extreme only (lowest score everywhere)

@@ -118,7 +118,8 @@ class SurroundedState(State):
         self.events: list[str] | None = None
         start = self.deck.pop()
         self.locs[board.ORIGIN] = start
-        self._lc = self._oc = None
+        self._lc: list[int] | None = None
+        self._oc: list[int] | None = None
         self.scenario = SCENARIOS[start]
         self._enter_spawn()
         self._auto()
