@@ -9,7 +9,7 @@ in the file; the loader turns paths into lines. All problems are reported, not t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flick.errors import FlickError
@@ -23,6 +23,8 @@ from flick.scenario.model import (
     SURVIVORS,
     TOKEN_BOX,
     ZOMBIES_IN_BOX,
+    Condition,
+    Objective,
     Scenario,
 )
 from flick.scenario.table_checks import check_geometry
@@ -63,7 +65,7 @@ def run_all(sc: Scenario, report: Report, skip: frozenset[str] = frozenset(),
     `partial` those that lost broken list entries (both already reported). A check reading
     a skipped value does not run; when a building entry was lost, any building name is
     accepted as a token location or base (they would all look misplaced otherwise)."""
-    runs = {
+    runs: dict[str, Callable[..., None]] = {
         "names": check_names, "teams": check_teams, "tokens": check_tokens,
         "zombies": check_zombie_count, "rules": check_rules, "provenance": check_provenance,
         "geometry": check_geometry,
@@ -85,10 +87,10 @@ def run_all(sc: Scenario, report: Report, skip: frozenset[str] = frozenset(),
 # --- names ---------------------------------------------------------------------------------
 
 def check_names(sc: Scenario, report: Report) -> None:
-    seen: dict[str, tuple] = {}
+    seen: dict[str, tuple[str | int, ...]] = {}
     for ti, team in enumerate(sc.teams):
         for si, sv in enumerate(team.survivors):
-            path = ("teams", ti, "survivors", si, "name")
+            path: tuple[str | int, ...] = ("teams", ti, "survivors", si, "name")
             if sv.name in seen:
                 report(path, f"survivor '{sv.name}' is used twice", other=seen[sv.name])
             else:
@@ -123,7 +125,7 @@ def _unique(sc: Scenario, report: Report, field: str, names: list[Any], what: st
 
 def check_teams(sc: Scenario, report: Report, lenient: bool = False) -> None:
     names = [t.name for t in sc.teams]
-    present = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
+    present: set[str] = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
     for i, n in enumerate(names):
         if n in names[:i]:
             report(("teams", i, "name"), f"team '{n}' is defined twice")
@@ -158,12 +160,14 @@ def check_teams(sc: Scenario, report: Report, lenient: bool = False) -> None:
         if pz.team is not None and pz.team not in names:
             report(("pretzel", "team"), f"no team named '{pz.team}'")
     survivors_here = {s.name for s in sc.survivors} | set(sc.reserve_survivors)
-    for field, items in (("objectives", sc.objectives), ("instant_defeat", sc.instant_defeat),
-                         ("losing", sc.losing)):
+    goals: tuple[tuple[str, Sequence[Objective | Condition]], ...] = (
+        ("objectives", sc.objectives), ("instant_defeat", sc.instant_defeat),
+        ("losing", sc.losing))
+    for field, items in goals:
         for i, obj in enumerate(items):
-            team = getattr(obj, "team", None)
-            if team is not None and team not in names:
-                report((field, i, "team"), f"no team named '{team}'")
+            owner = getattr(obj, "team", None)
+            if owner is not None and owner not in names:
+                report((field, i, "team"), f"no team named '{owner}'")
             _check_params(obj.params, (field, i, "params"), present, survivors_here, names,
                           report)
     _check_params(sc.skull.params, ("skull", "params"), present, survivors_here, names, report)
@@ -194,7 +198,7 @@ def _check_params(params: dict[str, Any], path: tuple, buildings_present: set[st
 
 def _locations(sc: Scenario, lenient: bool = False) -> set[str]:
     """Where tokens may go: buildings, vehicles, numbered boxes, barrels and the supply."""
-    out = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
+    out: set[str] = set(BUILDINGS) if lenient else {b.name for b in sc.buildings}
     out |= {v.name for v in sc.vehicles}
     out |= {f"box_{b.number}" for b in sc.boxes}
     out |= {f"barrel_{i + 1}" for i in range(len(sc.barrels))}
@@ -248,8 +252,8 @@ def check_tokens(sc: Scenario, report: Report, lenient: bool = False) -> None:
             for k, kind in enumerate(sv.inventory):
                 add(kind, 1, (*spath, "inventory", k))
             if sv.power_side:
-                for kind, n in POWER_TOKENS.get(sv.name, {}).items():
-                    add(kind, n, (*spath, "power_side"))
+                for power_kind, n in POWER_TOKENS.get(sv.name, {}).items():
+                    add(power_kind, n, (*spath, "power_side"))
             life_path = (*spath, "life")
             add("life", sv.life, life_path)
         if team.open_slots is not None:
