@@ -69,9 +69,23 @@ def bot_game() -> Callable[..., Any]:
     cache: dict[tuple[Any, ...], Any] = {}
 
     def game(scenario: int | str, seed: int, **kw: Any) -> Any:
-        key = (scenario, seed, tuple(sorted(kw.items())))
+        key = (scenario, seed, json.dumps(kw, sort_keys=True))
         if key not in cache:
             cache[key] = play(load(scenario), seed, **kw)
         return cache[key]
+
+    return game
+
+
+@pytest.fixture(scope="session")
+def played(bot_game: Callable[..., Any]) -> Callable[[int, int, int | None], Any]:
+    """`played(number, seed, players)`: the bot game of scenario `number` with `players` at the
+    table (S9-S10; None the fewest allowed), as `flick sim N --seed S --players P` plays it;
+    shared by tests/game/test_scenarios_5_10_games.py and tests/game/test_narration.py."""
+    from flick.game.advanced import team_sizes
+    from flick.scenario import load
+
+    def game(number: int, seed: int, players: int | None) -> Any:
+        return bot_game(number, seed, players=team_sizes(load(number), players))
 
     return game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +77,16 @@ def bot_game(number: int, seed: int) -> Game:
 
 
 @pytest.mark.parametrize("number", [5, 6, 7, 8, 9, 10])
-def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int) -> None:
+def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int,
+                                                         played: Callable[..., Game]) -> None:
+    # The whole games of tests/game/test_scenarios_5_10_games.py, shared for the session.
+    from tests.game.test_scenarios_5_10_games import GAMES
+
     seen: set[str] = set()
-    for seed in (1, 2):
-        game = bot_game(number, seed)
+    for n, seed, players in GAMES:
+        if n != number:
+            continue
+        game = played(n, seed, players)
         for i, ev in enumerate(game.events):
             line = describe(ev, game.events[i - 1] if i else None)
             seen.add(ev.type)

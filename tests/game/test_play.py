@@ -68,18 +68,19 @@ def test_same_seed_same_game_and_replay_from_inputs() -> None:
     assert json.dumps(c.summary()) == json.dumps(a.summary())
 
 
-def test_flick_sim_json_and_record(tmp_path: Any, capsys: Any) -> None:
-    record = tmp_path / "games.json"
-    assert main(["sim", "1", "--seed", "3", "--json", "--record", str(record)]) == 0
-    out = capsys.readouterr().out.strip().splitlines()
+def test_flick_sim_json_and_record(cli_run: Any) -> None:
+    # The golden game flick_s01_seed100 (tests/golden), played once per session.
+    run = cli_run(["sim", "1", "--seed", "100", "--json"], record=True)
+    assert run.code == 0
+    out = run.stdout.strip().splitlines()
     assert len(out) == 1
     game = json.loads(out[0])
     assert set(game) >= {"scenario", "seed", "winner", "end_reason", "rounds", "turns",
                          "zombies", "survivors", "events"}
     assert set(game["zombies"]) == {"city", "bin", "box"}
     assert set(game["survivors"][0]) == {"name", "team", "life", "alive", "inventory"}
-    saved = json.loads(record.read_text())
-    assert saved["games"][0]["seed"] == 3 and saved["games"][0]["inputs"]
+    saved = run.record_data()
+    assert saved["games"][0]["seed"] == 100 and saved["games"][0]["inputs"]
 
 
 def test_flick_sim_bad_scenario_is_a_clear_error(capsys: Any) -> None:

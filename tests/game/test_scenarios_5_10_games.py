@@ -4,7 +4,7 @@ counts and S9-S10's individual results; `flick sim` for the competitive scenario
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,10 +19,8 @@ GAMES = [(5, 1, None), (5, 2, None), (6, 1, None), (7, 2, None), (8, 1, None), (
          (9, 1, 6), (9, 2, 8), (10, 1, 10), (10, 4, 8)]
 
 
-@cache
-def played(number: int, seed: int, players: int | None) -> Game:
-    sc = load(number)
-    return play(sc, seed, players=team_sizes(sc, players))
+# played(number, seed, players): the session fixture of tests/conftest.py; the games of
+# GAMES are also told by tests/game/test_narration.py.
 
 
 def check_invariants(game: Game) -> None:
@@ -38,7 +36,8 @@ def check_invariants(game: Game) -> None:
 
 
 @pytest.mark.parametrize("number,seed,players", GAMES)
-def test_whole_games_keep_the_invariants(number: int, seed: int, players: int | None) -> None:
+def test_whole_games_keep_the_invariants(number: int, seed: int, players: int | None,
+                                        played: Callable[..., Game]) -> None:
     game = played(number, seed, players)
     check_invariants(game)
     summary = game.summary()
@@ -47,14 +46,14 @@ def test_whole_games_keep_the_invariants(number: int, seed: int, players: int | 
     assert sum(len(v) for v in summary["teams"].values()) == len(game.survivors)
 
 
-def test_same_seed_same_game() -> None:
+def test_same_seed_same_game(played: Callable[..., Game]) -> None:
     a = play(load(8), 1).summary()
     b = played(8, 1, None).summary()
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_s8_survivor_counts(seed: int) -> None:
+def test_s8_survivor_counts(seed: int, played: Callable[..., Game]) -> None:
     game = played(8, seed, None)
     recruits = [e.data for e in game.events if e.type == "recruit"]
     assert len(game.survivors) == 6 + len(recruits)
@@ -73,8 +72,8 @@ def test_s8_survivor_counts(seed: int) -> None:
 
 
 @pytest.mark.parametrize("number,seed,players", [g for g in GAMES if g[0] in (9, 10)])
-def test_individual_wins_agree_with_team_and_objective(number: int, seed: int,
-                                                       players: int) -> None:
+def test_individual_wins_agree_with_team_and_objective(number: int, seed: int, players: int,
+                                                       played: Callable[..., Game]) -> None:
     game = played(number, seed, players)
     rows = game.summary()["players"]
     assert len(rows) == players

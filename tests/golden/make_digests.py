@@ -10,8 +10,8 @@ The command line is the one surface that stays the same when modules move, so th
 the same digests before and after a refactoring that changes no behaviour. A digest is the
 sha256 of the lines a command prints on stdout (one JSON object per game, which holds every
 event, flick impulse, first touch and move of a Flick 'em Up! game, and the final state of a
-card game) followed by the inputs, every shot (poses, first touch, falls, state hash) and the result of
-the recorded replay.
+card game) followed by the inputs, every shot (poses, first touch, falls, state hash) and the
+result of the recorded replay.
 `tests/golden/test_golden.py` recomputes the same digests in-process and compares them.
 """
 
@@ -33,12 +33,81 @@ FLICK_RUNS: list[tuple[str, list[str]]] = [
     for seed in (100, 101)
 ]
 CARD_RUNS: list[tuple[str, list[str]]] = [
-    ("surrounded_greedy", ["cards", "surrounded", "--bot", "greedy", "--games", "4", "--seed", "0", "--json"]),
-    ("surrounded_random", ["cards", "surrounded", "--bot", "random", "--games", "4", "--seed", "7", "--json"]),
-    ("something_to_fear_greedy", ["cards", "something-to-fear", "--players", "4", "--humans", "0", "--bots", "greedy,random,greedy,random", "--games", "4", "--seed", "0", "--json"]),
-    ("something_to_fear_6p", ["cards", "something-to-fear", "--players", "6", "--humans", "0", "--bots", "random", "--expert", "--games", "3", "--seed", "3", "--json"]),
-    ("rise_of_the_zombies_greedy", ["cards", "rise-of-the-zombies", "--bots", "greedy", "--games", "3", "--seed", "0", "--json"]),
-    ("rise_of_the_zombies_random", ["cards", "rise-of-the-zombies", "--survivors", "Scout,Biker", "--bots", "random", "--games", "3", "--seed", "5", "--json"]),
+    (
+        "surrounded_greedy",
+        ["cards", "surrounded", "--bot", "greedy", "--games", "4", "--seed", "0", "--json"],
+    ),
+    (
+        "surrounded_random",
+        ["cards", "surrounded", "--bot", "random", "--games", "4", "--seed", "7", "--json"],
+    ),
+    (
+        "something_to_fear_greedy",
+        [
+            "cards",
+            "something-to-fear",
+            "--players",
+            "4",
+            "--humans",
+            "0",
+            "--bots",
+            "greedy,random,greedy,random",
+            "--games",
+            "4",
+            "--seed",
+            "0",
+            "--json",
+        ],
+    ),
+    (
+        "something_to_fear_6p",
+        [
+            "cards",
+            "something-to-fear",
+            "--players",
+            "6",
+            "--humans",
+            "0",
+            "--bots",
+            "random",
+            "--expert",
+            "--games",
+            "3",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    ),
+    (
+        "rise_of_the_zombies_greedy",
+        [
+            "cards",
+            "rise-of-the-zombies",
+            "--bots",
+            "greedy",
+            "--games",
+            "3",
+            "--seed",
+            "0",
+            "--json",
+        ],
+    ),
+    (
+        "rise_of_the_zombies_random",
+        [
+            "cards",
+            "rise-of-the-zombies",
+            "--survivors",
+            "Scout,Biker",
+            "--bots",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+        ],
+    ),
 ]
 
 
@@ -58,7 +127,9 @@ def digest(argv: list[str], record: bool) -> str:
         extra = ["--record", str(Path(tmp) / "r.json")] if record else []
         out = subprocess.run(
             [sys.executable, "-m", "flick", *argv, *extra],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
         h = hashlib.sha256(out.encode())
         if record:

@@ -272,13 +272,14 @@ def test_export_has_one_row_per_launched_piece(recorded: Any, tmp_path: Path) ->
     assert float(first["launch_speed"]) > 0
 
 
-def test_flick_sim_record_writes_a_replay_that_verifies(tmp_path: Path, capsys: Any) -> None:
-    path = tmp_path / "sim.json"
-    assert main(["sim", "1", "--seed", "3", "--record", str(path)]) == 0
-    capsys.readouterr()
-    data = json.loads(path.read_text())
+def test_flick_sim_record_writes_a_replay_that_verifies(cli_run: Any, capsys: Any) -> None:
+    # The golden game flick_s01_seed100 (tests/golden), played once per session.
+    run = cli_run(["sim", "1", "--seed", "100", "--json"], record=True)
+    assert run.code == 0 and run.record is not None
+    path = run.record
+    data = run.record_data()
     assert data["format"] == "flick-replay" and data["version"] == rp.VERSION
-    assert data["games"][0]["seed"] == 3 and data["games"][0]["bots"] == "heuristic"
+    assert data["games"][0]["seed"] == 100 and data["games"][0]["bots"] == "heuristic"
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK: 1 game(s)" in capsys.readouterr().out
 
