@@ -1,5 +1,6 @@
-"""Win rates of the Rise of the Zombies! bots by difficulty: `python -m
-flick.cards.rise_of_the_zombies.measure --bots random,greedy --games 200`.
+#!/usr/bin/env python3
+"""Win rates of the Rise of the Zombies! bots by difficulty:
+`python tools/measure_rise_of_the_zombies.py --bots random,greedy --games 200`.
 
 A game counts as a victory when at least one survivor escapes in the Rescue Helicopter; the
 table also gives the share of survivors that escape. Game g of every cell uses seed `seed + g`,
@@ -15,10 +16,8 @@ from typing import Any
 
 from flick.cards.bots import play_out
 from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies.data import DIFFICULTIES, SAMPLE_GROUP
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
-
-DIFFICULTIES = ("introductory", "standard", "expert", "insane")
-SAMPLE_GROUP = ("Scout", "Paramedic", "Cheerleader", "Scoundrel")
 
 
 def cell(bot: str, difficulty: str, survivors: tuple[str, ...], games: int,

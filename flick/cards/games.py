@@ -1,9 +1,8 @@
 """The card games flick knows: name -> module.
 
-Each game module exposes
-- `new_state(seed: int) -> State`: a default game (used by the generic engine test and the
-  random-play benchmark), and
-- `register(sub)`: adds `flick cards <name>` to the `cards` subparsers.
+Each game package exposes `new_state(seed: int) -> State`: a default game (used by the generic
+engine test and the random-play benchmark). Its front end, with `register(sub)` (which adds
+`flick cards <name>`), is the module `flick.cli.<name>`.
 """
 
 from __future__ import annotations

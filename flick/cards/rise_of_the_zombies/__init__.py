@@ -2,10 +2,13 @@
 Rescue Helicopter.
 
 Modules: `data` (the card data file, `assets/cards/rise_of_the_zombies.yaml`), `codes` (action
-codes), `state` (the game state, turn structure, movement, clock, results), with the mixins
-`moves` (legal actions and labels), `combat` (survivors' attacks) and `zombies` (infestation,
-zombie turn, wounds); `view` (the table as text), `bots`, and `cli` (`flick cards
-rise-of-the-zombies`)."""
+codes), `state` (the game state, turn structure, movement, clock, results), whose rules are
+functions of the state in `moves` (legal actions and labels), `combat` (survivors' attacks) and
+`zombies` (infestation, zombie turn, wounds), bound to it as methods; `view` (the table as
+text), `bots` (random, greedy, cautious, rollout), `search` (the Monte Carlo search bot) and
+`value` (its learned position value). The front end, `flick cards rise-of-the-zombies`, is
+`flick.cli.rise_of_the_zombies`; bot win rates by difficulty come from
+`tools/measure_rise_of_the_zombies.py`."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from flick.errors import DataFileError
 from flick.paths import assets
 
 DIFFICULTIES = ("introductory", "standard", "expert", "insane")
+SAMPLE_GROUP = ("Scout", "Paramedic", "Cheerleader", "Scoundrel")  # the rulebook's sample game
 ACTION_TYPES = ("weapon", "item", "instant", "skill", "companion", "attachment", "location")
 TRAITS = ("fast", "again", "attract", "blocks", "group")
 ABILITIES = ("none", "free_attack_heal", "reroll")

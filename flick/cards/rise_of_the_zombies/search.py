@@ -14,7 +14,7 @@ the greedy choice only when its gain, paired rollout by rollout, is clearly abov
 random and measured far worse than greedy. The Discard step and sub-decisions (targets,
 re-rolls) are left to the greedy rules.
 
-Measured (`python -m flick.cards.rise_of_the_zombies.measure`, the sample game's 4 survivors,
+Measured (`python tools/measure_rise_of_the_zombies.py`, the sample game's 4 survivors,
 victories = games where someone escapes; seeds 0+):
 
     difficulty     random (200)  greedy (200)  search (60)   greedy on the search's 60 seeds

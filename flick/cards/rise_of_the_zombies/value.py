@@ -85,7 +85,7 @@ def samples(games: int, seed: int = 0) -> tuple[list[list[float]], list[float]]:
     """Features at the start of every Player Turn of `games` greedy games (4 survivors, each
     difficulty in turn) and the share of survivors that escaped in the end."""
     from flick.cards.rise_of_the_zombies.bots import GreedyBot
-    from flick.cards.rise_of_the_zombies.measure import DIFFICULTIES, SAMPLE_GROUP
+    from flick.cards.rise_of_the_zombies.data import DIFFICULTIES, SAMPLE_GROUP
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
     xs: list[list[float]] = []

@@ -4,8 +4,9 @@
 - `state.StfState`: every rule, as a `flick.cards.engine.State`;
 - `scoring`: game-end damage, death and scoring;
 - `view`: what each player may see (text, data, determinization);
-- `bots`: greedy and information-set Monte Carlo search bots;
-- `cli`: `flick cards something-to-fear`.
+- `bots`: greedy and information-set Monte Carlo search bots.
+
+The front end, `flick cards something-to-fear`, is `flick.cli.something_to_fear`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Walking Dead: Surrounded (Button Shy), a solitaire map-building card game.
 
 `new_state(seed)` deals a standard game whose scenario is that of the first location drawn;
-`SurroundedState(seed, scenario, difficulty)` chooses them. `register(sub)` adds
-`flick cards surrounded`. Bots: `flick.cards.surrounded.bots` (greedy, search).
+`SurroundedState(seed, scenario, difficulty)` chooses them. The front end, `flick cards
+surrounded`, is `flick.cli.surrounded`. Bots: `flick.cards.surrounded.bots` (greedy, search).
 """
 
 from __future__ import annotations
