@@ -138,5 +138,5 @@ def _tower(world: Any) -> list[tuple[float, float]] | None:
     for shape, owner in world.owner.items():
         if owner == TOWER_ID and hasattr(shape, "get_vertices"):
             body = shape.body
-            return [tuple(body.local_to_world(v)) for v in shape.get_vertices()]  # type: ignore[misc]
+            return [tuple(body.local_to_world(v)) for v in shape.get_vertices()]
     return None

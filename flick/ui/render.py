@@ -405,10 +405,11 @@ def draw_scenario(surface: pygame.Surface, scenario: Scenario, cam: Camera,
     tints: dict[int, Colour] = {}
     if scenario.mode == "competitive":
         for ti, team in enumerate(scenario.teams):
-            if team.base in placement.buildings:
-                base = TEAM_COLOURS[ti % len(TEAM_COLOURS)]
-                tints[placement.buildings[team.base]] = tuple(  # type: ignore[assignment]
-                    (c + 2 * f) // 3 for c, f in zip(base, FACADE, strict=True))
+            if team.base is not None and team.base in placement.buildings:
+                (r, g, b) = TEAM_COLOURS[ti % len(TEAM_COLOURS)]
+                fr, fg, fb = FACADE
+                tints[placement.buildings[team.base]] = (
+                    (r + 2 * fr) // 3, (g + 2 * fg) // 3, (b + 2 * fb) // 3)
     draw_table(surface, cam, table, fonts, names, colours, tints)
     draw_open_slots(surface, cam, scenario, fonts)
     draw_tokens(surface, cam, scenario, table, placement, fonts)

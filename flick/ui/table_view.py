@@ -171,9 +171,9 @@ class TableView:
         if p.kind == "street_lamp" and p.standing:
             pygame.draw.circle(surface, (255, 250, 200), c, max(2.0, cam.length(0.6)))
         if p.kind == "movement_disc":  # the disc's orientation line
-            a = (p.x - 2 * math.cos(p.angle), p.y - 2 * math.sin(p.angle))
-            b = (p.x + 2 * math.cos(p.angle), p.y + 2 * math.sin(p.angle))
-            pygame.draw.line(surface, INK, cam.px(*a), cam.px(*b), 1)
+            back = (p.x - 2 * math.cos(p.angle), p.y - 2 * math.sin(p.angle))
+            front = (p.x + 2 * math.cos(p.angle), p.y + 2 * math.sin(p.angle))
+            pygame.draw.line(surface, INK, cam.px(*back), cam.px(*front), 1)
         if p.kind == "baseball_bat":  # the knob, the end that is flicked
             spec = self.table.params.pieces["baseball_bat"]
             r = spec.length / 2.0 - spec.knob_diameter / 2.0
