@@ -12,7 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from flick.errors import DataFileError, FlickError
+from flick.game.inputs import Input, input_from_json
+from flick.physics import BuildingState, PhysicsParams, PieceState, TableState
 from flick.replay.schema import FORMAT, VERSION, GameRecord, ReplayFile, digest, sha256
+from flick.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -20,9 +23,9 @@ class LoadedGame:
     """One game of a replay file, checked: its record and what it takes to re-run it."""
 
     record: GameRecord
-    scenario: Any  # flick.scenario.Scenario, None when this flick cannot rebuild it
-    params: Any  # flick.physics.PhysicsParams, None when this flick cannot rebuild them
-    inputs: tuple[Any, ...]  # flick.game.inputs.Input
+    scenario: Scenario | None  # None when this flick cannot rebuild it
+    params: PhysicsParams | None  # None when this flick cannot rebuild them
+    inputs: tuple[Input, ...]
     problem: str | None = None  # why it cannot be re-simulated here (stored poses still show)
     number: int = 1  # its place in the file, counting from 1
 
@@ -30,12 +33,12 @@ class LoadedGame:
     def players(self) -> dict[str, int]:
         return {p.team: p.players for p in self.record.players}
 
-    def start_state(self) -> Any:
+    def start_state(self) -> TableState:
         """The table after set-up, as a `flick.physics.TableState` (for `Table.restore`)."""
         start = self.record.start
         return table_state(start.city, start.poses, start.buildings)
 
-    def state_after(self, shot: int) -> Any:
+    def state_after(self, shot: int) -> TableState:
         """The table at rest after shot `shot` (counting from 0), from the stored poses: what
         a viewer shows, exact, without re-simulating."""
         s, start = self.record.shots[shot], self.record.start
@@ -44,10 +47,8 @@ class LoadedGame:
 
 
 def table_state(city: Sequence[float], poses: Iterable[Sequence[Any]],
-                buildings: Iterable[Sequence[Any]]) -> Any:
+                buildings: Iterable[Sequence[Any]]) -> TableState:
     """A `flick.physics.TableState` from stored poses (the ids, kinds and floats as stored)."""
-    from flick.physics import BuildingState, PieceState, TableState
-
     pieces = tuple(PieceState(int(i), str(k), float(x), float(y), float(a), bool(st))
                    for i, k, x, y, a, st in poses)
     blds = tuple(BuildingState(int(i), str(n), float(x), float(y), float(a),
@@ -90,10 +91,6 @@ def _finite(text: str) -> float:
 
 def load(path: str | Path) -> Replay:
     """Read and check a replay file; any damage raises DataFileError saying what is wrong."""
-    from flick.game.inputs import input_from_json
-    from flick.physics import PhysicsParams
-    from flick.scenario import Scenario
-
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flick.errors import FlickError
+from flick.game import IllegalAction
 from flick.replay.loading import LoadedGame, Replay
 from flick.replay.recorder import Recorder, _new_game, build
 
@@ -62,8 +63,6 @@ def _pose_gap(stored: Sequence[Sequence[Any]], now: Sequence[Sequence[Any]]) -> 
 
 def verify_game(game: LoadedGame) -> Check:
     """Re-run one game and compare every hash; the first difference ends the check."""
-    from flick.game import IllegalAction
-
     rec = game.record
     number = game.number
     hashes = 0

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
 
+from flick.physics import Table
+from flick.physics.geometry import footprint_gap
 from flick.scenario.model import SURVIVORS, Scenario
 from flick.scenario.place import Placement, setup_table
 
@@ -21,8 +22,6 @@ Report = Callable[..., None]
 
 def check_geometry(sc: Scenario, report: Report) -> None:
     """Place the scenario on a physics table and ask it what overlaps what."""
-    from flick.physics.geometry import footprint_gap
-
     table, pl = setup_table(sc, chosen=_stand_ins(sc))
     pl = _relabel(sc, pl)
     w, h = sc.city.width, sc.city.height
@@ -107,12 +106,10 @@ def _relabel(sc: Scenario, pl: Placement) -> Placement:
     return dataclasses.replace(pl, keys=keys)
 
 
-def _check_doors(sc: Scenario, table: Any, pl: Placement, report: Report) -> None:
+def _check_doors(sc: Scenario, table: Table, pl: Placement, report: Report) -> None:
     """A movement disc must fit just outside each door, and half across it."""
-    from flick.physics.geometry import footprint_gap
-
     w, h = sc.city.width, sc.city.height
-    r = table.params.pieces["movement_disc"].diameter / 2
+    r = _disc_diameter(table) / 2
     tol = table.params.simulation.overlap_tolerance
     tower = [(pl.tower.corners(), 0.0)]
     meant = {pl.objects[f"barricade_{i + 1}"]: bar.building
@@ -148,27 +145,25 @@ def _check_doors(sc: Scenario, table: Any, pl: Placement, report: Report) -> Non
     for i, bar in enumerate(sc.barricades):
         if bar.building is None:
             continue
-        bid = pl.buildings.get(bar.building)
-        if bid is None:
+        barred = pl.buildings.get(bar.building)
+        if barred is None:
             report(("barricades", i, "building"), f"'{bar.building}' is not a building on the map")
-        elif not table.is_inside(pl.objects[f"barricade_{i + 1}"], bid):
-            report(("barricades", i), f"barricade {i + 1} is meant for {pl.label(bid)}'s door "
+        elif not table.is_inside(pl.objects[f"barricade_{i + 1}"], barred):
+            report(("barricades", i), f"barricade {i + 1} is meant for {pl.label(barred)}'s door "
                    "but no part of it lies between its blocks")
 
 
 REACH_STEP = 2.0  # cm, the grid of disc positions searched for a way to each door
 
 
-def _check_reachable(sc: Scenario, table: Any, pl: Placement, report: Report) -> None:
+def _check_reachable(sc: Scenario, table: Table, pl: Placement, report: Report) -> None:
     """Every survivor's start joins every building's door: a movement disc can travel between
     them without crossing a building, an object or the tower. Figures and barricade tokens
     are left out (zombies can be shot, barricades pushed). A grid search, REACH_STEP apart."""
     from collections import deque
 
-    from flick.physics.geometry import footprint_gap
-
     figures = {*pl.zombies, *pl.survivors.values()}
-    r = table.params.pieces["movement_disc"].diameter / 2
+    r = _disc_diameter(table) / 2
     obstacles: list[tuple[float, float, float, float, list]] = []
 
     def add(outline: list) -> None:
@@ -228,9 +223,16 @@ def _check_reachable(sc: Scenario, table: Any, pl: Placement, report: Report) ->
                    "movement disc from the survivors' start to it")
 
 
-def _check_too_close(table: Any, pl: Placement, report: Report) -> None:
+def _disc_diameter(table: Table) -> float:
+    """A movement disc's diameter (cm): the parameters give every round piece one."""
+    diameter = table.params.pieces["movement_disc"].diameter
+    assert diameter is not None
+    return diameter
+
+
+def _check_too_close(table: Table, pl: Placement, report: Report) -> None:
     """A standing survivor next to a standing zombie would lose a life before anyone moved."""
-    disc = table.params.pieces["movement_disc"].diameter
+    disc = _disc_diameter(table)
     zombies = [z for z in pl.zombies if table.is_standing(z)]
     for sid in pl.survivors.values():
         for z in zombies:
