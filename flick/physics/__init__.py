@@ -20,6 +20,16 @@ Conventions:
 - Undo: `snapshot()` / `restore(state)`; `state_hash()` hashes the state bit for bit.
 - Queries between shots: `distance` (edge to edge, cm), `overlapping`, `is_inside`,
   `in_city`, `door_line`, `outline` (footprints to draw).
+- The Zombie Rush: `Table.rush(zombies, tower=(x, y, facing), rng=seed) -> RushResult`.
+
+Modules: `table` (`Table`), `params` (`PhysicsParams`, `MAX_FLICK_IMPULSE`, read through
+`flick.datafile`), `world` (the pymunk space of one shot), `footprint`, `geometry`,
+`buildings`, `state`, `result`, `errors` (`TableError`), and the package `tower` (the zombie
+tower: `params` with `TowerParams` and `TOWER_FOOTPRINT_CM`, the side-view `drop`, the plane
+geometry `place` with `TowerPose`, and `rush`). Physics knows no rules and imports no other
+flick package but the bottom modules (`flick.errors`, `flick.paths`, `flick.datafile`). Its
+command line is `flick/cli/tower.py` (`flick tower`), its benchmarks `flick/bench/physics.py`
+and `flick/bench/tower.py`.
 """
 
 from flick.physics.params import MAX_FLICK_IMPULSE, PhysicsParams

@@ -53,7 +53,9 @@ are used instead, with a warning.
 
 The package: `schema` (the file's models and hashes), `recorder` (`Recorder`, `record`,
 `write`), `loading` (`load` with clear errors, `LoadedGame`, `Replay`), `verify` (`verify`),
-`export` (`export_csv`). Everything a caller needs is imported here.
+`export` (`export_csv`). Everything a caller needs is imported here. Replay imports the game
+(and through it scenario and physics), never the UI; its command line is `flick/cli/replay.py`
+(`flick replay`), and `flick sim` (`flick/cli/`) records.
 """
 
 from flick.replay.export import EXPORT_COLUMNS, export_csv, export_rows
