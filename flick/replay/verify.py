@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pymunk
+
 from flick.errors import FlickError
 from flick.game import IllegalAction
 from flick.replay.loading import LoadedGame, Replay
@@ -114,8 +116,6 @@ def verify_game(game: LoadedGame) -> Check:
 
 
 def same_pymunk(replay: Replay) -> bool:
-    import pymunk
-
     return replay.file.pymunk == str(pymunk.version)
 
 

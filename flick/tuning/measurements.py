@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from flick.errors import DataFileError
 
 TESTS: tuple[str, ...] = ("slide", "collision", "topple")
@@ -100,8 +102,6 @@ def track_launch_speed(track: Sequence[TrackPoint]) -> float:
     constant, so the quadratic is exact until the piece stops (points after it stopped must not
     be listed). Needs at least 3 points.
     """
-    import numpy as np
-
     if len(track) < 3:
         raise ValueError("a track needs at least 3 points to give a launch speed")
     t0 = track[0].t
