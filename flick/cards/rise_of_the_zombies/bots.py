@@ -325,7 +325,9 @@ class RolloutBot(GreedyBot):
     w_time = 0.0
     MOVES = (C.K_LOCATION, C.K_HELI, C.K_FOLLOW)
 
-    def _candidates(self, st: S.RiseOfTheZombies, legal: list[int], choice: int) -> list[int]:
+    def _candidates(
+        self, st: S.RiseOfTheZombies, s: int, legal: list[int], choice: int
+    ) -> list[int]:
         if choice >> 16 not in (C.K_PASS, *self.MOVES):
             return [choice]
         cands = {choice, C.PASS}
@@ -358,34 +360,52 @@ class RolloutBot(GreedyBot):
         return (len(alive) / n + sum(st.remaining(t) for t in alive) / (n * st.health())
                 + 0.5 * len(st.path) / 8 - 0.02 * zombie_health / n)
 
-    def _roll(self, twin: S.RiseOfTheZombies, seed: int) -> None:
-        bot = GreedyBot(seed)
-        stop = twin.turn + self.horizon if self.horizon else 1 << 30
-        while not twin.is_terminal() and twin.turn < stop:
-            twin.apply(bot.choose(twin))
+    def value(self, st: S.RiseOfTheZombies) -> float:
+        """Score of a rollout's last position (see the class docstring)."""
+        return self._score(st)
 
-    def choose(self, st: S.RiseOfTheZombies) -> int:
-        choice = super().choose(st)
-        if st.pending or st.phase != "play":
-            return choice
-        legal = st.legal_actions()
-        cands = self._candidates(st, legal, choice)
-        if len(cands) == 1:
-            return choice
-        s = st.current_player()
-        seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
+    def _pick(self, choice: int, cands: list[int], values: dict[int, list[float]]) -> int:
+        """The candidate whose rollouts score most in total; ties keep the greedy choice."""
         best, best_value = choice, -1.0
         for a in cands:
             total = 0.0
-            for seed in seeds:
-                twin = st.determinize(s, random.Random(seed))
-                twin.apply(a)
-                self._roll(twin, seed)
-                total += self._score(twin)
+            for v in values[a]:
+                total += v
             # ties keep the greedy choice (it comes first only if it is the best)
             if total > best_value + 1e-9 or (abs(total - best_value) < 1e-9 and a == choice):
                 best, best_value = a, total
         return best
+
+    def _stop(self, st: S.RiseOfTheZombies, twin: S.RiseOfTheZombies) -> int:
+        """The turn a rollout stops at: `horizon` turns after the candidate was played."""
+        return twin.turn + self.horizon if self.horizon else 1 << 30
+
+    def _roll(self, twin: S.RiseOfTheZombies, bot: GreedyBot, stop: int) -> None:
+        while not twin.over and twin.turn < stop:
+            twin.apply(bot.choose(twin))
+
+    def choose(self, st: S.RiseOfTheZombies) -> int:
+        """The greedy choice, unless rollouts of the candidates (`_candidates`), scored by
+        `value`, make `_pick` prefer another; every candidate meets the same reshuffles."""
+        choice = super().choose(st)
+        if st.pending or st.phase != "play":
+            return choice
+        s = st.current_player()
+        cands = self._candidates(st, s, st.legal_actions(), choice)
+        if len(cands) == 1:
+            return choice
+        seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
+        values: dict[int, list[float]] = {}
+        for a in cands:
+            row = []
+            for seed in seeds:
+                twin = st.determinize(s, random.Random(seed))
+                twin.events = None
+                twin.apply(a)
+                self._roll(twin, GreedyBot(seed), self._stop(st, twin))
+                row.append(self.value(twin))
+            values[a] = row
+        return self._pick(choice, cands, values)
 
 
 def _search_bot(seed: int | random.Random = 0) -> Any:

@@ -29,16 +29,15 @@ random never win.
 
 from __future__ import annotations
 
-import random
-
 from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies import state as S
-from flick.cards.rise_of_the_zombies.bots import GreedyBot
+from flick.cards.rise_of_the_zombies.bots import RolloutBot
 from flick.cards.rise_of_the_zombies.value import win_chance
 
 
-class SearchBot(GreedyBot):
-    """Greedy rules as the default and in rollouts; rollouts pick among their suggestions."""
+class SearchBot(RolloutBot):
+    """The rollout bot with more candidates, a learned value of a position and a paired test
+    before it leaves the greedy choice."""
 
     name = "search"
     rollouts = 8  # determinizations per candidate
@@ -117,33 +116,15 @@ class SearchBot(GreedyBot):
         return cands
 
     # ---- search ----------------------------------------------------------------------------------
-    def _roll(self, twin: S.RiseOfTheZombies, bot: GreedyBot, stop: int) -> None:
-        while not twin.over and twin.turn < stop:
-            twin.apply(bot.choose(twin))
+    def _stop(self, st: S.RiseOfTheZombies, twin: S.RiseOfTheZombies) -> int:
+        """`horizon` turns counted from the position searched, not from the candidate played."""
+        return st.turn + self.horizon if self.horizon else 1 << 30
 
-    def choose(self, st: S.RiseOfTheZombies) -> int:
-        choice = super().choose(st)
-        if st.pending or st.phase != "play":
-            return choice
-        s = st.current_player()
-        cands = self._candidates(st, s, st.legal_actions(), choice)
-        if len(cands) == 1:
-            return choice
-        seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
-        stop = st.turn + self.horizon if self.horizon else 1 << 30
-        values = {}
-        for a in cands:
-            row = []
-            for seed in seeds:
-                twin = st.determinize(s, random.Random(seed))
-                twin.events = None
-                twin.apply(a)
-                self._roll(twin, GreedyBot(seed), stop)
-                row.append(self.value(twin))
-            values[a] = row
+    def _pick(self, choice: int, cands: list[int], values: dict[int, list[float]]) -> int:
+        """A candidate replaces the greedy choice only by a significant paired gain."""
         base = values[choice]
         best, best_gain = choice, 0.0
-        r = len(seeds)
+        r = len(base)
         for a in cands[1:]:
             diffs = [x - y for x, y in zip(values[a], base, strict=True)]
             mean = sum(diffs) / r
