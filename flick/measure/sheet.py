@@ -1,0 +1,56 @@
+"""A contact sheet per shot: the shot's first frame, enlarged, with the tracked path, the frames
+the fit used, the contact point and the measured values, so a person can check each
+measurement and delete the rows of bad ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from flick.measure.scale import Scale
+from flick.measure.shots import Measured
+
+ZOOM = 2
+PANEL = 22  # px per line of text
+
+
+def draw(frame: np.ndarray, shot: Measured, scale: Scale, title: str) -> np.ndarray:
+    """The sheet of one shot as a BGR image."""
+    import cv2
+
+    big = cv2.resize(frame, None, fx=ZOOM, fy=ZOOM, interpolation=cv2.INTER_LINEAR)
+    colours = {"piece": (255, 255, 0), "target": (0, 200, 255)}
+    for name, path in shot.path.items():
+        if len(path) < 2:
+            continue
+        px = scale.to_image(np.array(path)) * ZOOM
+        cv2.polylines(big, [np.round(px).astype(np.int32)], False, colours.get(name, (0, 0, 0)),
+                      1, cv2.LINE_AA)
+        end = np.round(px[-1]).astype(int)
+        cv2.drawMarker(big, (int(end[0]), int(end[1])), colours.get(name, (0, 0, 0)),
+                       cv2.MARKER_TILTED_CROSS, 10, 1)
+    if shot.contact is not None:
+        c = np.round(scale.to_image(np.array([shot.contact]))[0] * ZOOM).astype(int)
+        cv2.circle(big, (int(c[0]), int(c[1])), 6, (0, 0, 255), 1, cv2.LINE_AA)
+    lines = [title]
+    values = ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
+                       for k, v in shot.values.items())
+    lines += [values[i:i + 80] for i in range(0, len(values), 80)] or ["(nothing measured)"]
+    lines += [f"UNSURE: {r}" for r in shot.reasons]
+    panel = np.full((PANEL * len(lines) + 8, big.shape[1], 3), 255, np.uint8)
+    for k, text in enumerate(lines):
+        colour = (0, 0, 200) if text.startswith("UNSURE") else (0, 0, 0)
+        cv2.putText(panel, text[:100], (6, PANEL * (k + 1)), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+                    colour, 1, cv2.LINE_AA)
+    return np.vstack([big, panel])
+
+
+def write(directory: Path, frame: np.ndarray, shot: Measured, scale: Scale, title: str) -> Path:
+    import cv2
+
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"shot_{shot.number:03d}.png"
+    if not cv2.imwrite(str(path), draw(frame, shot, scale, title)):
+        raise OSError(f"{path}: cannot write")
+    return path

@@ -1,0 +1,422 @@
+"""The clip split into shots, and each shot measured: the rows `flick tune` reads.
+
+A shot starts when a piece starts moving and ends when every tracked piece rests. Between shots
+the pieces rest (put back by hand: a piece that jumps and rests at once was carried, not flicked).
+Frames where a hand touches a piece, where the piece is hidden or partly hidden, or where it
+merged with another blob of its colour are not used; a shot measured from too few good frames
+is *unsure*: it keeps its reasons and is left out of the CSV (`flick measure --review` lists
+them).
+
+Measured, in table cm and seconds (frame A is the first good frame after the release):
+- slide: `launch_speed` at frame A from a least-squares fit of the distance travelled,
+  s(t) = s0 + v t - a t^2 / 2 (constant deceleration, as sliding friction gives), over the frames
+  before the last 15 % of the slide; `slide_distance` from the fitted position at frame A to the
+  rest; `track` (up to 8 of those frames); `spin_speed` and `final_angle` from the rim dot when
+  it was seen in most frames and the piece turned at least 45 degrees.
+- collision / topple: the striker's approach fitted the same way; the contact is where its
+  fitted centre comes within the two pieces' radii of the target's resting centre;
+  `impact_speed` is the fitted speed there. `striker_distance` from that point to the
+  striker's rest, `target_distance` the target's slide; `fell` when the target's silhouette
+  turned from a disc to a capsule (elongation above 1.5, or its area grew by half).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from flick.tuning.measurements import Shot, TrackPoint
+
+FIT_SHARE = 0.85  # of the slide, measured from frame A, that the launch fit uses
+TRACK_POINTS = 8
+MOVE_CM = 0.15  # cm in 1/30 s: a piece moving at least about 5 cm/s (above a video's jitter)
+AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, not of a put-back
+REST_S = 0.3  # s of rest after a shot where its rest position is read
+MIN_FIT = 4  # good frames a fit needs
+FELL_ELONGATION = 1.5
+
+
+@dataclass
+class PieceFrames:
+    """One tracked piece as arrays over frames (see `flick.measure.track.Track`)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    area: np.ndarray
+    elongation: np.ndarray
+    dot: np.ndarray
+    occluded: np.ndarray
+    blobs: np.ndarray
+    good: np.ndarray = field(init=False)
+    merged: np.ndarray = field(init=False)
+    partial: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        found = np.isfinite(self.x)
+        seen = found & ~self.occluded
+        ref = float(np.median(self.area[seen])) if seen.any() else math.nan
+        self.merged = found & ((self.area > 1.6 * ref) | (self.blobs > 1))
+        self.partial = found & (self.area < 0.7 * ref)
+        self.good = seen & ~self.merged & ~self.partial
+
+    def p(self, i: int) -> np.ndarray:
+        return np.array([self.x[i], self.y[i]])
+
+    @classmethod
+    def from_track(cls, arrays: dict[str, np.ndarray]) -> PieceFrames:
+        return cls(arrays["x"], arrays["y"], arrays["area"], arrays["elongation"], arrays["dot"],
+                   arrays["occluded"].astype(bool), arrays["blobs"])
+
+
+@dataclass
+class Measured:
+    """One shot found in the clip: its frames, the row measured (None when unsure), the reasons
+    it is unsure, and what the contact sheet draws."""
+
+    number: int
+    first: int  # frame where the motion starts
+    last: int  # frame where every piece rests
+    test: str
+    row: Shot | None = None
+    reasons: list[str] = field(default_factory=list)
+    frame_a: int | None = None
+    fitted: list[int] = field(default_factory=list)  # frames of the launch / approach fit
+    path: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # cm, per piece
+    contact: tuple[float, float] | None = None  # cm
+    values: dict[str, float | str] = field(default_factory=dict)
+
+    @property
+    def sure(self) -> bool:
+        return self.row is not None and not self.reasons
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the shots are: the test, the kinds, their radii (cm), the clip's rate."""
+
+    test: str
+    piece: str
+    target: str | None
+    fps: float
+    piece_radius: float
+    target_radius: float = 0.0
+
+
+def _moving(pf: PieceFrames, lag: int) -> np.ndarray:
+    """Per frame: a good frame whose position differs by more than MOVE_CM from the last good
+    frame at least `lag` frames before (about 1/30 s)."""
+    n = len(pf.x)
+    out = np.zeros(n, bool)
+    good = np.flatnonzero(pf.good)
+    for k, i in enumerate(good):
+        j = k - 1
+        while j >= 0 and good[j] > i - lag:
+            j -= 1
+        if j < 0:
+            continue
+        g = good[j]
+        out[i] = math.hypot(pf.x[i] - pf.x[g], pf.y[i] - pf.y[g]) > MOVE_CM
+    return out
+
+
+def split(pieces: dict[str, PieceFrames], fps: float) -> list[tuple[int, int]]:
+    """(first, last) frames of each shot: runs of motion of any piece (hidden stretches of
+    less than 0.15 s do not end a run) with at least 3 good frames away from where the pieces
+    rested before and after it."""
+    lag = max(1, round(fps / 30.0))
+    n = len(next(iter(pieces.values())).x)
+    moving = np.zeros(n, bool)
+    for pf in pieces.values():
+        moving |= _moving(pf, lag)
+    idx = np.flatnonzero(moving)
+    runs: list[tuple[int, int]] = []
+    gap = max(lag + 1, int(0.15 * fps))
+    for i in idx:
+        if runs and i - runs[-1][1] <= gap:
+            runs[-1] = (runs[-1][0], int(i))
+        else:
+            runs.append((int(i), int(i)))
+    shots = []
+    for first, last in runs:
+        # A piece put back by hand jumps from one rest to the next: a shot has frames in
+        # between, away from both.
+        between = 0
+        for pf in pieces.values():
+            start = _rest(pf, first - 3 * lag, first)
+            end = _rest(pf, last + 1, last + 1 + 3 * lag)
+            if start is None or end is None:
+                continue
+            between = max(between, sum(
+                1 for i in range(first, last + 1) if pf.good[i]
+                and np.hypot(*(pf.p(i) - start)) > AWAY_CM
+                and np.hypot(*(pf.p(i) - end)) > AWAY_CM))
+        if between >= 3:
+            shots.append((first, last))
+    return shots
+
+
+def _rest(pf: PieceFrames, start: int, stop: int) -> np.ndarray | None:
+    """The median position of the good frames in [start, stop), or None."""
+    sel = [i for i in range(max(start, 0), min(stop, len(pf.x))) if pf.good[i]]
+    if len(sel) < 2:
+        return None
+    return np.array([np.median(pf.x[sel]), np.median(pf.y[sel])])
+
+
+def _fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float]:
+    """s = s0 + v t - a t^2 / 2 by least squares: (s0, v, a)."""
+    design = np.column_stack([np.ones_like(t), t, -0.5 * t * t])
+    (s0, v, a), *_ = np.linalg.lstsq(design, s, rcond=None)
+    return float(s0), float(v), float(a)
+
+
+def stop_fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float, float]:
+    """Fit a Coulomb slow-down that stops: s(t) = s_end - a (T - t)^2 / 2 before the stop time
+    T, s_end after it. Linear in (s_end, a) for each T; T by a grid and then a finer one.
+
+    Returns (s_end, a, T, rms). The speed at t = 0 is a T and the distance from t = 0 to the
+    rest a T^2 / 2: every frame counts, the rest frames too, and no cut-off is needed.
+    """
+    def solve(stop: float) -> tuple[float, float, float]:
+        lever = 0.5 * np.maximum(stop - t, 0.0) ** 2
+        design = np.column_stack([np.ones_like(t), -lever])
+        coef, *_ = np.linalg.lstsq(design, s, rcond=None)
+        res = float(np.sqrt(np.mean((design @ coef - s) ** 2)))
+        return float(coef[0]), float(coef[1]), res
+
+    lo, hi = float(t[0]), float(t[-1])
+    best = (math.inf, lo)
+    for _ in range(3):
+        grid = np.linspace(lo, hi, 41)
+        for stop in grid[1:]:
+            res = solve(float(stop))[2]
+            if res < best[0]:
+                best = (res, float(stop))
+        width = (hi - lo) / 40
+        lo, hi = max(float(t[0]), best[1] - width), best[1] + width
+    s_end, a, res = solve(best[1])
+    return s_end, a, best[1], res
+
+
+def _frame_a(pf: PieceFrames, first: int, last: int) -> int | None:
+    """The first good frame of the shot followed by 3 more good frames in a row: the hand has
+    let go and the piece is in full view."""
+    for i in range(first, last - 2):
+        if pf.good[i:i + 4].all():
+            return i
+    return None
+
+
+def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
+    """Every shot of the clip, measured (or marked unsure)."""
+    spans = split(pieces, setup.fps)
+    rest_n = round(REST_S * setup.fps)
+    out = []
+    n = len(next(iter(pieces.values())).x)
+    for k, (first, last) in enumerate(spans):
+        before = spans[k - 1][1] + 1 if k else 0
+        after = spans[k + 1][0] if k + 1 < len(spans) else n
+        m = Measured(k + 1, first, last, setup.test)
+        if last + 2 >= n or after - last < 3:
+            m.reasons.append("the pieces had not come to rest before the next motion or the "
+                             "clip's end")
+        if setup.test == "slide":
+            _slide(m, pieces["piece"], setup, (before, after), rest_n)
+        else:
+            _hit(m, pieces["piece"], pieces["target"], setup, (before, after), rest_n)
+        out.append(m)
+    return out
+
+
+def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
+           rest_n: int) -> None:
+    fps = setup.fps
+    rest = _rest(pf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
+    a = _frame_a(pf, m.first, m.last + 1)
+    if rest is None:
+        m.reasons.append("the piece was not seen at rest after the shot")
+        return
+    if a is None:
+        m.reasons.append("the piece was never in full view for 4 frames in a row (hand, lost "
+                         "track)")
+        return
+    m.frame_a = a
+    pa = pf.p(a)
+    total = float(np.hypot(*(rest - pa)))
+    end = min(m.last + 1 + rest_n, window[1])
+    frames = [i for i in range(a, end) if pf.good[i]]
+    moving = [i for i in frames if i <= m.last
+              and math.hypot(pf.x[i] - pa[0], pf.y[i] - pa[1]) < FIT_SHARE * total]
+    hidden = [i for i in range(a, m.last + 1) if pf.occluded[i] or pf.merged[i]]
+    if hidden:
+        m.reasons.append(f"a hand or another piece over it in {len(hidden)} frame(s) after "
+                         "the release")
+    if len(moving) < MIN_FIT:
+        m.reasons.append(f"only {len(moving)} good frame(s) of the slide to fit")
+        return
+    direction = (rest - pa) / max(total, 1e-9)
+    t = (np.array(frames) - a) / fps
+    d = np.array([float(np.dot(pf.p(i) - pa, direction)) for i in frames])
+    _s_end, dec, stop, rms = stop_fit(t, d)
+    v = dec * stop
+    m.fitted = moving
+    m.path["piece"] = [(float(pf.x[i]), float(pf.y[i])) for i in range(a, m.last + 1)
+                       if pf.good[i]] + [(float(rest[0]), float(rest[1]))]
+    lateral = max(abs(float(np.cross(direction, pf.p(i) - pa))) for i in frames)
+    if lateral > 1.0:
+        m.reasons.append(f"the path bends ({lateral:.1f} cm off a straight line)")
+    if rms > 0.3:
+        m.reasons.append(f"the track does not follow an even slow-down ({rms:.2f} cm rms)")
+    if dec <= 0 or v <= 0:
+        m.reasons.append("the fitted track does not slow down")
+        return
+    frames = moving
+    step = max(1, len(frames) // TRACK_POINTS)
+    chosen = frames[::step][:TRACK_POINTS]
+    track = tuple(TrackPoint(round((i - a) / fps, 6), float(pf.x[i]), float(pf.y[i]))
+                  for i in chosen)
+    spin_speed, final_angle = _spin(pf, a, m.last, window[1], fps)
+    distance = 0.5 * dec * stop * stop
+    m.values = {"launch_speed": v, "slide_distance": distance, "deceleration": dec}
+    if spin_speed is not None and final_angle is not None:
+        m.values.update(spin_speed=spin_speed, final_angle=final_angle)
+    m.row = Shot(line=0, test="slide", piece=setup.piece, launch_speed=v,
+                 slide_distance=distance, spin_speed=spin_speed, final_angle=final_angle,
+                 track=track if len(track) >= 3 else (),
+                 note=f"shot {m.number}: frames {m.first}-{m.last}")
+
+
+def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
+          ) -> tuple[float | None, float | None]:
+    """Spin (deg/s) at frame A and the rotation (deg) from A to rest, from the rim dot, or
+    (None, None) when it was not seen well enough or the piece hardly turned."""
+    end = min(last + int(0.2 * fps), stop)
+    frames = [i for i in range(a, end) if pf.good[i] and math.isfinite(pf.dot[i])]
+    span = end - a
+    if span < 4 or len(frames) < 0.8 * span:
+        return None, None
+    if max(b - c for b, c in zip(frames[1:], frames, strict=False)) > 3:
+        return None, None
+    theta = np.unwrap(pf.dot[frames])
+    theta -= theta[0]
+    final = float(np.median(theta[-max(3, int(0.05 * fps)):]))
+    if abs(final) < math.radians(45):
+        return None, None
+    sign = 1.0 if final > 0 else -1.0
+    t = (np.array(frames) - a) / fps
+    _end, alpha, stop, rms = stop_fit(t, theta * sign)
+    if alpha <= 0 or rms > 0.3:
+        return None, None
+    return math.degrees(alpha * stop), math.degrees(0.5 * alpha * stop * stop)
+
+
+def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
+         window: tuple[int, int], rest_n: int) -> None:
+    fps = setup.fps
+    s_rest = _rest(sf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
+    t0 = _rest(tf, max(window[0], m.first - rest_n), m.first)
+    t_rest = _rest(tf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
+    if t0 is None:
+        m.reasons.append("the target was not seen at rest before the shot")
+        return
+    if t_rest is None and setup.test == "collision":
+        m.reasons.append("the target was not seen at rest after the shot")
+        return
+    a = _frame_a(sf, m.first, m.last + 1)
+    if a is None:
+        m.reasons.append("the striker was never in full view for 4 frames in a row")
+        return
+    m.frame_a = a
+    reach = setup.piece_radius + setup.target_radius
+    # The target starts to move at the contact: the approach is what comes before.
+    moved = [i for i in range(m.first, m.last + 1) if tf.good[i]
+             and math.hypot(tf.x[i] - t0[0], tf.y[i] - t0[1]) > 0.1]
+    hit_frame = moved[0] if moved else m.last + 1
+    frames = [i for i in range(a, hit_frame) if sf.good[i]
+              and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + 0.3]
+    hidden = [i for i in range(a, hit_frame) if sf.occluded[i] or sf.merged[i]]
+    if hidden:
+        m.reasons.append(f"a hand or another piece over the striker in {len(hidden)} frame(s) "
+                         "of its approach")
+    if len(frames) < MIN_FIT:
+        m.reasons.append(f"only {len(frames)} good frame(s) of the approach to fit (start "
+                         "the striker farther from the target)")
+        return
+    pa = sf.p(frames[0])
+    far = sf.p(frames[-1])
+    u = (far - pa) / max(float(np.hypot(*(far - pa))), 1e-9)
+    t = (np.array(frames) - frames[0]) / fps
+    s = np.array([float(np.dot(sf.p(i) - pa, u)) for i in frames])
+    s0, v, dec = _fit(t, s)
+    if not 0.0 <= dec < 3000.0:  # no table slows a piece by 3 g
+        dec = max(0.0, min(dec, 3000.0))
+        m.reasons.append("the approach's deceleration is implausible")
+
+    def centre(tt: float) -> np.ndarray:
+        return pa + u * (s0 + v * tt - 0.5 * dec * tt * tt)
+
+    # Contact: the first time the fitted centre comes within `reach` of the target's.
+    lo, hi = float(t[-1]), float(t[-1]) + 0.5
+    if np.hypot(*(centre(lo) - t0)) <= reach:
+        lo = 0.0
+    if np.hypot(*(centre(hi) - t0)) > reach:
+        m.reasons.append("the striker's fitted path does not reach the target")
+        return
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if np.hypot(*(centre(mid) - t0)) > reach:
+            lo = mid
+        else:
+            hi = mid
+    tc = 0.5 * (lo + hi)
+    speed = v - dec * tc
+    if speed <= 0:
+        m.reasons.append("the fitted approach stops before the contact")
+        return
+    contact = centre(tc)
+    m.contact = (float(contact[0]), float(contact[1]))
+    m.fitted = frames
+    m.path["piece"] = [(float(sf.x[i]), float(sf.y[i])) for i in range(a, m.last + 1)
+                       if sf.good[i]]
+    m.path["target"] = [(float(tf.x[i]), float(tf.y[i])) for i in range(m.first, m.last + 1)
+                        if tf.good[i]]
+    m.values = {"impact_speed": speed}
+    note = f"shot {m.number}: frames {m.first}-{m.last}"
+    if setup.test == "collision":
+        if s_rest is None:
+            m.reasons.append("the striker was not seen at rest after the shot")
+            return
+        assert t_rest is not None
+        striker_d = float(np.hypot(*(s_rest - contact)))
+        target_d = float(np.hypot(*(t_rest - t0)))
+        if target_d > 1.0:
+            off = math.degrees(math.acos(float(np.clip(np.dot((t_rest - t0) / target_d, u),
+                                                       -1, 1))))
+            if off > 15.0:
+                m.reasons.append(f"a glancing hit: the target went off {off:.0f} degrees "
+                                 "from the striker's line")
+        m.values.update(striker_distance=striker_d, target_distance=target_d)
+        m.row = Shot(line=0, test="collision", piece=setup.piece, target=setup.piece,
+                     impact_speed=speed, striker_distance=striker_d, target_distance=target_d,
+                     note=note)
+        return
+    # topple: the target's silhouette after the shot against before it.
+    end = min(m.last + 1 + rest_n, window[1])
+    after = [i for i in range(m.last + 1, end) if tf.good[i]]
+    before = [i for i in range(max(window[0], m.first - rest_n), m.first) if tf.good[i]]
+    if not after:
+        # A fallen figure seen nowhere: it left the view, or lies hidden.
+        m.reasons.append("the target was not seen after the shot")
+        return
+    elong = float(np.median(tf.elongation[after]))
+    grew = float(np.median(tf.area[after])) / float(np.median(tf.area[before] if before
+                                                              else tf.area[after]))
+    fell = elong > FELL_ELONGATION or grew > 1.5
+    if 1.3 < elong < 1.7 and not grew > 1.5:
+        m.reasons.append(f"the target's silhouette is neither a disc nor a capsule "
+                         f"(elongation {elong:.2f})")
+    m.values.update(fell="yes" if fell else "no", elongation=elong)
+    m.row = Shot(line=0, test="topple", piece=setup.piece, target=setup.target,
+                 impact_speed=speed, fell=fell, note=note)
