@@ -78,8 +78,9 @@ def measure(info: VideoInfo, options: Options, params: PhysicsParams,
         count = len(first)
     if progress is not None:
         progress(count)
-    pieces = {name: shots_mod.PieceFrames.from_track(t.arrays())
-              for name, t in tracker.tracks.items()}
+    pieces = {name: shots_mod.PieceFrames.from_track(
+        t.arrays(), may_grow=name == "target" and options.test == "topple")
+        for name, t in tracker.tracks.items()}
     if not pieces["piece"].good.any():
         raise FlickError(f"{info.path}: no {options.piece_colour.name} piece was seen in any "
                          "frame: check --colour")

@@ -260,6 +260,8 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
     writer = cv2.VideoWriter(str(path), fourcc, fps, (w, hgt))
     if not writer.isOpened():
         raise OSError(f"{path}: cannot write a video")
+    if str(path).endswith(".avi"):
+        writer.set(cv2.VIDEOWRITER_PROP_QUALITY, 90)
     # The table: its colour, a faint fixed texture (wood grain), the corner marks.
     base = np.empty((hgt, w, 3), np.float32)
     base[:] = TABLE_COLOUR.tuple()
@@ -311,7 +313,7 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
 
 STRIKER_COLOUR = BGR(200, 90, 30)  # blue
 TARGET_COLOUR = BGR(60, 160, 40)  # green
-APPROACH = 16.0  # cm between the striker's and the target's centres at the start
+APPROACH = 25.0  # cm between the striker's and the target's centres at the start
 
 
 def plan_shots(test: str, params: PhysicsParams, rng: np.random.Generator, shots: int,
@@ -366,3 +368,42 @@ def hidden_table(params: PhysicsParams, rng: np.random.Generator) -> dict[str, f
             rng.uniform(0.92, 1.08)), 0.95),
         "topple_zombie": model.value(params, "topple_zombie") * float(rng.uniform(0.8, 1.25)),
     }
+
+
+@dataclass(frozen=True)
+class Clip:
+    """A rendered test clip: the file, the test, its rate, the shots' trajectories."""
+
+    path: Path
+    test: str
+    fps: float
+    script: Script
+
+
+def render_tests(directory: str | Path, params: PhysicsParams, seed: int,
+                 tests: Sequence[tuple[str, float, int]] = (
+                     ("slide", 240.0, 4), ("collision", 60.0, 5), ("topple", 60.0, 10)),
+                 camera: Camera | None = None, container: str = "avi",
+                 ) -> tuple[dict[str, float], list[Clip]]:
+    """A hidden table (`hidden_table`, seeded) and one clip per (test, fps, shots), filmed
+    from a slightly tilted camera with noise, blur and a hand. Returns the true values and the
+    clips (written as `<test>.avi` in `directory`: motion JPEG, each frame on its own, as a
+    phone's high-bitrate video; "mp4" writes MPEG-4 part 2, whose low bitrate smears slow
+    motion over several frames)."""
+    from flick.tuning import model
+
+    rng = np.random.default_rng(seed)
+    truth = hidden_table(params, rng)
+    hidden = model.apply(params, truth)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    clips = []
+    for test, fps, n in tests:
+        plans = plan_shots(test, hidden, rng, n)
+        cam = camera or Camera()
+        cam = Camera(fps=fps, size=cam.size, exposure=cam.exposure, noise=cam.noise,
+                     lens_blur=cam.lens_blur, tilt=cam.tilt, hand=cam.hand)
+        path = directory / f"{test}.{container}"
+        script = render_video(path, hidden, Script(plans), cam, rng)
+        clips.append(Clip(path, test, fps, script))
+    return truth, clips

@@ -36,6 +36,9 @@ AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, no
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
 FELL_ELONGATION = 1.5
+# cm between the edges of the striker and its target below which an approach frame is not used:
+# the two silhouettes' colours bleed into each other (blur, a video's colour subsampling).
+CLEAR_CM = 1.0
 
 
 @dataclass
@@ -53,11 +56,15 @@ class PieceFrames:
     merged: np.ndarray = field(init=False)
     partial: np.ndarray = field(init=False)
 
+    may_grow: bool = False  # a figure that may fall: its silhouette may grow to a capsule's
+
     def __post_init__(self) -> None:
         found = np.isfinite(self.x)
         seen = found & ~self.occluded
         ref = float(np.median(self.area[seen])) if seen.any() else math.nan
-        self.merged = found & ((self.area > 1.6 * ref) | (self.blobs > 1))
+        self.merged = found & (self.blobs > 1)
+        if not self.may_grow:
+            self.merged |= found & (self.area > 1.6 * ref)
         self.partial = found & (self.area < 0.7 * ref)
         self.good = seen & ~self.merged & ~self.partial
 
@@ -65,9 +72,9 @@ class PieceFrames:
         return np.array([self.x[i], self.y[i]])
 
     @classmethod
-    def from_track(cls, arrays: dict[str, np.ndarray]) -> PieceFrames:
+    def from_track(cls, arrays: dict[str, np.ndarray], may_grow: bool = False) -> PieceFrames:
         return cls(arrays["x"], arrays["y"], arrays["area"], arrays["elongation"], arrays["dot"],
-                   arrays["occluded"].astype(bool), arrays["blobs"])
+                   arrays["occluded"].astype(bool), arrays["blobs"], may_grow)
 
 
 @dataclass
@@ -215,6 +222,19 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
     rest_n = round(REST_S * setup.fps)
     out = []
     n = len(next(iter(pieces.values())).x)
+
+    def window(k: int) -> tuple[int, int]:
+        return (spans[k - 1][1] + 1 if k else 0,
+                spans[k + 1][0] if k + 1 < len(spans) else n)
+
+    shared = None
+    if setup.test != "slide":
+        samples: list[tuple[np.ndarray, np.ndarray]] = []
+        for k, (first, last) in enumerate(spans):
+            _hit(Measured(k + 1, first, last, setup.test), pieces["piece"], pieces["target"],
+                 setup, window(k), rest_n, collect=samples)
+        if len(samples) >= 2:
+            shared = pooled_deceleration(samples)
     for k, (first, last) in enumerate(spans):
         before = spans[k - 1][1] + 1 if k else 0
         after = spans[k + 1][0] if k + 1 < len(spans) else n
@@ -225,7 +245,7 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
         if setup.test == "slide":
             _slide(m, pieces["piece"], setup, (before, after), rest_n)
         else:
-            _hit(m, pieces["piece"], pieces["target"], setup, (before, after), rest_n)
+            _hit(m, pieces["piece"], pieces["target"], setup, (before, after), rest_n, shared)
         out.append(m)
     return out
 
@@ -312,8 +332,31 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
     return math.degrees(alpha * stop), math.degrees(0.5 * alpha * stop * stop)
 
 
+def pooled_deceleration(samples: list[tuple[np.ndarray, np.ndarray]]) -> float:
+    """The deceleration (cm/s^2) shared by several approaches of one piece on one table: a
+    joint least-squares fit of s_k(t) = s0_k + v_k t - a t^2 / 2 (one start and speed per shot,
+    one a). A few frames per shot fit a line well but a curvature badly; together they fit it."""
+    k = len(samples)
+    rows = sum(len(t) for t, _ in samples)
+    design = np.zeros((rows, 2 * k + 1))
+    target = np.zeros(rows)
+    r = 0
+    for j, (t, s) in enumerate(samples):
+        n = len(t)
+        design[r:r + n, 2 * j] = 1.0
+        design[r:r + n, 2 * j + 1] = t
+        design[r:r + n, -1] = -0.5 * t * t
+        target[r:r + n] = s
+        r += n
+    coef, *_ = np.linalg.lstsq(design, target, rcond=None)
+    return float(coef[-1])
+
+
 def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
-         window: tuple[int, int], rest_n: int) -> None:
+         window: tuple[int, int], rest_n: int, shared: float | None = None,
+         collect: list[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+    """Measure a collision or topple shot. `collect`: only gather the approach (t, s) for the
+    pooled deceleration; `shared`: that deceleration, used instead of this shot's own."""
     fps = setup.fps
     s_rest = _rest(sf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
     t0 = _rest(tf, max(window[0], m.first - rest_n), m.first)
@@ -335,7 +378,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
              and math.hypot(tf.x[i] - t0[0], tf.y[i] - t0[1]) > 0.1]
     hit_frame = moved[0] if moved else m.last + 1
     frames = [i for i in range(a, hit_frame) if sf.good[i]
-              and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + 0.3]
+              and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + CLEAR_CM]
     hidden = [i for i in range(a, hit_frame) if sf.occluded[i] or sf.merged[i]]
     if hidden:
         m.reasons.append(f"a hand or another piece over the striker in {len(hidden)} frame(s) "
@@ -349,7 +392,19 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     u = (far - pa) / max(float(np.hypot(*(far - pa))), 1e-9)
     t = (np.array(frames) - frames[0]) / fps
     s = np.array([float(np.dot(sf.p(i) - pa, u)) for i in frames])
-    s0, v, dec = _fit(t, s)
+    if collect is not None:
+        collect.append((t, s))
+        return
+    if shared is not None and 0.0 < shared < 3000.0:
+        dec = shared
+        (s0, v), *_ = np.linalg.lstsq(np.column_stack([np.ones_like(t), t]),
+                                      s + 0.5 * dec * t * t, rcond=None)
+        s0, v = float(s0), float(v)
+    else:
+        s0, v, dec = _fit(t, s)
+    rms = float(np.sqrt(np.mean((s0 + v * t - 0.5 * dec * t * t - s) ** 2)))
+    if rms > 0.3:
+        m.reasons.append(f"the approach does not follow an even slow-down ({rms:.2f} cm rms)")
     if not 0.0 <= dec < 3000.0:  # no table slows a piece by 3 g
         dec = max(0.0, min(dec, 3000.0))
         m.reasons.append("the approach's deceleration is implausible")
@@ -358,13 +413,16 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
         return pa + u * (s0 + v * tt - 0.5 * dec * tt * tt)
 
     # Contact: the first time the fitted centre comes within `reach` of the target's.
-    lo, hi = float(t[-1]), float(t[-1]) + 0.5
-    if np.hypot(*(centre(lo) - t0)) <= reach:
-        lo = 0.0
-    if np.hypot(*(centre(hi) - t0)) > reach:
-        m.reasons.append("the striker's fitted path does not reach the target")
+    # The fitted path goes forward until its speed is 0 (t = v / dec): the contact is the first
+    # time on it that the centres are `reach` apart.
+    end = v / dec if dec > 0 else float(t[-1]) + 1.0
+    grid = np.linspace(0.0, max(end, float(t[-1])), 400)
+    inside = [k for k, tt in enumerate(grid) if np.hypot(*(centre(float(tt)) - t0)) <= reach]
+    if not inside or inside[0] == 0:
+        m.reasons.append("the striker's fitted path stops before it reaches the target")
         return
-    for _ in range(60):
+    lo, hi = float(grid[inside[0] - 1]), float(grid[inside[0]])
+    for _ in range(40):
         mid = 0.5 * (lo + hi)
         if np.hypot(*(centre(mid) - t0)) > reach:
             lo = mid

@@ -48,6 +48,7 @@ class Tracker:
         self.tracks = {name: Track(name) for name in colours}
         self.kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
         self.near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+        self.close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         self.px_cm = scale.px_per_cm()
 
     def add(self, frame: np.ndarray) -> None:
@@ -56,10 +57,14 @@ class Tracker:
         hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
         # Specks of skin colour (noise, compression) are not a hand: open, then widen.
         skin = cv2.dilate(cv2.morphologyEx(SKIN.mask(hsv), cv2.MORPH_OPEN, self.kernel), self.near)
-        white: np.ndarray | None = None
+        white = white_mask(hsv)
         for name, colour in self.colours.items():
             track = self.tracks[name]
-            mask = cv2.morphologyEx(colour.mask(hsv), cv2.MORPH_CLOSE, self.kernel)
+            # The rim dot and the pale blend around it belong to the piece: white next to the
+            # colour joins it, and a closing mends the notch the blend cuts into the outline.
+            mask = colour.mask(hsv)
+            mask |= white & cv2.dilate(mask, self.near)
+            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self.close)
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             areas = [cv2.contourArea(c) for c in contours]
             if not areas or max(areas) < 3.0:
@@ -96,8 +101,6 @@ class Tracker:
             track.area.append(float(area))
             track.elongation.append(float(elong))
             track.occluded.append(bool(skin[y0:y1, x0:x1][filled > 0].any()))
-            if white is None:
-                white = white_mask(hsv)
             dot = cv2.bitwise_and(white[y0:y1, x0:x1], filled)
             md = cv2.moments(dot, binaryImage=True)
             if md["m00"] >= 2:

@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flick.game import advanced_inputs as ai
-from flick.game.fight import fight_weapons
+from flick.game.scenarios import inputs as ai
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
@@ -223,7 +223,7 @@ def regular_actions(game: Game) -> int:
     """The actions (move, weapon, take, flare, accuse) the active survivor has this turn."""
     if getattr(game, "adv", None) is None:
         return 2
-    from flick.game.powers import regular_actions as n
+    from flick.game.scenarios.powers import regular_actions as n
 
     return n(game)
 

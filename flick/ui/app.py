@@ -294,7 +294,7 @@ class PlayApp:
                 self.fight_cam = self._fight_camera()
 
     def _fight_camera(self) -> Camera:
-        from flick.game.fight import FIGHT_LINE_Y, STAGE
+        from flick.game.scenarios.fight import FIGHT_LINE_Y, STAGE
 
         f = self.game.fight
         assert f is not None

@@ -1,7 +1,7 @@
 """The decisions of scenarios 5-10 as the window offers them: what the panel asks, the
 buttons it shows and the engine input each button makes, and who has to be at the screen.
 
-Phases (`flick.game.advanced`): "decide" (a steal offer, an X token to move), "crossroads"
+Phases (`flick.game.scenarios.five_to_ten`): "decide" (a steal offer, an X token to move), "crossroads"
 (a Crossroads card's options), "pick" (Gabriel's 2 tokens), "vote", "allegiance" (a wrongly
 accused player), "exile" (the unmasked betrayer's figure is flicked: a gesture, not a
 button), and in "act" the panel's choices for Accuse (whom), Heal (whom, whose medicine) and
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from flick.game import advanced_inputs as ai
+from flick.game.scenarios import inputs as ai
 from flick.game.inputs import Input
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def decider(game: Game) -> str | None:
     if a.steal_offers:
         return str(a.steal_offers[0]["thief"])
     if game.phase == "vote" and a.vote is not None:
-        from flick.game.secret import next_voter
+        from flick.game.scenarios.secret import next_voter
 
         return next_voter(game)
     if game.phase == "allegiance" and a.allegiance is not None:
@@ -73,7 +73,7 @@ def prompt(game: Game) -> str:
     if a.x_pending:
         return f"Move an X token in front of the {a.x_pending[0].replace('_', ' ')}:"
     if game.phase == "crossroads" and a.crossroads_card is not None:
-        from flick.game.crossroads import deck
+        from flick.game.scenarios.crossroads import deck
 
         card = deck()[a.crossroads_card]
         return f"Crossroads: {card.title}. {card.text}"
@@ -113,7 +113,7 @@ def options(game: Game) -> list[tuple[str, str, bool]]:
     if a.x_pending:
         return [(f"X from the {b.replace('_', ' ')}", f"move_x:{b}", True) for b in a.x_blocked]
     if game.phase == "crossroads" and a.crossroads_card is not None:
-        from flick.game.crossroads import deck, payable
+        from flick.game.scenarios.crossroads import deck, payable
 
         card = deck()[a.crossroads_card]
         s = game.active_survivor
@@ -197,7 +197,7 @@ def objective_lines(game: Game, name: str | None) -> list[str]:
     the game's end every player's card and whether they won (nothing is secret then)."""
     if not secret(game):
         return []
-    from flick.game.secret import card, results
+    from flick.game.scenarios.secret import card, results
 
     if game.over:
         return [f"{short(game, r['survivor'])} ({'betrayer' if r['betrayer'] else r['team']}):"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from flick.game.duel import Duel
+from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter
 from flick.ui.motion import FRAME_S

@@ -15,9 +15,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from flick.game import advanced_inputs as ai
-from flick.game.advanced import team_sizes
-from flick.game.advanced_bots import AdvancedBot
+from flick.game.scenarios import inputs as ai
+from flick.game.scenarios.five_to_ten import team_sizes
+from flick.game.bots.five_to_ten import AdvancedBot
 from flick.game.game import Game
 from flick.scenario import load
 from flick.ui import adapter, decisions

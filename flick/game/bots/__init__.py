@@ -1,0 +1,1 @@
+"""The bots: the heuristic bot of scenarios 1-4 and 5-10, its aim, routes and walking."""
