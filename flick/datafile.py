@@ -7,12 +7,16 @@ constructed from that same tree, and a map from each value's path (`("teams", 0,
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from pathlib import Path as FilePath
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+
+from flick.errors import DataFileError
 
 Path = tuple[Any, ...]
 
@@ -153,3 +157,48 @@ def validation_problems(marked: Marked, error: ValidationError) -> list[Problem]
             got = f" (got {item.get('input')!r})"
         problems.append(marked.problem(loc, f"{key}: {message}{got}"))
     return problems
+
+
+# --- a data file read and validated, or one DataFileError naming every problem ----------------
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def problems_error(problems: list[Problem]) -> DataFileError:
+    """One `DataFileError` (exit 2) listing `problems`, one `FILE:LINE:COLUMN: message` a line."""
+    return DataFileError("\n".join(str(p) for p in problems), exit_code=2)
+
+
+def read_file(path: str | os.PathLike[str], file: str | None = None) -> Marked:
+    """Read and parse a YAML data file, or raise `DataFileError` (FILE:LINE:COLUMN, exit 2).
+
+    `file` is the name the messages give (default: the path as given). A syntax error reads
+    `FILE:LINE:COLUMN: not valid YAML: ...`; duplicate keys and an empty file are refused too."""
+    name = str(path) if file is None else file
+    try:
+        text = FilePath(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(f"{name}: cannot read: {exc.strerror}", exit_code=2) from None
+    marked, problems = read(text, name)
+    problems = [
+        replace(p, message="not valid YAML: " + p.message.removeprefix("YAML syntax: "))
+        if p.message.startswith("YAML syntax: ") else p
+        for p in problems
+    ]
+    if marked is None or problems:
+        raise problems_error(problems)
+    return marked
+
+
+def validate(marked: Marked, model: type[_Model]) -> _Model:
+    """`model` validated from the file's data, or `DataFileError` with one located line per
+    pydantic error (see `validation_problems`)."""
+    try:
+        return model.model_validate(marked.data)
+    except ValidationError as error:
+        raise problems_error(validation_problems(marked, error)) from None
+
+
+def fail(marked: Marked, path: Path, message: str, key: bool = False) -> DataFileError:
+    """A `DataFileError` for one problem at the value (or key) `path` of the file."""
+    return problems_error([marked.problem(path, message, key)])

@@ -3,7 +3,7 @@
 Each card has a location side (number, name, printed occupant, container, effect) and an
 occupant side with four faces, one against each edge, in the order N, E, S, W (cards are never
 rotated). Values come from the data file so the real card text can replace the provisional set;
-a malformed file raises `DataFileError` naming the file, the line and the problem.
+a malformed file raises `DataFileError` naming the file, the line, the column and the problem.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-import yaml
-
+from flick import datafile
 from flick.cards.surrounded.effects import NO_EFFECT, Effect, parse_effect
+from flick.cards.surrounded.schema import CardFileModel, CardModel
+from flick.datafile import Marked
 from flick.errors import DataFileError
 
 DIRECTIONS = ("N", "E", "S", "W")
@@ -82,114 +82,72 @@ def parse_occupant(code: str) -> Occupant:
     return Occupant(kind, len(m.group(1)) if kind == "walker" else 1, ABILITIES.get(m.group(2)))
 
 
-def _scalar(node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return yaml.safe_load(yaml.serialize(node))
-    return None
-
-
-def _mapping(node: yaml.Node, path: Path, what: str) -> dict[str, yaml.Node]:
-    if not isinstance(node, yaml.MappingNode):
-        raise DataFileError(f"{path}:{node.start_mark.line + 1}: {what} must be a mapping")
-    return {str(_scalar(k)): v for k, v in node.value}
-
-
-def _card(node: yaml.Node, path: Path) -> Card:
-    line = node.start_mark.line + 1
-    m = _mapping(node, path, "a card")
-    need = ("number", "name", "printed", "container", "effect", "faces")
-    missing = [k for k in need if k not in m]
-    if missing:
-        raise DataFileError(f"{path}:{line}: card is missing {', '.join(missing)}")
-    unknown = sorted(set(m) - {*need, "source", "note"})
-    if unknown:
-        raise DataFileError(f"{path}:{line}: unknown card field(s) {', '.join(unknown)}")
-
+def _card(marked: Marked, i: int, model: CardModel) -> Card:
     def fail(key: str, problem: str) -> DataFileError:
-        return DataFileError(f"{path}:{m[key].start_mark.line + 1}: {key}: {problem}")
+        return datafile.fail(marked, ("cards", i, key), f"{key}: {problem}")
 
-    number = _scalar(m["number"])
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 18:
+    number = model.number
+    if not 1 <= number <= 18:
         raise fail("number", f"must be a whole number 1-18, not {number!r}")
-    name = _scalar(m["name"])
-    if not isinstance(name, str) or not name.strip():
+    name = model.name
+    if not name.strip():
         raise fail("name", "must be a non-empty text")
-    printed_raw = _scalar(m["printed"])
     try:
-        printed = None if printed_raw is None else parse_occupant(printed_raw)
+        printed = None if model.printed is None else parse_occupant(model.printed)
     except ValueError as exc:
         raise fail("printed", str(exc)) from None
-    container = _scalar(m["container"])
-    if container is not None:
-        container = str(container)
-        if container not in CONTAINERS:
-            raise fail("container", f"{container!r} is not one of {', '.join(CONTAINERS)}, null")
-    effect_raw = _scalar(m["effect"])
+    container = model.container
+    if container is not None and container not in CONTAINERS:
+        raise fail("container", f"{container!r} is not one of {', '.join(CONTAINERS)}, null")
     try:
-        effect = parse_effect(None if effect_raw is None else str(effect_raw))
+        effect = parse_effect(model.effect)
     except ValueError as exc:
         raise fail("effect", str(exc)) from None
-    faces_node = _mapping(m["faces"], path, "faces")
-    if sorted(faces_node) != sorted(DIRECTIONS):
-        raise fail("faces", f"needs exactly the edges N, E, S, W, not {', '.join(faces_node)}")
     faces = []
     for d in DIRECTIONS:
         try:
-            faces.append(parse_occupant(_scalar(faces_node[d])))
+            faces.append(parse_occupant(getattr(model.faces, d)))
         except ValueError as exc:
-            raise DataFileError(
-                f"{path}:{faces_node[d].start_mark.line + 1}: faces {d}: {exc}"
-            ) from None
-    source: dict[str, str] = {}
-    if "source" in m:
-        for k, v in _mapping(m["source"], path, "source").items():
-            mark = _scalar(v)
-            if mark not in ("R", "D"):
-                raise fail("source", f"{k}: mark must be R (rulebook) or D (provisional)")
-            source[k] = mark
+            raise datafile.fail(marked, ("cards", i, "faces", d), f"faces {d}: {exc}") from None
+    for k, mark in model.source.items():
+        if mark not in ("R", "D"):
+            raise datafile.fail(
+                marked, ("cards", i, "source", k),
+                f"source: {k}: mark must be R (rulebook) or D (provisional)",
+            )
     return Card(
         number,
         name.strip(),
         printed,
         container,
         effect or NO_EFFECT,
-        (faces[0], faces[1], faces[2], faces[3]),  # the four edges, checked above
-        source,
+        (faces[0], faces[1], faces[2], faces[3]),
+        dict(model.source),
     )
 
 
 def load_cards(path: Path | str) -> tuple[Card, ...]:
-    """Read the card file; returns the 18 cards ordered by number (index 0 is card 1)."""
+    """Read the card file; returns the 18 cards ordered by number (index 0 is card 1).
+
+    Read through `flick.datafile` and shaped by `schema.CardFileModel`; any problem raises
+    `DataFileError` at FILE:LINE:COLUMN (exit 2)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", exc)
-        raise DataFileError(f"{path}{where}: not valid YAML: {problem}") from None
-    if root is None:
-        raise DataFileError(f"{path}:1: empty file; expected a 'cards:' list")
-    top = _mapping(root, path, "the file")
-    if "cards" not in top or not isinstance(top["cards"], yaml.SequenceNode):
-        raise DataFileError(f"{path}:{root.start_mark.line + 1}: expected a 'cards:' list")
-    cards = [_card(n, path) for n in top["cards"].value]
-    seen: dict[int, int] = {}
-    for node, card in zip(top["cards"].value, cards, strict=True):
+    marked = datafile.read_file(path)
+    doc = datafile.validate(marked, CardFileModel)
+    cards = [_card(marked, i, model) for i, model in enumerate(doc.cards)]
+    seen: set[int] = set()
+    for i, card in enumerate(cards):
         if card.number in seen:
-            raise DataFileError(
-                f"{path}:{node.start_mark.line + 1}: card number {card.number} appears twice"
+            raise datafile.fail(
+                marked, ("cards", i), f"card number {card.number} appears twice"
             )
-        seen[card.number] = node.start_mark.line + 1
+        seen.add(card.number)
     if len(cards) != 18:
-        missing = sorted(set(range(1, 19)) - set(seen))
-        raise DataFileError(
-            f"{path}:{top['cards'].start_mark.line + 1}: Surrounded has 18 cards, found "
-            f"{len(cards)} (missing numbers: {', '.join(map(str, missing)) or 'none'})"
+        missing = sorted(set(range(1, 19)) - seen)
+        raise datafile.fail(
+            marked, ("cards",),
+            f"Surrounded has 18 cards, found {len(cards)} "
+            f"(missing numbers: {', '.join(map(str, missing)) or 'none'})",
         )
     return tuple(sorted(cards, key=lambda c: c.number))
 

@@ -213,13 +213,13 @@ def _valid_yaml() -> str:
 def test_data_file_errors_name_file_and_line(tmp_path) -> None:
     assert len(load_cards(_write(tmp_path, _valid_yaml()))) == 18
     bad_face = _valid_yaml().replace("{N: S,", "{N: X,", 1)
-    with pytest.raises(DataFileError, match=r"cards\.yaml:7: faces N: occupant 'X'"):
+    with pytest.raises(DataFileError, match=r"cards\.yaml:7:\d+: faces N: occupant 'X'"):
         load_cards(_write(tmp_path, bad_face))
     bad_effect = _valid_yaml().replace("effect: null", "effect: +1 per zombie", 1)
-    with pytest.raises(DataFileError, match=r"cards\.yaml:6: effect: unknown counter"):
+    with pytest.raises(DataFileError, match=r"cards\.yaml:6:\d+: effect: unknown counter"):
         load_cards(_write(tmp_path, bad_effect))
     dup = _valid_yaml().replace("number: 2\n", "number: 1\n", 1)
-    with pytest.raises(DataFileError, match=r":8: card number 1 appears twice"):
+    with pytest.raises(DataFileError, match=r":8:\d+: card number 1 appears twice"):
         load_cards(_write(tmp_path, dup))
     short = "cards:\n" + _valid_yaml().split("\n", 1)[1].rsplit("  - number: 18", 1)[0]
     with pytest.raises(DataFileError, match=r"found 17 \(missing numbers: 18\)"):
