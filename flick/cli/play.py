@@ -118,7 +118,7 @@ def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
     from flick.ui.app import PlayApp, Settings
 
     if any(t.open_slots is not None for t in scenario.teams):
-        from flick.game.advanced import team_sizes
+        from flick.game.scenarios.five_to_ten import team_sizes
 
         seats = team_sizes(scenario, players)  # S9-S10: one survivor per player
     else:

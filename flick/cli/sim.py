@@ -64,7 +64,7 @@ def _handler(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
     scenario = load(args.scenario)
-    from flick.game.rules import missing_rules
+    from flick.game.scenarios.rules import missing_rules
 
     missing = list(dict.fromkeys(missing_rules(scenario)))
     if missing:
@@ -78,7 +78,7 @@ def _handler(args: argparse.Namespace) -> int:
     out = sys.stdout
 
     def run(seed: int) -> None:
-        from flick.game.advanced import team_sizes
+        from flick.game.scenarios.five_to_ten import team_sizes
 
         game = play(scenario, seed, bots=args.bots,
                     players=team_sizes(scenario, getattr(args, "players", None)),
@@ -138,7 +138,7 @@ def _print_summary(scenario: Any, games: list[dict[str, Any]], stderr: bool) -> 
                       f"{sum(g['turns'] for g in rows) / len(rows):.1f}")
     console.print(table)
     if any("players" in g for g in games):  # S9-S10: each player's objective and result
-        from flick.game.secret import players_table
+        from flick.game.scenarios.secret import players_table
 
         console.print(players_table(games))
     if len(games) == 1:

@@ -24,8 +24,8 @@ Scenarios 5-10: `advanced` (their rules class and state), `advanced_inputs`, `cr
 `duel`, `flares`, `powers`, `supply`, `secret`, `competitive`; their bot `advanced_bots`.
 """
 
-from flick.game import advanced_inputs  # noqa: F401  (registers the S5-S10 inputs)
-from flick.game.bots import HeuristicBot
+from flick.game.scenarios import inputs as _scenario_inputs  # noqa: F401  (registers the S5-S10 inputs)
+from flick.game.bots.heuristic import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
 from flick.game.play import play, replay_inputs

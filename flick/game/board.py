@@ -299,7 +299,7 @@ class Board:
 
     def spot_free(self, p: Vec, r: float, ignore: Any = None) -> bool:
         """Is a circle of radius `r` at `p` clear of every piece and block?"""
-        from flick.game.aim import path_clear
+        from flick.game.bots.aim import path_clear
 
         return path_clear(p, p, r, self.obstacles(), {ignore}, margin=0.1)
 
@@ -319,7 +319,7 @@ class Board:
     def obstacles(self) -> list[Any]:
         """Every piece and support block as capsules, for bots' path checks. Facades are
         left out: low pieces pass under them."""
-        from flick.game.aim import Obstacle
+        from flick.game.bots.aim import Obstacle
 
         out = []
         parts = []

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from flick.game import actions, reaction
+from flick.game import actions
+from flick.game.actions import reaction
 from flick.game.board import Board
-from flick.game.fight import Fight
+from flick.game.scenarios.fight import Fight
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
@@ -42,7 +43,7 @@ from flick.game.inputs import (
     Sniper,
     TakeDrop,
 )
-from flick.game.rules import ScenarioRules
+from flick.game.scenarios.rules import ScenarioRules
 from flick.game.setup import set_up
 from flick.game.state import (
     DAY,
@@ -65,7 +66,7 @@ class Game:
 
     def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
                  params: Any = None, dangerous: bool = False) -> None:
-        from flick.game.advanced import prepare, rules_for
+        from flick.game.scenarios.five_to_ten import prepare, rules_for
 
         # S9-S10: open slots filled for the players; the "Dangerous days and nights" variant.
         scenario, players = prepare(scenario, players, int(seed), dangerous)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flick.game.bots import HeuristicBot
+from flick.game.bots.heuristic import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import Input, input_from_json
 
@@ -22,7 +22,7 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
         raise ValueError(f"unknown bots {bots!r}; known: heuristic")
     game = Game(scenario, seed, players=players, dangerous=dangerous)
     # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
-    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.bots.five_to_ten import AdvancedBot
 
     bot: HeuristicBot = AdvancedBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):

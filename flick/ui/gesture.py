@@ -8,7 +8,7 @@ Pure arithmetic on table coordinates (cm) and times (s); no pygame. Two styles (
   passes to the piece, as in a real flick;
 - **slingshot**: drag back from the piece; the direction from the pointer to the piece is
   the aim, and the drag's length sets the power: a drag of d cm launches the piece so that
-  on an open table it would slide `SLING_GAIN` x d cm (Coulomb friction, `flick.game.aim`).
+  on an open table it would slide `SLING_GAIN` x d cm (Coulomb friction, `flick.game.bots.aim`).
 
 An off-centre press adds spin: the impulse is applied at the press point's offset from the
 piece's centre (clamped to the piece's reach). Hand noise (`HAND_NOISE`: none, steady,
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from flick.game.aim import HandNoise, launch_speed, noisy, piece_spec
+from flick.game.bots.aim import HandNoise, launch_speed, noisy, piece_spec
 from flick.game.inputs import Flick
 
 Vec = tuple[float, float]

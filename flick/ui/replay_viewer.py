@@ -107,7 +107,7 @@ def _resimulated(lg: Any) -> Timeline:
             if clip.frames:
                 steps.append(Step(clip, i, len(log), str(rec.inputs[i].get("input", "")),
                                   {**before, **labels}))
-    from flick.game.fight import STAGE
+    from flick.game.scenarios.fight import STAGE
 
     fight_table = Table(game.board.params, city=STAGE)
     note = ("re-simulated: the physics' own motion" if not mismatches else
@@ -120,7 +120,7 @@ def _resimulated(lg: Any) -> Timeline:
 
 
 def _interpolated(lg: Any, why: str) -> Timeline:
-    from flick.game.fight import STAGE
+    from flick.game.scenarios.fight import STAGE
     from flick.physics import PhysicsParams, Table
 
     rec = lg.record

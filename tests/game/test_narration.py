@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from flick.game.advanced import team_sizes
-from flick.game.advanced_bots import AdvancedBot
+from flick.game.scenarios.five_to_ten import team_sizes
+from flick.game.bots.five_to_ten import AdvancedBot
 from flick.game.game import Game
 from flick.game.narration import SILENT, describe
 from flick.game.state import Event

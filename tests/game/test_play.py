@@ -144,11 +144,11 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing() -> None:
 
 
 def test_flick_sim_refuses_scenarios_whose_rules_are_not_implemented(capsys: Any) -> None:
-    # Scenarios 5-10 are implemented now (flick.game.advanced): a rule id the engine does
+    # Scenarios 5-10 are implemented now (flick.game.scenarios.five_to_ten): a rule id the engine does
     # not know is still named.
     from types import SimpleNamespace
 
-    from flick.game.rules import missing_rules
+    from flick.game.scenarios.rules import missing_rules
 
     fake = SimpleNamespace(special_rules=[SimpleNamespace(id="time_travel")], objectives=[],
                            instant_defeat=[], losing=[],

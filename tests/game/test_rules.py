@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from flick.game import Game, IllegalAction
-from flick.game.aim import impulse_to
-from flick.game.deck import ATTACK, FIGHT_CARDS, WALK, FightDeck
+from flick.game.bots.aim import impulse_to
+from flick.game.scenarios.deck import ATTACK, FIGHT_CARDS, WALK, FightDeck
 from flick.game.inputs import (
     ChooseSurvivor,
     EndTurn,
@@ -318,7 +318,7 @@ def test_deaths_end_the_game_and_tokens_go_to_the_grocery_store() -> None:
 
 
 def test_zombies_enter_only_occupied_buildings() -> None:
-    from flick.game.reaction import zombies_enter_buildings
+    from flick.game.actions.reaction import zombies_enter_buildings
 
     g = game()
     door = g.board.door_mid("library")
@@ -375,7 +375,7 @@ def test_s1_no_entry_driver_and_zombie_touching_the_rv() -> None:
     bx, by = g2.board.pos(a)
     z = g2.board.table.add("zombie", x=bx, y=by - 12.0)
     g2.apply(EndTurn())
-    from flick.game.reaction import check_rv_touched
+    from flick.game.actions.reaction import check_rv_touched
 
     g2.board.table.set_pose(z, bx, by - 2.8, 0.0)
     with pytest.raises(Exception, match="zombie_touches_rv"):
@@ -706,7 +706,7 @@ def test_two_survivors_fight_one_zombie_in_turn_and_the_bat_may_wait() -> None:
 
 
 def test_a_fallen_escort_hands_the_rescued_figure_to_the_nearest_standing_survivor() -> None:
-    from flick.game.escort import keep_escort, rescue
+    from flick.game.scenarios.escort import keep_escort, rescue
 
     g = game(special_rules=[{"id": "rescued_figure", "params": {"survivor": "Anita"}}],
              reserve_survivors=["Anita"],
@@ -737,7 +737,7 @@ def test_the_disc_slides_clear_of_a_piece_against_the_survivor() -> None:
 
 
 def test_the_tower_turns_around_a_building_between_it_and_the_survivor() -> None:
-    from flick.game.reaction import around_building
+    from flick.game.actions.reaction import around_building
 
     g = game()
     john = g.survivors["John Price"]

@@ -11,7 +11,7 @@ import pytest
 
 from flick.cli import main
 from flick.game import Game, play
-from flick.game.advanced import team_sizes
+from flick.game.scenarios.five_to_ten import team_sizes
 from flick.scenario import load
 
 ENDS = {"objective", "skull", "city_overrun", "survivors_dead", "survivor_dies"}
@@ -128,8 +128,8 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
     import numpy as np
 
     from flick.game import IllegalAction
-    from flick.game import advanced_inputs as ai
-    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.scenarios import inputs as ai
+    from flick.game.bots.five_to_ten import AdvancedBot
     from flick.game.inputs import (
         ChooseSurvivor,
         EndTurn,

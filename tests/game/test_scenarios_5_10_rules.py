@@ -1,4 +1,4 @@
-"""Scenarios 5-10, rule by rule, on small hand-built cities (flick.game.advanced and friends)."""
+"""Scenarios 5-10, rule by rule, on small hand-built cities (flick.game.scenarios.five_to_ten and friends)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ from typing import Any
 
 import pytest
 
-from flick.game import Game, IllegalAction, competitive, crossroads, secret, supply
-from flick.game.advanced_inputs import (
+from flick.game import Game, IllegalAction
+from flick.game.scenarios import objectives as competitive
+from flick.game.scenarios import crossroads
+from flick.game.scenarios import secret
+from flick.game.scenarios import supply
+from flick.game.scenarios.inputs import (
     Accuse,
     Allegiance,
     CrossroadsChoice,
@@ -22,7 +26,7 @@ from flick.game.advanced_inputs import (
     Steal,
     Vote,
 )
-from flick.game.aim import impulse_to, vector
+from flick.game.bots.aim import impulse_to, vector
 from flick.game.inputs import (
     ChooseSurvivor,
     EndTurn,
@@ -231,7 +235,7 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
     flick whose line the bots call clear of the survivor never touches the survivor first
     (laid along the facing, flicked 45 degrees across it, it clipped its own survivor)."""
     from flick.game.actions import _clear_of_base
-    from flick.game.aim import path_clear
+    from flick.game.bots.aim import path_clear
     from flick.game.inputs import Knife
 
     base = (10.0, 10.0)
@@ -267,7 +271,7 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
 def test_bots_choose_crossroads_options_for_their_situation() -> None:
     """A survivor on its last life never takes the lost life; in the streets it avoids the
     LOUD option that would rush 3 zombies at it; a wanted token beats a weapon."""
-    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.bots.five_to_ten import AdvancedBot
 
     game = Game(table(), 1)
     john = game.survivors["John Price"]
@@ -295,7 +299,7 @@ def test_bots_choose_crossroads_options_for_their_situation() -> None:
 def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_needed() -> None:
     """A gun shot with another standing zombie in rush reach: not when the bin holds the
     next horde (or the survivor has 1 life left); taken when kills are needed."""
-    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.bots.five_to_ten import AdvancedBot
     from flick.game.inputs import Shoot
 
     game = Game(table(zombies=[{"x": 20, "y": 55}, {"x": 8, "y": 40}]), 1)
@@ -581,7 +585,7 @@ def test_outnumber_and_another_round_at_a_tied_skull() -> None:
     competitive.at_skull(game)  # 2 against 2: another round, no end
     assert game.events[-1].type == "another_round"
     for name in ("Mike", "Lily", "Thomas"):
-        from flick.game.rules import _full_name
+        from flick.game.scenarios.rules import _full_name
 
         supply.new_board(game, _full_name(name), "A", 2)
     with pytest.raises(GameOver) as end:
@@ -592,7 +596,7 @@ def test_outnumber_and_another_round_at_a_tied_skull() -> None:
 # ---- S9-S10: secret objectives, accusation, the betrayer ------------------------------
 @pytest.mark.parametrize("players,size", [(6, 3), (8, 4), (10, 5)])
 def test_team_sizes_and_dealing(players: int, size: int) -> None:
-    from flick.game.advanced import team_sizes
+    from flick.game.scenarios.five_to_ten import team_sizes
     from flick.scenario import load
 
     sc = load(10)
@@ -653,7 +657,7 @@ def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
 def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     """The wrongly accused bot joins the side that then looks stronger (life left among
     the living): it stays with a clan still stronger after paying a life each, else defects."""
-    from flick.game.advanced_bots import AdvancedBot
+    from flick.game.bots.five_to_ten import AdvancedBot
 
     game = _s10_with_betrayer(3)
     team = game.current_team
@@ -728,8 +732,8 @@ def _powers_table() -> Scenario:
 
 
 def test_powers_john_thomas_lily_rosa_mike() -> None:
-    from flick.game import reaction
-    from flick.game.advanced_inputs import FigureMove
+    from flick.game.actions import reaction
+    from flick.game.scenarios.inputs import FigureMove
     from flick.game.inputs import Move
 
     game = Game(_powers_table(), 1)
@@ -819,7 +823,7 @@ def test_loretta_takes_a_second_token_for_free() -> None:
 
 
 def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
-    from flick.game.advanced_inputs import PassTurn
+    from flick.game.scenarios.inputs import PassTurn
 
     game = _s10_with_betrayer(6)
     team = game.current_team
@@ -843,7 +847,7 @@ def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
 
 
 def test_mike_free_move_waits_after_his_last_action() -> None:
-    from flick.game.advanced_inputs import FigureMove
+    from flick.game.scenarios.inputs import FigureMove
     from flick.game.inputs import Move
 
     game = Game(_powers_table(), 1)

@@ -171,8 +171,8 @@ def test_bad_toppling_scale_of_a_kind_names_file_line_and_key(tmp_path: Path) ->
 def test_hand_noise_section_feeds_the_bots_and_the_window(tmp_path: Path) -> None:
     import math
 
-    from flick.game.aim import HandNoise
-    from flick.game.bots import HeuristicBot
+    from flick.game.bots.aim import HandNoise
+    from flick.game.bots.heuristic import HeuristicBot
 
     params = PhysicsParams.default()
     assert params.hand_noise is not None

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from flick.errors import DataFileError
-from flick.game.aim import launch_speed
+from flick.game.bots.aim import launch_speed
 from flick.physics import PhysicsParams
 from flick.ui.gesture import MAX_SPEED, SLING_GAIN, Gesture, apply_hand
 from flick.ui.script import parse

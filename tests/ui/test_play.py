@@ -255,8 +255,8 @@ def test_an_undecodable_script_file_is_a_clear_error(tmp_path: Path,
 
 
 def test_a_fight_is_played_on_the_staging_table() -> None:
-    from flick.game.fight import fight_weapons
     from flick.game.inputs import FightFlick, FightWeapon
+    from flick.game.scenarios.fight import fight_weapons
 
     game = Game(load(2), 0)
     game.apply(ChooseSurvivor("Mike Cho"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from flick.game import reaction
+from flick.game.actions import reaction
 from flick.game.board import OBJECTS
 from flick.game.inputs import Flick
 from flick.game.state import IllegalAction, Noise, Survivor

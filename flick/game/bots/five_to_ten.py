@@ -24,8 +24,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from flick.game import secret
-from flick.game.advanced_inputs import (
+from flick.game.scenarios import secret
+from flick.game.scenarios.inputs import (
     Accuse,
     Allegiance,
     CrossroadsChoice,
@@ -40,9 +40,9 @@ from flick.game.advanced_inputs import (
     Steal,
     Vote,
 )
-from flick.game.aim import impulse_to, noisy, vector
-from flick.game.bots import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
-from flick.game.fight import fight_weapons
+from flick.game.bots.aim import impulse_to, noisy, vector
+from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 
@@ -91,7 +91,7 @@ class AdvancedBot(HeuristicBot):
             return inp
         import dataclasses
 
-        from flick.game.shots import SET_ASIDE_REACH_CM
+        from flick.game.actions.shots import SET_ASIDE_REACH_CM
 
         board = game.board
         keep = tuple(p for p in aside if board.exists(p) and any(
@@ -104,7 +104,7 @@ class AdvancedBot(HeuristicBot):
 
     # ---- choices -------------------------------------------------------------------------
     def _crossroads(self, game: Game) -> Input:
-        from flick.game import crossroads
+        from flick.game.scenarios import crossroads
 
         card = crossroads.deck()[game.adv.crossroads_card]
         s = game.active_survivor
@@ -320,7 +320,7 @@ class AdvancedBot(HeuristicBot):
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet from behind the building out between its blocks at a standing zombie in
         front of the door, within a gun's reach, on a clear line."""
-        from flick.game.aim import path_clear
+        from flick.game.bots.aim import path_clear
         from flick.game.inputs import Shoot
 
         if "gun" not in s.weapons():

@@ -3,7 +3,7 @@
 Each decision is an input the game records. The bot reads the table, picks a goal from the
 scenario's objective (reach the RV, fetch tokens to the base, find and escort the wounded
 survivor, clear the barricades), and flicks toward it: a move slides the movement disc along
-a path it checked to be clear, stopping where the friction model says (`flick.game.aim`); a
+a path it checked to be clear, stopping where the friction model says (`flick.game.bots.aim`); a
 shot aims a bullet to arrive at a zombie fast enough to fell it. Every flick goes through the
 bot's hand noise, drawn from the bot's own generator (seeded from the game's seed), so the
 game's generator is consumed only by the game and a replay of the inputs is exact.
@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from flick.game.aim import HandNoise, impulse_to, noisy, path_clear, vector
-from flick.game.fight import fight_weapons
+from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -51,7 +51,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.state import WEAPONS, Survivor
-from flick.game.walking import Walker, rush_hits_rv
+from flick.game.bots.walking import Walker, rush_hits_rv
 
 if TYPE_CHECKING:
     from flick.game.game import Game

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from flick.game.aim import Obstacle
+from flick.game.bots.aim import Obstacle
 
 Vec = tuple[float, float]
 CELL_CM = 3.0

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from flick.game.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.board import OBJECTS
 from flick.game.inputs import Flick, Input, Move
-from flick.game.route import route
+from flick.game.bots.route import route
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
     if best_d < 1e-9:
         return None
     if n > 2:
-        from flick.game.aim import _inside
+        from flick.game.bots.aim import _inside
 
         if _inside(p, core):
             return None
@@ -171,7 +171,7 @@ class Walker:
     def _touching(start: Vec, r: float, obstacles: list[Any], own: Any) -> list[Any]:
         """Pieces within the path check's margin of a disc placed at `start` (a neighbour
         standing close by would otherwise bar every direction)."""
-        from flick.game.aim import seg_core
+        from flick.game.bots.aim import seg_core
 
         return [ob for ob in obstacles if ob.pid != own
                 and seg_core(start, start, ob.core) < r + ob.r + 0.9]

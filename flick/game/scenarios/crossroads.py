@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from flick.errors import DataFileError
-from flick.game import reaction
+from flick.game.actions import reaction
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

@@ -35,9 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from flick.game import advanced_inputs as ai
-from flick.game import competitive, crossroads, flares, powers, secret, supply
-from flick.game.rules import ScenarioRules
+from flick.game.scenarios import inputs as ai
+from flick.game.scenarios import objectives as competitive
+from flick.game.scenarios import crossroads
+from flick.game.scenarios import flares
+from flick.game.scenarios import powers
+from flick.game.scenarios import secret
+from flick.game.scenarios import supply
+from flick.game.scenarios.rules import ScenarioRules
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:
@@ -186,7 +191,7 @@ class AdvancedRules(ScenarioRules):
 
     # ---- set-up -------------------------------------------------------------------------
     def after_set_up(self, game: Game) -> None:
-        from flick.game.rules import _full_name
+        from flick.game.scenarios.rules import _full_name
 
         adv = game.adv = AdvState()
         adv.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
@@ -225,7 +230,7 @@ class AdvancedRules(ScenarioRules):
         enemies = [x for x in game.survivors.values() if x.alive and x.building == building
                    and x.name != s.name and x.team != s.team]
         if enemies and self.has("fight_survivor_vs_survivor"):
-            from flick.game.duel import Duel
+            from flick.game.scenarios.survivor_fight import Duel
 
             friends = [s] + [x for x in game.survivors.values() if x.alive and x is not s
                              and x.building == building and x.team == s.team]

@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from flick.game import reaction, shots
-from flick.game.advanced_inputs import Flare
+from flick.game.actions import reaction
+from flick.game.actions import shots
+from flick.game.scenarios.inputs import Flare
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 From the rulebook (p. 4):
 - Anita: starts with 2 extra-action tokens; discards 1 for an extra action on her turn.
-- Elijah: starts with 2 flares; may spend an action to use one (`flick.game.flares`).
+- Elijah: starts with 2 flares; may spend an action to use one (`flick.game.scenarios.flares`).
 - Gabriel: when he looks at a face-down token, he looks at 2 and chooses which to take.
 - Mike: a free move at the end of his turn, flicking his figure itself; if he falls, he is put
   back where he was.
@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flick.game import reaction, shots
-from flick.game.advanced_inputs import ExtraAction, FigureMove, Heal
+from flick.game.actions import reaction
+from flick.game.actions import shots
+from flick.game.scenarios.inputs import ExtraAction, FigureMove, Heal
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

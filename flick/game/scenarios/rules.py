@@ -38,7 +38,7 @@ CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_di
 
 def missing_rules(scenario: Any) -> list[str]:
     """The scenario's special rules, objectives and conditions this engine does not know."""
-    from flick.game.advanced import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
+    from flick.game.scenarios.five_to_ten import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
 
     out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
     out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
@@ -94,7 +94,7 @@ class ScenarioRules:
 
     def react(self, game: Game, s: Survivor, noise: Noise) -> None:
         """The zombies' reaction at the end of `s`'s turn."""
-        from flick.game import reaction
+        from flick.game.actions import reaction
 
         reaction.react(game, s, noise)
 
@@ -173,13 +173,13 @@ class ScenarioRules:
     def after_action(self, game: Game) -> None:
         """S3: an escort that fell is separated from the rescued figure at once."""
         if self.rescued:
-            from flick.game.escort import keep_escort
+            from flick.game.scenarios.escort import keep_escort
 
             keep_escort(game)
 
     def after_turn(self, game: Game, s: Survivor) -> None:
         if self.rescued:
-            from flick.game.escort import keep_escort
+            from flick.game.scenarios.escort import keep_escort
 
             keep_escort(game)
 
@@ -205,7 +205,7 @@ class ScenarioRules:
     def after_move(self, game: Game, s: Survivor) -> None:
         """S3: the rescued figure follows its escort, or a survivor next to her takes over."""
         if self.rescued:
-            from flick.game.escort import after_move
+            from flick.game.scenarios.escort import after_move
 
             after_move(game, s)
 
@@ -214,7 +214,7 @@ class ScenarioRules:
         token goes beside the survivor's name, not in the inventory). True if handled."""
         if token.kind == "survivor" and self.rescued is not None:
             game.stashes[key].remove(token)
-            from flick.game.escort import rescue
+            from flick.game.scenarios.escort import rescue
 
             rescue(game, s)
             return True

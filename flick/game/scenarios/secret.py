@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from flick.errors import DataFileError
-from flick.game.advanced_inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
+from flick.game.scenarios.inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
 from flick.game.state import WEAPONS, IllegalAction, Survivor
 
 if TYPE_CHECKING:
@@ -260,7 +260,8 @@ def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
 
 def exile_flick(game: Game, inp: ExileFlick) -> None:
     """The unmasked betrayer's fallen figure is flicked where its player chooses."""
-    from flick.game import reaction, shots
+    from flick.game.actions import reaction
+    from flick.game.actions import shots
 
     b = game.survivors[game.adv.exile]
     assert b.piece is not None

@@ -78,7 +78,7 @@ def found_survivor(game: Game, finder: Survivor, key: str) -> None:
     if not reserve:
         game.event("found", survivor=None, by=finder.name)
         return
-    from flick.game.rules import _full_name
+    from flick.game.scenarios.rules import _full_name
 
     name = _full_name(reserve[0])
     life = int(game.rules.ids.get("found_survivors", {}).get("life", 2))
@@ -101,7 +101,7 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
     if by_disc and game.adv.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
         unused = sorted(n for n in game.adv.reserve if n not in game.survivors)
         if unused:
-            from flick.game.rules import _full_name
+            from flick.game.scenarios.rules import _full_name
 
             name = _full_name(unused[int(game.rng.integers(len(unused)))])
             life = int(game.rules.ids["new_survivor"].get("life", 2))

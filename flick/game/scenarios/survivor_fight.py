@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from flick.game.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
+from flick.game.scenarios.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
 from flick.game.state import IllegalAction, Noise, Survivor
 
