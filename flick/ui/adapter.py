@@ -1,10 +1,11 @@
 """What the window needs to know of the rules engine, read from a `flick.game.Game`.
 
 The engine decides; this module only reads it and turns the player's choices into its input
-objects: which actions the active survivor has (and why one is not available), where the
-piece to flick appears (the same places the engine puts it: `Board.beside`, `Board.behind`,
-`Fight.weapon_piece_start`), the input a finished gesture makes, readable lines for the
-event log and the zombies' reaction explained. Nothing here changes a game.
+objects: the labels and keys of the actions `flick.game.actions.legal` allows or refuses (with its
+reasons), where the piece to flick appears (the same places the engine puts it:
+`Board.beside`, `Board.behind`, `Fight.weapon_piece_start`), the input a finished gesture
+makes, readable lines for the event log and the zombies' reaction explained. Nothing here
+changes a game.
 
 Readings of this module (the rulebook is silent on the screen):
 - Hidden information in competitive games: the tokens a survivor carries are shown only to
@@ -20,8 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flick.game.scenarios import inputs as ai
-from flick.game.scenarios.fight import fight_weapons
+from flick.game.actions.legal import legal_actions
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
@@ -37,6 +37,8 @@ from flick.game.inputs import (
     Sniper,
 )
 from flick.game.narration import describe
+from flick.game.scenarios import inputs as ai
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, Survivor
 from flick.ui.render import TEAM_COLOURS, Colour
 from flick.ui.table_view import Decor
@@ -59,9 +61,9 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("take_drop", "Take / Drop", "t"),
     ("end_turn", "End turn", "e"),
 )
-# Scenarios 5-10: offered only when the engine accepts them for the active survivor
-# (`Game.legal_kinds`): the flare (S7 on), Anita's extra action, Olivia's heal, Mike's free
-# move (his figure flicked), the accusation (S9-S10).
+# Scenarios 5-10, shown only when `flick.game.actions.legal` lists them for the active survivor: the
+# flare (S7 on), Anita's extra action, Olivia's heal, Mike's free move (his figure flicked),
+# the accusation (S9-S10).
 MORE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("flare", "Flare", "l"),
     ("accuse", "Accuse", "u"),
@@ -168,7 +170,7 @@ def inside_row(game: Game, building: str, i: int, from_left: bool) -> Vec:
 
 @dataclass(frozen=True)
 class ActionItem:
-    """A button of the action bar: enabled, or the reason it is not."""
+    """A button of the action bar: enabled, or the reason it is not (the game's verdict)."""
 
     id: str
     label: str
@@ -178,73 +180,11 @@ class ActionItem:
 
 
 def action_items(game: Game) -> list[ActionItem]:
-    """The actions of the active survivor now, each enabled or with the reason it is not."""
-    out = []
-    if game.phase != "act" or game.active is None:
-        return out
-    s = game.active_survivor
-    weapons = s.weapons()
-    inside = s.building is not None
-    zombies_in = bool(game.building_zombies.get(s.building or "", []))
-    legal = game.legal_kinds()
-    mike_only = "figure_move" in legal and "move" not in legal
-    for aid, label, key in ACTIONS:
-        why = ""
-        if aid in ("gun", "two_guns", "knife", "bat", "shotgun", "sniper"):
-            need = {"two_guns": "gun"}.get(aid, aid)
-            if need not in weapons:
-                why = f"no {need}"
-            elif aid == "two_guns" and s.count("gun") < 2:
-                why = "needs 2 guns"
-            elif inside and zombies_in and aid != "bat":
-                why = "zombies inside"
-        elif aid == "short_kill":
-            if s.piece is None:
-                why = "not in the city"
-            elif not short_kill_targets(game):
-                why = "no zombie next to you"
-        elif aid == "take_drop" and not places(game):
-            why = "nothing to reach"
-        if mike_only and aid != "end_turn":
-            why = "only Mike's free move now"
-        out.append(ActionItem(aid, label, key, not why, why))
-    for aid, label, key in MORE_ACTIONS:
-        if aid in legal:
-            why = ""
-            if aid in ("flare", "accuse") and game.actions_done >= regular_actions(game):
-                why = "no action left"
-            elif aid == "figure_move" and s.piece is None:
-                why = "not in the city"
-            out.append(ActionItem(aid, label, key, not why, why))
-    return out
-
-
-def regular_actions(game: Game) -> int:
-    """The actions (move, weapon, take, flare, accuse) the active survivor has this turn."""
-    if getattr(game, "adv", None) is None:
-        return 2
-    from flick.game.scenarios.powers import regular_actions as n
-
-    return n(game)
-
-
-def short_kill_targets(game: Game) -> list[int]:
-    s = game.active_survivor
-    if s.piece is None:
-        return []
-    return [z for z in game.board.zombies() if game.board.next_to(s.piece, z)]
-
-
-def places(game: Game) -> list[str]:
-    """Stash keys the active survivor can take from or drop in: its building, objects next
-    to it (from scenario 3)."""
-    from flick.game.actions import object_stashes_near
-
-    s = game.active_survivor
-    out = [s.building] if s.building is not None else []
-    if game.rules.has("take_in_city"):
-        out += object_stashes_near(game, s)
-    return out
+    """The actions of the active survivor now, as `flick.game.actions.legal` allows or refuses them,
+    with their labels and keys."""
+    buttons = {aid: (label, key) for aid, label, key in ACTIONS + MORE_ACTIONS}
+    return [ActionItem(a.id, *buttons[a.id], a.allowed, a.reason)
+            for a in legal_actions(game).actions]
 
 
 def place_name(game: Game, key: str) -> str:

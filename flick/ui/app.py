@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pygame
 
+from flick.game.actions import legal
 from flick.game.game import Game
 from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep, TakeDrop
 from flick.game.narration import describe
@@ -195,7 +196,7 @@ class PlayApp:
         if self.action == "take_drop":
             s = g.active_survivor
             out = []
-            for key in adapter.places(g):
+            for key in legal.places(g):
                 stash = g.stashes.get(key, [])
                 where = adapter.place_name(g, key)
                 for i, t in enumerate(stash):
@@ -569,7 +570,7 @@ class PlayApp:
                 self.apply(adapter.choose(s.name))
             return
         if g.phase == "act" and self.action == "short_kill":
-            targets = adapter.short_kill_targets(g)
+            targets = legal.short_kill_targets(g)
             near = [z for z in targets if math.dist(g.board.pos(z), p) < 2.5]
             if near and self.short_weapon:
                 self.apply(adapter.short_kill(near[0], self.short_weapon))

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from flick.game.scenarios import inputs as ai
+from flick.game.actions import legal
 from flick.game.inputs import Input
+from flick.game.scenarios import inputs as ai
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -135,30 +136,16 @@ def options(game: Game) -> list[tuple[str, str, bool]]:
 
 
 def accuse_options(game: Game) -> list[tuple[str, str, bool]]:
-    """Whom the active survivor may accuse: the living, unmasked-not-yet players of its team."""
-    s = game.active_survivor
-    unmasked = set(adv(game).unmasked)
-    return [(f"Accuse {x.short}", f"accuse:{x.name}", True) for x in game.survivors.values()
-            if x.alive and x.team == s.team and x is not s and x.name not in unmasked]
+    """Whom the active survivor may accuse (`flick.game.actions.legal.accusable`)."""
+    return [(f"Accuse {short(game, name)}", f"accuse:{name}", True)
+            for name in legal.accusable(game)]
 
 
 def heal_options(game: Game) -> list[tuple[str, str, bool]]:
-    """Olivia's heals: each survivor she may heal, with her medicine or theirs."""
-    s = game.active_survivor
-    cap = adv(game).start_life
-    out = []
-    for x in game.survivors.values():
-        if not x.alive or x.life >= cap.get(x.name, x.life):
-            continue
-        near = x is s or (s.building is not None and x.building == s.building) or (
-            s.piece is not None and x.piece is not None and game.board.next_to(s.piece, x.piece))
-        if not near:
-            continue
-        for src in ((s,) if x is s else (s, x)):
-            if any(t.kind == "medicine" for t in src.inventory):
-                out.append((f"Heal {x.short} ({src.short}'s medicine)",
-                            f"heal:{x.name}:{src.name}", True))
-    return out
+    """Olivia's heals (`flick.game.actions.legal.heals`): each survivor she may heal, with her
+    medicine or theirs."""
+    return [(f"Heal {short(game, target)} ({short(game, source)}'s medicine)",
+             f"heal:{target}:{source}", True) for target, source in legal.heals(game)]
 
 
 def power_tokens(game: Game, name: str) -> dict[str, int]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from flick.game.actions.legal import legal_actions
 from flick.ui import adapter, decisions
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
@@ -178,7 +179,7 @@ class Panel:
         if game.active is not None:
             a = game.active_survivor
             where = f" in the {a.building.replace('_', ' ')}" if a.building else ""
-            most = adapter.regular_actions(game)
+            most = legal_actions(game).per_turn
             # a fight or a kept token belongs to the action that led to it
             n = min(most, game.actions_done + (game.phase in ("act", "fight", "keep")))
             text = (f"{a.name}{where}: action {n} of {most}, "

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter
@@ -66,7 +67,7 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     if clip is None and g.phase == "choose" and not g.over:
         lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
     elif clip is None and app.action == "short_kill":
-        lit = adapter.short_kill_targets(g)
+        lit = legal.short_kill_targets(g)
     view.draw_pieces(screen, cam, pieces, decor, lit)
     if clip is not None and clip.tower:
         view.draw_tower_at(screen, cam, clip.tower)

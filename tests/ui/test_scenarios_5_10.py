@@ -15,10 +15,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from flick.game.scenarios import inputs as ai
-from flick.game.scenarios.five_to_ten import team_sizes
+from flick.game.actions.legal import legal_actions
 from flick.game.bots.five_to_ten import AdvancedBot
 from flick.game.game import Game
+from flick.game.scenarios import inputs as ai
+from flick.game.scenarios.five_to_ten import team_sizes
 from flick.scenario import load
 from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
@@ -232,7 +233,7 @@ def test_anitas_extra_action_token_gives_a_third_action() -> None:
     app.key("y")
     assert isinstance(game.inputs[-1], ai.ExtraAction)
     assert game.adv.power_tokens["Anita Wallace"]["extra_action"] == 1
-    assert adapter.regular_actions(game) == 3
+    assert legal_actions(game).per_turn == 3
 
 
 def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> None:
