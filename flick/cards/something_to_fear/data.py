@@ -1,7 +1,8 @@
 """Card data of Something to Fear: the characters, encounter types and the encounter deck.
 
-Read from `assets/cards/something_to_fear.yaml` and checked on load: a malformed file raises
-`DataFileError` naming the file, the line and the problem. Everything is frozen: the mutable
+Read from `assets/cards/something_to_fear.yaml` through `flick.datafile`, shaped by the pydantic
+models of `schema` and checked on load: a malformed file raises `DataFileError` naming the file,
+the line, the column and the problem. Everything is frozen: the mutable
 game lives in `state.StfState` alone, which refers to cards by their index in `CardData.cards`.
 """
 
@@ -9,12 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from pathlib import Path
-from typing import Any
+from pathlib import Path as FilePath
 
-import yaml
-
-from flick.errors import DataFileError
+from flick import datafile
+from flick.cards.something_to_fear.schema import (
+    CardFileModel,
+    CharacterModel,
+    EncounterModel,
+    TypeModel,
+)
+from flick.datafile import Marked, Path
 from flick.paths import assets
 
 TYPES: tuple[str, ...] = (
@@ -95,181 +100,154 @@ class CardData:
         return [i for i, c in enumerate(self.cards) if players in c.players]
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that remembers each mapping's line (1-based) under the key `__line__`."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        mapping = super().construct_mapping(node, deep=deep)
-        mapping["__line__"] = node.start_mark.line + 1
-        return mapping
-
-
-def _fail(path: Path, line: int | str, problem: str) -> DataFileError:
-    return DataFileError(f"{path}:{line}: {problem}")
-
-
-def _int(
-    path: Path, entry: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None
-) -> int:
-    value = entry.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(
-            path, entry["__line__"], f"'{key}' must be a whole number {lo}..{hi}, got {value!r}"
+def _range(marked: Marked, path: Path, value: int | None, lo: int, hi: int) -> int:
+    if value is None or not lo <= value <= hi:
+        raise datafile.fail(
+            marked, path, f"'{path[-1]}' must be a whole number {lo}..{hi}, got {value!r}"
         )
     return value
 
 
-def load(path: Path | str) -> CardData:
-    """Load and check a card data file; raises `DataFileError` with file, line and problem."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read the card data file: {exc.strerror}") from exc
-    try:
-        doc = yaml.load(text, Loader=_LineLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else "?"
-        raise _fail(path, line, f"not valid YAML: {getattr(exc, 'problem', exc)}") from exc
-    if not isinstance(doc, dict):
-        raise _fail(path, 1, "the file must be a mapping with characters, types and encounters")
-    for key in ("characters", "types", "encounters", "walker_majority"):
-        if key not in doc:
-            raise _fail(path, doc["__line__"], f"missing the section '{key}'")
+def load(path: FilePath | str) -> CardData:
+    """Load and check a card data file; raises `DataFileError` at FILE:LINE:COLUMN (exit 2).
 
-    characters = _characters(path, doc["characters"])
-    types = _types(path, doc["types"])
-    wm = doc["walker_majority"]
-    if not isinstance(wm, dict):
-        raise _fail(path, "?", "'walker_majority' must be a mapping")
-    cards = _encounters(path, doc["encounters"], types)
+    Read through `flick.datafile`, shaped by `schema.CardFileModel`, then the rules' ranges and
+    counts are checked here."""
+    path = FilePath(path)
+    marked = datafile.read_file(path)
+    if not isinstance(marked.data, dict):
+        raise datafile.fail(
+            marked, (), "the file must be a mapping with characters, types and encounters"
+        )
+    doc = datafile.validate(marked, CardFileModel)
+    characters = _characters(marked, doc.characters)
+    types = _types(marked, doc.types)
+    cards = _encounters(marked, doc.encounters, types)
+    wm = doc.walker_majority
     data = CardData(
         characters=characters,
         types=types,
         cards=cards,
-        walker_most=_int(path, wm, "most", 0, 1000),
-        walker_second=_int(path, wm, "second", 0, 1000),
-        second_from_players=_int(path, wm, "second_from_players", MIN_PLAYERS, MAX_PLAYERS + 1),
-        death_over=_int(path, doc, "death_over", 0, 1000, default=20),
+        walker_most=_range(marked, ("walker_majority", "most"), wm.most, 0, 1000),
+        walker_second=_range(marked, ("walker_majority", "second"), wm.second, 0, 1000),
+        second_from_players=_range(
+            marked, ("walker_majority", "second_from_players"), wm.second_from_players,
+            MIN_PLAYERS, MAX_PLAYERS + 1,
+        ),
+        death_over=_range(marked, ("death_over",), doc.death_over, 0, 1000),
         source=str(path),
     )
     # The game lasts exactly nine rounds of (players + 1) cards: the markings must match.
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         have, want = len(data.deck_for(n)), ROUNDS * (n + 1)
         if have != want:
-            raise _fail(
-                path,
-                doc["encounters"][0]["__line__"] if cards else doc["__line__"],
+            raise datafile.fail(
+                marked,
+                ("encounters",),
                 f"{have} encounter cards are marked for {n} players; the game needs exactly "
                 f"{want} (9 rounds of {n + 1})",
             )
     return data
 
 
-def _characters(path: Path, entries: Any) -> tuple[Character, ...]:
-    if not isinstance(entries, list) or len(entries) != 9:
-        raise _fail(path, "?", "'characters' must list the nine Character cards 1-9")
+def _characters(marked: Marked, entries: list[CharacterModel]) -> tuple[Character, ...]:
+    if len(entries) != 9:
+        raise datafile.fail(
+            marked, ("characters",), "'characters' must list the nine Character cards 1-9"
+        )
     out = []
     for want, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict):
-            raise _fail(path, "?", f"character #{want} must be a mapping")
-        number = _int(path, entry, "number", 1, 9)
+        at = ("characters", want - 1)
+        number = _range(marked, (*at, "number"), entry.number, 1, 9)
         if number != want:
-            raise _fail(
-                path,
-                entry["__line__"],
+            raise datafile.fail(
+                marked,
+                (*at, "number"),
                 f"characters must be numbered 1-9 in order; expected {want}, got {number}",
             )
-        name = entry.get("name")
-        if not isinstance(name, str) or not name:
-            raise _fail(path, entry["__line__"], "a character needs a 'name'")
-        out.append(
-            Character(number, name, bool(entry.get("on_reveal", False)), str(entry.get("text", "")))
-        )
+        if not entry.name:
+            raise datafile.fail(marked, (*at, "name"), "a character needs a 'name'")
+        out.append(Character(number, entry.name, entry.on_reveal, entry.text))
     return tuple(out)
 
 
-def _types(path: Path, entries: Any) -> dict[str, EncounterType]:
-    if not isinstance(entries, dict):
-        raise _fail(path, "?", "'types' must be a mapping of encounter types")
+def _types(marked: Marked, entries: dict[str, TypeModel]) -> dict[str, EncounterType]:
     missing = [t for t in TYPES if t not in entries]
     if missing:
-        raise _fail(path, entries["__line__"], f"'types' lacks {', '.join(missing)}")
+        raise datafile.fail(marked, ("types",), f"'types' lacks {', '.join(missing)}")
     out = {}
     for key in TYPES:
         entry = entries[key]
-        if not isinstance(entry, dict):
-            raise _fail(path, entries["__line__"], f"type '{key}' must be a mapping")
-        sets = entry.get("sets")
+        at = ("types", key)
+        sets: tuple[int, int, int] | None = None
         if key in SET_TYPES:
-            if not (
-                isinstance(sets, list) and len(sets) == 3 and all(isinstance(v, int) for v in sets)
-            ):
-                raise _fail(
-                    path,
-                    entry["__line__"],
-                    f"type '{key}' needs 'sets': points for 1, 2 and 3 cards",
+            if entry.sets is None or len(entry.sets) != 3:
+                raise datafile.fail(
+                    marked, (*at, "sets"), f"type '{key}' needs 'sets': points for 1, 2 and 3 cards"
                 )
-            sets = (sets[0], sets[1], sets[2])
-        elif sets is not None:
-            raise _fail(
-                path, entry["__line__"], f"type '{key}' does not score in sets; remove 'sets'"
+            sets = (entry.sets[0], entry.sets[1], entry.sets[2])
+        elif entry.sets is not None:
+            raise datafile.fail(
+                marked, (*at, "sets"), f"type '{key}' does not score in sets; remove 'sets'"
             )
         out[key] = EncounterType(
             key=key,
-            name=str(entry.get("name", key)),
+            name=key if entry.name is None else entry.name,
             sets=sets,
-            each=_int(path, entry, "each", -1000, 1000, default=0),
-            walkers=_int(path, entry, "walkers", 0, 10, default=0),
-            mob_damage=_int(path, entry, "mob_damage", 0, 100),
-            personal_damage=_int(path, entry, "personal_damage", 0, 100, default=0),
+            each=_range(marked, (*at, "each"), entry.each, -1000, 1000),
+            walkers=_range(marked, (*at, "walkers"), entry.walkers, 0, 10),
+            mob_damage=_range(marked, (*at, "mob_damage"), entry.mob_damage, 0, 100),
+            personal_damage=_range(
+                marked, (*at, "personal_damage"), entry.personal_damage, 0, 100
+            ),
         )
     if out["walker"].walkers < 1:
-        raise _fail(path, entries["walker"]["__line__"], "a Walker must count as at least 1 Walker")
+        raise datafile.fail(
+            marked, ("types", "walker", "walkers"), "a Walker must count as at least 1 Walker"
+        )
     return out
 
 
-def _encounters(path: Path, entries: Any, types: dict[str, EncounterType]) -> tuple[Encounter, ...]:
-    if not isinstance(entries, list) or not entries:
-        raise _fail(path, "?", "'encounters' must list the Encounter cards")
+def _encounters(
+    marked: Marked, entries: list[EncounterModel], types: dict[str, EncounterType]
+) -> tuple[Encounter, ...]:
+    if not entries:
+        raise datafile.fail(marked, ("encounters",), "'encounters' must list the Encounter cards")
     seen: set[str] = set()
     out = []
-    for entry in entries:
-        if not isinstance(entry, dict):
-            raise _fail(path, "?", "each encounter card must be a mapping")
-        line = entry["__line__"]
-        cid = entry.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise _fail(path, line, "an encounter card needs an 'id'")
+    for i, entry in enumerate(entries):
+        at = ("encounters", i)
+        cid = entry.id
+        if not cid:
+            raise datafile.fail(marked, (*at, "id"), "an encounter card needs an 'id'")
         if cid in seen:
-            raise _fail(path, line, f"the card id '{cid}' is used twice")
+            raise datafile.fail(marked, (*at, "id"), f"the card id '{cid}' is used twice")
         seen.add(cid)
-        kind = entry.get("type")
+        kind = entry.type
         if kind not in types:
-            raise _fail(
-                path, line, f"card '{cid}': unknown type {kind!r}; known: {', '.join(TYPES)}"
+            raise datafile.fail(
+                marked, (*at, "type"),
+                f"card '{cid}': unknown type {kind!r}; known: {', '.join(TYPES)}",
             )
         if kind == "wound":
-            personal = _int(path, entry, "personal_damage", 2, 4)
+            personal = _range(marked, (*at, "personal_damage"), entry.personal_damage, 2, 4)
         else:
-            if "personal_damage" in entry:
-                raise _fail(
-                    path, line, f"card '{cid}': personal damage is set by its type '{kind}'"
+            if entry.personal_damage is not None:
+                raise datafile.fail(
+                    marked, (*at, "personal_damage"),
+                    f"card '{cid}': personal damage is set by its type '{kind}'",
                 )
             personal = types[kind].personal_damage
-        players = entry.get("players")
-        if not (
-            isinstance(players, list)
-            and players
-            and all(isinstance(n, int) and MIN_PLAYERS <= n <= MAX_PLAYERS for n in players)
-        ):
-            raise _fail(path, line, f"card '{cid}': 'players' must list player counts 2-6")
+        players = entry.players
+        if not (players and all(MIN_PLAYERS <= n <= MAX_PLAYERS for n in players)):
+            raise datafile.fail(
+                marked, (*at, "players"), f"card '{cid}': 'players' must list player counts 2-6"
+            )
         out.append(Encounter(cid, kind, types[kind].mob_damage, personal, frozenset(players)))
     return tuple(out)
 
 
-def default_path() -> Path:
+def default_path() -> FilePath:
     return assets() / "cards" / "something_to_fear.yaml"
 
 

@@ -129,7 +129,8 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 def test_bad_card_type_names_file_and_line(tmp_path: Path) -> None:
     path = _broken(tmp_path, "{id: negan-02, type: negan", "{id: negan-02, type: neegan")
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "neegan" in t)
-    with pytest.raises(DataFileError, match=rf"stf\.yaml:{line}: card 'negan-02': unknown type"):
+    where = rf"stf\.yaml:{line}:\d+"
+    with pytest.raises(DataFileError, match=rf"{where}: card 'negan-02': unknown type"):
         D.load(path)
 
 
