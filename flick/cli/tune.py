@@ -21,7 +21,9 @@ from flick.cli.args import seed
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("csv", nargs="?", type=Path, help="measured shots (see tools/README.md)")
+    p.add_argument("csv", nargs="*", type=Path,
+                   help="measured shots (see tools/README.md); several files (e.g. one per "
+                        "`flick measure` run) are fitted together")
     p.add_argument("--synthetic", action="store_true",
                    help="invent measurements by simulating a table with known parameters")
     p.add_argument("--seed", type=seed, default=0, help="seed of --synthetic (default 0)")
@@ -60,9 +62,9 @@ def handle(args: argparse.Namespace) -> int:
     from flick.tuning import calibrate, measurements, model, output, synthetic
     from flick.tuning.sweep import make_executor
 
-    if args.csv is None and not args.synthetic:
+    if not args.csv and not args.synthetic:
         raise FlickError("give a CSV of measured shots, or --synthetic", exit_code=2)
-    if args.csv is not None and args.synthetic:
+    if args.csv and args.synthetic:
         raise FlickError("give a CSV or --synthetic, not both", exit_code=2)
     if args.workers is not None and args.workers < 1:
         raise FlickError("--workers must be at least 1", exit_code=2)
@@ -89,8 +91,11 @@ def handle(args: argparse.Namespace) -> int:
             if args.save_csv:
                 _write(args.save_csv, measurements.dump(data.shots))
         else:
-            data = measurements.load(args.csv, kinds=model.kinds(params))
-            source = args.csv.name
+            loaded = [measurements.load(path, kinds=model.kinds(params)) for path in args.csv]
+            data = measurements.Measurements(
+                source=", ".join(m.source for m in loaded),
+                shots=tuple(shot for m in loaded for shot in m.shots))
+            source = ", ".join(path.name for path in args.csv)
         try:
             result = calibrate.tune(data, params, executor, progress)
         except ValueError as exc:

@@ -142,8 +142,8 @@ class Script:
     """A clip: shots one after another, each with rest before and after it (s)."""
 
     shots: Sequence[ShotPlan]
-    before: float = 0.4
-    after: float = 0.35
+    before: float = 0.35
+    after: float = 0.3
     trajectories: list[Trajectory] = field(default_factory=list)
     launches: list[float] = field(default_factory=list)  # s: each launch's time in the clip
     duration: float = 0.0
@@ -274,7 +274,7 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
     # a tracker, and cheap).
     noise = np.round(rng.standard_normal((hgt + _PAD, w + _PAD, 3), dtype=np.float32)
                      * camera.noise).astype(np.int16)
-    subs = max(1, round(camera.exposure * 480.0 / fps))  # sub-exposures: motion blur
+    subs = max(1, round(camera.exposure * 240.0 / fps))  # sub-exposures: motion blur
     shot_starts = [launch - script.before for launch in script.launches]
     for i in range(n_frames):
         t_frame = i / fps

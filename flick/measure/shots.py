@@ -151,14 +151,15 @@ def split(pieces: dict[str, PieceFrames], fps: float) -> list[tuple[int, int]]:
         # between, away from both.
         between = 0
         for pf in pieces.values():
-            start = _rest(pf, first - 3 * lag, first)
-            end = _rest(pf, last + 1, last + 1 + 3 * lag)
-            if start is None or end is None:
+            start = _rest_near(pf, first, -1, 3 * lag)
+            end = _rest_near(pf, last, 1, 3 * lag)
+            if start is None:
                 continue
             between = max(between, sum(
                 1 for i in range(first, last + 1) if pf.good[i]
                 and np.hypot(*(pf.p(i) - start)) > AWAY_CM
-                and np.hypot(*(pf.p(i) - end)) > AWAY_CM))
+                # A clip that ends in the middle of a shot: no rest after it.
+                and (end is None or np.hypot(*(pf.p(i) - end)) > AWAY_CM)))
         if between >= 3:
             shots.append((first, last))
     return shots
@@ -170,6 +171,24 @@ def _rest(pf: PieceFrames, start: int, stop: int) -> np.ndarray | None:
     if len(sel) < 2:
         return None
     return np.array([np.median(pf.x[sel]), np.median(pf.y[sel])])
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a[0] * b[1] - a[1] * b[0])
+
+
+def _rest_near(pf: PieceFrames, frame: int, step: int, count: int) -> np.ndarray | None:
+    """The median position of the `count` good frames nearest before (step -1) or after (+1)
+    `frame`, looking at most 2 * count frames beyond the hidden ones (a hand over it)."""
+    picked: list[int] = []
+    i = frame + step
+    while 0 <= i < len(pf.x) and len(picked) < count and abs(i - frame) <= 10 * count:
+        if pf.good[i]:
+            picked.append(i)
+        i += step
+    if len(picked) < 2:
+        return None
+    return np.array([np.median(pf.x[picked]), np.median(pf.y[picked])])
 
 
 def _fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float]:
@@ -284,7 +303,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     m.fitted = moving
     m.path["piece"] = [(float(pf.x[i]), float(pf.y[i])) for i in range(a, m.last + 1)
                        if pf.good[i]] + [(float(rest[0]), float(rest[1]))]
-    lateral = max(abs(float(np.cross(direction, pf.p(i) - pa))) for i in frames)
+    lateral = max(abs(_cross(direction, pf.p(i) - pa)) for i in frames)
     if lateral > 1.0:
         m.reasons.append(f"the path bends ({lateral:.1f} cm off a straight line)")
     if rms > 0.3:
