@@ -2,8 +2,9 @@
 
 The data file holds every card and table the rules read; the engine never hard-codes a card's
 numbers. Every value field of every card must be marked exactly once as `rulebook` or
-`provisional` (the project's card facts are partly guessed; the marks say which). A malformed
-file raises `DataFileError` naming the file, the line and the problem.
+`provisional` (the project's card facts are partly guessed; the marks say which). The file is
+read through `flick.datafile` and shaped by the pydantic models of `schema`; a malformed file
+raises `DataFileError` naming the file, the line, the column and the problem.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-import yaml
-
+from flick import datafile
+from flick.cards.rise_of_the_zombies.schema import CardFileModel
+from flick.datafile import Marked
+from flick.datafile import Path as DataPath
 from flick.errors import DataFileError
 from flick.paths import assets
 
@@ -169,32 +172,23 @@ class Catalog:
         return self.evaluation[-1][1]
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that remembers the line of every mapping (as key `__line__`)."""
-
-
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
-    mapping = cast(dict[str, Any], loader.construct_mapping(node, deep=True))
-    mapping["__line__"] = node.start_mark.line + 1
-    return mapping
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 class _Reader:
-    """Checks fields of one mapping, raising errors that name the file and line."""
+    """Checks fields of one mapping of the file at `path`, raising errors at FILE:LINE:COLUMN
+    of the value they name (the mapping itself when no key is given)."""
 
-    def __init__(self, path: str, node: Any, what: str, parent_line: int = 0) -> None:
+    def __init__(self, marked: Marked, path: DataPath, what: str) -> None:
+        self.marked = marked
         self.path = path
         self.what = what
+        node: Any = marked.data
+        for part in path:
+            node = node[part]
         if not isinstance(node, dict):
-            raise DataFileError(f"{path}:{parent_line}: {what} must be a mapping, got {node!r}")
-        self.node = node
-        self.line = node.get("__line__", parent_line)
+            raise self.fail(f"must be a mapping, got {node!r}")
+        self.node: dict[str, Any] = node
 
-    def fail(self, problem: str) -> DataFileError:
-        return DataFileError(f"{self.path}:{self.line}: {self.what}: {problem}")
+    def fail(self, problem: str, *key: str | int) -> DataFileError:
+        return datafile.fail(self.marked, (*self.path, *key), f"{self.what}: {problem}")
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         if key not in self.node:
@@ -204,13 +198,13 @@ class _Reader:
         value = self.node[key]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             expected = getattr(kind, "__name__", kind)
-            raise self.fail(f"field {key!r} must be {expected}, got {value!r}")
+            raise self.fail(f"field {key!r} must be {expected}, got {value!r}", key)
         return value
 
     def nonneg(self, key: str, default: Any = ...) -> int:
         value = self.get(key, int, default)
         if value < 0:
-            raise self.fail(f"field {key!r} must be 0 or more, got {value}")
+            raise self.fail(f"field {key!r} must be 0 or more, got {value}", key)
         return value
 
     def marks(self, fields: list[str]) -> None:
@@ -228,12 +222,14 @@ class _Reader:
             raise self.fail(f"values not marked rulebook or provisional: {unmarked}")
 
     def chart(self, key: str) -> Chart:
-        return parse_chart(self.get(key, str), self.fail)
+        return parse_chart(self.get(key, str), lambda problem: self.fail(problem, key))
 
     def range(self, key: str) -> tuple[int, int]:
         r = self.get(key, list)
         if len(r) != 2 or not all(isinstance(v, int) and v >= 0 for v in r) or r[0] > r[1]:
-            raise self.fail(f"field {key!r} must be [low, high] with 0 <= low <= high, got {r!r}")
+            raise self.fail(
+                f"field {key!r} must be [low, high] with 0 <= low <= high, got {r!r}", key
+            )
         return (r[0], r[1])
 
 
@@ -295,119 +291,118 @@ def _effect(rd: _Reader) -> tuple[tuple[str, Any], ...]:
     eff = rd.get("effect", dict, {})
     items = []
     for key, value in eff.items():
-        if key == "__line__":
-            continue
         if key not in EFFECT_KEYS:
-            raise rd.fail(f"unknown effect {key!r}; known: {', '.join(EFFECT_KEYS)}")
+            raise rd.fail(f"unknown effect {key!r}; known: {', '.join(EFFECT_KEYS)}", "effect", key)
         if key == "ambush":
-            value = parse_chart(value, rd.fail)
+            value = parse_chart(value, lambda problem: rd.fail(problem, "effect", "ambush"))
         elif not isinstance(value, int) or isinstance(value, bool):
-            raise rd.fail(f"effect {key!r} must be a whole number, got {value!r}")
+            raise rd.fail(f"effect {key!r} must be a whole number, got {value!r}", "effect", key)
         items.append((key, value))
     return tuple(items)
 
 
 def _symbols(rd: _Reader) -> tuple[bool, bool]:
     syms = rd.get("symbols", list)
-    for s in syms:
+    for i, s in enumerate(syms):
         if s not in ("attack", "follow"):
-            raise rd.fail(f"unknown symbol {s!r}; known: attack, follow")
+            raise rd.fail(f"unknown symbol {s!r}; known: attack, follow", "symbols", i)
     return "attack" in syms, "follow" in syms
 
 
 def load(path: str | Path | None = None) -> Catalog:
-    """Read and check the card data file (default: `assets/cards/rise_of_the_zombies.yaml`)."""
+    """Read and check the card data file (default: `assets/cards/rise_of_the_zombies.yaml`).
+
+    Read through `flick.datafile` and shaped by `schema.CardFileModel`; any problem raises
+    `DataFileError` at FILE:LINE:COLUMN (the file named by its base name, exit 2)."""
     path = Path(path) if path else assets() / "cards" / "rise_of_the_zombies.yaml"
     name = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{name}: cannot read: {exc.strerror}") from None
-    try:
-        doc = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else 0
-        problem = getattr(exc, "problem", exc)
-        raise DataFileError(f"{name}:{line}: not valid YAML: {problem}") from None
-    top = _Reader(name, doc, "data file", 1)
+    marked = datafile.read_file(path, name)
+    if not isinstance(marked.data, dict):
+        raise datafile.fail(marked, (), f"data file: must be a mapping, got {marked.data!r}")
+    datafile.validate(marked, CardFileModel)
+    top = _Reader(marked, (), "data file")
 
-    dep = _Reader(name, top.get("departure_minutes", dict), "departure_minutes")
+    top.get("departure_minutes", dict)
+    dep = _Reader(marked, ("departure_minutes",), "departure_minutes")
     dep.marks(list(DIFFICULTIES))
     departure: dict[str, tuple[int, int, int]] = {}
     for d in DIFFICULTIES:
         row = dep.get(d, list)
         if len(row) != 3 or not all(isinstance(v, int) and v > 0 for v in row):
-            raise dep.fail(f"{d} must be 3 positive minute counts (5+, 3-4, 1-2 survivors)")
+            raise dep.fail(f"{d} must be 3 positive minute counts (5+, 3-4, 1-2 survivors)", d)
         departure[d] = (row[0], row[1], row[2])
 
-    mpt = _Reader(name, top.get("minutes_per_turn", dict), "minutes_per_turn")
+    top.get("minutes_per_turn", dict)
+    mpt = _Reader(marked, ("minutes_per_turn",), "minutes_per_turn")
     mpt.marks(["value"])
     minutes_per_turn = mpt.nonneg("value")
     if minutes_per_turn == 0:
-        raise mpt.fail("value must be at least 1 minute")
+        raise mpt.fail("value must be at least 1 minute", "value")
 
     rows = top.get("group_counter", list)
     group: list[tuple[int, int]] = [(0, 0)]
-    for i, node in enumerate(rows, 1):
-        rd = _Reader(name, node, f"group_counter row {i}", top.line)
+    for i in range(1, len(rows) + 1):
+        rd = _Reader(marked, ("group_counter", i - 1), f"group_counter row {i}")
         rd.marks(["health", "infestation"])
         if rd.get("survivors", int) != i:
-            raise rd.fail(f"rows must be for 1, 2, 3, ... survivors in order; expected {i}")
+            raise rd.fail(
+                f"rows must be for 1, 2, 3, ... survivors in order; expected {i}", "survivors"
+            )
         health = rd.nonneg("health")
         if health < 1:
-            raise rd.fail("health must be at least 1")
+            raise rd.fail("health must be at least 1", "health")
         group.append((health, rd.nonneg("infestation")))
     if len(group) != 9:
-        raise top.fail("group_counter needs rows for 1 to 8 survivors")
+        raise top.fail("group_counter needs rows for 1 to 8 survivors", "group_counter")
 
-    ev = _Reader(name, top.get("campaign_evaluation", dict), "campaign_evaluation")
+    top.get("campaign_evaluation", dict)
+    ev = _Reader(marked, ("campaign_evaluation",), "campaign_evaluation")
     ev.marks(["rows"])
     evaluation = []
-    for row in ev.get("rows", list):
+    for j, row in enumerate(ev.get("rows", list)):
         if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int)):
-            raise ev.fail(f"row {row!r} must be [least points, result]")
+            raise ev.fail(f"row {row!r} must be [least points, result]", "rows", j)
         evaluation.append((row[0], str(row[1])))
     evaluation.sort(reverse=True)
 
     specials = {}
-    for node in top.get("special_locations", list):
-        rd = _Reader(name, node, "special location", top.line)
+    for j in range(len(top.get("special_locations", list))):
+        rd = _Reader(marked, ("special_locations", j), "special location")
         rd.marks(["name", "place", "draw", "infestation"])
         specials[rd.get("name", str)] = (rd.nonneg("draw"), rd.nonneg("infestation"))
     if "Rescue Helicopter" not in specials:
-        raise top.fail("special_locations needs the Rescue Helicopter")
+        raise top.fail("special_locations needs the Rescue Helicopter", "special_locations")
 
     survivors = []
-    for node in top.get("survivors", list):
-        rd = _Reader(name, node, "survivor", top.line)
+    for j in range(len(top.get("survivors", list))):
+        rd = _Reader(marked, ("survivors", j), "survivor")
         rd.what = f"survivor {rd.get('name', str)!r}"
         rd.marks(["name", "weapon", "ability", "epic"])
         wnode = rd.get("weapon", (dict, type(None)))
         weapon = None
         if wnode is not None:
-            wr = _Reader(name, wnode, f"{rd.what} weapon", rd.line)
+            wr = _Reader(marked, ("survivors", j, "weapon"), f"{rd.what} weapon")
             weapon = Weapon(wr.get("name", str), wr.range("range"), wr.chart("chart"))
             if any(isinstance(n, str) for n in weapon.chart.natural):
-                raise wr.fail("an Inherent Weapon cannot Reload or make a Final Attack")
+                raise wr.fail("an Inherent Weapon cannot Reload or make a Final Attack", "chart")
         ability = rd.get("ability", str)
         if ability not in ABILITIES:
-            raise rd.fail(f"unknown ability {ability!r}; known: {', '.join(ABILITIES)}")
+            raise rd.fail(f"unknown ability {ability!r}; known: {', '.join(ABILITIES)}", "ability")
         survivors.append(SurvivorSpec(rd.get("name", str), weapon, ability, rd.get("epic", bool)))
 
     zombies = []
-    for node in top.get("zombies", list):
-        rd = _Reader(name, node, "zombie", top.line)
+    for j in range(len(top.get("zombies", list))):
+        rd = _Reader(marked, ("zombies", j), "zombie")
         rd.what = f"zombie {rd.get('name', str)!r}"
-        epic = ["epic"] if "epic" in node else []
+        epic = ["epic"] if "epic" in rd.node else []
         rd.marks(["name", "xp", "health", "attack", "traits", "count", *epic])
         traits = rd.get("traits", list)
-        for t in traits:
+        for k, t in enumerate(traits):
             if t not in TRAITS:
-                raise rd.fail(f"unknown trait {t!r}; known: {', '.join(TRAITS)}")
+                raise rd.fail(f"unknown trait {t!r}; known: {', '.join(TRAITS)}", "traits", k)
         health = rd.nonneg("health")
         if health < 1:
-            raise rd.fail("health must be at least 1")
+            raise rd.fail("health must be at least 1", "health")
         zombies.append(
             ZombieSpec(
                 rd.get("name", str), rd.nonneg("xp"), health, rd.chart("attack"),
@@ -417,15 +412,15 @@ def load(path: str | Path | None = None) -> Catalog:
         )
 
     actions = []
-    for node in top.get("actions", list):
-        rd = _Reader(name, node, "action card", top.line)
+    for j in range(len(top.get("actions", list))):
+        rd = _Reader(marked, ("actions", j), "action card")
         rd.what = f"action card {rd.get('name', str)!r}"
         kind = rd.get("type", str)
         if kind not in ACTION_TYPES:
-            raise rd.fail(f"unknown type {kind!r}; known: {', '.join(ACTION_TYPES)}")
+            raise rd.fail(f"unknown type {kind!r}; known: {', '.join(ACTION_TYPES)}", "type")
         fields = ["name", "type", "cost", "symbols", "count"]
         fields += [k for k in ("range", "chart", "final", "health", "draw", "infestation", "epic",
-                               "effect") if k in node]
+                               "effect") if k in rd.node]
         rd.marks(fields)
         attack, follow = _symbols(rd)
         extra: dict[str, Any] = {}
@@ -435,7 +430,7 @@ def load(path: str | Path | None = None) -> Catalog:
         if kind == "weapon":
             extra["final"] = rd.nonneg("final")
             if "final" in extra["chart"].natural and not extra["final"]:
-                raise rd.fail("a natural 'final' result needs a Final Attack (final > 0)")
+                raise rd.fail("a natural 'final' result needs a Final Attack (final > 0)", "final")
         if kind == "companion":
             extra["health"] = rd.nonneg("health")
         if kind == "location":
@@ -447,11 +442,13 @@ def load(path: str | Path | None = None) -> Catalog:
                        rd.nonneg("count"), effect=_effect(rd), **extra)
         )
     if not any(a.type == "location" for a in actions):
-        raise top.fail("the Action deck needs Location cards")
+        raise top.fail("the Action deck needs Location cards", "actions")
     action_cards = tuple(i for i, a in enumerate(actions) for _ in range(a.count))
     zombie_cards = tuple(i for i, z in enumerate(zombies) for _ in range(z.count))
     if len(action_cards) > 250 or len(zombie_cards) > 250:
-        raise top.fail("at most 250 Action and 250 Zombie cards (actions are coded in a byte)")
+        raise top.fail(
+            "at most 250 Action and 250 Zombie cards (actions are coded in a byte)", "actions"
+        )
     return Catalog(
         name, departure, minutes_per_turn, tuple(group), tuple(evaluation),
         specials["Rescue Helicopter"], tuple(survivors),

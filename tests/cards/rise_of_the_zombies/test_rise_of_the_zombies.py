@@ -707,7 +707,7 @@ def test_bad_card_data_names_file_and_line(
     assert old in text
     bad = tmp_path / "zombies.yaml"
     bad.write_text(text.replace(old, new, 1))
-    with pytest.raises(DataFileError, match=rf"zombies.yaml:\d+: .*{problem}"):
+    with pytest.raises(DataFileError, match=rf"zombies.yaml:\d+:\d+: .*{problem}"):
         load(bad)
 
 
