@@ -49,9 +49,13 @@ def run_seed(seed: int, directory: Path, tests=None) -> dict[str, Any]:
     t0 = time.perf_counter()
     fit = calibrate.tune(data, params, None, None)
     tune_s = time.perf_counter() - t0
+    # The spin lever is not moved (the clips' table has the default), but it is fitted when
+    # the rim dot gave spins: its error shows how well spin is read.
+    truth = {**truth, "spin_movement_disc": model.value(params, "spin_movement_disc")}
     errors = {name: fit.fitted[name] / truth[name] - 1 for name in truth if name in fit.fitted}
     return {"seed": seed, "true": truth, "fitted": {n: fit.fitted[n] for n in fit.fitted},
             "errors": errors, "shots": len(shots), "unsure": unsure, "frames": frames,
+            "planned": sum(len(c.script.shots) for c in clips),
             "measure_fps": frames / measure_s, "render_s": render_s, "tune_s": tune_s}
 
 
