@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FLICK = ROOT / "flick"
-LAYERS = ("physics", "scenario", "game", "replay", "ui", "tuning", "cards")
+LAYERS = ("physics", "scenario", "game", "replay", "ui", "tuning", "measure", "cards")
 FRONT_ENDS = ("cli", "bench")
 # What each layer may import among the layers (bottom modules such as flick.errors,
 # flick.paths and flick.datafile are allowed everywhere).
@@ -30,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "replay": {"physics", "scenario", "game"},
     "ui": {"physics", "scenario", "game", "replay"},
     "tuning": {"physics"},
+    "measure": {"physics", "tuning"},
     "cards": set(),
 }
 
