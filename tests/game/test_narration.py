@@ -32,7 +32,7 @@ VALUES: dict[str, Any] = {
 def engine_events() -> dict[str, list[dict[str, Any]]]:
     """Every `game.event("type", key=...)` call in flick/game: its type and data keys."""
     found: dict[str, list[dict[str, Any]]] = {}
-    for path in sorted(GAME_DIR.glob("*.py")):
+    for path in sorted(GAME_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr == "event" and node.args:
