@@ -17,6 +17,7 @@ def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
     sp = st.spec(c)
     st.hand[s].remove(c)
     st.adisc.append(c)
+    st.xp[s] -= sp.cost  # an Instant's Experience cost is paid when it is played
     st._say(f"The {st.name(s)} plays {sp.name}.")
     p = st.pos[s]
     if sp.eff("attack_bonus"):

@@ -123,6 +123,8 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
         if sp.follow:
             follow_pay.append(c)
         t = sp.type
+        if sp.cost > xp and t in ("location", "instant"):
+            continue  # "To Ready or play the card, pay the cost": played cards cost too
         if t == "location":
             locations.append(c)
         elif t == "instant":

@@ -53,6 +53,7 @@ from typing import Any
 
 from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
 from flick.cards.rise_of_the_zombies import combat, moves, zombies
+from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
     K_ATTACK,
@@ -143,6 +144,7 @@ class RiseOfTheZombies(State):
         minutes_per_turn: int | None = None,
         catalog: Catalog | None = None,
         log: bool = False,
+        secret_hands: bool = False,
     ) -> None:
         """A new game, set up and dealt; the first Player Turn's Discard step is next."""
         cat = catalog or default_catalog()
@@ -164,6 +166,7 @@ class RiseOfTheZombies(State):
         self.departure = cat.departure_minutes(difficulty, n)
         self.clock = clock
         self.otis = otis
+        self.secret_hands = secret_hands  # hands kept secret: observation hides the others'
         self.minutes_per_turn = minutes_per_turn or cat.minutes_per_turn
         self.minutes_used: float = 0
         self.rng = random.Random(seed)
@@ -342,6 +345,7 @@ class RiseOfTheZombies(State):
             self._say(f"The {self.name(s)} readies {sp.name}.")
         elif kind == K_LOCATION:
             hand.remove(b)
+            self.xp[s] -= self.spec(b).cost  # "To Ready or play the card, pay the cost"
             self._place_location(s, b)
         elif kind == K_HELI:
             self._pay(s, b)
@@ -670,6 +674,7 @@ class RiseOfTheZombies(State):
         "departure",
         "clock",
         "otis",
+        "secret_hands",
         "minutes_per_turn",
         "minutes_used",
         "adeck",
@@ -720,6 +725,8 @@ class RiseOfTheZombies(State):
 
         data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
         data["rng"] = rng_state_to_json(self.rng)
+        if self.cat is not default_catalog():
+            data["catalog"] = catalog_to_json(self.cat)  # a custom deck travels with the game
         return data
 
     @classmethod
@@ -727,7 +734,8 @@ class RiseOfTheZombies(State):
         import copy
 
         self = cls.__new__(cls)
-        self.cat = default_catalog()
+        cat = data.get("catalog")
+        self.cat = default_catalog() if cat is None else catalog_from_json(cat)
         for f in cls._FIELDS:
             if f not in data:
                 raise FlickError(f"rise_of_the_zombies state: missing field {f!r}", exit_code=2)
@@ -793,12 +801,44 @@ class RiseOfTheZombies(State):
         return twin
 
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
-        """A copy with both decks (the only hidden things) reshuffled."""
+        """A copy with what `player` cannot see re-dealt: both decks reshuffled and, with secret
+        hands, the other survivors' hands dealt again (same sizes) from the unseen cards (the
+        Action deck and those hands); a fresh generator for the dice to come."""
         twin = self.clone()
-        rng.shuffle(twin.adeck)
+        if self.secret_hands:
+            others = [t for t in range(self.num_players) if t != player]
+            pool = twin.adeck + [c for t in others for c in twin.hand[t]]
+            rng.shuffle(pool)
+            for t in others:
+                k = len(twin.hand[t])
+                twin.hand[t], pool = pool[:k], pool[k:]
+            twin.adeck = pool
+        else:
+            rng.shuffle(twin.adeck)
         rng.shuffle(twin.zdeck)
         twin.rng = random.Random(rng.getrandbits(64))
         return twin
+
+    # what nobody at the table sees: the seed and generator (the dice to come) and deck orders
+    _SECRET = ("seed", "adeck", "zdeck")
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What survivor `player` can know, as data: the table (path, zombies, every survivor's
+        place, wounds, Experience, readied cards, discard piles), the clock, the decision in
+        progress, the sizes of both decks, its own hand and, unless hands are secret, the
+        others' (the rulebook lets each player reveal or hide its hand). Never the seed, the
+        generator or the order of a deck."""
+        import copy
+
+        data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
+        data["player"] = player
+        data["adeck_size"] = len(self.adeck)
+        data["zdeck_size"] = len(self.zdeck)
+        if self.secret_hands:
+            data["hand"] = [
+                sorted(h) if t == player else len(h) for t, h in enumerate(self.hand)
+            ]
+        return data
 
     # ---- text ----------------------------------------------------------------------------------
     def render(self, viewer: int | None = None) -> str:

@@ -1,0 +1,104 @@
+"""Rise of the Zombies!: hidden information, the game's own card data, Experience costs of played
+cards, simultaneous play, the optional companion redirect and the real-time clock."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+from flick.cards.bots import RandomBot
+from flick.cards.rise_of_the_zombies import codes as C
+from flick.cards.rise_of_the_zombies.codes import act
+from flick.cards.rise_of_the_zombies.data import Catalog, default_catalog
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from tests.cards.rise_of_the_zombies.test_rise_of_the_zombies import Dice, game, give, stack
+
+
+def costly(changes: dict[str, int]) -> Catalog:
+    """The default cards with the Experience costs of some cards changed (a custom deck)."""
+    cat = default_catalog()
+    acts = tuple(
+        dataclasses.replace(a, cost=changes[a.name]) if a.name in changes else a
+        for a in cat.actions
+    )
+    return dataclasses.replace(cat, actions=acts)
+
+
+# ---- hidden information -------------------------------------------------------------------
+def _states(secret: bool, games: int = 6, every: int = 13) -> list[RiseOfTheZombies]:
+    out = []
+    for g in range(games):
+        st = RiseOfTheZombies(["Scout", "Biker", "Historian"][: 1 + g % 3], seed=40 + g,
+                              secret_hands=secret)
+        bot = RandomBot(g)
+        steps = 0
+        while not st.is_terminal() and steps < 400:
+            if steps % every == 0:
+                out.append(st.clone())
+            st.apply(bot.choose(st))
+            steps += 1
+    return out
+
+
+def test_two_determinizations_give_the_same_observation_and_none_holds_a_secret() -> None:
+    changed = 0
+    states = _states(False) + _states(True)
+    assert len(states) > 80
+    for st in states:
+        for p in range(st.num_players):
+            obs = st.observation(p)
+            text = json.dumps(obs)
+            assert "rng" not in obs and "seed" not in obs
+            assert "adeck" not in obs and "zdeck" not in obs
+            assert obs["adeck_size"] == len(st.adeck) and obs["zdeck_size"] == len(st.zdeck)
+            a = st.determinize(p, random.Random(1))
+            b = st.determinize(p, random.Random(2))
+            assert a.observation(p) == b.observation(p) == obs
+            assert json.dumps(a.observation(p)) == text
+            changed += a.adeck != b.adeck or a.hand != b.hand
+            if st.secret_hands and st.num_players > 1:
+                assert obs["hand"][p] == sorted(st.hand[p])
+                assert all(obs["hand"][t] == len(st.hand[t])
+                           for t in range(st.num_players) if t != p)
+    assert changed > len(states) // 2  # the determinizations really differ where it is hidden
+
+
+def test_secret_hands_determinize_redeals_the_other_hands_not_mine() -> None:
+    st = RiseOfTheZombies(["Scout", "Biker", "Historian"], seed=3, secret_hands=True)
+    twin = st.determinize(0, random.Random(5))
+    assert twin.hand[0] == st.hand[0]
+    assert [len(h) for h in twin.hand] == [len(h) for h in st.hand]
+    assert twin.hand[1:] != st.hand[1:]
+    assert sorted(twin.adeck + twin.hand[1] + twin.hand[2]) == sorted(
+        st.adeck + st.hand[1] + st.hand[2])
+
+
+# ---- the game's own card data --------------------------------------------------------------
+def test_a_custom_deck_round_trips_through_json() -> None:
+    cat = dataclasses.replace(costly({"Head Shot": 1}), minutes_per_turn=7)
+    st = RiseOfTheZombies(["Scout"], seed=2, catalog=cat)
+    back = RiseOfTheZombies.from_json(json.loads(json.dumps(st.to_json())))
+    assert back.cat == cat and back.cat.minutes_per_turn == 7
+    assert back.to_json() == st.to_json()
+    plain = RiseOfTheZombies(["Scout"], seed=2)
+    assert "catalog" not in plain.to_json()  # the default cards are not copied into every save
+    assert RiseOfTheZombies.from_json(plain.to_json()).cat is default_catalog()
+
+
+# ---- Experience costs of played cards ------------------------------------------------------
+def test_instants_and_locations_cost_their_experience() -> None:
+    st = game(["Scout"], catalog=costly({"Head Shot": 1, "City Hall": 2}))
+    st.rng = Dice([1] * 20)
+    shot = give(st, 0, "Head Shot")
+    hall = give(st, 0, "City Hall")
+    stack(st, ["Loner", "Crawlers", "Runner", "Spitter"])
+    assert act(C.K_LOCATION, 0, hall) not in st.legal_actions()
+    st.xp[0] = 2
+    st.apply(act(C.K_LOCATION, 0, hall))
+    assert st.xp[0] == 0 and st.pos[0] == 1
+    assert act(C.K_INSTANT, 0, shot) not in st.legal_actions()  # a zombie is here, no XP
+    assert any(st.zpos[z] == 1 for z in st.zorder)
+    st.xp[0] = 1
+    st.apply(act(C.K_INSTANT, 0, shot))
+    assert st.xp[0] == 0
