@@ -30,7 +30,7 @@ def run_seed(seed: int, directory: Path, tests=None) -> dict[str, Any]:
     kwargs = {"tests": tests} if tests else {}
     truth, clips = render.render_tests(directory, params, seed, **kwargs)
     render_s = time.perf_counter() - start
-    shots = []
+    shots: list[Any] = []
     frames, measure_s, unsure = 0, 0.0, 0
     for clip in clips:
         target = {"slide": None, "collision": "movement_disc", "topple": "zombie"}[clip.test]

@@ -28,7 +28,7 @@ class BGR:
     def hue(self) -> int:
         import cv2
 
-        px = np.uint8([[list(self.tuple())]])
+        px = np.array([[list(self.tuple())]], dtype=np.uint8)
         return int(cv2.cvtColor(px, cv2.COLOR_BGR2HSV)[0, 0, 0])
 
 

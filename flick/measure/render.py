@@ -155,10 +155,10 @@ def table_to_image(camera: Camera, rng: np.random.Generator) -> np.ndarray:
 
     (x0, y0), (x1, y1) = VIEW
     w, h = camera.size
-    table = np.float32([[x0, y1], [x1, y1], [x1, y0], [x0, y0]])
-    image = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    image += rng.uniform(-camera.tilt, camera.tilt, size=(4, 2)).astype(np.float32) * [w, h]
-    return cv2.getPerspectiveTransform(table, image)
+    table = np.array([[x0, y1], [x1, y1], [x1, y0], [x0, y0]], dtype=np.float32)
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float64)
+    corners += rng.uniform(-camera.tilt, camera.tilt, size=(4, 2)) * [w, h]
+    return np.asarray(cv2.getPerspectiveTransform(table, corners.astype(np.float32)))
 
 
 def _project(h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -301,7 +301,7 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
             acc += img
         frame = ((acc + subs // 2) // subs).astype(np.uint8)
         if camera.lens_blur > 0:
-            frame = cv2.GaussianBlur(frame, (0, 0), camera.lens_blur)
+            frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), camera.lens_blur))
         ox, oy = int(rng.integers(0, _PAD)), int(rng.integers(0, _PAD))
         noisy = frame.astype(np.int16) + noise[oy:oy + hgt, ox:ox + w]
         writer.write(np.clip(noisy, 0, 255).astype(np.uint8))

@@ -84,6 +84,6 @@ def from_frames(frames: Iterable[np.ndarray], colour: ColourRange,
             "'From a video'), or name their colour with --mark-colour")
     marks = np.median(np.stack(found), axis=0)
     w, h = rectangle
-    table = np.float32([[0, h], [w, h], [w, 0], [0, 0]])
-    hom = cv2.getPerspectiveTransform(marks.astype(np.float32), table)
+    table = np.array([[0, h], [w, h], [w, 0], [0, 0]], dtype=np.float32)
+    hom = np.asarray(cv2.getPerspectiveTransform(marks.astype(np.float32), table))
     return Scale(hom, marks, rectangle)

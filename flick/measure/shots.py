@@ -344,11 +344,11 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
     if abs(final) < math.radians(45):
         return None, None
     sign = 1.0 if final > 0 else -1.0
-    t = (np.array(frames) - a) / fps
-    _end, alpha, stop, rms = stop_fit(t, theta * sign)
+    times = (np.array(frames) - a) / fps
+    _end, alpha, t_stop, rms = stop_fit(times, theta * sign)
     if alpha <= 0 or rms > 0.3:
         return None, None
-    return math.degrees(alpha * stop), math.degrees(0.5 * alpha * stop * stop)
+    return math.degrees(alpha * t_stop), math.degrees(0.5 * alpha * t_stop * t_stop)
 
 
 def pooled_deceleration(samples: list[tuple[np.ndarray, np.ndarray]]) -> float:
