@@ -28,6 +28,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_PLACE_EPIC,
     K_READY,
     K_REROLL,
+    K_RESUME,
     K_SET_ASIDE,
     K_TARGET,
     K_TARGET_SURV,
@@ -241,11 +242,15 @@ def _pending_actions(st: RiseOfTheZombies, pd: dict[str, Any]) -> list[int]:
     raise AssertionError(f"unknown pending decision {k!r}")
 
 
-def action_to_string(st: RiseOfTheZombies, action: int) -> str:
+def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None) -> str:
+    """The label of `action` of `seat` (default: the player to act)."""
     kind, a, b = action >> 16, (action >> 8) & 255, action & 255
+    who = st.current_player() if seat is None else seat
     card = st.spec(b).name if b != NONE and b < len(st.cat.action_cards) else ""
     if kind == K_PASS:
-        return "pass (done playing cards for now)"
+        return "done playing cards (you can take it back while anyone still acts)"
+    if kind == K_RESUME:
+        return "take back 'done': play more cards"
     if kind == K_DISCARD:
         return f"discard {card}"
     if kind == K_DONE:
@@ -265,13 +270,11 @@ def action_to_string(st: RiseOfTheZombies, action: int) -> str:
     if kind == K_HELI:
         return f"place the Rescue Helicopter and Advance into it ({pay})"
     if kind == K_FOLLOW:
-        s = st.current_player()
-        dest = st.pos[s] + (1 if a == 0 else -1)
+        dest = st.pos[who] + (1 if a == 0 else -1)
         way = "Advance" if a == 0 else "Retreat"
         return f"{way} to {st.location_name(dest)} ({pay})"
     if kind == K_ATTACK:
-        s = st.current_player()
-        wname = st.weapon(s, a)[3]
+        wname = st.weapon(who, a)[3]
         pay = "Free Attack" if b == NONE else f"discarding {card} for its Attack symbol"
         return f"attack with {wname} ({pay})"
     if kind == K_FINAL:
@@ -311,7 +314,7 @@ def action_to_string(st: RiseOfTheZombies, action: int) -> str:
     if kind == K_SET_ASIDE:
         return "set the Mutated Prisoners aside (out of the game)"
     if kind == K_JOIN:
-        return f"join the Ambush: discard your {len(st.hand[st.current_player()])} cards"
+        return f"join the Ambush: discard your {len(st.hand[who])} cards"
     if kind == K_DECLINE:
         return "do not join the Ambush"
     return f"action {action}"

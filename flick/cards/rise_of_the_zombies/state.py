@@ -51,7 +51,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
+from flick.cards.engine import (
+    TERMINAL,
+    IllegalActionError,
+    State,
+    rng_from_json,
+    rng_state_to_json,
+)
 from flick.cards.rise_of_the_zombies import combat, moves, zombies
 from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.codes import (
@@ -72,6 +78,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_PLACE_EPIC,
     K_READY,
     K_REROLL,
+    K_RESUME,
     K_TARGET_SURV,
     K_UNREADY,
     K_USE,
@@ -307,6 +314,53 @@ class RiseOfTheZombies(State):
         if self.phase == "discard":
             return self._discard_actions(self.actor)
         return self._play_actions(self.actor)
+
+    # ---- simultaneous play ----------------------------------------------------------------
+    def actors(self) -> list[int]:
+        """The seats that may act now. The Play Cards step is simultaneous ("Play cards and
+        Attack at the same time as the other players. Stay in this step until all players say
+        they are done"): every living survivor may act, in any order, and one who said it is
+        done may take it back (act again) while anyone still acts; the step ends when all are
+        done. A sub-decision (a target, a re-roll, joining an Ambush...) belongs to its owner
+        alone, and the Discard step runs in seat order (its order only decides who draws which
+        unseen card). `current_player()` is the seat a one-at-a-time driver asks next."""
+        if self.over:
+            return []
+        if self.pending or self.phase != "play":
+            return [self.current_player()]
+        return [s for s in range(self.num_players) if self.alive[s]]
+
+    def legal_actions_for(self, seat: int) -> list[int]:
+        """The legal actions of `seat` now (empty if it may not act). A survivor who is done
+        may take "done" back (`K_RESUME`) or simply act, which takes it back too."""
+        if seat not in self.actors():
+            return []
+        if seat == self.current_player():
+            return self.legal_actions()
+        acts = self._play_actions(seat)
+        if self.passed[seat]:
+            acts = sorted([a for a in acts if a >> 16 != K_PASS] + [K_RESUME << 16])
+        return acts
+
+    def apply_for(self, seat: int, action: int) -> None:
+        """Apply `action` for `seat`, any seat of `actors()` (checked first; an illegal
+        action raises and changes nothing). The seat becomes the one acting until it is done."""
+        if seat == self.current_player():
+            self.apply(action)
+            return
+        if action not in self.legal_actions_for(seat):
+            raise IllegalActionError(
+                f"{self.game_name}: action {action!r} is not legal for seat {seat} now"
+            )
+        self.actor = seat
+        self.passed[seat] = False
+        if action >> 16 == K_RESUME:
+            self._say(f"The {self.name(seat)} is not done after all.")
+        else:
+            self._apply(action)
+
+    def labelled_actions_for(self, seat: int) -> list[tuple[int, str]]:
+        return [(a, self.action_to_string(a, seat)) for a in self.legal_actions_for(seat)]
 
     # ---- applying actions ----------------------------------------------------------------
     def _say(self, text: str) -> None:

@@ -8,6 +8,7 @@ import json
 import random
 
 from flick.cards.bots import RandomBot
+from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import Catalog, default_catalog
@@ -102,3 +103,53 @@ def test_instants_and_locations_cost_their_experience() -> None:
     st.xp[0] = 1
     st.apply(act(C.K_INSTANT, 0, shot))
     assert st.xp[0] == 0
+
+
+# ---- simultaneous play ---------------------------------------------------------------------
+def test_survivors_act_in_any_order_and_done_can_be_taken_back() -> None:
+    """The sample game: the Scoundrel places the Police Station and says he is done, the others
+    follow him in, then the Scoundrel (done) takes it back and buys the Barricade there."""
+    st = game()  # Cheerleader, Scoundrel, Scout, Paramedic
+    st.rng = Dice([1] * 60)
+    station = give(st, 1, "Police Station")
+    barricade = give(st, 1, "Barricade")
+    st.xp[1] = 3
+    lights = {t: give(st, t, "Flashlight") for t in (0, 2, 3)}
+    stack(st, ["Loner", "Crawlers", "Runner", "Spitter", "Creeper"])
+    assert st.current_player() == 0 and st.actors() == [0, 1, 2, 3]
+    st.apply_for(1, act(C.K_LOCATION, 0, station))  # the Scoundrel first, not the Cheerleader
+    st.apply_for(1, C.PASS)
+    assert st.passed[1] and st.phase == "play"
+    for t in (2, 0, 3):  # the others follow him, in no seat order
+        st.apply_for(t, act(C.K_FOLLOW, 0, lights[t]))
+    assert st.pos == [1, 1, 1, 1]
+    late = st.legal_actions_for(1)
+    assert act(C.K_RESUME) in late and C.PASS not in late
+    assert act(C.K_READY, 0, barricade) in late
+    st.apply_for(1, act(C.K_READY, 0, barricade))
+    assert barricade in st.attach[1] and st.xp[1] == 0 and not st.passed[1]
+    for t in (1, 0, 2, 3):
+        st.apply_for(t, C.PASS)
+    assert st.turn == 2 and st.phase == "discard"  # everyone done: the Zombie Turn ran
+
+
+def test_done_taken_back_then_done_again_and_who_may_act() -> None:
+    st = game(["Scout", "Biker"])
+    st.apply(C.PASS)  # the Scout is done
+    assert st.current_player() == 1 and st.passed[0]
+    assert st.legal_actions_for(0) == [act(C.K_RESUME)]  # nothing to play but taking it back
+    st.apply_for(0, act(C.K_RESUME))
+    assert not st.passed[0] and st.current_player() == 0
+    st.apply_for(0, C.PASS)
+    assert st.current_player() == 1 and st.turn == 1
+    try:
+        st.apply_for(0, C.PASS)  # done already: passing again is not an action
+    except IllegalActionError:
+        pass
+    else:
+        raise AssertionError("a second pass was accepted")
+    give(st, 1, "Pistol")
+    st.apply_for(1, C.PASS)
+    # the Discard step runs in seat order: the Scout (no card) just drew, the Biker discards
+    assert st.turn == 2 and st.phase == "discard" and st.actors() == [1]
+    assert st.legal_actions_for(0) == []
