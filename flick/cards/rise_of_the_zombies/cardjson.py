@@ -17,9 +17,7 @@ from flick.cards.rise_of_the_zombies.data import (
 )
 
 
-def _chart(d: dict[str, Any] | None) -> Chart | None:
-    if d is None:
-        return None
+def _chart(d: dict[str, Any]) -> Chart:
     return Chart(d["text"], tuple(d["wounds"]), tuple(d["natural"]))
 
 
@@ -47,18 +45,18 @@ def catalog_from_json(data: dict[str, Any]) -> Catalog:
         ActionSpec(**{
             **a,
             "range": tuple(a["range"]),
-            "chart": _chart(a["chart"]),
+            "chart": None if a["chart"] is None else _chart(a["chart"]),
             "effect": tuple((k, _value(v)) for k, v in a["effect"]),
         })
         for a in data["actions"]
     ]
     return Catalog(
         path=data["path"],
-        departure={k: tuple(v) for k, v in data["departure"].items()},  # type: ignore[misc]
+        departure={k: tuple(v) for k, v in data["departure"].items()},
         minutes_per_turn=data["minutes_per_turn"],
-        group=tuple(tuple(g) for g in data["group"]),  # type: ignore[misc]
-        evaluation=tuple(tuple(e) for e in data["evaluation"]),  # type: ignore[misc]
-        helicopter=tuple(data["helicopter"]),  # type: ignore[arg-type]
+        group=tuple(tuple(g) for g in data["group"]),
+        evaluation=tuple(tuple(e) for e in data["evaluation"]),
+        helicopter=tuple(data["helicopter"]),
         survivors=tuple(survivors),
         zombies=tuple(zombies),
         actions=tuple(actions),

@@ -303,8 +303,8 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
     if kind == K_TARGET_SURV:
         return f"target the {st.name(b)} (Otis rule)"
     if kind == K_HEAL:
-        who = st.name(a) if b == NONE else f"{st.name(a)}'s {card}"
-        return f"heal the {who}"
+        patient = st.name(a) if b == NONE else f"{st.name(a)}'s {card}"
+        return f"heal the {patient}"
     if kind == K_REROLL:
         return f"re-roll the {st.pending[0]['roll']} (Historian)"
     if kind == K_KEEP:
