@@ -117,7 +117,8 @@ def decor(game: Game, viewer_team: str | None = None) -> dict[int, Decor]:
         out[s.piece] = Decor(
             name=s.short, colour=team_colour(game, s.team), life=s.life, backpack=s.backpack,
             used=s.backpack != game.round_colour, active=s.name == game.active,
-            available=s.name in available)
+            available=s.name in available,
+            pretzel=any(t.kind == "pretzel" for t in s.inventory))
     for key, pid in game.board.placement.pieces.items():
         if not game.board.exists(pid) or pid in out:
             continue

@@ -28,7 +28,7 @@ from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, decisions, scene
+from flick.ui import adapter, decisions, help, scene
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
@@ -54,6 +54,7 @@ class Settings:
     script: list[ScriptEvent] | None = None
     record: str | None = None
     hand_seed: int = 0
+    briefing: bool | None = None  # the scenario's story and rules first (None: unless headless)
 
 
 def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
@@ -89,6 +90,9 @@ class PlayApp:
         self.rng = np.random.default_rng(settings.hand_seed)
         self.version = 0
         self.status = ""
+        self.help_open = False  # the controls overlay (F1 or ?)
+        virtual = settings.frames is not None or settings.script is not None
+        self.briefing_open = (not virtual) if settings.briefing is None else settings.briefing
         self.action: str | None = None
         self.gesture: Gesture | None = None
         self.first_flick: Any = None  # the first bullet of a two-gun shot
@@ -120,6 +124,26 @@ class PlayApp:
         self._check_pass()
 
     # ---- state the panel reads ------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        """The status line: a note (neutral) or, after `refuse`, why a press did nothing."""
+        return self._status
+
+    @status.setter
+    def status(self, text: str) -> None:
+        self._status = text
+        self.status_bad = False
+
+    def refuse(self, text: str) -> None:
+        """Say why a press or an input did nothing (shown in red)."""
+        if text != self._status or not self.status_bad:
+            self.version += 1
+        self._status = text
+        self.status_bad = True
+
+    def hint(self) -> str:
+        return help.hint(self)
+
     def busy(self) -> bool:
         """A shot is animating (input waits)."""
         return bool(self.clips)
@@ -260,7 +284,7 @@ class PlayApp:
         try:
             g.apply(inp)
         except IllegalAction as exc:
-            self.status = str(exc)
+            self.refuse(str(exc))
             self.motion.take()
             self.version += 1
             return False
@@ -439,7 +463,7 @@ class PlayApp:
         if it is None:
             return
         if not it.enabled:
-            self.status = f"{it.label}: {it.why}"
+            self.refuse(f"{it.label}: {it.why}")
             return
         if action == "end_turn":
             self.apply(adapter.end_turn(self.facing))
@@ -471,7 +495,7 @@ class PlayApp:
         try:
             return adapter.piece_spot(g, self.action, side)
         except IllegalAction as exc:
-            self.status = str(exc)
+            self.refuse(str(exc))
             return None
 
     # ---- mouse and keys -------------------------------------------------------------------
@@ -480,6 +504,19 @@ class PlayApp:
 
     def key(self, name: str) -> None:
         name = name.lower()
+        if self.help_open:
+            if name in ("escape", "f1", "?", "space", "return"):
+                self.help_open = False
+                self.version += 1
+            return
+        if name in ("f1", "?"):
+            self.help_open = True
+            self.version += 1
+            return
+        if self.briefing_open:
+            self.briefing_open = False
+            self.version += 1
+            return
         if self.pass_screen:
             if name in ("space", "return", "enter"):
                 self._dismiss_pass()
@@ -537,6 +574,10 @@ class PlayApp:
 
     def mouse_down(self, t: float, pos: tuple[int, int], button: int) -> None:
         self.mouse = pos
+        if self.help_open or self.briefing_open:
+            self.help_open = self.briefing_open = False
+            self.version += 1
+            return
         if self.pass_screen:
             self._dismiss_pass()
             return
@@ -549,7 +590,13 @@ class PlayApp:
             if b.rect.collidepoint(pos):
                 self.command(b.command)
                 return
-        if not self.area.collidepoint(pos) or self.busy():
+        if not self.area.collidepoint(pos):
+            return
+        if self.busy():
+            self.refuse("wait: the shot is still playing")
+            return
+        if self.game.over:
+            self.refuse("the game is over")
             return
         cam = self.active_cam()
         p = cam.to_cm(*pos)
@@ -564,16 +611,28 @@ class PlayApp:
                                        reach=reach,
                                        template=self.action in TEMPLATES and g.phase == "act")
                 return
+            piece = help.PIECE_WORDS.get(spot.kind, spot.kind)
+            self.refuse(f"press on the lit {piece} to flick it (not elsewhere)")
+            return
         if g.phase == "choose":
             s = adapter.survivor_at(g, p, max(2.0, 10.0 / cam.scale))
             if s is not None:
                 self.apply(adapter.choose(s.name))
+            else:
+                self.refuse("no survivor there: click a lit survivor (or its board)")
             return
         if g.phase == "act" and self.action == "short_kill":
             targets = legal.short_kill_targets(g)
             near = [z for z in targets if math.dist(g.board.pos(z), p) < 2.5]
             if near and self.short_weapon:
                 self.apply(adapter.short_kill(near[0], self.short_weapon))
+            else:
+                self.refuse("short kill: click a lit zombie next to the survivor")
+            return
+        if g.phase == "act" and self.action is None:
+            self.refuse("choose an action first: a button or its key (M move, G gun...)")
+        else:
+            self.refuse("nothing to press on the table now: " + help.hint(self))
 
     def mouse_move(self, t: float, pos: tuple[int, int]) -> None:
         self.mouse = pos
@@ -667,6 +726,8 @@ class PlayApp:
             elif ev.type == pygame.KEYDOWN:
                 if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
                     self.quit = True
+                elif ev.unicode == "?":
+                    self.key("?")
                 else:
                     self.key(pygame.key.name(ev.key))
             elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):

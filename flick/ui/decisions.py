@@ -1,11 +1,11 @@
 """The decisions of scenarios 5-10 as the window offers them: what the panel asks, the
 buttons it shows and the engine input each button makes, and who has to be at the screen.
 
-Phases (`flick.game.scenarios.five_to_ten`): "decide" (a steal offer, an X token to move), "crossroads"
-(a Crossroads card's options), "pick" (Gabriel's 2 tokens), "vote", "allegiance" (a wrongly
-accused player), "exile" (the unmasked betrayer's figure is flicked: a gesture, not a
-button), and in "act" the panel's choices for Accuse (whom), Heal (whom, whose medicine) and
-Flare (which face up). Nothing here changes a game.
+Phases (`flick.game.scenarios.five_to_ten`): "decide" (a steal offer, an X token to move),
+"crossroads" (a Crossroads card's options), "pick" (Gabriel's 2 tokens), "vote",
+"allegiance" (a wrongly accused player), "exile" (the unmasked betrayer's figure is flicked:
+a gesture, not a button), and in "act" the panel's choices for Accuse (whom), Heal (whom,
+whose medicine) and Flare (which face up). Nothing here changes a game.
 
 Readings of this module (the rulebook is silent on the screen):
 - The person at the screen for a decision: the thief for a steal, the next voter for a vote,

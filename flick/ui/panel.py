@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from flick.game.actions.legal import legal_actions
-from flick.ui import adapter, decisions
+from flick.ui import adapter, decisions, help
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
 
@@ -150,6 +150,9 @@ class Panel:
         objective = [o.text for o in game.scenario.objectives if app.sees_team(o.team)]
         objective += decisions.objective_lines(game, app.viewer())
         y = self._section(s, "Objective", objective, x, y, w)
+        rules = help.rule_lines(game.scenario)
+        if rules:
+            y = self._section(s, "Scenario rules", rules, x, y, w)
         reaction = (["(the shot is still moving)"] if app.busy()
                     else adapter.reaction_lines(game))
         y = self._section(s, "Zombies' reaction", reaction, x, y, w)
@@ -165,7 +168,8 @@ class Panel:
             self.text.blit(s, self.small, line, (x, y), FG, "topleft")
             y += 15
         if app.status:
-            self.text.blit(s, self.small, app.status[:90], (x, bottom + 3), BAD, "topleft")
+            self.text.blit(s, self.small, app.status[:90], (x, bottom + 3),
+                           BAD if app.status_bad else FG, "topleft")
         return buttons
 
     def _turn(self, s: pygame.Surface, app: Any, x: int, y: int) -> int:

@@ -41,6 +41,7 @@ FACADE: Colour = (150, 124, 100)
 FACADE_RV: Colour = (200, 200, 170)
 BLOCK: Colour = (70, 60, 52)
 DOOR: Colour = (240, 170, 0)
+DOOR_CLOSED: Colour = (120, 120, 130)
 VEHICLE: dict[str, Colour] = {
     "car": (180, 60, 60), "ice_cream_truck": (240, 170, 200), "pickup_truck": (90, 120, 160),
 }
@@ -189,9 +190,11 @@ def draw_city(surface: pygame.Surface, cam: Camera, width: float, height: float)
 
 
 def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
-                  font: pygame.font.Font, tint: Colour | None = None) -> None:
+                  font: pygame.font.Font, tint: Colour | None = None,
+                  closed: bool = False) -> None:
     """A building of the table: facade, its two support blocks, the door line and an arrow
-    out of it, and its name behind the facade (in front of it against the city limit)."""
+    out of it, and its name behind the facade (in front of it against the city limit).
+    A `closed` door (the rules let no survivor in now) is grey and crossed, with no arrow."""
     name = table.building_name(bid)
     block_a, block_b, facade = table.building_parts(bid)
     # The floor between door line and facade, drawn pale so the building reads as one
@@ -210,8 +213,19 @@ def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
                                                               else FACADE), INK, 2)
     for block in (block_a, block_b):
         draw_outline(surface, cam, table.outline(block), BLOCK, INK, 1)
-    pygame.draw.line(surface, DOOR, cam.px(ax, ay), cam.px(bx, by), max(2, round(cam.scale / 2)))
-    _arrow(surface, cam.px(mx, my), cam.px(mx + nx * 4.5, my + ny * 4.5), DOOR, 2)
+    if closed:
+        pygame.draw.line(surface, DOOR_CLOSED, cam.px(ax, ay), cam.px(bx, by),
+                         max(2, round(cam.scale / 3)))
+        r = 1.6
+        for sgn in (1, -1):  # a red cross over the doorway
+            pygame.draw.line(surface, BARRICADE,
+                             cam.px(mx + (tx * sgn + nx) * r, my + (ty * sgn + ny) * r),
+                             cam.px(mx - (tx * sgn + nx) * r, my - (ty * sgn + ny) * r),
+                             max(2, round(cam.scale / 4)))
+    else:
+        pygame.draw.line(surface, DOOR, cam.px(ax, ay), cam.px(bx, by),
+                         max(2, round(cam.scale / 2)))
+        _arrow(surface, cam.px(mx, my), cam.px(mx + nx * 4.5, my + ny * 4.5), DOOR, 2)
     text = "RV" if name == "rv" else name.replace("_", " ").upper()
     # The name runs along the facade, just behind it (in front, past the door's arrow, when
     # the building backs onto the city limit), turned to read left to right or bottom up.

@@ -16,7 +16,7 @@ import pygame
 from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
-from flick.ui import adapter
+from flick.ui import adapter, help
 from flick.ui.motion import FRAME_S
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
@@ -35,6 +35,8 @@ def draw(app: PlayApp) -> None:
     if app.pass_screen:
         _draw_pass(app, screen)
         app.buttons = []
+        if app.help_open:
+            help.draw_help(app, screen)
         return
     if app.on_fight_table():
         _draw_fight(app, screen)
@@ -44,8 +46,22 @@ def draw(app: PlayApp) -> None:
     _draw_gesture(app, screen)
     if app.game.over and not app.busy():
         _banner(app, screen)
+    _draw_hint(app, screen)
     screen.set_clip(None)
     app.buttons = app.panel.draw(screen, app)
+    if app.briefing_open:
+        help.draw_briefing(app, screen)
+    elif app.help_open:
+        help.draw_help(app, screen)
+
+
+def _draw_hint(app: PlayApp, screen: pygame.Surface) -> None:
+    """The one-line hint for the current step, on a dark strip at the top of the table."""
+    text = app.hint()
+    img = app.view.text.get(app.panel.font, text, (255, 220, 120))
+    strip = img.get_rect(midtop=(app.area.centerx, app.area.y + 6)).inflate(16, 8)
+    pygame.draw.rect(screen, (16, 18, 24), strip, border_radius=6)
+    screen.blit(img, img.get_rect(center=strip.center))
 
 
 def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
@@ -55,7 +71,9 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     screen.set_clip(app.area)
     clip = app.clips[0] if app.clips else None
     away = clip is not None and clip.tower is not None and not _at_home(app, clip.tower)
-    screen.blit(view.background(app.area.size, cam, g.bin, tower=not away), (0, 0))
+    closed = frozenset(help.closed_doors(g))
+    screen.blit(view.background(app.area.size, cam, g.bin, tower=not away, closed=closed),
+                app.area.topleft)
     if clip is not None:
         pieces = list(clip.poses_at(int(app.clip_time / FRAME_S)).values())
         decor = {**app._old_decor, **app._decor}
@@ -192,7 +210,7 @@ def _draw_fight(app: PlayApp, screen: pygame.Surface) -> None:
         if fight.deck.revealed:
             view.text.blit(screen, fonts.heading, fight.deck.revealed[-1],
                            (deck.centerx, deck.top - 16), (255, 220, 0))
-    view.text.blit(screen, fonts.heading, title, (app.area.x + 12, 10), (255, 255, 255),
+    view.text.blit(screen, fonts.heading, title, (app.area.x + 12, 36), (255, 255, 255),
                    "topleft")
     screen.set_clip(None)
 

@@ -27,6 +27,7 @@ NIGHT_COLOUR: Colour = (25, 25, 35)
 LIFE_COLOUR: Colour = (210, 40, 50)
 SELECT: Colour = (255, 255, 255)
 HILITE: Colour = (255, 220, 0)
+PRETZEL: Colour = (150, 90, 30)
 FALLEN_ZOMBIE: Colour = (150, 190, 140)
 SHADOW: Colour = (170, 178, 190)
 SHADOW_CM = 0.35  # cm: how far a standing piece's shadow falls (light from the north-west)
@@ -47,6 +48,7 @@ class Decor:
     used: bool = False
     active: bool = False
     available: bool = False
+    pretzel: bool = False  # holds the pretzel (must be used first)
 
 
 class TextCache:
@@ -96,11 +98,12 @@ class TableView:
 
     # ---- background ---------------------------------------------------------------------
     def background(self, size: tuple[int, int], cam: Camera, bin_count: int | None,
-                   tower: bool = True) -> pygame.Surface:
+                   tower: bool = True, closed: frozenset[str] = frozenset()) -> pygame.Surface:
         """The city, its grid and limits, the buildings and the tower at home on the bin
         (only the bin when `tower` is False: the tower stands elsewhere for a rush).
-        Cached until the camera, the size or the bin's count changes."""
-        key = (size, cam, bin_count, len(self.table.buildings()), tower)
+        Doors of the buildings named in `closed` are drawn closed. Cached until the camera,
+        the size, the bin's count or the closed doors change."""
+        key = (size, cam, bin_count, len(self.table.buildings()), tower, closed)
         if self._bg is None or key != self._bg_key:
             surface = pygame.Surface(size)
             surface.fill(render.TABLE)
@@ -108,7 +111,8 @@ class TableView:
             w, h = self.table.city
             render.draw_city(surface, cam, w, h)
             for bid in self.table.buildings():
-                render.draw_building(surface, cam, self.table, bid, fonts.label)
+                render.draw_building(surface, cam, self.table, bid, fonts.label,
+                                     closed=self.table.building_name(bid) in closed)
             if self.tower_home is not None and tower:
                 render.draw_tower(surface, cam, self.tower_home, bin_count, fonts.small)
             elif self.tower_home is not None:  # the bin alone: it never moves
@@ -200,6 +204,11 @@ class TableView:
             for i in range(n):
                 pygame.draw.circle(surface, LIFE_COLOUR, (x0 + i * (pip * 2 + 1), y - r - pip - 2),
                                    pip)
+        if d.pretzel:  # the pretzel holder: a brown ring and a P
+            pr = cam.length(1.3) + 6
+            pygame.draw.circle(surface, PRETZEL, (x, y), pr, 3)
+            self.text.blit(surface, fonts.small, "P", (x - r - 7, y - r * 0.3), (255, 255, 255),
+                           "center", PRETZEL)
         if d.backpack is not None:  # the backpack: its colour, greyed when used this round
             s = max(5, round(cam.length(0.9)))
             rect = pygame.Rect(0, 0, s, s)
