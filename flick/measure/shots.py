@@ -165,9 +165,27 @@ def split(pieces: dict[str, PieceFrames], fps: float) -> list[tuple[int, int]]:
     return shots
 
 
-def _rest(pf: PieceFrames, start: int, stop: int) -> np.ndarray | None:
-    """The median position of the good frames in [start, stop), or None."""
-    sel = [i for i in range(max(start, 0), min(stop, len(pf.x))) if pf.good[i]]
+JUMP_CM = 1.0  # a resting piece that moves this much at once was picked up or put back
+
+
+def _still(pf: PieceFrames, start: int, stop: int, backward: bool = False) -> list[int]:
+    """The good frames of [start, stop) while the piece stays where the first (the last, going
+    backward) of them shows it: a rest ends where the piece is carried away."""
+    frames = [i for i in range(max(start, 0), min(stop, len(pf.x))) if pf.good[i]]
+    if backward:
+        frames.reverse()
+    kept: list[int] = []
+    for i in frames:
+        if kept and math.hypot(pf.x[i] - pf.x[kept[0]], pf.y[i] - pf.y[kept[0]]) > JUMP_CM:
+            break
+        kept.append(i)
+    return sorted(kept)
+
+
+def _rest(pf: PieceFrames, start: int, stop: int, backward: bool = False) -> np.ndarray | None:
+    """The median position of the good frames in [start, stop) at one place (`_still`), or
+    None."""
+    sel = _still(pf, start, stop, backward)
     if len(sel) < 2:
         return None
     return np.array([np.median(pf.x[sel]), np.median(pf.y[sel])])
@@ -285,7 +303,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     pa = pf.p(a)
     total = float(np.hypot(*(rest - pa)))
     end = min(m.last + 1 + rest_n, window[1])
-    frames = [i for i in range(a, end) if pf.good[i]]
+    frames = [i for i in range(a, m.last + 1) if pf.good[i]] + _still(pf, m.last + 1, end)
     moving = [i for i in frames if i <= m.last
               and math.hypot(pf.x[i] - pa[0], pf.y[i] - pa[1]) < FIT_SHARE * total]
     hidden = [i for i in range(a, m.last + 1) if pf.occluded[i] or pf.merged[i]]
@@ -332,7 +350,8 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
     """Spin (deg/s) at frame A and the rotation (deg) from A to rest, from the rim dot, or
     (None, None) when it was not seen well enough or the piece hardly turned."""
     end = min(last + int(0.2 * fps), stop)
-    frames = [i for i in range(a, end) if pf.good[i] and math.isfinite(pf.dot[i])]
+    frames = [i for i in [*range(a, last + 1), *_still(pf, last + 1, end)]
+              if pf.good[i] and math.isfinite(pf.dot[i])]
     span = end - a
     if span < 4 or len(frames) < 0.8 * span:
         return None, None
@@ -378,7 +397,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     pooled deceleration; `shared`: that deceleration, used instead of this shot's own."""
     fps = setup.fps
     s_rest = _rest(sf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
-    t0 = _rest(tf, max(window[0], m.first - rest_n), m.first)
+    t0 = _rest(tf, max(window[0], m.first - rest_n), m.first, backward=True)
     t_rest = _rest(tf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
     if t0 is None:
         m.reasons.append("the target was not seen at rest before the shot")
@@ -481,8 +500,8 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
         return
     # topple: the target's silhouette after the shot against before it.
     end = min(m.last + 1 + rest_n, window[1])
-    after = [i for i in range(m.last + 1, end) if tf.good[i]]
-    before = [i for i in range(max(window[0], m.first - rest_n), m.first) if tf.good[i]]
+    after = _still(tf, m.last + 1, end)
+    before = _still(tf, max(window[0], m.first - rest_n), m.first, backward=True)
     if not after:
         # A fallen figure seen nowhere: it left the view, or lies hidden.
         m.reasons.append("the target was not seen after the shot")
