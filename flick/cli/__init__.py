@@ -38,8 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="flick",
         description=(
             "A digital table for four zombie games: Flick 'em Up! Dead of Winter on a physics "
-            "table (play, sim, scenarios, replay, tune, bench, tower) and three card games in "
-            "the terminal (cards). Run `flick COMMAND --help` for each command."
+            "table (play, sim, scenarios, replay, tune, measure, bench, tower) and three card "
+            "games in the terminal (cards). Run `flick COMMAND --help` for each command."
         ),
     )
     parser.add_argument("--version", action="version", version=f"flick {__version__}")
