@@ -16,6 +16,7 @@ MAGGIE = 3  # Maggie on reveal (strictly lowest card): cancel an opponent?
 MAGGIE_REPLY = 4  # the cancelled opponent picks the card Maggie secures
 TURN = 5  # a player's turn, one step at a time (see the steps below)
 END = 6  # the game is over
+MAGGIE_WEAPON = 7  # Maggie's target secured a Weapon: use it now (rulebook: "immediately")?
 
 PHASE_NAMES = {
     SELECT: "select",
@@ -25,6 +26,7 @@ PHASE_NAMES = {
     MAGGIE_REPLY: "maggie_reply",
     TURN: "turn",
     END: "end",
+    MAGGIE_WEAPON: "maggie_weapon",
 }
 
 # steps of a turn, by Character number
@@ -50,8 +52,10 @@ STEP_NAMES = {
     WEAPON: "weapon",
 }
 
-# The steps of each Character's turn. Every optional step can be declined (action 0), which
-# leaves the basic ability "secure one card from the Encounter row" that every card has.
+# The steps of each Character's turn, by the number of the Character *played* (a Eugene who
+# reveals another card takes his turn at that card's number but with his own steps). Every step
+# can be declined (action 0): the abilities are optional ("you may") and so is the basic
+# ability, "you may secure one card from the Encounter row instead".
 TURN_STEPS: dict[int, tuple[int, ...]] = {
     1: (SECURE, WEAPON),  # Eugene (no revealed card, or the discard pile was empty): acts as #1
     2: (SECURE, STEAL, WEAPON),
@@ -67,7 +71,7 @@ TURN_STEPS: dict[int, tuple[int, ...]] = {
 # action numbers
 DECLINE = 0  # skip an optional ability / end the turn
 # 1..9: select that Character (SELECT)
-USE = 10  # use an on-reveal ability (Eugene reveals, Carl reverses)
+USE = 10  # use an on-reveal ability (Eugene reveals, Carl reverses), take the Tie-breaker
 ROW = 100  # + row index: secure that card
 MOB = 200  # + Mob index: secure that card from the Mob (Andrea)
 WEAPON_MOB = 400  # + Mob index: destroy a Weapon to secure that card from the Mob

@@ -138,6 +138,8 @@ class RolloutPolicy:
                     scoring.stash_points(data, state.stash[a - A.GIVE_WOUND]) + rng.random()
                 ),
             )
+        if state.pending_governor >= 0:
+            return A.USE  # the Tie-breaker settles ties in the player's favour
         ph = state.phase
         p = state.current_player()
         if ph == A.SELECT:
@@ -153,6 +155,8 @@ class RolloutPolicy:
             )
         if ph == A.MAGGIE:
             return A.DECLINE if rng.random() < 0.7 else actions[rng.randrange(len(actions))]
+        if ph == A.MAGGIE_WEAPON:
+            return self._weapon(state, p, actions)
         step = state.steps[0]
         if step in (A.SECURE, A.SECURE_ANDREA):
 
@@ -160,7 +164,7 @@ class RolloutPolicy:
                 card = state.mob[a - A.MOB] if a >= A.MOB else state.row[a - A.ROW]
                 return marginal(state, p, card) + rng.random() * 6.0
 
-            return max(actions, key=gain)
+            return max(actions[1:], key=gain)  # roll-outs always secure (actions[0]: decline)
         if step == A.STEAL:
 
             def loot(a: int) -> float:
@@ -169,10 +173,15 @@ class RolloutPolicy:
 
             return max(actions[1:], key=loot)
         if step == A.WEAPON:
-            best = max(actions[1:], key=lambda a: marginal(state, p, state.mob[a - A.WEAPON_MOB]))
-            worth = marginal(state, p, state.mob[best - A.WEAPON_MOB])
-            return best if worth > 9.0 else A.DECLINE
+            return self._weapon(state, p, actions)
         return A.DECLINE
+
+    @staticmethod
+    def _weapon(state: StfState, p: int, actions: list[int]) -> int:
+        """Use a Weapon only for a Mob card worth more than the Weapon's own points."""
+        best = max(actions[1:], key=lambda a: marginal(state, p, state.mob[a - A.WEAPON_MOB]))
+        worth = marginal(state, p, state.mob[best - A.WEAPON_MOB])
+        return best if worth > 9.0 else A.DECLINE
 
 
 class SearchBot:

@@ -9,25 +9,34 @@ in the Encounter row escapes to the Mob; clean-up discards the played Characters
 and deals a new row. Nine rounds, then `scoring`.
 
 Readings where the rulebook is silent or ambiguous (each also in the report):
-- a turn always secures exactly one card (the rulebook offers the ability or "secure one card
-  from the row instead", never nothing);
-- on-reveal order: Eugene first (his revealed card decides the number and may itself be
-  Carl or Maggie, whose on-reveal abilities then apply), then Carl, then Maggie;
-- Eugene's revealed card is his Character for the round (number and ability); a revealed
-  Eugene (played twice through Abraham) acts as #1; an empty discard pile: Eugene acts as #1;
+- securing is optional: "you may use the special ability of your Character ... If you do not
+  wish to use the special ability for some reason, you may secure one card from the Encounter
+  row instead", so every step of a turn, the secure included, can be declined;
+- on-reveal order: Eugene first, then Carl, then Maggie;
+- Eugene's revealed card gives him only its number: "Take your turn in normal player order
+  according to the number of the new card"; his turn is Eugene's (the basic secure), and a
+  revealed Carl or Maggie does not reverse the order or cancel anyone; a revealed Eugene
+  (played twice through Abraham) acts as #1; an empty discard pile: Eugene acts as #1;
 - several Carls reverse the order once (a reversal is not undone by a second Carl);
-- Maggie must be strictly the lowest card; cancelling uses up both players' turns: the
-  opponent secures the card Maggie chose, then picks the card Maggie secures, and Maggie's
-  turn ends after her Weapon window;
+- Maggie must be strictly the lowest number (a Eugene acting as #2 is lower) and be played as
+  Maggie. Cancelling uses up both players' turns. The opponent's: "cancel an opponent's card".
+  Maggie's: her special ability is the on-reveal exchange, and the rulebook gives the basic
+  secure only in place of the special ability ("If you do not wish to use the special ability
+  ... you may secure one card from the Encounter row *instead*"), so after the exchange she
+  only has her Weapon window. The opponent secures the card Maggie chose (a Weapon may be used
+  at once, see below), then picks the card Maggie secures;
 - Michonne: the replaced row card goes on top of the deck, above the two cards not taken
   (so every player knows the top card); the looker knows the top three;
 - Abraham may return any Character from his discard pile except the one just discarded;
   Eugene's revealed card is out of the pile until clean-up;
 - a Weapon can be used in its owner's turn, after the Character's ability (this includes
-  "immediately" after securing it), any number of Weapons one after another;
+  "immediately" after securing it), any number of Weapons one after another; a Weapon that
+  Maggie's opponent secures outside any turn of theirs may be used at once ("they may choose
+  to activate the card's ability immediately"), that Weapon only (others wait for a turn);
 - stealing (Jesus) and swapping (Ezekiel) are not securing: no Tie-breaker, no Wound gift;
-- only the first Governor secured in a round takes the Tie-breaker (rulebook: "given to the
-  player who secured The Governor first").
+- the Tie-breaker is offered ("they can immediately take the Tie-breaker card") only for the
+  first Governor secured in a round ("given to the player who secured The Governor first"),
+  whether that player takes it or not; a player who already holds it is not asked.
 """
 
 from __future__ import annotations
@@ -38,7 +47,16 @@ from typing import Any
 from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import scoring
-from flick.cards.something_to_fear.data import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, CardData, default
+from flick.cards.something_to_fear.data import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUNDS,
+    CardData,
+    Character,
+    Encounter,
+    EncounterType,
+    default,
+)
 from flick.errors import FlickError
 
 # mutable per-player and per-game fields copied by `clone` and dumped by `to_json`
@@ -69,6 +87,7 @@ _SCALARS = (
     "actor",
     "turn_actor",
     "pending_wound",
+    "pending_governor",
     "last_secured",
     "maggie",
     "maggie_target",
@@ -141,6 +160,7 @@ class StfState(State):
         self.peek: list[int] = []  # cards Michonne is looking at
         self.turn_actor = -1
         self.pending_wound = -1  # a Wound secured and not yet given away
+        self.pending_governor = -1  # seat that secured the first Governor: take the Tie-breaker?
         self.last_secured = -1
         self.maggie = -1
         self.maggie_target = -1
@@ -164,6 +184,8 @@ class StfState(State):
         p = self.actor
         if self.pending_wound >= 0:
             return [A.GIVE_WOUND + q for q in range(self.num_players) if q != p]
+        if self.pending_governor >= 0:
+            return [A.DECLINE, A.USE]
         if ph == A.SELECT:
             return sorted(self.hand[p])
         if ph in (A.EUGENE, A.CARL):
@@ -175,10 +197,9 @@ class StfState(State):
             ]
         if ph == A.MAGGIE_REPLY:
             return [A.ROW + i for i in self._firsts(self.row)]
-        options = self._step_options(self.steps[0])
-        if self.steps[0] in (A.SECURE, A.SECURE_ANDREA):
-            return options
-        return [A.DECLINE, *options]
+        if ph == A.MAGGIE_WEAPON:
+            return [A.DECLINE] + [A.WEAPON_MOB + j for j in self._firsts(self.mob)]
+        return [A.DECLINE, *self._step_options(self.steps[0])]
 
     def _apply(self, action: int) -> None:
         self._legal = None
@@ -186,6 +207,12 @@ class StfState(State):
         if self.pending_wound >= 0:
             self.stash[action - A.GIVE_WOUND].append(self.pending_wound)
             self.pending_wound = -1
+            self._advance()
+            return
+        if self.pending_governor >= 0:
+            if action == A.USE:
+                self.tiebreaker = self.pending_governor
+            self.pending_governor = -1
             self._advance()
             return
         ph = self.phase
@@ -211,9 +238,15 @@ class StfState(State):
             else:
                 q, i = divmod(action - A.MAGGIE_AT, 10)
                 self.maggie, self.maggie_target = p, q
-                self._secure(q, self.row.pop(i))
-                self.phase = A.MAGGIE_REPLY
                 self.actor = q
+                self._target_secures(q, self.row.pop(i))
+        elif ph == A.MAGGIE_WEAPON:
+            if action == A.DECLINE:
+                self.phase = A.MAGGIE_REPLY
+            else:  # destroy the Weapon just secured to secure a card from the Mob
+                self.stash[p].remove(self.last_secured)
+                self.destroyed.append(self.last_secured)
+                self._target_secures(p, self.mob.pop(action - A.WEAPON_MOB))
         elif ph == A.MAGGIE_REPLY:
             m = self.maggie
             self._secure(m, self.row.pop(action - A.ROW))
@@ -223,7 +256,7 @@ class StfState(State):
             self.steps = [A.WEAPON]  # Maggie's turn is this exchange; her Weapon window follows
         else:
             self._apply_step(p, action)
-        if self.pending_wound < 0:
+        if self.pending_wound < 0 and self.pending_governor < 0:
             self._advance()
 
     def _apply_step(self, p: int, action: int) -> None:
@@ -286,8 +319,27 @@ class StfState(State):
             return
         self.stash[p].append(card)
         if kind == "governor" and not self.governor_taken:
-            self.tiebreaker = p
             self.governor_taken = True
+            if self.tiebreaker != p:  # "they can immediately take the Tie-breaker card"
+                self.pending_governor = p
+                self.actor = p
+
+    def _target_secures(self, q: int, card: int) -> None:
+        """Maggie's opponent `q` secures `card` outside their turn; a Weapon may be used at
+        once (its own window), else q goes on to choose Maggie's card."""
+        weapon = self.data.cards[card].type == "weapon"
+        self.phase = A.MAGGIE_WEAPON if weapon and self.mob else A.MAGGIE_REPLY
+        self._secure(q, card)
+
+    def known_top(self, p: int) -> int:
+        """How many cards on top of the Encounter deck player p knows now. While Michonne
+        looks at the top cards they are off the deck (`peek`), so what p knew of the deck's
+        top reaches that much less far down (`deck_known` counts the cards as they will be
+        again once the looked-at cards are back)."""
+        known = self.deck_known[p]
+        if self.peek:
+            known = max(0, known - len(self.peek))
+        return min(known, len(self.deck))
 
     def _return_peek(self, p: int, replaced: int | None) -> None:
         """Michonne's looked-at cards go back on top of the deck in their order, the
@@ -425,7 +477,8 @@ class StfState(State):
                     self.actor = self.queue[0]
                     return
                 by_tie = sorted(range(n), key=lambda q: (q - self.tiebreaker) % n)
-                self.queue = [q for q in by_tie if self.number[q] == 3]
+                # Carl played (not a Carl that Eugene revealed: he gets only its number)
+                self.queue = [q for q in by_tie if self.selected[q] == 3]
                 self.phase = A.CARL
             elif ph == A.CARL:
                 if self.queue and not self.reversed:
@@ -434,7 +487,7 @@ class StfState(State):
                 self.queue = []
                 lowest = min(self.number)
                 holders = [q for q in range(n) if self.number[q] == lowest]
-                if lowest == 4 and len(holders) == 1:
+                if lowest == 4 and len(holders) == 1 and self.selected[holders[0]] == 4:
                     self.phase = A.MAGGIE
                     self.actor = holders[0]
                     return
@@ -444,7 +497,7 @@ class StfState(State):
                     step = self.steps[0]
                     if step == A.PEEK and not self.peek:
                         self.peek = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
-                    if step in (A.SECURE, A.SECURE_ANDREA) or self._step_options(step):
+                    if self._step_options(step):
                         self.actor = self.turn_actor
                         return
                     if step == A.PEEK:
@@ -456,7 +509,8 @@ class StfState(State):
                     self.to_act.remove(nxt)
                     self.turn_actor = nxt
                     self.last_secured = -1
-                    self.steps = list(A.TURN_STEPS[self.number[nxt]])
+                    # the steps of the Character played: Eugene keeps his own (see the readings)
+                    self.steps = list(A.TURN_STEPS[self.selected[nxt]])
                     continue
                 self._cleanup()
             else:  # END, or a decision the last action set up (Maggie's exchange)
@@ -563,17 +617,21 @@ class StfState(State):
         for key in ("hand", "char_deck", "discard", "known_hand"):
             out[key] = [list(x) for x in self.__dict__[key]]
         out["rng"] = rng_state_to_json(self.rng)
+        if self.data is not default() and self.data != default():
+            out["cards"] = cards_to_json(self.data)  # a custom deck travels with the game
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StfState:
-        cards = default()
-        index = {c.id: i for i, c in enumerate(cards.cards)}
         try:
+            cards = cards_from_json(data["cards"]) if "cards" in data else default()
+            index = {c.id: i for i, c in enumerate(cards.cards)}
             new = object.__new__(cls)
             d = new.__dict__
+            d["pending_governor"] = -1  # not in games saved before the Governor's choice
             for key in _SCALARS:
-                d[key] = data[key]
+                if key in data or key != "pending_governor":
+                    d[key] = data[key]
             for key in ("deck", "row", "mob", "destroyed", "peek"):
                 d[key] = [index[c] for c in data[key]]
             d["stash"] = [[index[c] for c in s] for s in data["stash"]]
@@ -592,7 +650,7 @@ class StfState(State):
             for key in ("hand", "char_deck", "discard", "known_hand"):
                 d[key] = [list(x) for x in data[key]]
             new.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise FlickError(
                 f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
             ) from exc
@@ -600,3 +658,51 @@ class StfState(State):
         new._legal = None
         new._results = None
         return new
+
+
+def cards_to_json(data: CardData) -> dict[str, Any]:
+    """The card data of a game as JSON (saved with a game whose deck is not the default)."""
+    return {
+        "characters": [[c.number, c.name, c.on_reveal, c.text] for c in data.characters],
+        "types": {
+            k: {
+                "name": t.name,
+                "sets": None if t.sets is None else list(t.sets),
+                "each": t.each,
+                "walkers": t.walkers,
+                "mob_damage": t.mob_damage,
+                "personal_damage": t.personal_damage,
+            }
+            for k, t in data.types.items()
+        },
+        "encounters": [
+            [c.id, c.type, c.mob_damage, c.personal_damage, sorted(c.players)] for c in data.cards
+        ],
+        "walker_most": data.walker_most,
+        "walker_second": data.walker_second,
+        "second_from_players": data.second_from_players,
+        "death_over": data.death_over,
+        "source": data.source,
+    }
+
+
+def cards_from_json(raw: dict[str, Any]) -> CardData:
+    """The inverse of `cards_to_json`."""
+    types = {}
+    for k, t in raw["types"].items():
+        sets = t["sets"]
+        types[k] = EncounterType(
+            k, t["name"], None if sets is None else (sets[0], sets[1], sets[2]), t["each"],
+            t["walkers"], t["mob_damage"], t["personal_damage"],
+        )
+    return CardData(
+        characters=tuple(Character(n, name, bool(r), text) for n, name, r, text in
+                         raw["characters"]),
+        types=types,
+        cards=tuple(Encounter(i, t, m, d, frozenset(ps)) for i, t, m, d, ps in raw["encounters"]),
+        walker_most=raw["walker_most"],
+        walker_second=raw["walker_second"],
+        second_from_players=raw["second_from_players"],
+        death_over=raw["death_over"],
+        source=raw["source"],
+    )

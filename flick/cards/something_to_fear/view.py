@@ -50,6 +50,9 @@ def action_label(state: StfState, action: int) -> str:
     if state.pending_wound >= 0:
         wound = card_name(state, state.pending_wound)
         return f"give the {wound} to player {action - A.GIVE_WOUND + 1}"
+    if state.pending_governor >= 0:
+        verb = "take" if action else "leave"
+        return f"The Governor: {verb} the Tie-breaker"
     ph = state.phase
     if ph == A.SELECT:
         return f"play {char_name(state, action)}"
@@ -67,11 +70,19 @@ def action_label(state: StfState, action: int) -> str:
     if ph == A.MAGGIE_REPLY:
         card = card_name(state, state.row[action - A.ROW])
         return f"choose {card} for player {state.maggie + 1} (Maggie)"
+    if ph == A.MAGGIE_WEAPON:
+        if action == A.DECLINE:
+            return "keep the Weapon for a later turn"
+        card = card_name(state, state.mob[action - A.WEAPON_MOB])
+        return f"destroy the Weapon now to secure {card} from the Mob"
     step = state.steps[0] if state.steps else -1
     if action == A.DECLINE:
-        return {A.WEAPON: "end your turn", A.PEEK: "Michonne: keep the row as it is"}.get(
-            step, "skip the ability"
-        )
+        return {
+            A.WEAPON: "end your turn",
+            A.PEEK: "Michonne: keep the row as it is",
+            A.SECURE: "secure nothing",
+            A.SECURE_ANDREA: "secure nothing",
+        }.get(step, "skip the ability")
     if step in (A.SECURE, A.SECURE_ANDREA):
         if action >= A.MOB:
             return f"secure {card_name(state, state.mob[action - A.MOB])} from the Mob"
@@ -128,7 +139,7 @@ def render(state: StfState, viewer: int | None = None) -> str:
     lines.append(
         f"Mob ({scoring.mob_damage(state.data, state.mob)} damage): {_cards(state, state.mob)}"
     )
-    known = state.deck_known[viewer] if viewer is not None else len(state.deck)
+    known = state.known_top(viewer) if viewer is not None else len(state.deck)
     top = (
         [card_name(state, c) for c in reversed(state.deck[len(state.deck) - known :])]
         if known
@@ -184,6 +195,10 @@ def render(state: StfState, viewer: int | None = None) -> str:
             f"Player {state.actor + 1} secured a {card_name(state, state.pending_wound)}: "
             "give it away"
         )
+    elif state.pending_governor >= 0:
+        lines.append(
+            f"Player {state.actor + 1} secured The Governor: take the Tie-breaker or leave it"
+        )
     else:
         lines.append(f"To act: player {state.actor + 1}")
         if state.phase == A.TURN and state.to_act:
@@ -196,7 +211,7 @@ def observation(state: StfState, player: int) -> dict[str, Any]:
     """What `player` may see, as data (see the module docstring)."""
     ids = [c.id for c in state.data.cards]
     revealed = state.phase != A.SELECT
-    known = state.deck_known[player]
+    known = state.known_top(player)
     return {
         "game": state.game_name,
         "player": player,
@@ -217,6 +232,7 @@ def observation(state: StfState, player: int) -> dict[str, Any]:
         "peek": [ids[c] for c in state.peek] if player == state.turn_actor else [],
         "peek_size": len(state.peek),
         "pending_wound": ids[state.pending_wound] if state.pending_wound >= 0 else None,
+        "pending_governor": state.pending_governor,
         "hand": list(state.hand[player]),
         "players": [
             {
@@ -245,9 +261,7 @@ def determinize(state: StfState, player: int, rng: random.Random) -> StfState:
     # Encounter deck: keep the known top cards, reshuffle the rest (with Michonne's cards if
     # someone else is looking at them).
     deck = new.deck
-    known = new.deck_known[player]
-    if new.peek:
-        known = max(0, known - len(new.peek))
+    known = new.known_top(player)
     keep = deck[len(deck) - known :] if known else []
     pool = deck[: len(deck) - known]
     foreign_peek = bool(new.peek) and player != new.turn_actor

@@ -68,8 +68,8 @@ def finish_turn(s: StfState) -> None:
     """Decline the optional steps until the next turn starts."""
     p = s.turn_actor
     while s.phase == A.TURN and s.turn_actor == p and s.pending_wound < 0:
-        if A.DECLINE not in s.legal_actions():
-            return
+        if A.DECLINE not in s.legal_actions() or s.steps[0] in (A.SECURE, A.SECURE_ANDREA):
+            return  # (a secure step: the next turn has started)
         s.apply(A.DECLINE)
 
 
@@ -133,9 +133,33 @@ def test_governor_moves_the_tiebreaker_for_later_ties() -> None:
     select(s, [8, 9, 8, 8])
     assert s.turn_actor == 1
     secure(s, "governor")
+    assert s.pending_governor == 1 and s.legal_actions() == [A.DECLINE, A.USE]
+    s.apply(A.USE)
     assert s.tiebreaker == 1
     finish_turn(s)
     assert turn_order(s) == [2, 3, 0]  # without the Governor it would be 0, 2, 3
+
+
+def test_taking_the_tiebreaker_with_the_governor_is_optional() -> None:
+    """Rulebook: "When a player secures The Governor, they can immediately take the
+    Tie-breaker card"."""
+    row = ["governor", "supplies", "supplies", "supplies", "supplies"]
+    s = table(tiebreaker=0, row=row, hands={0: [8, 1, 2], 1: [9, 1, 2], 2: [8, 1, 2], 3: [8, 1, 2]})
+    select(s, [8, 9, 8, 8])
+    secure(s, "governor")
+    assert s.current_player() == 1 and "Tie-breaker" in s.action_to_string(A.DECLINE)
+    s.apply(A.DECLINE)
+    assert s.tiebreaker == 0 and s.pending_governor == -1
+    finish_turn(s)
+    assert turn_order(s) == [0, 2, 3]
+
+
+def test_the_governor_asks_nothing_of_the_tiebreaker_holder() -> None:
+    row = ["governor", "supplies", "supplies", "supplies", "supplies"]
+    s = table(tiebreaker=1, row=row, hands={0: [8, 1, 2], 1: [9, 1, 2], 2: [8, 1, 2], 3: [8, 1, 2]})
+    select(s, [8, 9, 8, 8])
+    secure(s, "governor")
+    assert s.pending_governor == -1 and s.tiebreaker == 1 and s.turn_actor == 2  # next turn
 
 
 def test_only_the_first_governor_of_a_round_takes_the_tiebreaker() -> None:
@@ -143,10 +167,11 @@ def test_only_the_first_governor_of_a_round_takes_the_tiebreaker() -> None:
     s = table(tiebreaker=3, row=row, hands={0: [9, 1, 2], 1: [8, 1, 2], 2: [5, 1, 2], 3: [6, 1, 2]})
     select(s, [9, 8, 5, 6])
     secure(s, "governor")
+    s.apply(A.USE)
     finish_turn(s)
     assert s.turn_actor == 1
     secure(s, "governor")
-    assert s.tiebreaker == 0
+    assert s.tiebreaker == 0 and s.pending_governor == -1
 
 
 # ---- on-reveal abilities ------------------------------------------------------------------
@@ -243,7 +268,9 @@ def test_eugene_reveals_a_card_from_the_discard_pile() -> None:
     assert sorted(s.discard[0]) == [1, 8, 9]  # both cards discarded at the end of the round
 
 
-def test_eugene_revealing_rick_uses_ricks_ability() -> None:
+def test_eugene_revealing_rick_takes_ricks_number_not_his_ability() -> None:
+    """Rulebook: "Take your turn in normal player order according to the number of the new
+    card": the number only; Eugene's turn is the basic secure."""
     s = table(
         row=["supplies"] * 5,
         mob=["negan"],
@@ -252,7 +279,42 @@ def test_eugene_revealing_rick_uses_ricks_ability() -> None:
     )
     select(s, [1, 5, 6, 7])
     s.apply(A.USE)
-    assert s.number[0] == 9 and s.turn_actor == 0 and s.steps[0] == A.RICK
+    assert s.number[0] == 9 and s.turn_actor == 0 and s.steps == [A.SECURE, A.WEAPON]
+    assert all(a < A.RICK_AT for a in s.legal_actions())
+
+
+def test_eugene_revealing_carl_does_not_reverse_the_order() -> None:
+    s = table(
+        row=["supplies"] * 5,
+        hands={0: [1, 2, 4], 1: [5, 1, 2], 2: [6, 1, 2], 3: [7, 1, 2]},
+        discard={0: [3]},
+    )
+    select(s, [1, 5, 6, 7])
+    s.apply(A.USE)
+    assert s.number[0] == 3 and s.phase == A.TURN and not s.reversed
+    assert s.turn_actor == 3  # 7 first: highest to lowest
+
+
+def test_eugene_revealing_maggie_cancels_nobody() -> None:
+    s = table(
+        row=["supplies"] * 5,
+        hands={0: [1, 2, 3], 1: [5, 1, 2], 2: [6, 1, 2], 3: [7, 1, 2]},
+        discard={0: [4]},
+    )
+    select(s, [1, 5, 6, 7])
+    s.apply(A.USE)
+    assert s.number[0] == 4 and s.phase == A.TURN and s.maggie == -1
+
+
+def test_securing_a_card_is_optional() -> None:
+    """Rulebook: "you may secure one card from the Encounter row instead"."""
+    s = table(row=["supplies"] * 5, hands={0: [9, 1, 2], 1: [5, 1, 2], 2: [6, 1, 2], 3: [7, 1, 2]})
+    select(s, [9, 5, 6, 7])
+    assert s.turn_actor == 0 and s.steps[0] == A.SECURE
+    assert s.legal_actions()[0] == A.DECLINE
+    assert s.action_to_string(A.DECLINE) == "secure nothing"
+    s.apply(A.DECLINE)
+    assert s.stash[0] == [] and len(s.row) == 5 and s.turn_actor == 3
 
 
 def test_eugene_with_an_empty_discard_pile_acts_as_one() -> None:
@@ -520,8 +582,43 @@ def test_maggie_forcing_a_wound_and_a_governor() -> None:
     s.apply(A.GIVE_WOUND + 0)  # ... and gives it to Maggie's player
     assert kinds(s, s.stash[0]) == ["wound"]
     assert s.phase == A.MAGGIE_REPLY and s.current_player() == 2
-    secure(s, "governor")  # securing The Governor through Maggie still takes the Tie-breaker
+    secure(s, "governor")  # securing The Governor through Maggie still offers the Tie-breaker
+    assert s.current_player() == 0 and s.pending_governor == 0
+    s.apply(A.USE)
     assert s.tiebreaker == 0
+
+
+def test_a_weapon_that_maggies_target_secures_can_be_used_immediately() -> None:
+    """Rulebook: "When a player secures a Weapon, they may choose to activate the card's
+    ability immediately"; Maggie's target has no turn this round, so the window is now."""
+    row = ["weapon", "supplies", "supplies", "walker", "walker"]
+    s = table(
+        tiebreaker=3,
+        row=row,
+        mob=["negan"],
+        stash={2: ["weapon"]},
+        hands={0: [4, 1, 2], 1: [9, 1, 2], 2: [5, 1, 2], 3: [7, 1, 2]},
+    )
+    select(s, [4, 9, 5, 7])
+    s.apply(A.MAGGIE_AT + 2 * 10 + 0)  # player 3 secures the Weapon
+    assert s.phase == A.MAGGIE_WEAPON and s.current_player() == 2
+    assert s.legal_actions() == [A.DECLINE, A.WEAPON_MOB + 0]
+    s.apply(A.WEAPON_MOB + 0)
+    assert kinds(s, s.stash[2]) == ["weapon", "negan"]  # the older Weapon waits for a turn
+    assert kinds(s, s.destroyed) == ["weapon"] and s.mob == []
+    assert s.phase == A.MAGGIE_REPLY and s.current_player() == 2
+    secure(s, "walker")
+    assert kinds(s, s.stash[0]) == ["walker"]
+
+
+def test_maggies_target_may_keep_the_weapon() -> None:
+    row = ["weapon", "supplies", "supplies", "walker", "walker"]
+    s = table(tiebreaker=3, row=row, mob=["negan"],
+              hands={0: [4, 1, 2], 1: [9, 1, 2], 2: [5, 1, 2], 3: [7, 1, 2]})
+    select(s, [4, 9, 5, 7])
+    s.apply(A.MAGGIE_AT + 2 * 10 + 0)
+    s.apply(A.DECLINE)
+    assert kinds(s, s.stash[2]) == ["weapon"] and s.phase == A.MAGGIE_REPLY
 
 
 def test_an_illegal_action_changes_nothing() -> None:
@@ -530,3 +627,25 @@ def test_an_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="not legal"):
         s.apply(1)  # not in the hand
     assert s.to_json() == before
+
+
+def test_a_custom_deck_round_trips_through_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`from_json` keeps the game's own cards (it used to reload the default file)."""
+    import json
+
+    from flick.cards.something_to_fear import data as stf_data
+
+    text = stf_data.default_path().read_text(encoding="utf-8")
+    assert "each: 10" in text
+    path = tmp_path / "cards.yaml"
+    path.write_text(text.replace("each: 10", "each: 12", 1), encoding="utf-8")
+    custom = stf_data.load(path)
+    assert custom != stf_data.default()
+    s = StfState(4, seed=5, data=custom)
+    for _ in range(9):
+        s.apply(s.legal_actions()[-1])
+    dump = json.loads(json.dumps(s.to_json()))
+    twin = StfState.from_json(dump)
+    assert twin.data == custom
+    assert twin.to_json() == s.to_json()
+    assert "cards" not in StfState(4, seed=5).to_json()  # the default deck is not repeated
