@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import queue
 import sys
-import time
+import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -18,10 +19,18 @@ Rise of the Zombies!: 1-8 survivors build a path of 6 Location cards from the Sa
 board the Rescue Helicopter (the 8th Location) before it departs. Each survivor is a seat,
 played by a person at this terminal (--humans K: the first K survivors) or by a bot.
 
-The clock: --clock turns (the default) charges a fixed number of minutes of the Departure Time
-for each Player Turn (5 minutes, `minutes_per_turn` in assets/cards/rise_of_the_zombies.yaml),
-so bots and tests are exact. --clock real runs in wall time for people and never stops, as the
-rulebook demands; it needs at least one human.
+The clock: when a person plays, the default is --clock real, the rulebook's timer: it runs in
+wall time and never stops, a countdown is redrawn at the prompt while it waits, and the game
+ends the moment the time is up, even in the middle of a prompt. --time-scale X runs it X times
+faster (game minutes per real minute) for tests and fast games. --clock turns (the default of
+bots-only games) charges a fixed number of minutes for each Player Turn instead (5 minutes,
+`minutes_per_turn` in assets/cards/rise_of_the_zombies.yaml), so games are exact and
+repeatable. Bots-only games may use --clock real too (with a --time-scale): the bots' thinking
+time then counts, so those games are not repeatable.
+
+Simultaneous play: during the Play Cards step every survivor may act in any order until all are
+done, and "done" can be taken back while anyone still acts. At a prompt, `sK` switches to
+survivor K (another human's seat), for instance to take back "done".
 
 --games K --seed S plays K games with bots only (seeds S, S+1, ...), shows a progress bar and a
 summary; with --json each finished game is one JSON line on stdout (the summary goes to
@@ -61,8 +70,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", default="greedy", metavar="KINDS",
                    help=f"bot for the other seats: one of {', '.join(BOTS)}, or a comma-separated "
                         "list, one per bot seat (default greedy)")
-    p.add_argument("--clock", default="turns", choices=["turns", "real"],
-                   help="turns: fixed minutes per Player Turn (exact); real: wall time")
+    p.add_argument("--clock", default=None, choices=["turns", "real"],
+                   help="real: the rulebook's timer in wall time (default with a human); "
+                        "turns: fixed minutes per Player Turn, exact (default for bots only)")
+    p.add_argument("--time-scale", type=float, default=1.0, metavar="X",
+                   help="the real clock runs X times faster (default 1)")
     p.add_argument("--campaign", action="store_true",
                    help="play a campaign of 3 games and rate its Campaign points")
     p.add_argument("--otis", action="store_true",
@@ -91,29 +103,120 @@ def _new_game(args: argparse.Namespace, names: list[str], seed: int, log: bool) 
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
     return RiseOfTheZombies(names, args.difficulty, seed, clock=args.clock, otis=args.otis,
-                            log=log)
+                            log=log, secret_hands=args.secret_hands)
 
 
 SCROLL = "\n" * 60  # pushes the last player's table off the screen before passing it on
 
 
+class TimeUp(Exception):
+    """The real clock ran out while a prompt waited."""
+
+
+class LiveInput:
+    """A prompt that keeps the real clock on screen and gives up the moment time is up.
+
+    A reader thread takes lines from `lines` (stdin's readline) into a queue; the prompt waits
+    on the queue at most `poll` real seconds at a time, and between waits redraws the countdown
+    at the start of the prompt line (on a terminal: save the cursor, write the time over the
+    prompt's first columns, restore the cursor, so what the player is typing stays). When the
+    clock runs out it raises `TimeUp`; a closed input raises EOFError."""
+
+    def __init__(
+        self,
+        clock: Any,
+        out: TextIO,
+        lines: Callable[[], str] | None = None,
+        poll: float = 1.0,
+        tty: bool | None = None,
+    ) -> None:
+        self.clock = clock
+        self.out = out
+        self.lines = lines or sys.stdin.readline
+        self.poll = poll
+        self.tty = out.isatty() if tty is None else tty
+        self.queue: queue.Queue[str] = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.redraws = 0
+
+    def _read(self) -> None:
+        while True:
+            line = self.lines()
+            self.queue.put(line)
+            if not line:
+                return
+
+    def __call__(self, prompt: str) -> str:
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._read, daemon=True)
+            self.thread.start()
+        self.out.write(f"[{self.clock.text()}] {prompt}")
+        self.out.flush()
+        while True:
+            left = self.clock.seconds_to_departure()
+            if left <= 0:
+                self.out.write("\n")
+                raise TimeUp
+            try:
+                line = self.queue.get(timeout=min(self.poll, left))
+            except queue.Empty:
+                if self.tty:
+                    self.out.write(f"\0337\r[{self.clock.text()}]\0338")
+                    self.out.flush()
+                self.redraws += 1
+                continue
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+
+
+def ask_seat(
+    state: Any, seat: int, humans: list[int], read: Callable[[str], str], out: TextIO
+) -> tuple[int, int]:
+    """The numbered legal actions of `seat`; returns (seat, action). `sK` switches to human
+    survivor K if K may act now (simultaneous play: any order, "done" taken back)."""
+    actions = state.labelled_actions_for(seat)
+    for i, (_, label) in enumerate(actions, 1):
+        out.write(f"  {i:>3}. {label}\n")
+    others = [t for t in state.actors() if t in humans and t != seat]
+    switch = f", s{'/s'.join(str(t + 1) for t in others)} to switch survivor" if others else ""
+    while True:
+        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}{switch}, q to quit]: ")
+        text = text.strip().lower()
+        if text in {"q", "quit", "exit"}:
+            raise KeyboardInterrupt
+        if text.isdigit() and 1 <= int(text) <= len(actions):
+            return seat, actions[int(text) - 1][0]
+        if text[:1] == "s" and text[1:].isdigit() and int(text[1:]) - 1 in others:
+            return int(text[1:]) - 1, -1
+        out.write(f"  '{text}' is not one of 1-{len(actions)}.\n")
+
+
 def play_terminal(
     state: Any,
     seats: list[Any],
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     out: TextIO | None = None,
-    now: Callable[[], float] = time.monotonic,
+    clock: Any = None,
     secret_hands: bool = False,
+    scale: float = 1.0,
 ) -> Any:
-    """Play one game at the terminal. With the real clock, wall time is fed to the game before
-    and after every human answer; the clock never stops (not even while the prompt waits).
-    With `secret_hands` each human sees only its own hand, and a change of human asks for the
-    screen to be passed (Enter) first."""
-    from flick.cli.terminal import ask_action
+    """Play one game at the terminal. With the real clock (`state.clock == "real"`; `clock` a
+    `RealClock`, made here if not given) the game is fed the time before every decision and
+    the prompt (a `LiveInput` unless `read` is given) shows a live countdown and ends the game
+    the moment time runs out. Humans may act in any order during the Play Cards step (`sK` at
+    a prompt). With `secret_hands` each human sees only its own hand, and a change of human
+    asks for the screen to be passed (Enter) first."""
+    from flick.cards.rise_of_the_zombies.clock import RealClock
 
     out = out or sys.stdout
-    start = now()
+    if state.clock == "real" and clock is None:
+        clock = RealClock(state.departure, scale)
+    if read is None:
+        read = LiveInput(clock, out) if clock is not None else input
+    humans = [i for i, b in enumerate(seats) if b is None]
     last_human = -1
+    seat = -1
 
     def ask(prompt: str) -> str:
         try:
@@ -121,38 +224,51 @@ def play_terminal(
         except EOFError:  # input closed: stop like Ctrl-C, without a traceback
             raise KeyboardInterrupt from None
 
-    def tick() -> None:
-        if state.clock == "real":
-            state.tick((now() - start) / 60.0)
+    def time_up() -> bool:
+        return clock is not None and clock.sync(state)
 
-    while not state.is_terminal():
-        tick()
-        if state.is_terminal():
-            break
-        seat = state.current_player()
-        bot = seats[seat]
-        if bot is not None:
-            action = bot.choose(state)
-            out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
-            state.apply(action)
-            continue
-        if secret_hands and seat != last_human and last_human >= 0:
-            out.write(SCROLL + f"Pass the screen to player {seat + 1} (the {state.name(seat)}); "
-                      "the clock keeps running.\n")
-            ask(f"Player {seat + 1}, press Enter when only you can see the screen: ")
-            tick()
-            if state.is_terminal():
+    try:
+        while not state.is_terminal():
+            if time_up():
                 break
-        last_human = seat
-        out.write("\n" + state.render(seat if secret_hands else None) + "\n")
-        out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
-        action = ask_action(state, seat, ask, out)
-        tick()
-        if state.is_terminal():
-            out.write("Too late: the Rescue Helicopter has departed.\n")
-            break
-        state.apply(action)
+            if seat < 0 or seat not in state.actors():
+                seat = state.current_player()
+            bot = seats[seat]
+            if bot is not None:
+                action = bot.choose(state)
+                out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
+                state.apply(action)
+                continue
+            if secret_hands and seat != last_human and last_human >= 0:
+                out.write(SCROLL + f"Pass the screen to player {seat + 1} (the "
+                          f"{state.name(seat)}); the clock keeps running.\n")
+                ask(f"Player {seat + 1}, press Enter when only you can see the screen: ")
+                if time_up():
+                    break
+            last_human = seat
+            out.write("\n" + state.render(seat if secret_hands else None) + "\n")
+            out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
+            chosen, action = ask_seat(state, seat, humans, ask, out)
+            if time_up():
+                break
+            if action < 0:
+                seat = chosen  # switch to another human survivor
+                continue
+            state.apply_for(chosen, action)
+            seat = -1  # then whoever the game asks next (the chosen seat, until it is done)
+    except TimeUp:
+        time_up()
+    if state.is_terminal() and "departs" in state.end_reason:
+        out.write("Time is up: the Rescue Helicopter has departed.\n")
     out.write("\n" + state.render() + "\n")
+    return state
+
+
+def play_bots_real_time(state: Any, bots: list[Any], clock: Any) -> Any:
+    """Bots only, on the real clock: the time is fed to the game before every decision, so
+    the bots' thinking time counts (not repeatable; use the turn clock for exact games)."""
+    while not state.is_terminal() and not clock.sync(state):
+        state.apply(bots[state.current_player()].choose(state))
     return state
 
 
@@ -196,6 +312,7 @@ def survivor_groups(text: str, campaign: bool) -> list[list[str]]:
 
 def handle(args: argparse.Namespace) -> int:
     from flick.cards.bots import play_out
+    from flick.cards.rise_of_the_zombies.clock import RealClock
 
     groups = survivor_groups(args.survivors, args.campaign)
     names = groups[0]
@@ -205,9 +322,10 @@ def handle(args: argparse.Namespace) -> int:
         raise FlickError(f"--humans must be 0 to {min(len(g) for g in groups)}", exit_code=2)
     if batch and humans:
         raise FlickError("--games/--json play bots only; drop --humans", exit_code=2)
-    if args.clock == "real" and humans == 0:
-        raise FlickError("--clock real is for people; bots-only games use --clock turns "
-                         "(exact and repeatable)", exit_code=2)
+    if args.clock is None:
+        args.clock = "real" if humans else "turns"  # the rulebook's timer when a person plays
+    if not args.time_scale > 0:
+        raise FlickError("--time-scale must be positive", exit_code=2)
     if args.games is not None and args.games < 1:
         raise FlickError("--games must be at least 1", exit_code=2)
     per = 3 if args.campaign else 1
@@ -225,7 +343,7 @@ def handle(args: argparse.Namespace) -> int:
             if args.campaign:
                 print(f"Campaign game {g % 3 + 1} of 3: {', '.join(group)}")
             play_terminal(state, _bots(args.bots, len(group), humans, args.seed + g),
-                          secret_hands=args.secret_hands)
+                          secret_hands=args.secret_hands, scale=args.time_scale)
             results.append(state.result())
             print(f"Campaign points this game: {results[-1]['campaign_points']}")
         if args.campaign:
@@ -244,7 +362,11 @@ def handle(args: argparse.Namespace) -> int:
             seed = args.seed + g
             group = groups[g % per]
             state = first if g == 0 else _new_game(args, group, seed, log=False)
-            play_out(state, _bots(args.bots, len(group), 0, seed))
+            bots = _bots(args.bots, len(group), 0, seed)
+            if args.clock == "real":
+                play_bots_real_time(state, bots, RealClock(state.departure, args.time_scale))
+            else:
+                play_out(state, bots)
             res = state.result()
             results.append(res)
             if args.json:

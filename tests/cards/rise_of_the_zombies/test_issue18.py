@@ -153,3 +153,105 @@ def test_done_taken_back_then_done_again_and_who_may_act() -> None:
     # the Discard step runs in seat order: the Scout (no card) just drew, the Biker discards
     assert st.turn == 2 and st.phase == "discard" and st.actors() == [1]
     assert st.legal_actions_for(0) == []
+
+
+# ---- the real-time clock -------------------------------------------------------------------
+def test_the_real_clock_ends_the_game_mid_prompt_with_a_live_countdown() -> None:
+    import io
+    import queue
+    import time
+
+    from flick.cards.rise_of_the_zombies.clock import RealClock
+    from flick.cli.rise_of_the_zombies import LiveInput, play_terminal
+
+    st = RiseOfTheZombies(["Scout"], "insane", seed=3, clock="real", log=True)
+    fake = [0.0]
+
+    def now() -> float:  # every look at the clock is 30 real seconds later
+        fake[0] += 30.0
+        return fake[0]
+
+    clock = RealClock(st.departure, now=now)
+    lines: queue.Queue[str] = queue.Queue()  # nobody ever answers the prompt
+    out = io.StringIO()
+    live = LiveInput(clock, out, lines=lines.get, poll=0.001, tty=True)
+    t0 = time.perf_counter()
+    play_terminal(st, [None], read=live, out=out, clock=clock)
+    assert time.perf_counter() - t0 < 0.5  # no real waiting for the 40 minutes
+    lines.put("")  # let the reader thread end
+    text = out.getvalue()
+    assert st.is_terminal() and "departs" in st.end_reason and st.turn == 1
+    assert st.minutes_used >= st.departure == 40
+    assert "Time is up: the Rescue Helicopter has departed." in text
+    assert live.redraws > 10 and "\0337\r[" in text  # the countdown redrawn while waiting
+    assert "[39:00 left]" in text or "[38:30 left]" in text
+
+
+def test_the_clock_counts_down_and_scales() -> None:
+    from flick.cards.rise_of_the_zombies.clock import RealClock
+
+    t = [100.0]
+    c = RealClock(55, scale=60.0, now=lambda: t[0])
+    assert c.text() == "55:00 left" and not c.expired()
+    t[0] += 30.0  # 30 real seconds at 60x: 30 game minutes
+    assert c.minutes_used() == 30.0 and c.text() == "25:00 left"
+    assert c.seconds_to_departure() == 25.0
+    t[0] += 25.0
+    st = RiseOfTheZombies(["Scout", "Biker"], seed=1, clock="real")
+    assert c.expired() and c.sync(st) and "departs" in st.end_reason
+
+
+def test_real_time_is_the_default_for_people_and_bots_may_use_it(
+    monkeypatch: object, capsys: object
+) -> None:
+    import flick.cli.rise_of_the_zombies as cli
+    from flick.cli import main
+
+    seen = []
+    monkeypatch.setattr(cli, "play_terminal",  # type: ignore[attr-defined]
+                        lambda state, seats, **kw: seen.append((state.clock, kw["scale"])))
+    assert main(["cards", "rise-of-the-zombies", "--survivors", "Scout"]) == 0
+    assert main(["cards", "rise-of-the-zombies", "--survivors", "Scout", "--clock", "turns",
+                 "--time-scale", "3"]) == 0
+    assert seen == [("real", 1.0), ("turns", 3.0)]
+    capsys.readouterr()  # type: ignore[attr-defined]
+    assert main(["cards", "rise-of-the-zombies", "--games", "1", "--json"]) == 0
+    turns = json.loads(capsys.readouterr().out.splitlines()[0])  # type: ignore[attr-defined]
+    assert turns["minutes_used"] % 5 == 0
+    assert main(["cards", "rise-of-the-zombies", "--games", "1", "--json", "--clock", "real",
+                 "--time-scale", "1e9"]) == 0
+    real = json.loads(capsys.readouterr().out.splitlines()[0])  # type: ignore[attr-defined]
+    assert real["minutes_used"] >= real["departure_minutes"] and not real["victory"]
+
+
+def test_humans_switch_survivor_and_take_back_done_at_the_terminal() -> None:
+    import io
+
+    from flick.cli.rise_of_the_zombies import play_terminal
+
+    st = RiseOfTheZombies(["Scout", "Biker"], seed=3, log=True)
+    script = ["done", "s1", "take back", "done", "done"]
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if not script:
+            raise KeyboardInterrupt
+        step = script.pop(0)
+        if step == "s1":
+            return "s1"
+        seat = int(prompt.split()[1].rstrip(",")) - 1
+        labels = [label for _a, label in st.labelled_actions_for(seat)]
+        want = "done playing" if step == "done" else "take back"
+        return str(next(i for i, lab in enumerate(labels, 1) if lab.startswith(want)))
+
+    st.phase = "play"  # skip the Discard step: nobody discards
+    st.actor = 0
+    out = io.StringIO()
+    try:
+        play_terminal(st, [None, None], read=read, out=out)
+    except KeyboardInterrupt:
+        pass
+    assert st.events is not None and "The Scout is not done after all." in st.events
+    assert st.turn == 2  # both were done at last: the Zombie Turn ran
+    assert "s1 to switch survivor" in prompts[1] and prompts[2].startswith("Player 1,")

@@ -748,19 +748,21 @@ def test_cli_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     from flick.cli import main
 
-    assert main(["cards", "rise-of-the-zombies", "--clock", "real", "--games", "1"]) == 2
+    assert main(["cards", "rise-of-the-zombies", "--time-scale", "0", "--games", "1"]) == 2
     assert main(["cards", "rise-of-the-zombies", "--survivors", "Scout,Zed", "--games", "1"]) == 2
     assert "unknown survivor" in capsys.readouterr().err
 
 
 def test_terminal_play_with_the_real_clock_runs_out() -> None:
+    from flick.cards.rise_of_the_zombies.clock import RealClock
     from flick.cli.rise_of_the_zombies import play_terminal
 
     st = RiseOfTheZombies(["Scout"], "insane", seed=3, clock="real", log=True)
-    clock = iter([0.0, 10.0, 41 * 60.0, 41 * 60.0, 41 * 60.0])
+    times = [0.0, 10.0, 41 * 60.0]
+    clock = RealClock(st.departure, now=lambda: times.pop(0) if len(times) > 1 else times[0])
     out = io.StringIO()
     play_terminal(st, [None], read=lambda prompt: str(len(st.legal_actions())), out=out,
-                  now=lambda: next(clock))
+                  clock=clock)
     assert st.is_terminal() and st.minutes_used > st.departure
     assert "departs" in st.end_reason and "Helicopter has departed" in out.getvalue()
 
