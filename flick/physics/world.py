@@ -3,8 +3,18 @@
 Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
 *halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
 moving body carries a halo, a sensor a little larger than itself; when it reaches a dormant
-piece, the piece becomes a body with its real shape and table friction, before the two can
-touch. Pieces launched next to others wake them at once.
+piece, the piece becomes a body with its real shape and table friction at the end of that
+step, before the two can touch, together with its whole resting-contact group (every dormant
+piece within contact distance, transitively). Pieces launched next to others wake them at
+once. So a shot is the same as with every piece a body from the start: the same batches of
+steps (waking a piece does not end a batch), and pymunk's solver run to convergence
+(`iterations`), so the order it meets a chain's contacts in does not change the push.
+
+Touches: a step's new contacts are put in the touch lists in the order they happened within
+the step (each pair's depth over its closing speed is how long ago it met); pairs already
+overlapping when the shot began are resting contacts, not touches (until they part).
+Doors: a piece over a door line enters once the deepest point of some part of it is behind
+the line and between the blocks (a piece pressed into a block is deepest in the block).
 
 Table friction is done in C: every dynamic body has a `PivotJoint` to the static body with
 `max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
@@ -23,9 +33,9 @@ step size at once, and the survey that follows sees the hit's velocity change.
 Toppling: a standing piece that can fall falls when its contacts change its velocity by
 more than its toppling speed between two surveys (J / m for a contact impulse J: a batch ends
 at every new contact, so a hit is seen alone; what the table's friction took off is not
-counted), and lies down along that change of velocity (the push). Its capsule may land
-across a neighbour: the shot goes on (at most `settle_time`) until pymunk has pushed them
-apart.
+counted), and lies down along that change of velocity (the push), its feet where it stood;
+if the capsule would lie across a neighbour, in the nearest direction where it fits. If none
+does, the shot goes on (at most `settle_time`) until pymunk has pushed them apart.
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ import pymunk
 
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.geometry import place
+from flick.physics.geometry import footprint_gap, place
 from flick.physics.result import ShotResult
 from flick.physics.state import PieceState
 
@@ -159,6 +169,14 @@ class World:
             self.cells.setdefault(key, []).append(piece.id)
         self.filled: set[tuple[int, int]] = set()
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
+        # Pairs of ids overlapping when the shot began (resting contacts): not touches, unless
+        # they come apart and meet again.
+        self.resting: set[tuple[int, int]] = set()
+        # New contacts of the current step: (how long before the step's end they met, order
+        # seen, a, b); the touch lists take them in time-of-impact order after the step.
+        self.pending: list[tuple[float, int, int, int]] = []
+        # Pieces over a door line that may yet cross it between the blocks: (piece, building).
+        self.at_door: set[tuple[int, int]] = set()
         # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
         # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
         # toppling speed (inf once fallen or if it cannot fall), its reach, mu g and cell.
@@ -217,8 +235,15 @@ class World:
             self.space.add(*circles)
 
     def _promote(self) -> None:
-        """Turn the dormant pieces a halo reached into bodies with their table friction."""
-        for pid in self.wake:
+        """Turn the dormant pieces a halo reached into bodies with their table friction, each
+        with its whole resting-contact group: every dormant piece within contact distance of
+        one promoted, transitively, so a push never arrives before the far end of a chain
+        exists (the same shot as with every piece a body from the start)."""
+        queue = self.wake
+        i = 0
+        while i < len(queue):
+            pid = queue[i]
+            i += 1
             if pid in self.bodies:
                 continue
             shape = self.dormant.pop(pid, None)
@@ -226,9 +251,54 @@ class World:
                 self.space.remove(shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
-            self._add_body(pid, fp, start.x, start.y, start.angle)
+            body = self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
-        self.wake.clear()
+            self._fill(start.x, start.y)
+            for other in self._touching(pid, fp):
+                if other not in self.bodies and other not in queue:
+                    queue.append(other)
+            for shape in body.shapes:
+                if shape.sensor:
+                    continue
+                for found in self.space.shape_query(shape):
+                    near = found.shape
+                    if near.body is self.space.static_body and not near.sensor:
+                        part = self.owner.get(near)
+                        if part is not None and part not in self.dormant:
+                            self.resting.add((min(pid, part), max(pid, part)))
+        queue.clear()
+
+    def _touching(self, pid: int, fp: Footprint) -> list[int]:
+        """Pieces (ids ascending) within contact distance of a piece where the shot began it
+        (both at their starting poses); those overlapping it are resting contacts."""
+        start = self.start[pid]
+        reach = fp.reach
+        contact = self.params.simulation.collision_slop
+        mine: list[Any] | None = None
+        found: list[int] = []
+        i, j = math.floor(start.x / self.cell), math.floor(start.y / self.cell)
+        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
+            for other in self.cells.get(key, ()):
+                if other == pid:
+                    continue
+                o = self.start[other]
+                ofp = self.footprints.get(o.kind, o.standing)
+                if math.hypot(o.x - start.x, o.y - start.y) > reach + ofp.reach + contact:
+                    continue
+                if mine is None:
+                    mine = place(fp, start.x, start.y, start.angle)
+                gap = footprint_gap(mine, place(ofp, o.x, o.y, o.angle))
+                if gap <= contact:
+                    found.append(other)
+                    if gap < 0.0:
+                        self.resting.add((min(pid, other), max(pid, other)))
+        found.sort()
+        return found
+
+    def promote_all(self) -> None:
+        """Make every piece a body now (a reference: the same shot with no dormant piece)."""
+        self.wake.extend(sorted(self.start))
+        self._promote()
 
     def _add_sensor(self, a: Vec, b: Vec, layer: str, owner: int) -> None:
         line = pymunk.Segment(self.space.static_body, a, b, 0.0)
@@ -297,9 +367,28 @@ class World:
         n = arb.normal
         if (vb.x - va.x) * n.x + (vb.y - va.y) * n.y > 0.0:
             return
+        if (min(a, b), max(a, b)) in self.resting:
+            return  # they rested in contact when the shot began: neither a touch nor a hit
         self.new_contact = True
-        self._touch(a, b)
-        self._touch(b, a)
+        # When they met: pymunk has moved the bodies by this step's velocities before it
+        # finds contacts, so the deepest point's depth over the closing speed there is how
+        # long before the step's end they touched.
+        ago = 0.0
+        for p in arb.contact_point_set.points:
+            pa = p.point_a
+            wa = body_a.velocity_at_world_point(pa)
+            wb = body_b.velocity_at_world_point(pa)
+            closing = (wa.x - wb.x) * n.x + (wa.y - wb.y) * n.y
+            if closing > 0.0 and p.distance < 0.0:
+                ago = max(ago, -p.distance / closing)
+        self.pending.append((ago, len(self.pending), a, b))
+
+    def _flush_touches(self) -> None:
+        """Put the step's new contacts in the touch lists, earliest impact first."""
+        for _, _, a, b in sorted(self.pending, key=lambda c: (-c[0], c[1])):
+            self._touch(a, b)
+            self._touch(b, a)
+        self.pending.clear()
 
     def _touch(self, a: int, b: int) -> None:
         found = self.touch_lists.get(a)
@@ -313,8 +402,7 @@ class World:
             other = sb if sa in self.halos else sa
             pid = self.owner.get(other)
             if pid in self.dormant and pid not in self.wake:
-                self.wake.append(pid)
-                self.new_contact = True
+                self.wake.append(pid)  # a body at the end of this step, before it can touch
             return
         line, other = (sa, sb) if sa.sensor else (sb, sa)
         if self.finished or other.body is None:
@@ -333,7 +421,31 @@ class World:
         if door.signed(x, y) < 0.0 or self._started_across(pid, door):
             self.from_behind.add((pid, door.building))
         elif pid not in self.entered:
-            self.entered[pid] = door.building
+            self.at_door.add((pid, door.building))
+
+    def _check_doors(self) -> None:
+        """Pieces over a door line enter when they cross it between the blocks: the deepest
+        point of some part of the piece is behind the line and between the blocks' inner
+        faces. A piece pressed into a block's front face, its inner corner from the face's
+        side, or its side, is deepest in the block: that is a bounce, not an entry."""
+        for pid, building in sorted(self.at_door):
+            body = self.bodies.get(pid)
+            if body is None or pid in self.entered or pid in self.gone:
+                self.at_door.discard((pid, building))
+                continue
+            door = self.doors[building]
+            x, y = body.position
+            for core, radius in place(self.fps[pid], x, y, body.angle):
+                depths = [door.signed(*p) for p in core]
+                deepest = min(depths)
+                if deepest >= radius:
+                    continue
+                sides = [door.lateral(*p) for p, s in zip(core, depths, strict=True)
+                         if s <= deepest + 1e-9]
+                if min(sides) <= door.half_gap and max(sides) >= -door.half_gap:
+                    self.entered[pid] = building
+                    self.at_door.discard((pid, building))
+                    break
 
     def _started_across(self, pid: int, door: Door) -> bool:
         """Was some part of the piece already behind this door line when the shot began?"""
@@ -343,13 +455,19 @@ class World:
 
     def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
-        if not (sa.sensor or sb.sensor) or sa in self.halos or sb in self.halos:
+        if not (sa.sensor or sb.sensor):
+            if self.resting and not self.finished:
+                a, b = self.owner[sa], self.owner[sb]
+                self.resting.discard((min(a, b), max(a, b)))  # apart: a new meeting counts
+            return
+        if sa in self.halos or sb in self.halos:
             return
         line, other = (sa, sb) if sa.sensor else (sb, sa)
         if self.finished or other.body is None or self.owner[line] == TABLE_EDGE:
             return
         pid = self.owner[other]
         door = self.doors[self.owner[line]]
+        self.at_door.discard((pid, door.building))
         x, y = other.body.position
         if (pid, door.building) in self.from_behind and door.signed(x, y) > 0.0:
             self.from_behind.discard((pid, door.building))
@@ -389,7 +507,9 @@ class World:
             self.track[pid][:3] = [vx, vy, math.hypot(vx, vy)]
 
     def _fall(self) -> None:
-        """Replace each piece that was hit hard by its fallen capsule, along the push."""
+        """Replace each piece that was hit hard by its fallen capsule, its feet where it
+        stood, laid along the push or, if that lies across a neighbour, the nearest direction
+        to it where the capsule fits (as a player lays the figure down)."""
         for pid in sorted(self.falls):
             dx, dy = self.falls[pid]
             old = self.bodies[pid]
@@ -398,10 +518,8 @@ class World:
             x, y = old.position
             velocity, spin = old.velocity, old.angular_velocity
             self.space.remove(old, *old.shapes, *old.constraints)
-            body = self._add_body(
-                pid, fallen, x + dx * fallen.half_axis, y + dy * fallen.half_axis,
-                math.atan2(dy, dx),
-            )
+            cx, cy, angle = self._lay(pid, fallen, x, y, math.atan2(dy, dx))
+            body = self._add_body(pid, fallen, cx, cy, angle)
             body.velocity = velocity
             body.angular_velocity = spin
             self.active[pid] = body
@@ -411,6 +529,56 @@ class World:
             track[7] = fallen.table_friction * self.params.gravity
             self.fell.append(pid)
         self.falls.clear()
+
+    def _lay(self, pid: int, fallen: Footprint, x: float, y: float,
+             push: float) -> tuple[float, float, float]:
+        """Where a piece standing at (x, y) lies down: its capsule's centre and angle, the
+        push's direction or the nearest (turning both ways by 10 degrees) that overlaps
+        nothing; then the same a little farther from its feet; else along the push."""
+        half = fallen.half_axis
+        # Dormant pieces it could land on become bodies first (as they would be if every
+        # piece were one): what it is checked against is what is really there.
+        for key_x in (-1, 0, 1):
+            for key_y in (-1, 0, 1):
+                i = math.floor(x / self.cell) + key_x
+                j = math.floor(y / self.cell) + key_y
+                for other in self.cells.get((i, j), ()):
+                    o = self.start[other]
+                    if other in self.bodies or other == pid:
+                        continue
+                    ofp = self.footprints.get(o.kind, o.standing)
+                    if math.hypot(o.x - x, o.y - y) <= 2.0 * fallen.reach + ofp.reach:
+                        self.wake.append(other)
+        if self.wake:
+            self._promote()
+        probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        shapes = make_shapes(probe, fallen, 0.0, 0.0)
+        deep = -self.params.simulation.overlap_tolerance
+        turns = [0.0] + [k * math.radians(10.0) * sign for k in range(1, 19) for sign in (1, -1)]
+        for reach in (half, half + 0.5 * fallen.thinnest, half + fallen.thinnest):
+            for turn in turns:
+                angle = push + turn
+                cx, cy = x + math.cos(angle) * reach, y + math.sin(angle) * reach
+                probe.position = (cx, cy)
+                probe.angle = angle
+                if not any(self._overlaps(shape, deep) for shape in shapes):
+                    return cx, cy, angle
+        return x + math.cos(push) * half, y + math.sin(push) * half, push
+
+    def _overlaps(self, shape: pymunk.Shape, deep: float) -> bool:
+        """Does a shape (on a body not in the space) overlap a piece or part deeper than
+        `deep` (negative, cm)?"""
+        shape.cache_bb()
+        for found in self.space.shape_query(shape):
+            if found.shape.sensor:
+                continue
+            points = found.contact_point_set
+            n = points.normal
+            for p in points.points:
+                a, b = p.point_a, p.point_b
+                if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
+                    return True
+        return False
 
     def _drop_off_edge(self) -> None:
         """Pieces that reached the table's edge fall to the floor: out of this shot, where
@@ -528,6 +696,12 @@ class World:
             while n < check_every:
                 space.step(dt)
                 n += 1
+                if self.pending:
+                    self._flush_touches()
+                if self.at_door:
+                    self._check_doors()
+                if self.wake:
+                    self._promote()
                 if self.new_contact:
                     break
             if schedule and schedule[-1][0] == dt:
