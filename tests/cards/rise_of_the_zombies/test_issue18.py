@@ -7,6 +7,8 @@ import dataclasses
 import json
 import random
 
+import pytest
+
 from flick.cards.bots import RandomBot
 from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
@@ -248,10 +250,8 @@ def test_humans_switch_survivor_and_take_back_done_at_the_terminal() -> None:
     st.phase = "play"  # skip the Discard step: nobody discards
     st.actor = 0
     out = io.StringIO()
-    try:
+    with pytest.raises(KeyboardInterrupt):  # the script ends in the next turn: quit
         play_terminal(st, [None, None], read=read, out=out)
-    except KeyboardInterrupt:
-        pass
     assert st.events is not None and "The Scout is not done after all." in st.events
     assert st.turn == 2  # both were done at last: the Zombie Turn ran
     assert "s1 to switch survivor" in prompts[1] and prompts[2].startswith("Player 1,")
