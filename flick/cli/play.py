@@ -18,8 +18,9 @@ Wheel zooms, right-drag pans, F fits the city. Tab switches the style, S the sid
 or knife is placed on, A / P the aim line / power meter, N the hand noise, R faces the
 survivor toward the mouse (used at the end of the turn). Ctrl+Q quits.
 
-Every game is recorded to a replay file (`--record`, default replays/play-sNN-seedS.json):
-watch it with `flick replay FILE`.
+Every game is recorded to a replay file, rewritten after every input (`--record FILE`, a
+new file; default replays/sNN-YYYYMMDD-HHMMSS.json, never one that exists): watch it with
+`flick replay FILE`, the newest with `flick replay --last`.
 
 Without a screen (tests, CI): SDL_VIDEODRIVER=dummy flick play 2 --frames 300
 --screenshot shot.png --script turn.json  (the script format: flick/ui/script.py).
@@ -54,9 +55,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "the levels are the hand_noise section of the physics parameters")
     p.add_argument("--no-aim", action="store_true", help="hide the aim line while dragging")
     p.add_argument("--no-power", action="store_true", help="hide the power meter")
-    p.add_argument("--size", default="1280x800", help="window size WxH pixels")
+    p.add_argument("--size", default=None,
+                   help="window size WxH pixels (default 1280x800, smaller when the screen "
+                        "is: 1366x768 gets 1326x688; the window can be resized)")
     p.add_argument("--record", metavar="FILE", default=None,
-                   help="replay file to write (default replays/play-sNN-seedS.json)")
+                   help="replay file to write, a new one (default "
+                        "replays/sNN-YYYYMMDD-HHMMSS.json)")
     p.add_argument("--no-record", action="store_true", help="do not write a replay file")
     p.add_argument("--frames", type=int, default=None,
                    help="quit after N frames (virtual clock: 1/60 s per frame)")
@@ -79,11 +83,60 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+REPLAYS = "replays"  # where `flick play` keeps its games and `flick replay --last` looks
+
+
+def default_record(number: int, now: float | None = None) -> str:
+    """A replay name no earlier game has: replays/sNN-YYYYMMDD-HHMMSS.json, with -2, -3...
+    when two games start in the same second."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = os.path.join(REPLAYS, f"s{number:02d}-{stamp}")
+    path, k = base + ".json", 1
+    while os.path.exists(path):
+        k += 1
+        path = f"{base}-{k}.json"
+    return path
+
+
+def check_record(path: str) -> None:
+    """Refuse, before any window opens, a replay path that exists (it would be overwritten)
+    or cannot be written."""
+    from flick.errors import FlickError
+
+    if os.path.exists(path):
+        raise FlickError(f"--record {path}: the file exists; a replay is never overwritten "
+                         "(choose a new name, or leave --record out for a dated one)",
+                         exit_code=2)
+    folder = os.path.dirname(path) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, f".{os.path.basename(path)}.probe")
+        with open(probe, "x", encoding="utf-8"):
+            pass
+        os.remove(probe)
+    except OSError as exc:
+        raise FlickError(f"--record {path}: cannot write there: {exc.strerror}",
+                         exit_code=2) from None
+
+
+def fitted_size() -> tuple[int, int]:
+    """1280x800, or less on a smaller screen (room left for the title bar and a panel)."""
+    import pygame
+
+    sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    if not sizes:
+        return (1280, 800)
+    dw, dh = sizes[0]
+    return (max(800, min(1280, dw - 40)), max(560, min(800, dh - 80)))
+
+
 def handle(args: argparse.Namespace) -> int:
     from flick.errors import FlickError
     from flick.scenario import load
 
-    size = _size(args.size)
+    size = _size(args.size) if args.size else None
     scenario = load(args.scenario)
     players = args.players
     teams = len(scenario.teams)
@@ -100,8 +153,10 @@ def handle(args: argparse.Namespace) -> int:
         from flick.ui.script import load as load_script
 
         script = load_script(args.script)
-    record = None if args.no_record else (
-        args.record or os.path.join("replays", f"play-s{scenario.number:02d}-seed{args.seed}.json"))
+    record = None
+    if not args.no_record:
+        record = args.record or default_record(scenario.number)
+        check_record(record)
     return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
                 show_aim=not args.no_aim, show_power=not args.no_power, frames=args.frames,
                 screenshot=args.screenshot, script=script, record=record)
@@ -135,9 +190,12 @@ def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
         recorder = Recorder(game, controller="human")
     pygame.display.init()
     pygame.font.init()
+    if settings.get("size") is None:
+        headless = settings.get("frames") is not None or settings.get("script") is not None
+        settings["size"] = (1280, 800) if headless else fitted_size()
     try:
         pygame.display.set_caption(f"flick - S{scenario.number} {scenario.name}")
-        pygame.display.set_mode(settings.get("size", (1280, 800)))
+        pygame.display.set_mode(settings.get("size", (1280, 800)), pygame.RESIZABLE)
         app = PlayApp(game, Settings(hand_seed=seed, **settings), recorder)
         code = app.run()
     finally:

@@ -31,7 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="a replay file (JSON)")
+    p.add_argument("file", metavar="FILE", nargs="?", default=None,
+                   help="a replay file (JSON); or --last")
+    p.add_argument("--last", action="store_true",
+                   help="the newest replay `flick play` wrote (in replays/)")
     p.add_argument("--verify", action="store_true",
                    help="re-simulate every game and compare every shot's state hash; exit 1 "
                         "at the first difference")
@@ -55,6 +58,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=handle)
 
 
+def newest_replay(folder: str | None = None) -> str:
+    """The most recently written replay in `folder` (default `flick play`'s replays/)."""
+    from pathlib import Path
+
+    from flick.cli.play import REPLAYS
+    from flick.errors import FlickError
+
+    files = [p for p in Path(folder or REPLAYS).glob("*.json") if p.is_file()]
+    if not files:
+        raise FlickError(f"--last: no replay in {folder or REPLAYS}/ yet (play a game first)",
+                         exit_code=2)
+    return str(max(files, key=lambda p: (p.stat().st_mtime_ns, p.name)))
+
+
 def handle(args: argparse.Namespace) -> int:
     import pymunk
     from rich.console import Console
@@ -62,7 +79,9 @@ def handle(args: argparse.Namespace) -> int:
     from flick import replay as rp
     from flick.errors import FlickError
 
-    replay = rp.load(args.file)
+    if args.last == (args.file is not None):
+        raise FlickError("give a replay FILE or --last (one of them)", exit_code=2)
+    replay = rp.load(args.file or newest_replay())
     if args.game is not None:
         if not 1 <= args.game <= len(replay.games):
             raise FlickError(f"--game {args.game}: the file holds {len(replay.games)} game(s)",

@@ -15,6 +15,8 @@ virtual (exactly 1/60 s per frame), so a scripted game is deterministic.
 from __future__ import annotations
 
 import math
+import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -37,7 +39,15 @@ from flick.ui.scene import TEMPLATES
 from flick.ui.script import ScriptEvent
 from flick.ui.table_view import Decor, TableView
 
-PANEL_W = 430
+PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
+MIN_SIZE = (800, 560)
+FPS_CAP = 60  # frames a second at most, and only while something moves
+IDLE_WAIT_S = 0.25  # nothing moving: wake this often at most (to notice the clock, nothing else)
+
+
+def panel_width(window_w: int) -> int:
+    """The panel's width for a window `window_w` px wide: a third, 340-430 px."""
+    return max(340, min(PANEL_W, window_w // 3 + 4))
 
 
 @dataclass
@@ -72,10 +82,11 @@ class PlayApp:
         self.game = game
         self.settings = settings
         self.recorder = recorder  # flick.replay.Recorder, written after every input
-        w, h = settings.size
         self.screen = pygame.display.get_surface() or pygame.display.set_mode(settings.size)
-        self.area = pygame.Rect(0, 0, w - PANEL_W, h)
-        self.panel = Panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+        w, h = self.screen.get_size()
+        pw = panel_width(w)
+        self.area = pygame.Rect(0, 0, w - pw, h)
+        self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
         self.motion = MotionRecorder()
         self.motion.attach(game.board.table, "city")
         self.view = TableView(game.board.table, _tower_home(game), game.bin)
@@ -304,10 +315,20 @@ class PlayApp:
         self.facing = None
         self._refresh()
         if self.recorder is not None and self.settings.record:
-            from flick.replay import write
-
-            write(self.settings.record, g)
+            self._save_replay()
         return True
+
+    def _save_replay(self) -> None:
+        """Write the game so far to the replay file, atomically (a temporary file beside it,
+        synced to disk, renamed over it): a crash or a closed window keeps every input."""
+        from flick.replay import write
+
+        path = Path(str(self.settings.record))
+        tmp = path.with_name(f".{path.name}.tmp")
+        write(tmp, self.game)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
 
     def _sync_fight(self) -> None:
         """A fight began: listen to its staging table and give it a view and a camera."""
@@ -609,7 +630,8 @@ class PlayApp:
                 params = g.board.params
                 self.gesture = Gesture(spot.kind, spot.centre, p, t, self.style, params,
                                        reach=reach,
-                                       template=self.action in TEMPLATES and g.phase == "act")
+                                       template=self.action in TEMPLATES and g.phase == "act",
+                                       screen=(float(pos[0]), float(pos[1])))
                 return
             piece = help.PIECE_WORDS.get(spot.kind, spot.kind)
             self.refuse(f"press on the lit {piece} to flick it (not elsewhere)")
@@ -645,7 +667,7 @@ class PlayApp:
                 self.cam = moved
             return
         if self.gesture is not None:
-            self.gesture.move(t, self.active_cam().to_cm(*pos))
+            self.gesture.move(t, self.active_cam().to_cm(*pos), (float(pos[0]), float(pos[1])))
 
     def mouse_up(self, t: float, pos: tuple[int, int], button: int) -> None:
         self.mouse = pos
@@ -655,7 +677,8 @@ class PlayApp:
         if button != 1 or self.gesture is None:
             return
         gesture, self.gesture = self.gesture, None
-        flick = gesture.release(t, self.active_cam().to_cm(*pos), self.hand, self.rng)
+        flick = gesture.release(t, self.active_cam().to_cm(*pos), self.hand, self.rng,
+                                screen=(float(pos[0]), float(pos[1])))
         if flick is None:
             self.status = "too gentle to be a flick: try again"
             self.version += 1
@@ -690,54 +713,114 @@ class PlayApp:
         """Run the window until it is closed (or the frame count / script ends)."""
         s = self.settings
         virtual = s.frames is not None or s.script is not None
-        clock = pygame.time.Clock()
+        if virtual:
+            self._run_virtual()
+        else:
+            self._run_live()
+        if s.screenshot:
+            Path(s.screenshot).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, s.screenshot)
+        if self.recorder is not None and s.record:
+            self._save_replay()
+        return 0
+
+    def _run_virtual(self) -> None:
+        """Headless: exactly 1/60 s per frame, every frame drawn (deterministic)."""
+        s = self.settings
         now = 0.0
         while not self.quit:
-            dt = FRAME_S if virtual else min(0.05, clock.tick(60) / 1000.0)
-            now += dt
-            if virtual:
-                self._feed_script(now)
-                if s.frames is None and not self._script and not self.busy():
-                    self.quit = True
+            now += FRAME_S
+            self._feed_script(now)
+            if s.frames is None and not self._script and not self.busy():
+                self.quit = True
             if pygame.display.get_init():
-                self._pygame_events(now)
-            self.advance(dt)
+                for ev in pygame.event.get():
+                    self.handle_event(ev, now)
+            self.advance(FRAME_S)
             self.draw()
             pygame.display.flip()
             self.frame += 1
             if s.frames is not None and self.frame >= s.frames:
                 break
-        if s.screenshot:
-            Path(s.screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, s.screenshot)
-        if self.recorder is not None and s.record:
-            from flick.replay import write
 
-            write(s.record, self.game)
-        return 0
+    def moving(self) -> bool:
+        """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
+        return self.busy() or self.gesture is not None or self.pan is not None
 
-    def _pygame_events(self, now: float) -> None:
+    def scene_key(self) -> tuple[Any, ...]:
+        """What the picture depends on: the window redraws only when this changes."""
+        gesture = self.gesture
+        return (self.version, self.cam, self.fight_cam, len(self.clips), self.clip_time,
+                None if gesture is None else (len(gesture.samples), gesture.pointer),
+                self.help_open, self.briefing_open, self.pass_screen, self.style, self.side,
+                self.hand, self.show_aim, self.show_power, self.status, self.facing,
+                self.screen.get_size())
+
+    def _run_live(self) -> None:
+        """A real window: wait on events (each stamped with the moment it arrives, not the
+        frame's), at most `FPS_CAP` frames a second while something moves, and no redraw at
+        all while nothing does (idle costs next to no CPU)."""
+        period = 1.0 / FPS_CAP
+        t0 = time.perf_counter()
+        last = t0
+        drawn: tuple[Any, ...] | None = None
+        while not self.quit:
+            moving = self.moving()
+            now = time.perf_counter()
+            wait = (last + period - now) if moving else IDLE_WAIT_S
+            ev = pygame.event.wait(max(1, round(wait * 1000)))
+            while ev.type != pygame.NOEVENT:
+                self.handle_event(ev, time.perf_counter() - t0)
+                ev = pygame.event.poll()
+            now = time.perf_counter()
+            if moving and now < last + period:
+                continue  # more events may come before the frame is due
+            self.advance(min(0.05, now - last))
+            last = now
+            key = self.scene_key()
+            if key != drawn:
+                self.draw()
+                pygame.display.flip()
+                self.frame += 1
+                drawn = key
+
+    def handle_event(self, ev: Any, t: float) -> None:
+        """One pygame event, `t` its own time (s): what a mouse gesture is measured with."""
         scripted = self.settings.script is not None
-        for ev in pygame.event.get():
-            if ev.type == pygame.QUIT:
+        if ev.type == pygame.QUIT:
+            self.quit = True
+        elif ev.type == pygame.VIDEORESIZE:
+            self.resize(ev.w, ev.h)
+        elif scripted:
+            return  # a scripted run takes its input from the script alone
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
                 self.quit = True
-            elif scripted:
-                continue  # a scripted run takes its input from the script alone
-            elif ev.type == pygame.KEYDOWN:
-                if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
-                    self.quit = True
-                elif ev.unicode == "?":
-                    self.key("?")
-                else:
-                    self.key(pygame.key.name(ev.key))
-            elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
-                self.mouse_down(now, ev.pos, ev.button)
-            elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
-                self.mouse_up(now, ev.pos, ev.button)
-            elif ev.type == pygame.MOUSEMOTION:
-                self.mouse_move(now, ev.pos)
-            elif ev.type == pygame.MOUSEWHEEL:
-                self.wheel(pygame.mouse.get_pos(), ev.y)
+            elif getattr(ev, "unicode", "") == "?":
+                self.key("?")
+            else:
+                self.key(pygame.key.name(ev.key))
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
+            self.mouse_down(t, ev.pos, ev.button)
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
+            self.mouse_up(t, ev.pos, ev.button)
+        elif ev.type == pygame.MOUSEMOTION:
+            self.mouse_move(t, ev.pos)
+        elif ev.type == pygame.MOUSEWHEEL:
+            self.wheel(pygame.mouse.get_pos(), ev.y)
+
+    def resize(self, w: int, h: int) -> None:
+        """The window was resized: the table and the panel reflow, the city is fitted again."""
+        w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        if pygame.display.get_surface() is not None and self.screen.get_size() != (w, h):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        pw = panel_width(w)
+        self.area = pygame.Rect(0, 0, w - pw, h)
+        self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
+        self.cam = self.fit()
+        if self.game.fight is not None:
+            self.fight_cam = self._fight_camera()
+        self.version += 1
 
     def _feed_script(self, now: float) -> None:
         if not self.busy():

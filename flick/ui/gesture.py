@@ -3,9 +3,13 @@
 Pure arithmetic on table coordinates (cm) and times (s); no pygame. Two styles (DESIGN.md,
 "The flick gesture"), recorded as the same `Flick(impulse, offset)`:
 
-- **swipe**: the pointer's velocity over the last `SWIPE_WINDOW_S` before release, in table
-  cm/s, becomes the piece's launch velocity (impulse = mass x velocity): the finger's speed
-  passes to the piece, as in a real flick;
+- **swipe**: the pointer's velocity over the last `SWIPE_WINDOW_S` before release becomes
+  the piece's launch velocity (impulse = mass x velocity): the finger's speed passes to the
+  piece, as in a real flick. The window gives the pointer in screen pixels with each event's
+  own time (not the frame's), and the speed is measured on the screen: `SWIPE_GAIN` cm/s of
+  launch per px/s of pointer, whatever the zoom and the frame rate, so the same hand motion
+  gives the same flick everywhere. (Without screen samples, e.g. a bot or a test feeding
+  table points, the table speed is used as it is.);
 - **slingshot**: drag back from the piece; the direction from the pointer to the piece is
   the aim, and the drag's length sets the power: a drag of d cm launches the piece so that
   on an open table it would slide `SLING_GAIN` x d cm (Coulomb friction, `flick.game.bots.aim`).
@@ -30,6 +34,10 @@ Vec = tuple[float, float]
 
 STYLES = ("swipe", "slingshot")
 SWIPE_WINDOW_S = 0.05  # s: the pointer's velocity is measured over this last stretch
+# cm/s of launch per px/s of pointer on the screen: 1 px/s -> 0.12 cm/s (at the 1280x800
+# window's fitted zoom of 8.3 px per cm, a swipe moves the piece as fast as the pointer
+# crossed the table); the fixed gain keeps a hand motion's flick the same at every zoom.
+SWIPE_GAIN = 0.12
 MAX_SPEED = 700.0  # cm/s: no finger launches a piece faster (keeps impulses in range)
 MIN_SPEED = 5.0  # cm/s: slower than this a release is not a flick (nothing happens)
 SLING_GAIN = 4.0  # open-table slide (cm) per cm of slingshot drag
@@ -56,12 +64,15 @@ class Gesture:
     params: object
     reach: float = 1.5
     template: bool = False  # held in the shotgun or sniper template: a steadier aim
+    screen: Vec | None = None  # the press in screen pixels (the swipe is measured there)
     samples: list[tuple[float, Vec]] = field(default_factory=list)
+    screen_samples: list[tuple[float, Vec]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.style not in STYLES:
             raise ValueError(f"unknown gesture style {self.style!r}; known: {', '.join(STYLES)}")
         self.samples = [(self.t0, self.press)]
+        self.screen_samples = [(self.t0, self.screen)] if self.screen is not None else []
 
     @property
     def offset(self) -> Vec:
@@ -72,28 +83,25 @@ class Gesture:
             dx, dy = dx / d * self.reach, dy / d * self.reach
         return (dx, dy)
 
-    def move(self, t: float, p: Vec) -> None:
-        """The pointer is at `p` (cm) at time `t` (s)."""
+    def move(self, t: float, p: Vec, screen: Vec | None = None) -> None:
+        """The pointer is at `p` (cm), `screen` (px), at time `t` (s): the event's own time."""
         if t < self.samples[-1][0]:
             t = self.samples[-1][0]  # events are never allowed to run backwards
         self.samples.append((t, p))
+        if screen is not None and self.screen_samples:
+            self.screen_samples.append((t, screen))
 
     @property
     def pointer(self) -> Vec:
         return self.samples[-1][1]
 
     def velocity(self) -> tuple[float, float]:
-        """Swipe: the pointer's mean velocity (cm/s) over the last `SWIPE_WINDOW_S`."""
-        t_end, p_end = self.samples[-1]
-        start = self.samples[0]
-        for t, p in reversed(self.samples):
-            start = (t, p)
-            if t_end - t >= SWIPE_WINDOW_S:
-                break
-        dt = t_end - start[0]
-        if dt <= 0:
-            return (0.0, 0.0)
-        return ((p_end[0] - start[1][0]) / dt, (p_end[1] - start[1][1]) / dt)
+        """Swipe: the launch velocity (cm/s, table frame): the pointer's mean velocity over
+        the last `SWIPE_WINDOW_S`, on the screen times `SWIPE_GAIN` (north is up on screen)."""
+        if len(self.screen_samples) > 1:
+            vx, vy = _mean_velocity(self.screen_samples)
+            return (vx * SWIPE_GAIN, -vy * SWIPE_GAIN)
+        return _mean_velocity(self.samples)
 
     def aim(self) -> tuple[float, float]:
         """(angle rad, launch speed cm/s) the gesture gives now (before hand noise)."""
@@ -122,10 +130,11 @@ class Gesture:
         return speed * speed / (2.0 * mu * g)
 
     def release(self, t: float, p: Vec, hand: str = "none",
-                rng: np.random.Generator | None = None) -> Flick | None:
-        """Let go at `p`, time `t`: the `Flick` (impulse g*cm/s at the press offset), or None
-        when the release is too gentle to be a flick."""
-        self.move(t, p)
+                rng: np.random.Generator | None = None,
+                screen: Vec | None = None) -> Flick | None:
+        """Let go at `p` (`screen` px), time `t`: the `Flick` (impulse g*cm/s at the press
+        offset), or None when the release is too gentle to be a flick."""
+        self.move(t, p, screen)
         angle, speed = self.aim()
         if speed < MIN_SPEED:
             return None
@@ -133,6 +142,21 @@ class Gesture:
         mass, _ = piece_spec(self.params, self.kind)
         impulse = mass * min(speed, MAX_SPEED)
         return Flick((impulse * math.cos(angle), impulse * math.sin(angle)), self.offset)
+
+
+def _mean_velocity(samples: list[tuple[float, Vec]]) -> tuple[float, float]:
+    """The mean velocity (units/s) from the last sample at least `SWIPE_WINDOW_S` before the
+    end (or the first) to the end."""
+    t_end, p_end = samples[-1]
+    start = samples[0]
+    for t, p in reversed(samples):
+        start = (t, p)
+        if t_end - t >= SWIPE_WINDOW_S:
+            break
+    dt = t_end - start[0]
+    if dt <= 0:
+        return (0.0, 0.0)
+    return ((p_end[0] - start[1][0]) / dt, (p_end[1] - start[1][1]) / dt)
 
 
 def apply_hand(angle: float, speed: float, hand: str, rng: np.random.Generator | None,
