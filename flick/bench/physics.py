@@ -1,25 +1,34 @@
-"""`flick bench` section "physics": what a movement-disc shot costs, and what flick adds.
+"""`flick bench` section "physics": what a shot costs, side by side with the pymunk a user
+would write, how the cost grows with the table and with touching clusters, and how accurate
+each is. All times are CPU time (`time.process_time`) in ms, the median over shots of the
+median of `REPEATS` interleaved repeats (flick, then each baseline, shot after shot), the
+garbage collector paused while timing and a shot's garbage freed inside its timing.
 
-- `shot_ms`: median wall-clock milliseconds of `Table.flick` for a movement disc flicked
-  across the standard scene (the scenario 2 map when the scenario loader and
-  `scenarios/s02_*.yaml` are there, else a synthetic scene of 18 zombies, 11 survivors,
-  6 buildings and the RV, 3 vehicles, 3 barrels, 3 boxes, 3 lamps in a 90 cm city;
-  `physics_scene` says which). A shot includes building its pymunk space from the canonical
-  state, as every shot does (that makes a shot a pure function of the state), and freeing it.
-- `bare_ms`: the same shot in bare pymunk, the way one would write it without flick: every
-  piece a body with the same shapes, filters and friction joints (built from prepared plain
-  tuples), all asleep but the flicked disc, and the same step policy (step size from the
-  fastest awake body every `check_every` steps, until they rest); no callbacks, no results.
-  flick's own world makes a body only of the pieces a shot reaches (the others stay dormant
-  circles), which is why the ratio can be below 1.
-- `replay_ms`: a stricter floor: the bare space stepped with flick's very own step sizes,
-  with no survey at all. `replay_ratio` = shot_ms / replay_ms.
-- `shot_overhead_ratio` = shot_ms / bare_ms (target <= 1.2).
-- `scaling_exponent`: the slope of log(ms per shot) against log(pieces) for scenes of 50,
-  500 and 5,000 pieces at the same density (target <= 1.15), from `scaling_ms`.
-
-Each figure is the best of a few runs of a shot (the median over shots), with the garbage
-collector paused while timing and the shot's garbage freed inside the timing.
+- `shot_ms`: `Table.flick` of a movement disc across the standard scene (the scenario 2 map
+  when the scenario loader can place it, else a synthetic scene with its counts;
+  `physics_scene` says which), at `SHOT_SPEED`.
+- `bare_kept_ms`: the same shots in a pymunk space built once for the table and kept between
+  shots, the way a pymunk user would write it: every piece a body with the same shapes,
+  filters and friction joints, bodies asleep between shots, one movement disc body moved to
+  the shot's spot, and flick's accuracy rule (the step from the fastest awake body every
+  `check_every` steps, until every awake body rests). No callbacks, no results. Putting the
+  moved bodies back between shots is not timed.
+- `bare_rebuilt_ms`: the same in a pymunk space built from prepared plain tuples and freed
+  for every shot (the baseline of earlier versions).
+- `kept_ratio` = shot_ms / bare_kept_ms (target <= 1.0); `rebuilt_ratio` = shot_ms /
+  bare_rebuilt_ms.
+- `table_scaling`: [pieces, ms] of a local shot on tables of `TABLE_SIZES` pieces at the
+  standard density (`scaling_scene`), and `table_scaling_exponent`, the slope of log ms on
+  log pieces over all points (target: 50,000 pieces <= 1.3 x the 28-piece cost,
+  `table_scaling_ratio`).
+- `cluster_scaling`: [pieces, ms] of a break shot into hexagonal clusters of `CLUSTER_SIZES`
+  touching zombies (overlapped by 0.01 cm) with toppling on, its exponent, the same shots
+  with toppling off (`cluster_scaling_no_topple`) and `cluster_topple_ratio` at the largest
+  (target <= 4).
+- `accuracy_cm`: for flick and both baselines, the median over `ACCURACY_SHOTS` shots of the
+  largest final-position error (cm) of a piece against a converged fine-step reference (the
+  rebuilt space stepped at 1/20000 s), toppling off for all four (bare pymunk has none);
+  pieces flick drops off the table's edge are left out.
 """
 
 from __future__ import annotations
@@ -34,12 +43,20 @@ from typing import Any
 import numpy as np
 import pymunk
 
-from flick.physics.params import PhysicsParams
+from flick.physics.params import PhysicsParams, Toppling
 from flick.physics.table import Table
 from flick.physics.world import filter_for
 
-SCALING_SIZES = (50, 500, 5000)
+TABLE_SIZES = (28, 500, 5000, 20000, 50000)
+CLUSTER_SIZES = (20, 50, 100, 200)
+REPEATS = 5
+ACCURACY_SHOTS = 20
 SHOT_SPEED = 250.0  # cm/s: a firm movement flick, about 100 cm of slide on a free table
+BREAK_SPEED = 300.0  # cm/s: a disc into a cluster
+FINE_DT = 1.0 / 20000.0
+
+Spec = tuple[list[Any], list[Any], float]
+Shot = tuple[float, float, float, float]
 
 
 def _synthetic_scene(params: PhysicsParams) -> Table:
@@ -106,15 +123,15 @@ def _shots(table: Table, count: int, seed: int) -> list[tuple[float, float, floa
     return shots
 
 
-def _timed(work: Callable[[], Any]) -> tuple[float, Any]:
-    """Seconds `work` takes, freeing its garbage included (collector paused meanwhile)."""
+def _cpu(work: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds `work` takes, freeing its garbage included (collector paused meanwhile)."""
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         value = work()
-        gc.collect(0)  # what the shot allocated is young: free its pymunk space now
-        return time.perf_counter() - start, value
+        gc.collect(0)  # what the shot allocated is young: free it now
+        return time.process_time() - start, value
     finally:
         gc.enable()
 
@@ -147,26 +164,25 @@ def _bare_spec(table: Table) -> tuple[list[Any], list[Any], float]:
     return bodies, statics, thinnest
 
 
-def _bare_shot(spec: tuple[list[Any], list[Any], float], launched: int,
-               impulse: tuple[float, float], params: PhysicsParams,
-               schedule: tuple[tuple[float, int], ...] | None = None) -> int:
-    """The shot in plain pymunk: every piece a body with its friction joints, asleep but the
-    flicked one. With `schedule`, replay those step sizes; else run the step policy on the
-    awake bodies until they rest. The number of steps taken."""
-    bodies, statics, thinnest = spec
+def _space(params: PhysicsParams) -> pymunk.Space:
     sim = params.simulation
     space = pymunk.Space()
     space.iterations = sim.iterations
     space.sleep_time_threshold = sim.sleep_time
     space.idle_speed_threshold = sim.rest_speed
     space.collision_slop = sim.collision_slop
+    return space
+
+
+def _populate(space: pymunk.Space, spec: Spec) -> dict[int, tuple[pymunk.Body, float]]:
+    """Every static shape and body of `spec` in `space`: pid -> (body, reach)."""
+    bodies, statics, _ = spec
     static = space.static_body
     for core, radius, flt, e, f in statics:
         shape = pymunk.Poly(static, list(core), None, radius)
         shape.filter, shape.elasticity, shape.friction = flt, e, f
         space.add(shape)
-    target = None
-    made = []
+    made: dict[int, tuple[pymunk.Body, float]] = {}
     for pid, mass, moment, cog, pos, angle, parts, flt, e, f, force, torque, reach in bodies:
         body = pymunk.Body(mass, moment)
         body.center_of_gravity = cog
@@ -187,25 +203,19 @@ def _bare_shot(spec: tuple[list[Any], list[Any], float], launched: int,
         spin = pymunk.GearJoint(static, body, 0.0, 1.0)
         spin.max_bias, spin.max_force = 0.0, torque
         space.add(body, *shapes, slide, spin)
-        made.append((body, reach))
-        if pid == launched:
-            target = body
-    for body, _ in made:
-        if body is not target:
-            body.sleep()
-    assert target is not None
-    target.apply_impulse_at_world_point(impulse, target.position)
-    step = space.step
-    steps = 0
-    if schedule is not None:
-        for dt, n in schedule:
-            for _ in range(n):
-                step(dt)
-            steps += n
-        return steps
+        made[pid] = (body, reach)
+    return made
+
+
+def _step_until_rest(space: pymunk.Space, made: list[tuple[pymunk.Body, float]],
+                     params: PhysicsParams, thinnest: float, fixed_dt: float | None = None) -> int:
+    """flick's accuracy rule on the awake bodies (or a fixed step): the number of steps."""
+    sim = params.simulation
     max_move = min(sim.step_fraction * thinnest, sim.max_step)
-    last_dt, time_spent = 0.0, 0.0
-    while time_spent < sim.max_time:
+    step = space.step
+    last_dt, spent, steps = 0.0, 0.0, 0
+    per_check = sim.check_every if fixed_dt is None else 160
+    while spent < sim.max_time:
         fastest, resting = 0.0, True
         for body, reach in made:
             if body.is_sleeping:
@@ -217,49 +227,172 @@ def _bare_shot(spec: tuple[list[Any], list[Any], float], launched: int,
                 fastest = max(fastest, speed + spin * reach)
         if resting:
             break
-        dt = sim.max_dt if fastest * sim.max_dt <= max_move else max_move / fastest
-        if last_dt:
-            dt = min(dt, last_dt * sim.max_dt_growth)
-        last_dt = dt
-        for _ in range(sim.check_every):
+        if fixed_dt is None:
+            dt = sim.max_dt if fastest * sim.max_dt <= max_move else max_move / fastest
+            if last_dt:
+                dt = min(dt, last_dt * sim.max_dt_growth)
+            last_dt = dt
+        else:
+            dt = fixed_dt
+        for _ in range(per_check):
             step(dt)
-        steps += sim.check_every
-        time_spent += dt * sim.check_every
+        steps += per_check
+        spent += dt * per_check
     return steps
 
 
-def _measure(table: Table, shots: list[tuple[float, float, float, float]],
-             repeat: int, bare: bool = True) -> dict[str, list[float]]:
-    """Seconds per shot through `Table.flick`, and (if `bare`) in plain pymunk with the step
-    policy and replaying flick's step sizes; the best of `repeat` runs of each shot."""
-    base = table.snapshot()
-    out: dict[str, list[float]] = {"flick": [], "bare": [], "replay": [], "steps": [],
-                                   "bare_steps": []}
+def _bare_rebuilt(spec: Spec, launched: int, impulse: tuple[float, float],
+                  params: PhysicsParams, fixed_dt: float | None = None,
+                  ) -> dict[int, tuple[float, float]]:
+    """The shot in a pymunk space built for it: every piece a body, asleep but the flicked
+    one; final positions."""
+    space = _space(params)
+    made = _populate(space, spec)
+    for pid, (body, _) in made.items():
+        if pid != launched:
+            body.sleep()
+    target = made[launched][0]
+    target.apply_impulse_at_world_point(impulse, target.position)
+    _step_until_rest(space, list(made.values()), params, spec[2], fixed_dt)
+    return {pid: (body.position.x, body.position.y) for pid, (body, _) in made.items()}
+
+
+class _Kept:
+    """A pymunk space built once for a table (without the disc) and kept between shots, with
+    one movement disc body parked off the table between shots."""
+
+    def __init__(self, table: Table, params: PhysicsParams) -> None:
+        self.params = params
+        self.spec = _bare_spec(table)
+        self.space = _space(params)
+        probe = table.add("movement_disc", x=-500.0, y=-500.0)
+        disc_spec = _bare_spec(table)
+        table.remove(probe)
+        self.disc_id = probe
+        entry = next(b for b in disc_spec[0] if b[0] == probe)
+        self.made = _populate(self.space, ([*self.spec[0], entry], self.spec[1], self.spec[2]))
+        self.disc = self.made[probe][0]
+        self.base = {pid: (tuple(b.position), b.angle) for pid, (b, _) in self.made.items()}
+        self.bodies = list(self.made.values())
+        self.space.step(1e-6)
+        for body, _ in self.bodies:
+            if not body.is_sleeping:
+                body.sleep()
+
+    def shot(self, x: float, y: float, impulse: tuple[float, float]) -> int:
+        disc = self.disc
+        disc.activate()
+        disc.position = (x, y)
+        disc.apply_impulse_at_world_point(impulse, (x, y))
+        return _step_until_rest(self.space, self.bodies, self.params, self.spec[2])
+
+    def positions(self) -> dict[int, tuple[float, float]]:
+        return {pid: (b.position.x, b.position.y) for pid, (b, _) in self.made.items()}
+
+    def reset(self) -> None:
+        """Put the moved bodies back and asleep (not timed: a user would play on)."""
+        for pid, (body, _) in self.made.items():
+            pos, angle = self.base[pid]
+            if body.is_sleeping and tuple(body.position) == pos:
+                continue
+            body.activate()
+            body.position, body.angle = pos, angle
+            body.velocity, body.angular_velocity = (0.0, 0.0), 0.0
+        self.space.step(1e-6)
+        for body, _ in self.bodies:
+            if not body.is_sleeping:
+                body.sleep()
+
+
+def _median_ms(samples: list[list[float]]) -> float:
+    """Median over shots of the median over repeats, in ms."""
+    return statistics.median(statistics.median(s) for s in samples) * 1e3
+
+
+def _compare(table: Table, shots: list[Shot], repeats: int) -> dict[str, Any]:
+    """flick, the kept space and the rebuilt space on the same shots, interleaved."""
     params = table.params
+    base = table.snapshot()
+    kept = _Kept(table, params)
+    ready = []
     for x, y, jx, jy in shots:
         table.restore(base)
         disc = table.add("movement_disc", x=x, y=y)
-        ready = table.snapshot()
-        spec = _bare_spec(table) if bare else None
-        best: dict[str, float] = {"flick": math.inf, "bare": math.inf, "replay": math.inf}
-        for _ in range(repeat):
-            table.restore(ready)
-            seconds, result = _timed(lambda d=disc, j=(jx, jy): table.flick(d, impulse=j))
-            best["flick"] = min(best["flick"], seconds)
-            if spec is not None:
-                seconds, bare_steps = _timed(
-                    lambda d=disc, j=(jx, jy), sp=spec: _bare_shot(sp, d, j, params))
-                best["bare"] = min(best["bare"], seconds)
-                seconds, _ = _timed(lambda d=disc, j=(jx, jy), r=result, sp=spec: _bare_shot(
-                    sp, d, j, params, r.schedule))
-                best["replay"] = min(best["replay"], seconds)
-        for key, value in best.items():
-            out[key].append(value)
-        out["steps"].append(result.steps)
-        if spec is not None:
-            out["bare_steps"].append(bare_steps)
+        ready.append((table.snapshot(), disc, _bare_spec(table), (jx, jy), (x, y)))
+    flick: list[list[float]] = [[] for _ in shots]
+    kept_t: list[list[float]] = [[] for _ in shots]
+    rebuilt: list[list[float]] = [[] for _ in shots]
+    steps = []
+    for r in range(repeats):
+        for i, (state, disc, spec, impulse, (x, y)) in enumerate(ready):
+            table.restore(state)
+            seconds, result = _cpu(lambda d=disc, j=impulse: table.flick(d, impulse=j))
+            flick[i].append(seconds)
+            if r == 0:
+                steps.append(result.steps)
+            seconds, _ = _cpu(lambda x=x, y=y, j=impulse: kept.shot(x, y, j))
+            kept_t[i].append(seconds)
+            kept.reset()
+            seconds, _ = _cpu(lambda d=disc, j=impulse, sp=spec: _bare_rebuilt(sp, d, j, params))
+            rebuilt[i].append(seconds)
     table.restore(base)
-    return out
+    shot_ms, kept_ms, rebuilt_ms = _median_ms(flick), _median_ms(kept_t), _median_ms(rebuilt)
+    return {
+        "shot_ms": round(shot_ms, 3),
+        "shot_steps": statistics.median(steps),
+        "bare_kept_ms": round(kept_ms, 3),
+        "bare_rebuilt_ms": round(rebuilt_ms, 3),
+        "kept_ratio": round(shot_ms / kept_ms, 3),
+        "rebuilt_ratio": round(shot_ms / rebuilt_ms, 3),
+    }
+
+
+def _accuracy(table: Table, shots: list[Shot]) -> dict[str, float]:
+    """Median largest final-position error (cm) against the 1/20000 s reference."""
+    params = table.params.model_copy(update={"toppling": Toppling(scale=1e6)})
+    calm = Table(params, city=table.city)
+    calm.restore(table.snapshot())
+    base = calm.snapshot()
+    kept = _Kept(calm, params)
+    errors: dict[str, list[float]] = {"flick": [], "bare_kept": [], "bare_rebuilt": []}
+    for x, y, jx, jy in shots:
+        calm.restore(base)
+        disc = calm.add("movement_disc", x=x, y=y)
+        spec = _bare_spec(calm)
+        reference = _bare_rebuilt(spec, disc, (jx, jy), params, FINE_DT)
+        result = calm.flick(disc, impulse=(jx, jy))
+        got = {pid: calm.position(pid) for pid in calm.pieces()}
+        kept.shot(x, y, (jx, jy))
+        kept_got = kept.positions()
+        kept_got[disc] = kept_got.pop(kept.disc_id)
+        kept.reset()
+        runs = {"flick": got, "bare_kept": kept_got,
+                "bare_rebuilt": _bare_rebuilt(spec, disc, (jx, jy), params)}
+        for name, found in runs.items():
+            errors[name].append(max(
+                (math.dist(found[pid], reference[pid]) for pid in reference
+                 if pid not in result.off_table), default=0.0))
+    calm.restore(base)
+    return {name: round(statistics.median(e), 4) for name, e in errors.items()}
+
+
+def _exponent(points: list[list[float]]) -> float:
+    xs = np.log([p[0] for p in points])
+    ys = np.log([p[1] for p in points])
+    return round(float(np.polyfit(xs, ys, 1)[0]), 3)
+
+
+def _flick_ms(table: Table, shots: list[tuple[int, tuple[float, float]]], repeats: int) -> float:
+    """Median CPU ms of `Table.flick` over shots (each the median of interleaved repeats)."""
+    base = table.snapshot()
+    samples: list[list[float]] = [[] for _ in shots]
+    for _ in range(repeats):
+        for i, (disc, impulse) in enumerate(shots):
+            table.restore(base)
+            seconds, _ = _cpu(lambda d=disc, j=impulse: table.flick(d, impulse=j))
+            samples[i].append(seconds)
+    table.restore(base)
+    return _median_ms(samples)
 
 
 def scaling_scene(params: PhysicsParams, pieces: int, seed: int = 5) -> Table:
@@ -285,43 +418,61 @@ def scaling_scene(params: PhysicsParams, pieces: int, seed: int = 5) -> Table:
     return table
 
 
+def _local_shots(table: Table, pieces: int, count: int) -> list[tuple[int, tuple[float, float]]]:
+    """A disc in the free middle cell of a scaling scene, flicked `count` ways."""
+    side = table.city[0]
+    per_row = math.ceil(math.sqrt(pieces + 1))
+    cell = side / per_row
+    middle = (per_row * per_row) // 2
+    x, y = (middle % per_row + 0.5) * cell, (middle // per_row + 0.5) * cell
+    disc = table.add("movement_disc", x=x, y=y)
+    mass = table.params.pieces["movement_disc"].mass
+    return [(disc, (mass * SHOT_SPEED * math.cos(a), mass * SHOT_SPEED * math.sin(a)))
+            for a in (0.3, 1.9, 3.6)[:count]]
+
+
+def cluster_scene(params: PhysicsParams, count: int) -> tuple[Table, int]:
+    """A hexagonal cluster of `count` zombies overlapped by 0.01 cm, as shots leave them, and
+    a movement disc 10 cm below it (flick it along +y)."""
+    zombie = params.pieces["zombie"].diameter
+    assert zombie is not None
+    step = zombie - 0.01
+    side = math.ceil(math.sqrt(count))
+    table = Table(params, city=(300.0, 300.0))
+    for k in range(count):
+        i, j = divmod(k, side)
+        x = 150.0 + (j - (side - 1) / 2.0) * step + (step / 2.0 if i % 2 else 0.0)
+        table.add("zombie", x=x, y=150.0 + i * step * math.sqrt(3.0) / 2.0)
+    return table, table.add("movement_disc", x=150.0 + step / 4.0, y=140.0)
+
+
 def bench(quick: bool) -> dict[str, Any]:
     """The physics section of `flick bench`."""
     params = PhysicsParams.default()
     table, scene = standard_scene(params)
-    shots = _shots(table, 6 if quick else 20, seed=11)
-    runs = _measure(table, shots, 1 if quick else 3)
-    med = statistics.median
-    shot_ms = med(runs["flick"]) * 1e3
-    bare_ms = med(runs["bare"]) * 1e3
-    replay_ms = med(runs["replay"]) * 1e3
-    scaling: dict[str, float] = {}
-    for n in SCALING_SIZES:
+    out: dict[str, Any] = {"physics_scene": scene, "physics_pieces": len(table.pieces())}
+    out.update(_compare(table, _shots(table, 6 if quick else 20, seed=11), REPEATS))
+    out["accuracy_cm"] = _accuracy(table, _shots(table, 4 if quick else ACCURACY_SHOTS,
+                                                 seed=12))
+    repeats = 3 if quick else REPEATS
+    points = []
+    for n in TABLE_SIZES:
         big = scaling_scene(params, n)
-        side = big.city[0]
-        per_row = math.ceil(math.sqrt(n + 1))
-        cell = side / per_row
-        middle = (per_row * per_row) // 2
-        x, y = (middle % per_row + 0.5) * cell, (middle // per_row + 0.5) * cell
-        mass = params.pieces["movement_disc"].mass
-        shots_n = [(x, y, mass * SHOT_SPEED * math.cos(a), mass * SHOT_SPEED * math.sin(a))
-                   for a in (0.3, 1.9, 3.6)]
-        big_runs = _measure(big, shots_n[:1] if quick else shots_n, 1 if quick else 3,
-                            bare=False)
-        scaling[str(n)] = round(med(big_runs["flick"]) * 1e3, 3)
-    xs = np.log([float(n) for n in SCALING_SIZES])
-    ys = np.log([scaling[str(n)] for n in SCALING_SIZES])
-    exponent = float(np.polyfit(xs, ys, 1)[0])
-    return {
-        "physics_scene": scene,
-        "physics_pieces": len(table.pieces()),
-        "shot_ms": round(shot_ms, 3),
-        "shot_steps": med(runs["steps"]),
-        "bare_ms": round(bare_ms, 3),
-        "bare_steps": med(runs["bare_steps"]),
-        "replay_ms": round(replay_ms, 3),
-        "shot_overhead_ratio": round(shot_ms / bare_ms, 3),
-        "replay_ratio": round(shot_ms / replay_ms, 3),
-        "scaling_ms": scaling,
-        "scaling_exponent": round(exponent, 3),
-    }
+        points.append([n, round(_flick_ms(big, _local_shots(big, n, 1 if quick else 3),
+                                          repeats), 3)])
+    out["table_scaling"] = points
+    out["table_scaling_exponent"] = _exponent(points)
+    out["table_scaling_ratio"] = round(points[-1][1] / points[0][1], 3)
+    mass = params.pieces["movement_disc"].mass
+    calm = params.model_copy(update={"toppling": Toppling(scale=1e6)})
+    for key, p in (("cluster_scaling", params), ("cluster_scaling_no_topple", calm)):
+        points = []
+        for n in CLUSTER_SIZES:
+            cluster, disc = cluster_scene(p, n)
+            ms = _flick_ms(cluster, [(disc, (0.0, mass * BREAK_SPEED))], repeats)
+            points.append([n, round(ms, 3)])
+        out[key] = points
+        out[key + "_exponent"] = _exponent(points)
+    out["cluster_topple_ratio"] = round(
+        out["cluster_scaling"][-1][1] / out["cluster_scaling_no_topple"][-1][1], 3)
+    return out
