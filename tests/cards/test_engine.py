@@ -67,3 +67,50 @@ def test_same_seed_same_game(name: str) -> None:
     play_out(c, RandomBot(3))
     assert a.to_json() == b.to_json()
     assert a.to_json() != c.to_json()
+
+
+def _secret_keys(data: object, path: str = "") -> list[str]:
+    """Where `data` holds a seed or a generator state: keys naming them, or a list as long as
+    a Mersenne Twister state (625 numbers)."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            name = str(key).lower()
+            if "seed" in name or "rng" in name or "random" in name or "generator" in name:
+                found.append(f"{path}/{key}")
+            found += _secret_keys(value, f"{path}/{key}")
+    elif isinstance(data, (list, tuple)):
+        if len(data) >= 600:
+            found.append(f"{path} (a list of {len(data)})")
+        for i, value in enumerate(data):
+            found += _secret_keys(value, f"{path}[{i}]")
+    return found
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_observation_holds_only_what_the_player_may_know(name: str) -> None:
+    """For many states of random play and every seat p: two worlds that `determinize(p, rng)`
+    deals from one state look the same to p (`observation(p)` and `render(p)`) as the state
+    itself does, and no observation holds a seed or a generator state."""
+    mod = module(name)
+    checked = 0
+    for seed in range(6):
+        state = mod.new_state(seed)
+        rng = random.Random(1000 + seed)
+        step = 0
+        while not state.is_terminal() and step < 240:
+            if step % 4 == 0:
+                for p in range(state.num_players):
+                    seen = state.observation(p)
+                    json.dumps(seen)
+                    assert _secret_keys(seen) == [], (name, seed, step, p)
+                    a = state.determinize(p, random.Random(rng.getrandbits(32)))
+                    b = state.determinize(p, random.Random(rng.getrandbits(32)))
+                    assert a.observation(p) == seen, (name, seed, step, p)
+                    assert b.observation(p) == seen, (name, seed, step, p)
+                    assert a.render(p) == b.render(p) == state.render(p), (name, seed, step, p)
+                    checked += 1
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            step += 1
+    assert checked >= 30

@@ -559,12 +559,14 @@ class SurroundedState(State):
         return s
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What the player sees: the map, the top card, the deck size, what they learned."""
+        """What the player sees: the map, the top card, the deck size, what they learned.
+        Neither the seed nor the generator: either would rebuild the whole hidden deck."""
         data = self.to_json()
         deck = self.deck
         data["deck"] = [k if (i == len(deck) - 1 or k in self.known) else None
                         for i, k in enumerate(deck)]
         del data["rng"]
+        del data["seed"]
         return data
 
     # ---- the finished game as the JSON the CLI prints ----------------------------------------

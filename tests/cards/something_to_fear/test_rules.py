@@ -649,3 +649,23 @@ def test_a_custom_deck_round_trips_through_json(tmp_path) -> None:  # type: igno
     assert twin.data == custom
     assert twin.to_json() == s.to_json()
     assert "cards" not in StfState(4, seed=5).to_json()  # the default deck is not repeated
+
+
+def test_during_a_peek_nobody_else_is_shown_the_deck_below() -> None:
+    """After a Michonne replaced a row card, everyone knows the deck's top card; while a
+    second Michonne looks at the top three, that card is in her hand, and the others must not
+    be shown the card now on top (nobody has seen it)."""
+    s = table(row=["supplies"] * 5, hands={0: [6, 1, 2], 1: [6, 1, 2], 2: [5, 1, 2], 3: [7, 1, 2]})
+    s.deck.extend([take(s, "negan"), take(s, "walker"), take(s, "governor")])
+    select(s, [6, 6, 5, 7])
+    secure(s, "supplies")  # player 4 (Abraham; no Weapon, no Walker: the turn ends)
+    assert s.turn_actor == 0 and s.steps[0] == A.PEEK
+    replace = next(a for a in s.legal_actions() if a != A.DECLINE)
+    s.apply(replace)
+    assert s.deck_known[2] == 1  # the replaced card, face-up, went on top
+    s.apply(s.legal_actions()[-1])  # secure
+    assert s.turn_actor == 1 and s.steps[0] == A.PEEK and len(s.peek) == 3
+    seen = s.observation(2)
+    assert seen["deck_top_known"] == [] and seen["peek"] == []
+    assert "you know the top" not in s.render(2)
+    assert len(s.observation(1)["peek"]) == 3
