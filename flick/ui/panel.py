@@ -66,13 +66,19 @@ class Panel:
         self._buttons: list[Button] = []
 
     def draw(self, surface: pygame.Surface, app: Any) -> list[Button]:
-        """Blit the panel (re-rendered if `app.version` changed); its buttons."""
-        if self._surface is None or self._version != app.version:
+        """Blit the panel (re-rendered if `app.version` changed); its buttons.
+
+        No spoilers: while a shot or a rush plays, the panel stays as it was before it (whose
+        turn, lives, tokens, the log) and offers no buttons; it changes when the animation
+        has shown what happened."""
+        stale = self._surface is None or self._version != app.version
+        if stale and (self._surface is None or not app.busy()):
             self._surface = pygame.Surface(self.rect.size)
             self._buttons = self._render(self._surface, app)
             self._version = app.version
+        assert self._surface is not None
         surface.blit(self._surface, self.rect)
-        return self._buttons
+        return [] if app.busy() else self._buttons
 
     # ---- rendering ----------------------------------------------------------------------
     def _render(self, s: pygame.Surface, app: Any) -> list[Button]:

@@ -76,7 +76,8 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
                 app.area.topleft)
     if clip is not None:
         pieces = list(clip.poses_at(int(app.clip_time / FRAME_S)).values())
-        decor = {**app._old_decor, **app._decor}
+        # no spoilers: names, life and backpacks as they were until the motion has played
+        decor = {**app._decor, **app._old_decor}
     else:
         pieces = app._pieces
         decor = app._decor

@@ -1,0 +1,71 @@
+"""No spoilers: while a shot plays the panel, the log, the labels and the pass screen stay as
+they were; they change when the animation has shown what happened."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from flick.game.game import Game
+from flick.game.inputs import Flick, Move
+from flick.scenario import load
+from flick.ui.app import PlayApp, Settings
+from flick.ui.motion import FRAME_S
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 800))
+    yield
+    pygame.quit()
+
+
+def panel_pixels(app: PlayApp) -> bytes:
+    app.draw()
+    return pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB")
+
+
+def test_the_panel_changes_only_when_the_animation_is_over() -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    before = panel_pixels(app)
+    log_before = list(app.log_lines())
+    mike = game.survivors["Mike Cho"]
+    old = app._decor[mike.piece]  # type: ignore[index]
+    drawn: list[dict] = []
+    draw_pieces = app.view.draw_pieces
+
+    def spy(surface, cam, pieces, decor, highlight=()):  # type: ignore[no-untyped-def]
+        drawn.append(dict(decor))
+        draw_pieces(surface, cam, pieces, decor, highlight)
+
+    app.view.draw_pieces = spy  # type: ignore[method-assign]
+    # a hard move south: the engine knows the result at once, the table shows it moving
+    assert app.apply(Move(Flick((0.0, -2400.0), (0.0, 0.0)), -1.5708))
+    assert app.busy() and game.actions_done == 1
+    frames = 0
+    while app.busy():
+        assert panel_pixels(app) == before, f"the panel changed at frame {frames}"
+        assert app.log_lines() == log_before
+        assert app.buttons == []  # nothing to press while it plays
+        if frames == 1:  # a life lost in the shot: the table's label keeps the old count
+            game.survivors["Mike Cho"].life -= 1
+            app._refresh()
+            assert app._decor[mike.piece].life == old.life - 1  # type: ignore[index]
+            assert panel_pixels(app) == before
+            assert drawn[-1][mike.piece].life == old.life  # type: ignore[index]
+        app.advance(FRAME_S)
+        frames += 1
+    assert frames > 5
+    after = panel_pixels(app)
+    assert after != before and len(app.log_lines()) > len(log_before)
+    assert app.buttons
