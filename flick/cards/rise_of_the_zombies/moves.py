@@ -27,9 +27,11 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_PASS,
     K_PLACE_EPIC,
     K_READY,
+    K_REDIRECT,
     K_REROLL,
     K_RESUME,
     K_SET_ASIDE,
+    K_TAKE,
     K_TARGET,
     K_TARGET_SURV,
     K_UNREADY,
@@ -239,6 +241,8 @@ def _pending_actions(st: RiseOfTheZombies, pd: dict[str, Any]) -> list[int]:
         return [act(K_PLACE_EPIC), act(K_SET_ASIDE)]
     if k == "join":
         return [act(K_JOIN), act(K_DECLINE)]
+    if k == "redirect":
+        return sorted([act(K_REDIRECT, 0, c) for c in st.companions(s)] + [act(K_TAKE)])
     raise AssertionError(f"unknown pending decision {k!r}")
 
 
@@ -317,4 +321,10 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
         return f"join the Ambush: discard your {len(st.hand[who])} cards"
     if kind == K_DECLINE:
         return "do not join the Ambush"
+    if kind == K_REDIRECT:
+        left = st.spec(b).health - st.cwounds[b]
+        return f"redirect 1 wound to your {card} ({left} health left)"
+    if kind == K_TAKE:
+        n = st.pending[0]["n"] if st.pending else 0
+        return f"take the {n} wound(s) yourself"
     return f"action {action}"

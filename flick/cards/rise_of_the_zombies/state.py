@@ -29,8 +29,8 @@ Readings where the rulebook is silent (each also noted where it is applied):
   placed the Location chooses to place them (they count toward it; Epic) or to set them aside
   out of the game; drawn by a Spawn or an Attract, where nobody chooses, they are set aside and
   the next Zombie card is drawn instead.
-- Wounds a zombie inflicts are redirected to the survivor's companions first (one at a time, a
-  companion at 0 Health dies), as a player nearly always wants.
+- Companion redirect: after each zombie attack roll that wounds a survivor with a Companion, the
+  survivor chooses, one wound at a time, to redirect it to a Companion or take the rest itself.
 - The Rescue Helicopter counts as the Player Turn's one new Location.
 - Following pays with a Follow-symbol card from the hand (Cardio: once per turn without).
 - A card may be handed to another survivor or moved back to the hand at most once per Player Turn
@@ -77,6 +77,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_PASS,
     K_PLACE_EPIC,
     K_READY,
+    K_REDIRECT,
     K_REROLL,
     K_RESUME,
     K_TARGET_SURV,
@@ -140,6 +141,8 @@ class RiseOfTheZombies(State):
     _die = zombies._die
     _swap = zombies._swap
     _zombie_turn = zombies._zombie_turn
+    _run_zq = zombies._run_zq
+    _redirect = zombies._redirect
 
     def __init__(
         self,
@@ -207,6 +210,7 @@ class RiseOfTheZombies(State):
         self.over = False
         self.end_reason = ""
         self.pending: list[dict[str, Any]] = []
+        self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
         self.infest: dict[str, Any] | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
         for s in range(n):
@@ -221,6 +225,10 @@ class RiseOfTheZombies(State):
     def modifier(self) -> int:
         """The Group counter's Infestation modifier."""
         return self.cat.group[self.group_n][1]
+
+    def companions(self, s: int) -> list[int]:
+        """The Companion cards survivor s has Readied."""
+        return [c for c in self.ready[s] if self.spec(c).type == "companion"]
 
     def remaining(self, s: int) -> int:
         return self.health() - self.wounds[s] if self.alive[s] else 0
@@ -513,6 +521,14 @@ class RiseOfTheZombies(State):
                 self.aside.append(z)
                 self._say("  the Mutated Prisoners are set aside.")
             self._continue_infestation()
+        elif k == "redirect":
+            if kind == K_REDIRECT:
+                pd["n"] -= 1
+                self._redirect(s, b)
+                if pd["n"] > 0 and self.companions(s):
+                    return
+            self.pending.pop(0)
+            self._wound_survivor(s, pd["n"])  # the rest (all of it if K_TAKE)
         elif k == "join":
             self.pending.pop(0)
             if kind == K_JOIN:
@@ -616,15 +632,21 @@ class RiseOfTheZombies(State):
 
     def _settle(self) -> None:
         """Resolve forced sub-decisions, end the game or the Play Cards step when due."""
-        while self.pending and not self.over:
-            pd = self.pending[0]
-            opts = self._pending_actions(pd)
-            if len(opts) > 1:
+        while True:
+            while self.pending and not self.over:
+                pd = self.pending[0]
+                opts = self._pending_actions(pd)
+                if len(opts) > 1:
+                    break
+                if not opts:
+                    self.pending.pop(0)  # nothing left to target: the rest is wasted
+                    continue
+                self._apply_pending(pd["s"], opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
+            if self.pending or self.over or not self.zq:
                 break
-            if not opts:
-                self.pending.pop(0)  # nothing left to target: the rest is wasted
-                continue
-            self._apply_pending(pd["s"], opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
+            self._run_zq()  # zombie work that waited for a decision goes on
+        if self.zq and not self.over:
+            return  # in the middle of zombie attacks: the step is not over yet
         self._swap()
         self._check_end()
         if self.over or self.pending or self.phase != "play":
@@ -652,6 +674,7 @@ class RiseOfTheZombies(State):
         self.over = True
         self.end_reason = reason
         self.pending = []
+        self.zq = []
         clear = self.heli_placed() and not self.zombies_at(7)
         for s in range(self.num_players):
             self.escaped[s] = self.alive[s] and clear and self.pos[s] == 7
@@ -672,10 +695,7 @@ class RiseOfTheZombies(State):
             if self.minutes_used >= self.departure:
                 self._finish("the Rescue Helicopter departs")
                 return
-        self._zombie_turn()
-        self._check_end()
-        if not self.over:
-            self._start_player_turn()
+        self._zombie_turn(next_turn=True)  # the next Player Turn starts after it
 
     # ---- results ---------------------------------------------------------------------------
     def epic_overcome(self) -> int:
@@ -757,6 +777,7 @@ class RiseOfTheZombies(State):
         "over",
         "end_reason",
         "pending",
+        "zq",
         "infest",
         "epic",
         "phase",
@@ -831,7 +852,7 @@ class RiseOfTheZombies(State):
         "moved_card",
         "comp_attacked",
     )
-    _NESTED = ("attach", "hand", "ready")
+    _NESTED = ("attach", "hand", "ready", "zq")
 
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state (the search bots make

@@ -1,10 +1,21 @@
 """The zombies of Rise of the Zombies! (functions of the game state): Infestation, Attract, Fast,
 Spawn, the Zombie Turn, zombie attacks, survivors' wounds and deaths, the Group counter swap.
+
+Zombie attacks run from a queue of jobs (`st.zq`, plain lists so the state stays JSON and cheap
+to clone): the Zombie Turn's attacks, the Group counter swap after the attack step, the Spawn
+step, Fast attacks and the start of the next Player Turn. A survivor with a Companion who is
+wounded decides whether to redirect each wound to a Companion ("you can redirect the Wounds
+targeting you to your Companion. Redirect the Wounds 1 at a time"): the queue stops at that
+decision and goes on when it is made.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+# zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
+# at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
+J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -86,48 +97,81 @@ def _place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[in
             st._place_zombie(extra, p, -1, fast)
 
 
-def _fast_attacks(st: RiseOfTheZombies, fast: list[int]) -> None:
-    for z in fast:
-        if st.zpos[z] >= 0 and st.here(st.zpos[z]):
-            st._zombie_attack(z)
-    st._swap()
+def _fast_attacks(st: RiseOfTheZombies, fast: list[int], run: bool = True) -> None:
+    """Fast zombies attack as they appear (each one that is still there with survivors), then
+    the Group counter is swapped if someone died."""
+    st.zq[0:0] = [[J_ATTACK, z] for z in fast] + [[J_SWAP]]
+    if run:
+        st._run_zq()
 
 
 def _zombie_attack(st: RiseOfTheZombies, z: int) -> None:
+    """Zombie z attacks now (and the queued work after it goes on)."""
+    st.zq.insert(0, [J_ATTACK, z])
+    st._run_zq()
+
+
+def _run_zq(st: RiseOfTheZombies) -> None:
+    """Run queued zombie work until it is done or a survivor has a decision to make."""
+    while st.zq and not st.pending and not st.over:
+        job = st.zq.pop(0)
+        kind = job[0]
+        if kind == J_ATTACK:
+            z = job[1]
+            p = st.zpos[z]
+            if p < 0:
+                continue
+            zs = st.zspec(z)
+            if zs.group:
+                targets = [t for t in st.here(p) if not st.crossbow_lone(t)]
+            else:
+                t = st.zeng[z]
+                targets = [t] if t >= 0 and st.alive[t] and st.pos[t] == p else []
+            st.zq[0:0] = [[J_HIT, z, t, 2 if zs.again else 1] for t in targets]
+        elif kind == J_HIT:
+            _z, z, t, n = job
+            if not st.alive[t]:
+                continue  # Again: "If the Survivor died, ignore the effect."
+            if n > 1:
+                st.zq.insert(0, [J_HIT, z, t, n - 1])
+            _roll_attack(st, z, t)
+        elif kind == J_SWAP:
+            st._swap()
+        elif kind == J_SPAWN:
+            _spawn(st)
+        elif kind == J_NEXT_TURN:
+            st._check_end()
+            if not st.over:
+                st._start_player_turn()
+
+
+def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
     zs = st.zspec(z)
     p = st.zpos[z]
-    if zs.group:
-        targets = [t for t in st.here(p) if not st.crossbow_lone(t)]
-    else:
-        t = st.zeng[z]
-        targets = [t] if t >= 0 and st.alive[t] and st.pos[t] == p else []
     mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
-    for t in targets:
-        for _ in range(2 if zs.again else 1):
-            if not st.alive[t]:
-                break  # Again: "If the Survivor died, ignore the effect."
-            roll = st.rng.randint(1, 6)
-            w = zs.attack.natural[roll]
-            if w is None:
-                w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
-            st._say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
-            st._wound_survivor(t, int(w))
+    roll = st.rng.randint(1, 6)
+    w = zs.attack.natural[roll]
+    if w is None:
+        w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
+    st._say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
+    if int(w) > 0 and st.companions(t):
+        st.pending.insert(0, {"k": "redirect", "s": t, "n": int(w)})  # "you can redirect"
+    else:
+        st._wound_survivor(t, int(w))
+
+
+def _redirect(st: RiseOfTheZombies, s: int, c: int) -> None:
+    """One wound meant for survivor s goes to its Companion c (at 0 Health it dies)."""
+    st.cwounds[c] += 1
+    if st.cwounds[c] >= st.spec(c).health:
+        st.ready[s].remove(c)
+        st.removed.append(c)
+        st._say(f"  the {st.name(s)}'s companion dies.")
+    else:
+        st._say(f"  the {st.name(s)}'s companion takes a wound.")
 
 
 def _wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
-    for c in list(st.ready[s]):
-        if w <= 0:
-            break
-        sp = st.spec(c)
-        if sp.type != "companion":
-            continue
-        while w > 0 and st.cwounds[c] < sp.health:
-            st.cwounds[c] += 1
-            w -= 1
-        if st.cwounds[c] >= sp.health:
-            st.ready[s].remove(c)
-            st.removed.append(c)
-            st._say(f"  the {st.name(s)}'s companion dies.")
     if w <= 0:
         return
     st.wounds[s] = min(st.wounds[s] + w, st.health())
@@ -158,7 +202,8 @@ def _swap(st: RiseOfTheZombies) -> None:
         st._say(f"Group counter for {n}: Health {st.health()}, +{st.modifier()}.")
 
 
-def _zombie_turn(st: RiseOfTheZombies) -> None:
+def _zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
+    """Zombies Move, Attack, Spawn (then, with `next_turn`, the next Player Turn starts)."""
     # Zombies Move: one Location closer to the nearest survivor (random among ties)
     alive = [s for s in range(st.num_players) if st.alive[s]]
     occupied = {st.pos[s] for s in alive}
@@ -178,13 +223,15 @@ def _zombie_turn(st: RiseOfTheZombies) -> None:
         if p + step in occupied:
             st._engage_random(z, p + step)
     # Zombies Attack
-    for z in list(st.zorder):
-        if st.zpos[z] >= 0 and st.zpos[z] in occupied:
-            st._zombie_attack(z)
-    st._swap()
+    jobs = [[J_ATTACK, z] for z in st.zorder if st.zpos[z] in occupied]
+    st.zq.extend(jobs + [[J_SWAP], [J_SPAWN]] + ([[J_NEXT_TURN]] if next_turn else []))
+    st._run_zq()
+
+
+def _spawn(st: RiseOfTheZombies) -> None:
+    """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)."""
     if not any(st.alive):
         return
-    # Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)
     rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
     where = max(rear - 1, 0)
     draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
@@ -193,4 +240,4 @@ def _zombie_turn(st: RiseOfTheZombies) -> None:
         z = st._draw_zombie(choice=False)
         if z >= 0:
             st._place_zombie(z, where, -1, fast)
-    st._fast_attacks(fast)
+    st._fast_attacks(fast, run=False)  # queued first, the running queue does them

@@ -567,10 +567,34 @@ def test_give_only_weapons_and_items_to_survivors_in_your_location() -> None:
 
 
 def test_companion_takes_wounds_and_dies_at_zero_health() -> None:
+    """"you can redirect the Wounds targeting you to your Companion ... 1 at a time": Frank
+    (Again) rolls 6 twice, 2 wounds each; the Scout redirects one, takes one, then redirects
+    both of the second attack: the Companion dies at its second wound, the rest is his."""
     st = game(["Scout"])
+    st.rng = Dice([6, 6])
     comp = give(st, 0, "Companion", ready=True)
-    st._wound_survivor(0, 3)
-    assert comp not in st.ready[0] and comp in st.removed and st.wounds[0] == 1
+    z = place_zombie(st, "Frank", 0, seat=0)
+    st._zombie_attack(z)
+    assert st.pending[0]["k"] == "redirect" and st.wounds[0] == 0
+    assert st.legal_actions() == [act(C.K_REDIRECT, 0, comp), act(C.K_TAKE)]
+    st.apply(act(C.K_REDIRECT, 0, comp))
+    assert st.cwounds[comp] == 1 and st.pending[0]["n"] == 1
+    st.apply(act(C.K_TAKE))
+    assert st.wounds[0] == 1 and st.pending[0]["n"] == 2  # Frank's Again attack
+    st.apply(act(C.K_REDIRECT, 0, comp))
+    assert comp not in st.ready[0] and comp in st.removed and st.wounds[0] == 2
+    assert not st.pending and not st.zq
+
+
+def test_companion_redirect_is_a_choice() -> None:
+    st = game(["Scout"])
+    st.rng = Dice([6])
+    comp = give(st, 0, "Companion", ready=True)
+    z = place_zombie(st, "Shamblers", 0)
+    st._zombie_attack(z)
+    assert st.pending and act(C.K_REDIRECT, 0, comp) in st.legal_actions()
+    st.apply(act(C.K_TAKE))
+    assert st.cwounds[comp] == 0 and st.wounds[0] > 0 and comp in st.ready[0]
 
 
 def test_barricade_lowers_zombie_attacks() -> None:
