@@ -1,4 +1,4 @@
-"""Flick 'em Up! Dead of Winter's rules on the physics table, headless (scenarios 1-4).
+"""Flick 'em Up! Dead of Winter's rules on the physics table, headless (scenarios 1-10).
 
 ```python
 from flick.game import Game, HeuristicBot
@@ -13,22 +13,28 @@ Every decision is an input (`flick.game.inputs`) applied through `Game.apply`, w
 first: an illegal input raises `IllegalAction` and changes nothing. `game.inputs` (with the
 scenario and the seed) re-runs the game exactly (`replay_inputs`); `game.shots` holds the
 table's state hash after every shot.
+Modules: `game` (the state and the turn / round flow), `inputs` (every decision), `state`
+(survivors, tokens, noise), `turns` (co-op and competitive order, the pretzel), `board` (the
+rules' view of the table), `setup`, `placement`, `narration` (events as sentences), `play`.
+Folders, by the rulebook's divisions:
+- `actions/`: the survivor's actions (move, weapons, take / drop) and their `shots`; `reaction`
+  (wounds, Too close!, the zombies' reaction, the rush, the new horde, zombies entering
+  buildings); `legal` (the legal actions of the current state, each refused one with its reason).
+- `scenarios/`: `rules` (scenario rules and objectives of S1-S4), `fight` and `deck` (zombie
+  fights, S2), `escort` (S3); the rules scenarios 5-10 add: `five_to_ten` (their rules class
+  and state), `inputs` (their decisions), `crossroads`, `survivor_fight`, `flares`, `powers`,
+  `supply` (found survivors, X tokens, supply, recruits), `secret` (secret objectives, the
+  betrayer, the vote), `objectives`.
+- `bots/`: `heuristic` (S1-S4), `five_to_ten` (its extension for S5-S10), `walking`, `route`,
+  `aim`.
 
-Modules: `game` (the state and the turn / round flow), `inputs`, `state` (survivors, tokens,
-noise), `turns` (co-op and competitive order, the pretzel), `actions` and `shots` (move,
-weapons, take / drop), `reaction` (wounds, Too close!, the zombies' reaction, the rush, the
-new horde, zombies entering buildings), `board` (the rules' view of the table), `fight` and
-`deck` (S2), `escort` (S3), `rules` (scenario rules and objectives of S1-S4), `setup`,
-`placement`; bots: `bots`, `walking`, `route`, `aim`; `play`, `sim` (`flick sim`), `bench`.
-Scenarios 5-10: `advanced` (their rules class and state), `advanced_inputs`, `crossroads`,
-`duel`, `flares`, `powers`, `supply`, `secret`, `competitive`; their bot `advanced_bots`.
 """
 
-from flick.game.scenarios import inputs as _scenario_inputs  # noqa: F401  (registers the S5-S10 inputs)
 from flick.game.bots.heuristic import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
 from flick.game.play import play, replay_inputs
+from flick.game.scenarios import inputs as _scenario_inputs  # noqa: F401  (registers the S5-S10 inputs)
 from flick.game.state import IllegalAction, Noise
 
 __all__ = [

@@ -23,7 +23,6 @@ import numpy as np
 from flick.game import actions
 from flick.game.actions import reaction
 from flick.game.board import Board
-from flick.game.scenarios.fight import Fight
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
@@ -43,6 +42,7 @@ from flick.game.inputs import (
     Sniper,
     TakeDrop,
 )
+from flick.game.scenarios.fight import Fight
 from flick.game.scenarios.rules import ScenarioRules
 from flick.game.setup import set_up
 from flick.game.state import (

@@ -33,9 +33,9 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
         text = f"The unmasked {_short(previous.data.get('survivor'))} is flicked away, fallen"
         fell = [f for f in d.get("fell") or [] if f != previous.data.get("survivor")]
         return text + (f"; fell: {', '.join(_thing(f) for f in fell)}." if fell else ".")
-    advanced = _advanced(t, d)
-    if advanced is not None:
-        return advanced
+    line = _five_to_ten(t, d)
+    if line is not None:
+        return line
     if t == "turn":
         return f"Turn {d.get('turn')}: {who} (team {d.get('team')})"
     if t == "flick":
@@ -116,7 +116,7 @@ def _short(name: Any) -> str:
     return str(name or "").split(" ")[0]
 
 
-def _advanced(t: str, d: dict[str, Any]) -> str | None:
+def _five_to_ten(t: str, d: dict[str, Any]) -> str | None:
     """Lines for the events of scenarios 5-10 (None: not one of them)."""
     def who(key: str = "survivor") -> str:
         return _short(d.get(key))

@@ -22,9 +22,9 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
         raise ValueError(f"unknown bots {bots!r}; known: heuristic")
     game = Game(scenario, seed, players=players, dangerous=dangerous)
     # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
-    from flick.game.bots.five_to_ten import AdvancedBot
+    from flick.game.bots.five_to_ten import FiveToTenBot
 
-    bot: HeuristicBot = AdvancedBot(seed, params=game.board.params)
+    bot: HeuristicBot = FiveToTenBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

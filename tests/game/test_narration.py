@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from flick.game.scenarios.five_to_ten import team_sizes
-from flick.game.bots.five_to_ten import AdvancedBot
+from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.game import Game
 from flick.game.narration import SILENT, describe
+from flick.game.scenarios.five_to_ten import team_sizes
 from flick.game.state import Event
 from flick.scenario import load
 
@@ -68,7 +68,7 @@ def test_every_event_type_the_engine_emits_is_told_or_deliberately_silent() -> N
 def bot_game(number: int, seed: int) -> Game:
     sc = load(number)
     game = Game(sc, seed, players=team_sizes(sc, 6) if number >= 9 else None)
-    bot = AdvancedBot(seed, params=game.board.params)
+    bot = FiveToTenBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

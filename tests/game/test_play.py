@@ -144,8 +144,8 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing() -> None:
 
 
 def test_flick_sim_refuses_scenarios_whose_rules_are_not_implemented(capsys: Any) -> None:
-    # Scenarios 5-10 are implemented now (flick.game.scenarios.five_to_ten): a rule id the engine does
-    # not know is still named.
+    # Scenarios 5-10 are implemented now (flick.game.scenarios.five_to_ten): a rule id the
+    # engine does not know is still named.
     from types import SimpleNamespace
 
     from flick.game.scenarios.rules import missing_rules

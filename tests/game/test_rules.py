@@ -10,7 +10,6 @@ import pytest
 
 from flick.game import Game, IllegalAction
 from flick.game.bots.aim import impulse_to
-from flick.game.scenarios.deck import ATTACK, FIGHT_CARDS, WALK, FightDeck
 from flick.game.inputs import (
     ChooseSurvivor,
     EndTurn,
@@ -27,6 +26,7 @@ from flick.game.inputs import (
     TakeDrop,
     input_from_json,
 )
+from flick.game.scenarios.deck import ATTACK, FIGHT_CARDS, WALK, FightDeck
 from flick.game.state import Noise
 from flick.game.turns import TurnOrder
 from flick.scenario.model import Scenario

@@ -111,7 +111,7 @@ def test_recorded_s10_game_with_8_players_replays_exactly(tmp_path: Any, capsys:
 def fingerprint(g: Game) -> tuple[Any, ...]:
     """Everything a refused input must leave as it was: what the table sees (status), the
     game's summary (events, survivors, teams, players), the generator, the physics table and
-    the advanced rules' state."""
+    the state the rules of scenarios 5-10 add."""
     return (json.dumps(g.status(), sort_keys=True, default=str),
             json.dumps(g.summary(), sort_keys=True, default=str),
             json.dumps(g.rng.bit_generator.state, sort_keys=True, default=str),
@@ -128,8 +128,7 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
     import numpy as np
 
     from flick.game import IllegalAction
-    from flick.game.scenarios import inputs as ai
-    from flick.game.bots.five_to_ten import AdvancedBot
+    from flick.game.bots.five_to_ten import FiveToTenBot
     from flick.game.inputs import (
         ChooseSurvivor,
         EndTurn,
@@ -143,10 +142,11 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
         ShortKill,
         TakeDrop,
     )
+    from flick.game.scenarios import inputs as ai
 
     sc = load(number)
     g = Game(sc, seed=21, players=team_sizes(sc, players))
-    bot = AdvancedBot(21)
+    bot = FiveToTenBot(21)
     r = np.random.default_rng(number)
     refused = 0
     for _ in range(70):

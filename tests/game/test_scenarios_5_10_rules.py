@@ -1,4 +1,4 @@
-"""Scenarios 5-10, rule by rule, on small hand-built cities (flick.game.scenarios.five_to_ten and friends)."""
+"""Scenarios 5-10, rule by rule, on small hand-built cities (flick.game.scenarios and bots)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,20 @@ from typing import Any
 import pytest
 
 from flick.game import Game, IllegalAction
+from flick.game.bots.aim import impulse_to, vector
+from flick.game.inputs import (
+    ChooseSurvivor,
+    EndTurn,
+    FightFlick,
+    FightWeapon,
+    Flick,
+    Keep,
+    Move,
+    TakeDrop,
+    input_from_json,
+)
+from flick.game.scenarios import crossroads, secret, supply
 from flick.game.scenarios import objectives as competitive
-from flick.game.scenarios import crossroads
-from flick.game.scenarios import secret
-from flick.game.scenarios import supply
 from flick.game.scenarios.inputs import (
     Accuse,
     Allegiance,
@@ -25,18 +35,6 @@ from flick.game.scenarios.inputs import (
     PickToken,
     Steal,
     Vote,
-)
-from flick.game.bots.aim import impulse_to, vector
-from flick.game.inputs import (
-    ChooseSurvivor,
-    EndTurn,
-    FightFlick,
-    FightWeapon,
-    Flick,
-    Keep,
-    Move,
-    TakeDrop,
-    input_from_json,
 )
 from flick.game.state import GameOver, Noise
 from flick.scenario.model import Scenario
@@ -271,12 +269,12 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
 def test_bots_choose_crossroads_options_for_their_situation() -> None:
     """A survivor on its last life never takes the lost life; in the streets it avoids the
     LOUD option that would rush 3 zombies at it; a wanted token beats a weapon."""
-    from flick.game.bots.five_to_ten import AdvancedBot
+    from flick.game.bots.five_to_ten import FiveToTenBot
 
     game = Game(table(), 1)
     john = game.survivors["John Price"]
     game.apply(ChooseSurvivor(john.name))
-    bot = AdvancedBot(1)
+    bot = FiveToTenBot(1)
     options = {c.id: [dict(o.effects) for o in c.options] for c in crossroads.deck().values()}
 
     def pick(card: str) -> int:
@@ -299,7 +297,7 @@ def test_bots_choose_crossroads_options_for_their_situation() -> None:
 def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_needed() -> None:
     """A gun shot with another standing zombie in rush reach: not when the bin holds the
     next horde (or the survivor has 1 life left); taken when kills are needed."""
-    from flick.game.bots.five_to_ten import AdvancedBot
+    from flick.game.bots.five_to_ten import FiveToTenBot
     from flick.game.inputs import Shoot
 
     game = Game(table(zombies=[{"x": 20, "y": 55}, {"x": 8, "y": 40}]), 1)
@@ -307,7 +305,7 @@ def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_need
     game.apply(ChooseSurvivor(john.name))
     john.inventory = [game.new_token("gun")]
     game.board.face(john, math.pi / 2)
-    bot = AdvancedBot(1)
+    bot = FiveToTenBot(1)
     target = min(game.board.zombies(), key=lambda z: game.board.pos(z)[1] * -1)
     game.bin = 10  # the next horde is in the bin
     assert bot._loud_rush_hits(game, john, exclude={target})
@@ -657,7 +655,7 @@ def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
 def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     """The wrongly accused bot joins the side that then looks stronger (life left among
     the living): it stays with a clan still stronger after paying a life each, else defects."""
-    from flick.game.bots.five_to_ten import AdvancedBot
+    from flick.game.bots.five_to_ten import FiveToTenBot
 
     game = _s10_with_betrayer(3)
     team = game.current_team
@@ -667,7 +665,7 @@ def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     for _ in names:
         game.apply(Vote(True))
     assert game.phase == "allegiance"
-    bot = AdvancedBot(3)
+    bot = FiveToTenBot(3)
     others = [s for s in game.survivors.values() if s.team != team]
     for s in others:
         s.life = 1  # the other clan is nearly spent: staying is better
@@ -733,8 +731,8 @@ def _powers_table() -> Scenario:
 
 def test_powers_john_thomas_lily_rosa_mike() -> None:
     from flick.game.actions import reaction
-    from flick.game.scenarios.inputs import FigureMove
     from flick.game.inputs import Move
+    from flick.game.scenarios.inputs import FigureMove
 
     game = Game(_powers_table(), 1)
     john = game.survivors["John Price"]
@@ -847,8 +845,8 @@ def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
 
 
 def test_mike_free_move_waits_after_his_last_action() -> None:
-    from flick.game.scenarios.inputs import FigureMove
     from flick.game.inputs import Move
+    from flick.game.scenarios.inputs import FigureMove
 
     game = Game(_powers_table(), 1)
     for name in ("John Price", "Lily Mae"):

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from flick.game.actions.legal import legal_actions
-from flick.game.bots.five_to_ten import AdvancedBot
+from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.game import Game
 from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.five_to_ten import team_sizes
@@ -98,7 +98,7 @@ def test_flick_play_9_runs_with_six_players(tmp_path: Any) -> None:
 def test_at_the_end_of_scenario_9_every_secret_objective_is_shown() -> None:
     sc = load(9)
     game = Game(sc, 1, players=team_sizes(sc, 6))
-    bot = AdvancedBot(1, params=game.board.params)
+    bot = FiveToTenBot(1, params=game.board.params)
     while not game.over:
         game.apply(bot.decide(game))
     app = PlayApp(game, Settings(frames=1))
@@ -162,7 +162,7 @@ def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
 
 def test_a_steal_decision_takes_the_token_looked_at() -> None:
     game = Game(load(6), 2)
-    bot = AdvancedBot(2, params=game.board.params)
+    bot = FiveToTenBot(2, params=game.board.params)
     while not game.adv.steal_offers:  # bots play until a felled survivor may be robbed
         game.apply(bot.decide(game))
     offer = dict(game.adv.steal_offers[0])
@@ -188,7 +188,7 @@ def bots_until(number: int, seed: int, ready: Any, tries: int = 12) -> Game:
     the window, not of where the bots happen to take one game."""
     for s in range(seed, seed + tries):
         game = Game(load(number), s)
-        bot = AdvancedBot(s, params=game.board.params)
+        bot = FiveToTenBot(s, params=game.board.params)
         while not game.over and not ready(game):
             game.apply(bot.decide(game))
         if ready(game):
@@ -340,7 +340,7 @@ OPTION_OF = {"keep": "keep:", "eat": "eat:", "go_hungry": "hungry",
 def test_every_decision_the_bots_make_is_offered_by_the_window(number: int) -> None:
     sc = load(number)
     game = Game(sc, 1, players=team_sizes(sc, 6) if number >= 9 else None)
-    bot = AdvancedBot(1, params=game.board.params)
+    bot = FiveToTenBot(1, params=game.board.params)
     app = PlayApp(game, Settings(frames=1))
     missing = []
     for _ in range(400):

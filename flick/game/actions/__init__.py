@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from flick.game.actions import reaction
-from flick.game.actions import shots
+from flick.game.actions import reaction, shots
 from flick.game.inputs import (
     Bat,
     Input,

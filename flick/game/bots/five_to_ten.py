@@ -24,7 +24,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots.aim import impulse_to, noisy, vector
+from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
 from flick.game.scenarios import secret
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.scenarios.inputs import (
     Accuse,
     Allegiance,
@@ -40,10 +44,6 @@ from flick.game.scenarios.inputs import (
     Steal,
     Vote,
 )
-from flick.game.bots.aim import impulse_to, noisy, vector
-from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
-from flick.game.scenarios.fight import fight_weapons
-from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
@@ -55,16 +55,16 @@ SUPPLIES = ("food", "fuel", "medicine")
 RUSH_REACH_CM = 35.0
 
 
-class AdvancedBot(HeuristicBot):
+class FiveToTenBot(HeuristicBot):
     """Plays every seat of scenarios 1-10."""
 
     name = "heuristic"
 
     def decide(self, game: Game) -> Input:
         phase = game.phase
-        if self._advanced(game) and game.adv.steal_offers:
+        if self._five_to_ten(game) and game.adv.steal_offers:
             return self._steal(game)
-        if self._advanced(game) and game.adv.x_pending:
+        if self._five_to_ten(game) and game.adv.x_pending:
             return self._move_x(game)
         if phase == "crossroads":
             return self._crossroads(game)
@@ -99,7 +99,7 @@ class AdvancedBot(HeuristicBot):
             and board.door_depth(board.pos(p), b) > -1.0 for b in board.buildings))
         return inp if keep == tuple(aside) else dataclasses.replace(inp, set_aside=keep)
 
-    def _advanced(self, game: Game) -> bool:
+    def _five_to_ten(self, game: Game) -> bool:
         return hasattr(game, "adv")
 
     # ---- choices -------------------------------------------------------------------------
@@ -273,7 +273,7 @@ class AdvancedBot(HeuristicBot):
 
     # ---- acting --------------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
-        if not self._advanced(game):
+        if not self._five_to_ten(game):
             return super()._act(game, s)
         if "move" not in game.legal_kinds():  # Mike's free move is all that is left
             return self._end(game, s)
@@ -388,7 +388,7 @@ class AdvancedBot(HeuristicBot):
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
         return super()._quiet_plan(game) or (
-            self._advanced(game) and game.scenario.mode == "co-op" and any(
+            self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
                 o.id == "find_survivors_and_tokens" for o in game.scenario.objectives))
 
     def _shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
@@ -398,7 +398,7 @@ class AdvancedBot(HeuristicBot):
         (scenarios 5-10, where a survivor has 2 or 3 life) when no kill is needed for the
         next horde or the survivor has 1 life left: a quiet weapon or nothing."""
         shot = super()._shot_at(game, s, target, arrive, ignore_clear)
-        if shot is None or not self._advanced(game) or shot.kind == "knife":
+        if shot is None or not self._five_to_ten(game) or shot.kind == "knife":
             return shot
         # Kills keep the bin stocked for the next horde (or the city is overrun): then the
         # risk is taken, unless this survivor is down to its last life.
@@ -453,7 +453,7 @@ class AdvancedBot(HeuristicBot):
 
     # ---- goals --------------------------------------------------------------------------------
     def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
-        if not self._advanced(game):
+        if not self._five_to_ten(game):
             return super()._goal(game, s)
         for obj in game.scenario.objectives:
             if obj.team not in (None, s.team):
@@ -519,7 +519,7 @@ class AdvancedBot(HeuristicBot):
 
     def _end(self, game: Game, s: Survivor) -> Input:
         """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""
-        if self._advanced(game) and "figure_move" in game.legal_kinds() and s.piece is not None:
+        if self._five_to_ten(game) and "figure_move" in game.legal_kinds() and s.piece is not None:
             goal = self._goal_point(game, s)
             here = game.board.pos(s.piece)
             if goal is not None and math.dist(goal, here) > 6.0:
@@ -534,7 +534,7 @@ class AdvancedBot(HeuristicBot):
 
     def _keep(self, game: Game) -> Input:
         """Keep what the team's objective wants, weapons and medicine; never an X token."""
-        if not self._advanced(game):
+        if not self._five_to_ten(game):
             return super()._keep(game)
         s = game.active_survivor
         key, index = game.pending_take  # type: ignore[misc]
@@ -544,7 +544,7 @@ class AdvancedBot(HeuristicBot):
         return Keep(keep=s.free_spaces() > 0 and useful and token.kind != "x")
 
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
-        if not self._advanced(game):
+        if not self._five_to_ten(game):
             return super()._take_drop_here(game, s, place)
         stash = game.stashes.get(place, [])
         base, need = None, {}

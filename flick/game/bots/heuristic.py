@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
-from flick.game.scenarios.fight import fight_weapons
+from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -50,8 +50,8 @@ from flick.game.inputs import (
     Sniper,
     TakeDrop,
 )
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import WEAPONS, Survivor
-from flick.game.bots.walking import Walker, rush_hits_rv
 
 if TYPE_CHECKING:
     from flick.game.game import Game

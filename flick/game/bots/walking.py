@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.board import OBJECTS
-from flick.game.inputs import Flick, Input, Move
+from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.bots.route import route
+from flick.game.inputs import Flick, Input, Move
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:

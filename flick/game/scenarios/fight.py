@@ -27,8 +27,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FightDeck
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
+from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FightDeck
 from flick.game.state import GUNS, IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

@@ -1,12 +1,12 @@
-"""Scenarios 5-10 on the core engine: the rule state they add and the rules class that hooks
-them into `flick.game.game.Game`.
+"""The rules scenarios 5-10 add to the core engine (scenarios 1-4): the rule state they add and
+the rules class that hooks them into `flick.game.game.Game`.
 
-`rules_for(scenario)` gives `AdvancedRules` when the scenario names a rule of scenarios 5-10
-(`scenarios/README.md` lists the ids), else the core `ScenarioRules`. `AdvancedRules` extends
+`rules_for(scenario)` gives `FiveToTenRules` when the scenario names a rule of scenarios 5-10
+(`scenarios/README.md` lists the ids), else the core `ScenarioRules`. `FiveToTenRules` extends
 the core class through its hooks and dispatches on the scenario's rule ids to the modules
 that hold each rule: `crossroads` (S5), `supply` (S5 found survivors, S8 X tokens, supply and
-recruits), `duel` (S6 survivor fights), `flares` and `powers` (S7), `competitive` (objectives,
-skull outcomes), `secret` (S9-S10 objectives, betrayer, accusation and vote).
+recruits), `survivor_fight` (S6 survivor fights), `flares` and `powers` (S7), `objectives`
+(objectives, skull outcomes), `secret` (S9-S10 objectives, betrayer, accusation and vote).
 
 Its mutable state is `game.adv` (an `AdvState`), an attribute of the game, so `Game.apply`'s
 snapshot restores it with everything else when an input is refused.
@@ -35,27 +35,21 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from flick.game.scenarios import crossroads, flares, objectives, powers, secret, supply
 from flick.game.scenarios import inputs as ai
-from flick.game.scenarios import objectives as competitive
-from flick.game.scenarios import crossroads
-from flick.game.scenarios import flares
-from flick.game.scenarios import powers
-from flick.game.scenarios import secret
-from flick.game.scenarios import supply
 from flick.game.scenarios.rules import ScenarioRules
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-ADVANCED_RULES = frozenset({
+# What scenarios 5-10 add to the core's RULES_DONE, OBJECTIVES_DONE, CONDITIONS_DONE.
+RULES_ADDED = frozenset({
     "crossroads", "found_survivors", "secret_tokens", "rv_unloads_key_and_fuel",
     "fight_survivor_vs_survivor", "stealing", "special_powers", "flare",
     "x_tokens_block_buildings", "moving_x_tokens", "new_survivor", "secret_objectives",
     "betrayer", "dead_and_gone",
 })
-# What scenarios 5-10 add to the core's RULES_DONE, OBJECTIVES_DONE, CONDITIONS_DONE.
-RULES_ADDED = ADVANCED_RULES
 OBJECTIVES_ADDED = frozenset({"find_survivors_and_tokens", "team_escape_in_rv", "outnumber",
                               "hold_building", "prevent", "wipe_out_or_enter_colony"})
 CONDITIONS_ADDED = frozenset({"skull_most_tokens_in_base", "skull_most_survivors",
@@ -105,13 +99,13 @@ class AdvState:
 
 
 def rules_for(scenario: Any) -> ScenarioRules:
-    """The rules class for `scenario`: the advanced one if it names a rule of S5-S10."""
+    """The rules class for `scenario`: FiveToTenRules if it names a rule of S5-S10."""
     ids = {r.id for r in scenario.special_rules}
-    objectives = {o.id for o in scenario.objectives}
-    if ids & ADVANCED_RULES or objectives - {"survivor_in_rv_few_zombies", "tokens_in_base",
+    objective_ids = {o.id for o in scenario.objectives}
+    if ids & RULES_ADDED or objective_ids - {"survivor_in_rv_few_zombies", "tokens_in_base",
                                              "escort_to_building"} or \
             scenario.mode == "competitive":
-        return AdvancedRules(scenario)
+        return FiveToTenRules(scenario)
     return ScenarioRules(scenario)
 
 
@@ -186,7 +180,7 @@ def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
     return scenario.model_copy(update={"teams": tuple(teams), "pretzel": pretzel}), players
 
 
-class AdvancedRules(ScenarioRules):
+class FiveToTenRules(ScenarioRules):
     """The core rules plus scenarios 5-10, dispatched on the scenario's rule ids."""
 
     # ---- set-up -------------------------------------------------------------------------
@@ -218,7 +212,7 @@ class AdvancedRules(ScenarioRules):
         return super().entry_refused(game, s, building)
 
     def on_enter(self, game: Game, s: Survivor, building: str) -> None:
-        competitive.entered_colony(game, s, building)
+        objectives.entered_colony(game, s, building)
         if self.has("rv_unloads_key_and_fuel") and building == "rv":
             unloaded = [t for t in s.inventory if t.kind in ("key", "fuel")]
             for t in unloaded:
@@ -455,14 +449,14 @@ class AdvancedRules(ScenarioRules):
     # ---- ends ---------------------------------------------------------------------------
     def check(self, game: Game) -> None:
         super().check(game)
-        competitive.check(game)
+        objectives.check(game)
 
     def round_end(self, game: Game) -> None:
-        competitive.check(game, round_end=True)
+        objectives.check(game, round_end=True)
         secret.new_round(game)
 
     def at_skull(self, game: Game) -> None:
-        competitive.at_skull(game)
+        objectives.at_skull(game)
 
     def on_death(self, game: Game, s: Survivor) -> None:
         if self.has("dead_and_gone"):

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flick.game.actions import reaction
-from flick.game.actions import shots
+from flick.game.actions import reaction, shots
 from flick.game.scenarios.inputs import ExtraAction, FigureMove, Heal
 from flick.game.state import IllegalAction, Noise, Survivor
 

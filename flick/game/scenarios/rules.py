@@ -66,7 +66,7 @@ class ScenarioRules:
     def has(self, rule: str) -> bool:
         return rule in self.ids
 
-    # ---- hooks that scenarios 5-10 extend (flick.game.advanced.AdvancedRules) ----------
+    # ---- hooks that scenarios 5-10 extend (scenarios.five_to_ten.FiveToTenRules) -------
     def after_set_up(self, game: Game) -> None:
         """After the survivors, zombies and tokens are set up."""
 

@@ -260,8 +260,7 @@ def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
 
 def exile_flick(game: Game, inp: ExileFlick) -> None:
     """The unmasked betrayer's fallen figure is flicked where its player chooses."""
-    from flick.game.actions import reaction
-    from flick.game.actions import shots
+    from flick.game.actions import reaction, shots
 
     b = game.survivors[game.adv.exile]
     assert b.piece is not None

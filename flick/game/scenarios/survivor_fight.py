@@ -29,8 +29,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from flick.game.scenarios.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
+from flick.game.scenarios.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:
