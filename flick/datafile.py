@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field, replace
-from pathlib import Path as FilePath
 from typing import Any, TypeVar
 
 import yaml
@@ -60,9 +60,101 @@ class Marked:
         return Problem(self.file, line, col, message)
 
 
+# --- limits: a small file must not make a big tree, a deep stack or a long wait ---------------
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The largest data file read (bytes): the shipped files are under 100 kB."""
+MAX_DEPTH = 64
+"""The deepest nesting of mappings and lists (the shipped files nest at most 8 deep)."""
+MAX_NODES = 200_000
+"""The most values a document may hold once its aliases are expanded (billion laughs)."""
+MAX_ALIASES = 100
+"""The most aliases (`*name`) a document may use (the parameter file uses three)."""
+
+# Control characters refused anywhere in a file (tab, newline and carriage return are text).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with YAML 1.2 floats: `1e3`, `-2E-5` and `1.` are numbers (YAML
+    1.1 wants a dot and a signed exponent, so these would be strings)."""
+
+
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
+    list("-+0123456789"),
+)
+
+
+def _where(mark: Any) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def _control_problem(text: str, file: str) -> Problem | None:
+    """The first NUL or control character of `text`, at its line and column."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    return Problem(file, line, column,
+                   f"control character U+{ord(found.group()):04X} (a data file is plain text)")
+
+
+def _budget_problem(text: str, file: str) -> Problem | None:
+    """Walk yaml's event stream (no tree is built, no recursion) and refuse a document nested
+    deeper than MAX_DEPTH, using more than MAX_ALIASES aliases, or holding more than MAX_NODES
+    values once its aliases are expanded. None when the document is within budget; a syntax
+    error is left for the composer to report."""
+    sizes: dict[str, int] = {}  # anchor -> values its node expands to
+    open_: list[tuple[str | None, int]] = []  # (anchor, total at its start) per open collection
+    total = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                total += 1
+                open_.append((event.anchor, total))
+                if len(open_) > MAX_DEPTH:
+                    line, col = _where(event.start_mark)
+                    return Problem(file, line, col,
+                                   f"nested more than {MAX_DEPTH} levels deep (the limit)")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                anchor, start = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - start + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                total += sizes.get(event.anchor, 1)
+                if aliases > MAX_ALIASES:
+                    line, col = _where(event.start_mark)
+                    return Problem(file, line, col,
+                                   f"more than {MAX_ALIASES} aliases (the limit)")
+            if total > MAX_NODES:
+                line, col = _where(event.start_mark)
+                return Problem(file, line, col,
+                               f"expands to more than {MAX_NODES} values (the limit; "
+                               "anchors and aliases repeated inside each other?)")
+    except yaml.YAMLError:
+        return None
+    return None
+
+
 def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
-    """Parse YAML text; a syntax error is returned as a problem (there is only one)."""
-    loader = yaml.SafeLoader(text)
+    """Parse YAML text; a syntax error is returned as a problem (there is only one).
+
+    Refused before any tree is built: control characters (NUL included), nesting deeper than
+    MAX_DEPTH, more than MAX_ALIASES aliases or MAX_NODES expanded values."""
+    text = text.removeprefix("\ufeff")
+    for check in (_control_problem, _budget_problem):
+        found = check(text, file)
+        if found is not None:
+            return None, [found]
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -70,17 +162,63 @@ def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _where(mark)
         what = " ".join(x for x in (exc.context, exc.problem) if x)
         return None, [Problem(file, line, col, f"YAML syntax: {what}")]
     except yaml.YAMLError as exc:
         return None, [Problem(file, 1, 1, f"YAML: {exc}")]
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # a value yaml's constructors cannot build (an unhashable key, a bad timestamp)
+        return None, [Problem(file, 1, 1, f"YAML: cannot build a value: {exc}")]
     finally:
         loader.dispose()
     marked = Marked(file, data)
     problems: list[Problem] = []
     _walk(node, (), marked, problems)
     return marked, problems
+
+
+class UnreadableFile(DataFileError):
+    """A data file that cannot be read as text; `problem` is where (exit 2)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem), exit_code=2)
+        self.problem = problem
+
+
+def read_text(path: str | os.PathLike[str], file: str | None = None) -> str:
+    """The text of a data file, or `UnreadableFile` (a `DataFileError`, exit 2) naming `file`:
+    only a regular file is read (a FIFO, a device or a folder is refused without reading it),
+    at most MAX_FILE_BYTES, UTF-8 (a byte order mark is dropped)."""
+    name = str(path) if file is None else file
+
+    def refuse(message: str, line: int = 1, column: int = 1) -> UnreadableFile:
+        return UnreadableFile(Problem(name, line, column, message))
+
+    try:
+        with open(path, "rb", opener=_nonblocking) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise refuse("not a regular file (a FIFO, a device or a folder is not read)")
+            if info.st_size > MAX_FILE_BYTES:
+                raise refuse(f"{info.st_size} bytes, larger than the limit of "
+                             f"{MAX_FILE_BYTES} bytes")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise refuse(f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise refuse(f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise refuse(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", line, column) from None
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    """Open without blocking (a FIFO with no writer would wait forever)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:
@@ -175,10 +313,7 @@ def read_file(path: str | os.PathLike[str], file: str | None = None) -> Marked:
     `file` is the name the messages give (default: the path as given). A syntax error reads
     `FILE:LINE:COLUMN: not valid YAML: ...`; duplicate keys and an empty file are refused too."""
     name = str(path) if file is None else file
-    try:
-        text = FilePath(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{name}: cannot read: {exc.strerror}", exit_code=2) from None
+    text = read_text(path, name)
     marked, problems = read(text, name)
     problems = [
         replace(p, message="not valid YAML: " + p.message.removeprefix("YAML syntax: "))

@@ -289,17 +289,12 @@ class PhysicsParams(FrozenModel):
     def load(cls, path: str | Path) -> PhysicsParams:
         """Read and validate a parameter file; a bad file raises `DataFileError` (file:line)."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise DataFileError(
-                f"{path}: cannot read the parameter file ({error.strerror})"
-            ) from None
+        text = datafile.read_text(path)
         marked, problems = datafile.read(text, str(path))
-        if marked is None:  # a syntax error: the one problem
+        if marked is None:  # a syntax error or a limit: the one problem
             bad = problems[0]
             syntax = bad.message.removeprefix("YAML syntax: ").removeprefix("YAML: ")
-            raise DataFileError(f"{path}:{bad.line}: not valid YAML: {syntax}")
+            raise DataFileError(f"{path}:{bad.line}:{bad.column}: not valid YAML: {syntax}")
         if not isinstance(marked.data, dict):
             raise DataFileError(f"{path}: a parameter file is a mapping of sections")
         try:
@@ -308,7 +303,7 @@ class PhysicsParams(FrozenModel):
             problems = problems + datafile.validation_problems(marked, error)
         if problems:
             raise DataFileError("bad physics parameter file:\n  " + "\n  ".join(
-                f"{p.file}:{p.line}: {p.message}" for p in problems))
+                f"{p.file}:{p.line}:{p.column}: {p.message}" for p in problems))
         return params
 
     @classmethod

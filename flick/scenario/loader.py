@@ -22,7 +22,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from flick import paths
-from flick.datafile import Marked, Problem, clean_loc, read
+from flick.datafile import Marked, Problem, UnreadableFile, clean_loc, read, read_text
 from flick.errors import DataFileError
 from flick.scenario import checks
 from flick.scenario.model import FIRST_NAMES, Scenario, slugify
@@ -92,11 +92,9 @@ def check(ref: str | int | Path) -> Result:
     path = resolve(ref)
     shown = display(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        return Result(path, None, [Problem(shown, 1, 1, f"cannot read: {exc.strerror}")])
-    except UnicodeDecodeError:
-        return Result(path, None, [Problem(shown, 1, 1, "not a UTF-8 text file")])
+        text = read_text(path, shown)
+    except UnreadableFile as exc:
+        return Result(path, None, [exc.problem])
     return check_text(text, shown, path)
 
 

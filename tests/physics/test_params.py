@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,10 @@ def test_zero_friction_is_refused(tmp_path: Path) -> None:
     path, line = _variant(tmp_path, "  plastic: {", "  plastic: {elasticity: 0.8367, friction: 0}")
     with pytest.raises(DataFileError) as error:
         PhysicsParams.load(path)
-    assert f"{path}:{line}: materials.plastic.friction" in str(error.value)
+    assert re.search(
+        rf"{re.escape(str(path))}:{line}:\d+: materials\.plastic\.friction",
+        str(error.value),
+    )
 
 
 def test_zero_table_friction_is_refused(tmp_path: Path) -> None:
@@ -69,7 +73,7 @@ def test_zero_table_friction_is_refused(tmp_path: Path) -> None:
     new = "  movement_disc: {shape: circle, diameter: 4.0, mass: 6.0, material: plastic, " \
           "table_friction: 0.0, layer: low}"
     path, line = _variant(tmp_path, old, new)
-    with pytest.raises(DataFileError, match=rf":{line}: pieces.movement_disc.table_friction"):
+    with pytest.raises(DataFileError, match=rf":{line}:\d+: pieces.movement_disc.table_friction"):
         PhysicsParams.load(path)
 
 
@@ -78,12 +82,12 @@ def test_unknown_material_and_typo_keys_are_refused(tmp_path: Path) -> None:
     new = "  flare_token: {shape: circle, diameter: 2.0, mass: 1.5, material: paper, " \
           "table_friction: 0.35, layer: low}"
     path, line = _variant(tmp_path, old, new)
-    with pytest.raises(DataFileError, match=rf":{line}: pieces.flare_token.material: unknown"):
+    with pytest.raises(DataFileError, match=rf":{line}:\d+: pieces.flare_token.material: unknown"):
         PhysicsParams.load(path)
     path, line = _variant(tmp_path, "gravity:", "gravty: 981.0")
     with pytest.raises(DataFileError) as error:
         PhysicsParams.load(path)
-    assert f":{line}: gravty" in str(error.value)
+    assert re.search(rf":{line}:\d+: gravty", str(error.value))
 
 
 def test_missing_dimension_is_refused(tmp_path: Path) -> None:
@@ -91,7 +95,7 @@ def test_missing_dimension_is_refused(tmp_path: Path) -> None:
     new = "  box: {shape: box, length: 3.0, mass: 5.0, material: cardboard, " \
           "table_friction: 0.40, layer: tall}"
     path, line = _variant(tmp_path, old, new)
-    with pytest.raises(DataFileError, match=rf":{line}: pieces.box: a box needs width"):
+    with pytest.raises(DataFileError, match=rf":{line}:\d+: pieces.box: a box needs width"):
         PhysicsParams.load(path)
 
 
@@ -100,7 +104,7 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
         PhysicsParams.load(tmp_path / "nowhere.yaml")
     broken = tmp_path / "broken.yaml"
     broken.write_text("gravity: 981\ntable: {margin: [1, 2\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"broken.yaml:\d+: not valid YAML"):
+    with pytest.raises(DataFileError, match=r"broken.yaml:\d+:\d+: not valid YAML"):
         PhysicsParams.load(broken)
     listing = tmp_path / "list.yaml"
     listing.write_text("- 1\n- 2\n", encoding="utf-8")
@@ -143,7 +147,10 @@ def test_bad_spin_lever_names_file_line_and_key(tmp_path: Path) -> None:
         path, line = _variant(tmp_path, old, new)
         with pytest.raises(DataFileError) as error:
             PhysicsParams.load(path)
-        assert f"{path}:{line}: pieces.bullet.spin_lever: " in str(error.value)
+        assert re.search(
+            rf"{re.escape(str(path))}:{line}:\d+: pieces\.bullet\.spin_lever:\ ",
+            str(error.value),
+        )
         assert problem in str(error.value)
     # A long lever that the footprint allows (a knife's ends reach 1.7 of its r_g) loads.
     old = "  knife: {"
@@ -160,7 +167,10 @@ def test_bad_toppling_scale_of_a_kind_names_file_line_and_key(tmp_path: Path) ->
     path, line = _variant(tmp_path, old, new)
     with pytest.raises(DataFileError) as error:
         PhysicsParams.load(path)
-    assert f"{path}:{line}: pieces.barrel.topple.scale: " in str(error.value)
+    assert re.search(
+        rf"{re.escape(str(path))}:{line}:\d+: pieces\.barrel\.topple\.scale:\ ",
+        str(error.value),
+    )
     assert "greater than 0" in str(error.value)
     path, _ = _variant(tmp_path, old, new.replace("scale: 0", "scale: 1.4"))
     loaded = PhysicsParams.load(path)
@@ -196,10 +206,13 @@ def test_bad_hand_noise_names_file_line_and_key(tmp_path: Path) -> None:
                               "power_frac: 0.18, template_angle_deg: 1.5}")
         with pytest.raises(DataFileError) as error:
             PhysicsParams.load(path)
-        assert f"{path}:{line}: hand_noise.shaky.angle_deg: " in str(error.value)
+        assert re.search(
+            rf"{re.escape(str(path))}:{line}:\d+: hand_noise\.shaky\.angle_deg:\ ",
+            str(error.value),
+        )
         assert problem in str(error.value)
     path, line = _variant(tmp_path, "  steady: {", "  steady: {angle_deg: 1.5, power: 0.07, "
                           "template_angle_deg: 0.4}")
     with pytest.raises(DataFileError) as error:
         PhysicsParams.load(path)
-    assert f"{path}:{line}: hand_noise.steady." in str(error.value)
+    assert re.search(rf"{re.escape(str(path))}:{line}:\d+: hand_noise\.steady\.", str(error.value))
