@@ -126,6 +126,7 @@ class PlayApp:
         self._decor: dict[int, Decor] = {}
         self._old_decor: dict[int, Decor] = {}
         self._pieces: list[PieceState] = []
+        self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
         self.frame = 0
         self.quit = False
         self._script = list(settings.script or [])
@@ -506,7 +507,7 @@ class PlayApp:
             return None
         if g.phase == "fight" and g.fight is not None and g.fight.stage == "attack":
             return adapter.piece_spot(g, "fight", self.side)
-        if g.phase == "exile" and g.adv.exile is not None:
+        if g.phase == "exile" and g.rule_state.exile is not None:
             return adapter.piece_spot(g, "exile", self.side)
         if g.phase != "act" or self.action not in adapter.FLICKED_PIECE:
             return None

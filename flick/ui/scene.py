@@ -16,7 +16,7 @@ import pygame
 from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
-from flick.ui import adapter, help
+from flick.ui import adapter, aim, help
 from flick.ui.motion import FRAME_S
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 # The templates' lengths (cm) as drawn while aiming; components.md gives no size, these are
 # this project's estimates of the cardboard templates.
 TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
+AIM_HIT = (235, 40, 40)
 
 
 def draw(app: PlayApp) -> None:
@@ -255,11 +256,22 @@ def _draw_gesture(app: PlayApp, screen: pygame.Surface) -> None:
         return
     c = cam.px(*spot.centre)
     if app.show_aim:
-        slide = min(g.slide(), 400.0)
-        end = cam.px(spot.centre[0] + slide * math.cos(angle),
-                     spot.centre[1] + slide * math.sin(angle))
-        pygame.draw.line(screen, HILITE, c, end, 2)
-        pygame.draw.circle(screen, HILITE, end, 4, 1)
+        path, touch = aim_preview(app)
+        end = cam.px(*path.point(path.length))
+        corners = [cam.px(*q) for q in path.corridor()]
+        pygame.draw.line(screen, HILITE, corners[0], corners[1], 2)  # the piece's own width
+        pygame.draw.line(screen, HILITE, corners[3], corners[2], 2)
+        pygame.draw.line(screen, (255, 255, 255), c, end, 1)
+        pygame.draw.circle(screen, HILITE, end, max(4.0, cam.length(path.half_at(path.length))),
+                           1)
+        if touch is not None:  # the first piece a straight path would touch: ringed in red
+            pid, s_cm = touch
+            hit = next((q for q in _table_pieces(app, spot) if q.id == pid), None)
+            if hit is not None:
+                reach = view.footprints.get(hit.kind, hit.standing).reach
+                pygame.draw.circle(screen, AIM_HIT, cam.px(hit.x, hit.y),
+                                   cam.length(reach) + 5, 3)
+                pygame.draw.circle(screen, AIM_HIT, cam.px(*path.point(s_cm)), 4)
         if app.style == "slingshot":
             pygame.draw.line(screen, (255, 255, 255), c, cam.px(*g.pointer), 1)
         press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
@@ -276,6 +288,29 @@ def _draw_gesture(app: PlayApp, screen: pygame.Surface) -> None:
         app.view.text.blit(screen, app.panel.font,
                             f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
                             (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
+
+
+def _table_pieces(app: PlayApp, spot: adapter.Spot) -> list[PieceState]:
+    if spot.table == "fight" and app.fight_view is not None:
+        return list(app.fight_view.table.snapshot().pieces)
+    return app._pieces
+
+
+def aim_preview(app: PlayApp) -> tuple[aim.Aim, tuple[int, float] | None]:
+    """The aim being dragged: its straight path (as far as the piece would slide on an open
+    table) with the piece's width, and the first piece it would touch."""
+    spot = app.spot()
+    g = app.gesture
+    assert spot is not None and g is not None
+    angle, _ = g.aim()
+    view = app.fight_view if spot.table == "fight" and app.fight_view else app.view
+    reach = view.footprints.get(spot.kind).reach
+    path = aim.for_piece(spot.kind, reach, spot.centre, angle, max(0.5, min(g.slide(), 400.0)))
+    key = (path, app.version)
+    if app._aim_cache is None or app._aim_cache[0] != key:
+        touch = aim.first_touch(path, _table_pieces(app, spot), view.footprints)
+        app._aim_cache = (key, touch)
+    return path, app._aim_cache[1]
 
 
 def _banner(app: PlayApp, screen: pygame.Surface) -> None:
