@@ -100,6 +100,10 @@ class GreedyBot:
             return C.act(C.K_SET_ASIDE)
         if k == "join":
             return C.act(C.K_JOIN)
+        if k == "react":
+            return C.act(C.K_LET)  # the bots are a team: no fights among survivors
+        if k == "redirect":
+            return legal[0]  # a Companion takes the wound (K_REDIRECT sorts first)
         if k == "heal":
             def heal_key(a: int) -> tuple[int, int]:
                 _k, t, c = _kind(a)

@@ -13,7 +13,7 @@ NONE = 255  # "inherent weapon", "Free Attack", "Cardio", "the survivor itself" 
 (K_PASS, K_DISCARD, K_DONE, K_READY, K_LOCATION, K_HELI, K_FOLLOW, K_ATTACK, K_FINAL,
  K_INSTANT, K_USE, K_GIVE, K_UNREADY, K_COMPANION, K_MEDIC, K_TARGET, K_TARGET_SURV, K_HEAL,
  K_REROLL, K_KEEP, K_PLACE_EPIC, K_SET_ASIDE, K_JOIN, K_DECLINE, K_RESUME, K_REDIRECT,
- K_TAKE) = range(27)
+ K_TAKE, K_LET) = range(28)
 
 PASS = 0  # "done playing cards for now"
 

@@ -22,6 +22,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_INSTANT,
     K_JOIN,
     K_KEEP,
+    K_LET,
     K_LOCATION,
     K_MEDIC,
     K_PASS,
@@ -131,7 +132,7 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
         if t == "location":
             locations.append(c)
         elif t == "instant":
-            if here_z or sp.eff("attack_bonus"):
+            if here_z or sp.eff("attack_bonus") or (st.otis and others):
                 acts.append(K_INSTANT << 16 | c)
         elif sp.cost <= xp:
             acts.append(K_READY << 16 | c)
@@ -179,7 +180,9 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
         for w in weapons:
             (lo, hi), _chart, final, _n = st.weapon(s, w)
             # a Final Attack is allowed even after a Reload result
-            if final and w != NONE and any(lo <= d <= hi for d in dists):
+            if final and w != NONE and (
+                any(lo <= d <= hi for d in dists) or st._surv_targets(s, lo, hi)
+            ):
                 acts.append(K_FINAL << 16 | w)
             if (w != NONE and st.reloaded[w]) or not in_range(lo, hi):
                 continue
@@ -229,10 +232,14 @@ def _pending_actions(st: RiseOfTheZombies, pd: dict[str, Any]) -> list[int]:
     if k == "target" or k == "alloc":
         if pd.get("left", 1) <= 0:
             return []  # an Ambush nobody discarded a card for: no roll
+        surv = st._surv_targets(s, pd["lo"], pd["hi"])  # the Otis rule: every attack
+        w = pd.get("window")
+        if w is not None and w[2] in surv:
+            return [act(*w)]  # after the reaction window: the declared target
         out = [act(K_TARGET, 0, z) for z in st._targets(s, pd["lo"], pd["hi"])]
-        if k == "target" and pd["mode"] == "weapon":
-            out += [act(K_TARGET_SURV, 0, t) for t in st._surv_targets(s, pd["lo"], pd["hi"])]
-        return sorted(out)
+        return sorted(out + [act(K_TARGET_SURV, 0, t) for t in surv])
+    if k == "react":
+        return sorted([*st.reactions(s), act(K_LET)])
     if k == "heal":
         return sorted(act(K_HEAL, t, c) for t, c in st._heal_targets(s))
     if k == "reroll":
@@ -324,6 +331,9 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
     if kind == K_REDIRECT:
         left = st.spec(b).health - st.cwounds[b]
         return f"redirect 1 wound to your {card} ({left} health left)"
+    if kind == K_LET:
+        by = st.pending[0].get("by", 0) if st.pending else 0
+        return f"let the {st.name(by)}'s attack happen (no reaction)"
     if kind == K_TAKE:
         n = st.pending[0]["n"] if st.pending else 0
         return f"take the {n} wound(s) yourself"

@@ -37,7 +37,12 @@ Readings where the rulebook is silent (each also noted where it is applied):
   (so the Play Cards step always ends); it can only be used to Attack by one survivor a turn.
 - Companions attack once per Player Turn each, with their own chart and no modifiers; Ambush and
   companion rolls take no modifiers either.
-- Otis rule: survivors in range may be targets of weapon attacks; no experience for them.
+- Otis rule: survivors in range may be targets of every attack (weapon rolls, Final Attacks,
+  Head Shot, Companion and Ambush rolls; Wall of Fire wounds zombies only); no experience for
+  them. The reaction window the rulebook recommends: once an attack on a survivor is declared
+  and paid for, and its target chosen, the target may first react with attacks of its own
+  (any attack it could make in the Play Cards step) or let it happen; then the attack goes on
+  (cancelled if its attacker died). A reaction gets no window of its own.
 - The Historian may re-roll one attack roll per Player Turn, after seeing it.
 - Ambush: the player discards its whole hand; each other survivor in the Location chooses to
   join (discarding its whole hand); one Ambush roll per discarded card, each at a zombie in the
@@ -72,6 +77,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_HELI,
     K_INSTANT,
     K_JOIN,
+    K_LET,
     K_LOCATION,
     K_MEDIC,
     K_PASS,
@@ -468,15 +474,58 @@ class RiseOfTheZombies(State):
             self.hand[s].remove(card)
             self.adisc.append(card)
 
+    def reactions(self, t: int) -> list[int]:
+        """The attacks survivor t may react with (Otis rule reaction window)."""
+        kinds = (K_ATTACK, K_FINAL, K_COMPANION, K_INSTANT)
+        return [x for x in self._play_actions(t) if x >> 16 in kinds]
+
+    def _hurt(self, s: int, target: int, is_surv: bool, wounds: int) -> None:
+        """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
+        if is_surv:
+            self._say(f"  the {self.name(target)} takes {wounds} wound(s)")
+            self._wound_survivor(target, wounds)
+        else:
+            self._hit(s, target, wounds)
+
+    def _react(self, s: int, kind: int, a: int, b: int) -> None:
+        """The target of an attack reacts first: its own attack (made now, ahead of the
+        waiting one) or K_LET."""
+        self.pending.pop(0)
+        if kind == K_LET:
+            return
+        self._say(f"The {self.name(s)} reacts!")
+        before = {id(q) for q in self.pending}
+        self._apply_play(s, kind, a, b)
+        new = [q for q in self.pending if id(q) not in before]
+        for q in new:
+            q["reaction"] = True
+        self.pending = new + [q for q in self.pending if id(q) in before]
+
     def _apply_pending(self, s: int, kind: int, a: int, b: int) -> None:
         pd = self.pending[0]
         k = pd["k"]
-        if k == "target":
+        if k in ("target", "alloc"):
+            if "window" in pd:
+                del pd["window"]  # the attack declared before the reaction window goes on
+            elif (
+                kind == K_TARGET_SURV
+                and not pd.get("reaction")
+                and not pd.get("reacted")
+                and self.reactions(b)
+            ):
+                pd["window"] = [kind, a, b]
+                pd["reacted"] = True  # one window an attack (a Final Attack's wounds included)
+                self.pending.insert(0, {"k": "react", "s": b, "by": s})
+                return
+        if k == "react":
+            self._react(s, kind, a, b)
+        elif k == "target":
+            surv = kind == K_TARGET_SURV
             if pd["mode"] == "weapon":
-                self._weapon_roll(pd, b, kind == K_TARGET_SURV, self.rng.randint(1, 6))
+                self._weapon_roll(pd, b, surv, self.rng.randint(1, 6))
             elif pd["mode"] == "fixed":
                 self.pending.pop(0)
-                self._hit(s, b, pd["n"])
+                self._hurt(s, b, surv, pd["n"])
             else:
                 sp = self.spec(pd["chart"])
                 chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
@@ -486,12 +535,12 @@ class RiseOfTheZombies(State):
                 pd["left"] -= 1
                 if pd["left"] <= 0:
                     self.pending.pop(0)
-                self._hit(s, b, w)
+                self._hurt(s, b, surv, w)
         elif k == "alloc":
             pd["n"] -= 1
             if pd["n"] <= 0:
                 self.pending.pop(0)
-            self._hit(s, b, 1)
+            self._hurt(s, b, kind == K_TARGET_SURV, 1)
         elif k == "heal":
             self.pending.pop(0)
             if b == NONE:

@@ -255,3 +255,42 @@ def test_humans_switch_survivor_and_take_back_done_at_the_terminal() -> None:
     assert st.events is not None and "The Scout is not done after all." in st.events
     assert st.turn == 2  # both were done at last: the Zombie Turn ran
     assert "s1 to switch survivor" in prompts[1] and prompts[2].startswith("Player 1,")
+
+
+# ---- the Otis rule -------------------------------------------------------------------------
+def test_otis_the_target_reacts_first_then_the_declared_attack_goes_on() -> None:
+    """The rulebook's scene: the Cheerleader attacks the Paramedic, who answers with her own
+    attack before the Cheerleader's roll becomes real."""
+    st = game(["Scout", "Biker"], otis=True)
+    st.rng = Dice([6, 6])
+    st.apply(act(C.K_ATTACK, C.NONE, C.NONE))  # the Scout's Knife at the Biker
+    assert st.current_player() == 1 and st.wounds == [0, 0]
+    react = st.legal_actions()
+    assert act(C.K_LET) in react and act(C.K_ATTACK, C.NONE, C.NONE) in react
+    st.apply(act(C.K_ATTACK, C.NONE, C.NONE))  # the Biker's Chain at the Scout, at once
+    assert st.wounds == [2, 1]  # Chain 6 -> 2 first, then the Knife 6 -> 1
+    assert not st.pending and st.current_player() == 0 and st.free_used == [True, True]
+
+
+def test_otis_final_attacks_head_shots_and_companions_can_target_survivors() -> None:
+    st = game(["Scout", "Biker"], otis=True)
+    st.rng = Dice([6] * 6)
+    gun = give(st, 0, "Shotgun", ready=True)
+    shot = give(st, 0, "Head Shot")
+    comp = give(st, 0, "Companion", ready=True)
+    legal = st.legal_actions()
+    assert {act(C.K_FINAL, 0, gun), act(C.K_INSTANT, 0, shot),
+            act(C.K_COMPANION, 0, comp)} <= set(legal)
+    st.apply(act(C.K_INSTANT, 0, shot))  # the Biker is the only target: chosen at once
+    assert st.pending[0]["k"] == "react" and st.current_player() == 1
+    st.apply(act(C.K_LET))
+    assert st.wounds[1] == 1
+    st.apply(act(C.K_FINAL, 0, gun))
+    st.apply(act(C.K_LET))  # one window for the whole Final Attack
+    assert st.wounds[1] == 4 and not st.pending
+    st.apply(act(C.K_COMPANION, 0, comp))
+    st.apply(act(C.K_LET))
+    assert st.wounds[1] == 5  # Companion chart 6 -> 1
+    plain = game(["Scout", "Biker"])
+    gun = give(plain, 0, "Shotgun", ready=True)
+    assert act(C.K_FINAL, 0, gun) not in plain.legal_actions()  # no zombie, no Otis: no target

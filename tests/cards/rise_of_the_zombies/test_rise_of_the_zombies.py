@@ -703,6 +703,8 @@ def test_otis_rule_lets_survivors_attack_each_other() -> None:
     st = game(["Scout", "Biker"], otis=True)
     st.rng = Dice([6])
     st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
+    assert st.current_player() == 1 and st.pending[0]["k"] == "react"  # the Biker may react
+    st.apply(act(C.K_LET))
     assert st.wounds[1] == 1 and st.xp[0] == 0
     plain = game(["Scout", "Biker"])
     assert not any(a >> 16 == C.K_ATTACK for a in plain.legal_actions())
