@@ -17,8 +17,9 @@ garbage collector paused while timing and a shot's garbage freed inside its timi
   for every shot (the baseline of earlier versions).
 - `kept_ratio` = shot_ms / bare_kept_ms (target <= 1.0); `rebuilt_ratio` = shot_ms /
   bare_rebuilt_ms.
-- `table_scaling`: [pieces, ms] of a local shot on tables of `TABLE_SIZES` pieces at the
-  standard density (`scaling_scene`), and `table_scaling_exponent`, the slope of log ms on
+- `table_scaling`: [pieces, ms] of the same local shots (`LOCAL_SPEED`, from the middle)
+  on tables of `TABLE_SIZES` pieces at the standard density with the same neighbourhood
+  (`scaling_scene`), and `table_scaling_exponent`, the slope of log ms on
   log pieces over all points (target: 50,000 pieces <= 1.3 x the 28-piece cost,
   `table_scaling_ratio`).
 - `cluster_scaling`: [pieces, ms] of a break shot into hexagonal clusters of `CLUSTER_SIZES`
@@ -52,6 +53,7 @@ CLUSTER_SIZES = (20, 50, 100, 200)
 REPEATS = 5
 ACCURACY_SHOTS = 20
 SHOT_SPEED = 250.0  # cm/s: a firm movement flick, about 100 cm of slide on a free table
+LOCAL_SPEED = 120.0  # cm/s: a short shot among neighbours (table_scaling)
 BREAK_SPEED = 300.0  # cm/s: a disc into a cluster
 FINE_DT = 1.0 / 20000.0
 
@@ -396,38 +398,36 @@ def _flick_ms(table: Table, shots: list[tuple[int, tuple[float, float]]], repeat
 
 
 def scaling_scene(params: PhysicsParams, pieces: int, seed: int = 5) -> Table:
-    """`pieces` figures and objects on a jittered grid, at the standard scene's density."""
-    side = 90.0 * math.sqrt(pieces / 50.0)
-    table = Table(params, city=(side, side))
-    rng = np.random.default_rng(seed)
+    """`pieces` figures and objects on a jittered grid at the standard scene's density (50 in
+    90 x 90 cm), filling the cells nearest the free middle one first, each cell drawn from
+    its own seeded generator: every table has the same neighbourhood around the middle, the
+    bigger ones only more of the city farther out."""
+    cell = 90.0 / math.sqrt(50.0)
     per_row = math.ceil(math.sqrt(pieces + 1))
-    cell = side / per_row
+    per_row += 1 - per_row % 2  # odd: a middle cell
+    mid = per_row // 2
+    table = Table(params, city=(per_row * cell, per_row * cell))
     kinds = ["zombie", "zombie", "survivor", "barrel", "box", "street_lamp"]
-    placed = 0
-    for i in range(per_row * per_row):
-        if placed == pieces:
-            break
-        if i == (per_row * per_row) // 2:
-            continue  # a free cell in the middle for the disc
-        cx, cy = (i % per_row + 0.5) * cell, (i // per_row + 0.5) * cell
-        jitter = max(0.0, cell / 2.0 - 3.0)
-        table.add(kinds[int(rng.integers(len(kinds)))],
-                  x=float(cx + rng.uniform(-jitter, jitter)),
-                  y=float(cy + rng.uniform(-jitter, jitter)), angle=float(rng.uniform(0, 6.28)))
-        placed += 1
+    around = sorted(((di, dj) for di in range(-mid, mid + 1) for dj in range(-mid, mid + 1)
+                     if (di, dj) != (0, 0)), key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+    jitter = max(0.0, cell / 2.0 - 3.0)
+    for di, dj in around[:pieces]:
+        rng = np.random.default_rng([seed, di + 1000, dj + 1000])
+        kind = kinds[int(rng.integers(len(kinds)))]
+        dx, dy = rng.uniform(-jitter, jitter, size=2)
+        angle = rng.uniform(0.0, 6.28)
+        table.add(kind, x=float((mid + di + 0.5) * cell + dx),
+                  y=float((mid + dj + 0.5) * cell + dy), angle=float(angle))
     return table
 
 
-def _local_shots(table: Table, pieces: int, count: int) -> list[tuple[int, tuple[float, float]]]:
-    """A disc in the free middle cell of a scaling scene, flicked `count` ways."""
+def _local_shots(table: Table, count: int) -> list[tuple[int, tuple[float, float]]]:
+    """A disc in the free middle cell of a scaling scene, flicked `count` ways at
+    `LOCAL_SPEED` (about 25 cm of slide: it stays among the 28 nearest pieces)."""
     side = table.city[0]
-    per_row = math.ceil(math.sqrt(pieces + 1))
-    cell = side / per_row
-    middle = (per_row * per_row) // 2
-    x, y = (middle % per_row + 0.5) * cell, (middle // per_row + 0.5) * cell
-    disc = table.add("movement_disc", x=x, y=y)
+    disc = table.add("movement_disc", x=side / 2.0, y=side / 2.0)
     mass = table.params.pieces["movement_disc"].mass
-    return [(disc, (mass * SHOT_SPEED * math.cos(a), mass * SHOT_SPEED * math.sin(a)))
+    return [(disc, (mass * LOCAL_SPEED * math.cos(a), mass * LOCAL_SPEED * math.sin(a)))
             for a in (0.3, 1.9, 3.6)[:count]]
 
 
@@ -458,7 +458,7 @@ def bench(quick: bool) -> dict[str, Any]:
     points = []
     for n in TABLE_SIZES:
         big = scaling_scene(params, n)
-        points.append([n, round(_flick_ms(big, _local_shots(big, n, 1 if quick else 3),
+        points.append([n, round(_flick_ms(big, _local_shots(big, 1 if quick else 3),
                                           repeats), 3)])
     out["table_scaling"] = points
     out["table_scaling_exponent"] = _exponent(points)

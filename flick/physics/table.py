@@ -24,13 +24,14 @@ from flick.physics import buildings as bld
 from flick.physics.errors import TableError
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, footprint_gap, place
+from flick.physics.index import PieceIndex
 from flick.physics.params import PhysicsParams
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower.drop import Rng
 from flick.physics.tower.rush import RushResult
 from flick.physics.tower.rush import rush as _rush
-from flick.physics.world import Vec, World, filter_for
+from flick.physics.world import Vec, World, cell_size, filter_for
 
 
 def _finite(name: str, *values: float) -> None:
@@ -50,7 +51,8 @@ class Table:
         self.params = params
         self.city = (float(city[0]), float(city[1]))
         self._fp = Footprints(params)
-        self._pieces: dict[int, PieceState] = {}
+        # The pieces, kept in a spatial index as they change (a shot reads only its part).
+        self._pieces = PieceIndex(cell_size(self._fp))
         self._buildings: dict[int, BuildingState] = {}
         self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
         self._part_of: dict[int, int] = {}
@@ -298,7 +300,7 @@ class Table:
         """A fresh pymunk world of the current state (what every shot starts from)."""
         parts = list(self._parts.values())
         doors = [bld.door(b, self._fp) for b in self._buildings.values()]
-        return World(self._fp, self.city, self._pieces.values(), parts, doors)
+        return World(self._fp, self.city, self._pieces, parts, doors)
 
     def rush(self, zombies: int | Sequence[int], tower: Sequence[float],
              rng: Rng) -> RushResult:
@@ -329,7 +331,7 @@ class Table:
         if len(set(ids)) != len(ids) or (ids and max(ids) >= state.next_id):
             raise TableError("a table state with repeated ids, or ids beyond its next_id")
         self.city = state.city
-        self._pieces = {p.id: p for p in state.pieces}
+        self._pieces = PieceIndex(self._pieces.cell, state.pieces)
         self._buildings, self._parts, self._part_of = {}, {}, {}
         for b in state.buildings:
             self._put_building(b)

@@ -50,6 +50,7 @@ import pymunk
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import footprint_gap, place
+from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.state import PieceState
 
@@ -70,6 +71,17 @@ _DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
 TABLE_EDGE = -1  # the owner id of the table's edge lines
 
 Vec = tuple[float, float]
+
+
+def cell_size(footprints: Footprints) -> float:
+    """The side (cm) of the squares the table indexes its pieces by: a moving piece's
+    neighbourhood (the 3 x 3 squares around it) holds every piece it can reach before the
+    next survey, whatever pieces are on the table."""
+    sim = footprints.params.simulation
+    reach = max(footprints.get(kind, standing).reach for kind in footprints.params.pieces
+                for standing in ((True, False) if footprints.can_fall(kind) else (True,)))
+    halo = 2.5 * sim.max_step + sim.collision_slop
+    return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
 
 
 def filter_for(layer: str) -> pymunk.ShapeFilter:
@@ -115,7 +127,7 @@ class World:
         self,
         footprints: Footprints,
         city: tuple[float, float],
-        pieces: Iterable[PieceState],
+        pieces: PieceIndex,
         parts: Iterable[tuple[PartPose, Footprint]],
         doors: Iterable[Door],
     ) -> None:
@@ -151,22 +163,18 @@ class World:
             self._add_sensor(a, b, "edge", TABLE_EDGE)
         # Dormant pieces are put in the space region by region, as moving pieces come near:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
-        self.start = {piece.id: piece for piece in pieces}
-        reach = 0.0
-        for kind, standing in sorted({(p.kind, p.standing) for p in self.start.values()}):
+        # The table's own index, read only (it is the state the shot starts from).
+        self.start: Mapping[int, PieceState] = pieces
+        for kind, standing in sorted(pieces.kinds):
             for fp in (footprints.get(kind, standing), *(
                     [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
                 thinnest = min(thinnest, fp.thinnest)
-                reach = max(reach, fp.reach)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
-        # survey: a piece cannot reach beyond it before the next one.
-        self.cell = 2.0 * reach + self.halo_margin + self.max_move * sim.check_every + 1.0
-        self.cells: dict[tuple[int, int], list[int]] = {}
-        for piece in self.start.values():
-            key = (math.floor(piece.x / self.cell), math.floor(piece.y / self.cell))
-            self.cells.setdefault(key, []).append(piece.id)
+        # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
+        self.cell = pieces.cell
+        self.cells = pieces.cells
         self.filled: set[tuple[int, int]] = set()
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
         # Pairs of ids overlapping when the shot began (resting contacts): not touches, unless
