@@ -75,6 +75,23 @@ def _resolve_weapon(
     if res == "reload":
         st.reloaded[w] = True
         res = 0
+    elif res == "again":
+        # "Again - Perform another Attack. If your Survivor receives the effect, you may target
+        # the same, or a different Zombie": one more roll with this weapon, free
+        (lo, hi), _c, _f, _n = st.weapon(s, w)
+        st._say("  Again: another attack")
+        st.pending.insert(0, {"k": "target", "s": s, "mode": "weapon", "w": w, "lo": lo, "hi": hi})
+        return
+    elif res == "attract":
+        # "Attract - Draw a Zombie card and place it in the Location card of the Survivor ...
+        # that activated the Attract effect" (not counted toward an Infestation or Spawn)
+        z = st._draw_zombie(choice=False)
+        if z >= 0:
+            st._say(f"  the noise attracts a zombie to {st.location_name(st.pos[s])}")
+            fast: list[int] = []
+            st._place_zombie(z, st.pos[s], s, fast)
+            st._fast_attacks(fast)
+        return
     elif res == "final":
         if not is_surv:
             st._engage(s, target)

@@ -40,7 +40,7 @@ EFFECT_KEYS = {
     "weapon",
     "spawn_draws": "location: Zombie cards drawn at each Spawn step while it is in play",
 }
-NATURAL_EFFECTS = ("reload", "final")
+NATURAL_EFFECTS = ("reload", "final", "again", "attract")  # weapon charts' natural results
 MAX_ROLL = 12
 
 
@@ -258,7 +258,8 @@ def parse_chart(text: str, fail: Any = None) -> Chart:
             elif result in NATURAL_EFFECTS:
                 natural[int(rolls[1:-1])] = result
             else:
-                raise bad(f"natural result {result!r} must be wounds, reload or final")
+                raise bad(f"natural result {result!r} must be wounds or one of "
+                          f"{', '.join(NATURAL_EFFECTS)}")
             continue
         if not result.isdigit():
             raise bad(f"result {result!r} must be a wound count")

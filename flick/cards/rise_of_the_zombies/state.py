@@ -320,8 +320,10 @@ class RiseOfTheZombies(State):
     def returns(self) -> list[float]:
         return [1.0 if e else 0.0 for e in self.escaped]
 
-    def legal_actions(self) -> list[int]:
-        if self.over:
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the seat to act (`current_player()`); empty for another
+        `player` (the sequential view; `legal_actions_for(seat)` is the simultaneous one)."""
+        if self.over or (player is not None and player != self.current_player()):
             return []
         if self.pending:
             return self._pending_actions(self.pending[0])

@@ -294,3 +294,34 @@ def test_otis_final_attacks_head_shots_and_companions_can_target_survivors() -> 
     plain = game(["Scout", "Biker"])
     gun = give(plain, 0, "Shotgun", ready=True)
     assert act(C.K_FINAL, 0, gun) not in plain.legal_actions()  # no zombie, no Otis: no target
+
+
+# ---- survivor-side Again and Attract -------------------------------------------------------
+def test_a_survivor_again_attacks_once_more_and_attract_draws_into_its_location() -> None:
+    from flick.cards.rise_of_the_zombies.data import parse_chart
+
+    cat = default_catalog()
+    chart = parse_chart("(1):attract, 2-3:0, 4-5:1, (6):again")
+    acts = tuple(dataclasses.replace(a, chart=chart) if a.name == "Pistol" else a
+                 for a in cat.actions)
+    st = game(["Scout", "Biker"], catalog=dataclasses.replace(cat, actions=acts))
+    pistol = give(st, 0, "Pistol", ready=True)
+    z = next(z for z in st.zdeck if st.zspec(z).name == "Hulker")
+    st.zdeck.remove(z)
+    st.zpos[z], st.zeng[z] = 1, -1
+    st.zorder.append(z)
+    st.path.append(next(c for c in st.adeck if st.spec(c).type == "location"))
+    st.adeck.remove(st.path[-1])
+    st.attach.append([])
+    st.rng = dice = Dice([6, 4, 1, 1, 1, 1])
+    st.apply(act(C.K_ATTACK, pistol, C.NONE))  # Free Attack at the Hulker next door: 6, Again
+    # Again: a second roll (4 -> 1 wound) at the only target in range, chosen by itself
+    assert st.zwounds[z] == 1 and len(dice.rolls) == 4 and not st.pending
+    assert st.events is not None and "  Again: another attack" in st.events
+    before = len(st.zorder)
+    stack(st, ["Loner"])
+    bat = give(st, 0, "Baseball Bat")
+    st.apply(act(C.K_ATTACK, pistol, bat))  # paid with the Bat's Attack symbol: roll 1
+    assert len(st.zorder) == before + 1
+    loner = st.zorder[-1]
+    assert st.zspec(loner).name == "Loner" and st.zpos[loner] == 0 and st.zeng[loner] == 0
