@@ -22,7 +22,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from flick import paths
-from flick.datafile import Marked, Problem, UnreadableFile, clean_loc, read, read_text
+from flick.datafile import _AT, Marked, Problem, UnreadableFile, clean_loc, read, read_text
 from flick.errors import DataFileError
 from flick.scenario import checks
 from flick.scenario.model import FIRST_NAMES, Scenario, slugify
@@ -167,6 +167,11 @@ _WHAT = {
 
 def _problem(marked: Marked, err: Any) -> Problem:
     loc = clean_loc(err["loc"])
+    found = _AT.match(err["msg"])
+    if found:  # a validator naming a deeper key: `at key.sub: message`
+        loc = (*loc, *(int(p) if p.isdigit() else p for p in found.group(1).split(".")))
+        label = _label(loc)
+        return marked.problem(loc, f"{label}: {found.group(2)}")
     kind = err["type"]
     value = err.get("input")
     if loc and loc[-1] == "[key]":

@@ -14,9 +14,18 @@ the rulebook's component list.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 # --- the box's contents (rulebook, components list) -------------------------------------
 
@@ -318,12 +327,33 @@ class Players(Frozen):
     counts: tuple[int, ...] = ()  # only these player counts (S9, S10: 6, 8 or 10)
 
 
+def _typed_params(value: Any, info: ValidationInfo) -> Any:
+    """`params` checked against the schema of the entry's `id` (PARAMS below); the dict is
+    kept as written (the rules read their defaults). A wrong key or type names the key."""
+    ident = info.data.get("id")
+    schema = PARAMS.get(ident) if isinstance(ident, str) else None
+    if schema is None or not isinstance(value, dict):
+        return value
+    try:
+        schema.model_validate(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        got = "" if first["type"] in ("missing", "extra_forbidden") else (
+            f" (got {first.get('input')!r})")
+        message = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
+        known = ", ".join(schema.model_fields) or "none"
+        raise ValueError(f"at {where}: {message}{got} (params of {ident}: {known})") from None
+    return value
+
+
 class Rule(Frozen):
     """A special rule in effect, by identifier; `params` tunes it (e.g. hunger markers)."""
 
     id: RuleId
     text: str = ""
     params: dict[str, Any] = {}
+    _params = field_validator("params")(_typed_params)
 
 
 class Objective(Frozen):
@@ -333,6 +363,7 @@ class Objective(Frozen):
     text: str
     team: str | None = None
     params: dict[str, Any] = {}
+    _params = field_validator("params")(_typed_params)
 
 
 class Condition(Frozen):
@@ -341,6 +372,7 @@ class Condition(Frozen):
     id: ConditionId
     text: str
     params: dict[str, Any] = {}
+    _params = field_validator("params")(_typed_params)
 
 
 class City(Frozen):
@@ -396,7 +428,8 @@ class Scenario(Frozen):
     @model_validator(mode="after")
     def _players(self) -> Scenario:
         if self.players.min > self.players.max:
-            raise ValueError("players: min is larger than max")
+            raise ValueError(f"at players.min: {self.players.min} is larger than players.max "
+                             f"({self.players.max})")
         return self
 
     # --- conveniences for the rules engine and the UI ----------------------------------
@@ -434,3 +467,117 @@ def slugify(text: str) -> str:
     for ch in text.lower().replace("'", "").replace("\u2019", ""):
         out.append(ch if ch.isalnum() else " ")
     return "_".join("".join(out).split())
+
+
+# --- the params of each rule, objective and condition id -------------------------------------
+
+Count = Annotated[int, Strict(), Field(ge=0, le=1000)]
+"""A count in a scenario's params: a real integer (not true/false, not 2.5, not "three")."""
+Flag = Annotated[bool, Strict()]
+Kinds = tuple[TokenKind, ...]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class _Base(_Params):
+    base: BuildingName = "rv"
+    tokens: dict[TokenKind, Count] = {}
+
+
+class _FewZombies(_Params):
+    building: BuildingName = "rv"
+    max_zombies_in_city: Count = 3
+    max_zombies: Count = 3
+
+
+class _TokensInBase(_Base):
+    all_of: Kinds = ()
+    at_round_end: Flag = False
+
+
+class _Escort(_Params):
+    building: BuildingName
+    survivor: Annotated[str, Strict()]
+    no_zombies_inside: Flag = False
+
+
+class _FindSurvivors(_Base):
+    survivors_found: Count = 2
+
+
+class _Escape(_Base):
+    survivors: Count = 2
+
+
+class _Outnumber(_Params):
+    margin: Count = 3
+
+
+class _Hold(_Params):
+    building: BuildingName
+    count: Count = 2
+    tokens_of: Kinds = ()
+    at_round_end: Flag = False
+
+
+class _Team(_Params):
+    team: Annotated[str, Strict()]
+
+
+class _Colony(_Params):
+    building: BuildingName = "rv"
+    team: Annotated[str, Strict()] | None = None
+    tokens: dict[TokenKind, Count] = {}
+
+
+class _Survivor(_Params):
+    survivor: Annotated[str, Strict()]
+
+
+class _Deaths(_Params):
+    count: Annotated[int, Strict(), Field(ge=1, le=100)] = 3
+
+
+class _Tie(_Params):
+    tie: Literal["another_round", "most_held"] = "another_round"
+
+
+class _MostTokens(_Tie):
+    kinds: Kinds = ()
+
+
+class _Life(_Params):
+    life: Annotated[int, Strict(), Field(ge=1, le=10)] = 2
+
+
+class _Rescued(_Life):
+    survivor: Annotated[str, Strict()] = "Anita Wallace"
+    escort_noise: Annotated[str, Strict()] = "loud"
+
+
+class _Hunger(_Params):
+    markers: tuple[Count, ...] = (2, 1)
+
+
+class _SecretKinds(_Params):
+    kinds: Kinds = ()
+
+
+_SCHEMAS: dict[str, type[_Params]] = {
+    "survivor_in_rv_few_zombies": _FewZombies, "tokens_in_base": _TokensInBase,
+    "escort_to_building": _Escort, "find_survivors_and_tokens": _FindSurvivors,
+    "team_escape_in_rv": _Escape, "outnumber": _Outnumber, "hold_building": _Hold,
+    "prevent": _Team, "wipe_out_or_enter_colony": _Colony,
+    "survivor_dies": _Survivor, "survivors_dead": _Deaths,
+    "skull_most_survivors": _Tie, "skull_most_tokens_in_base": _MostTokens,
+    "skull_team_wins": _Team,
+    "found_survivors": _Life, "new_survivor": _Life, "rescued_figure": _Rescued,
+    "hunger": _Hunger, "secret_tokens": _SecretKinds,
+}
+PARAMS: dict[str, type[BaseModel]] = {
+    ident: _SCHEMAS.get(ident, _Params) for ident in (*RULE_IDS, *OBJECTIVE_IDS, *CONDITION_IDS)
+}
+"""The schema of `params` for every rule, objective and condition id (an id without params
+accepts none): unknown keys and wrong types are refused when the scenario is read."""
