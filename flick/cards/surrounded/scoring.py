@@ -16,9 +16,10 @@ Expert goals add "not overrun"; then the location's effect.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from flick.cards.surrounded import board
 from flick.cards.surrounded.cards import Card, Occupant
@@ -38,8 +39,8 @@ RANKS = (
     (20, "You might just do this after all."),
     (None, "You're a born leader. Congratulations!"),
 )
-# Above this many combinations of battle choices the engine stops trying them all and keeps
-# each location's best score (a real map has a handful of locations with a choice).
+# Up to this many combinations of battle choices the engine tries them all one by one; above
+# it, `best_combination` finds the same best result by dynamic programming over the locations.
 MAX_COMBINATIONS = 2048
 
 
@@ -222,11 +223,11 @@ def resolve(
         for s in sites:
             n *= len(s.options)
         if n > 1:
-            candidates: Iterator[tuple[Option, ...]]
+            candidates: Iterable[tuple[Option, ...]]
             if n <= MAX_COMBINATIONS:
                 candidates = product(*(s.options for s in sites))
-            else:  # too many: try the other extreme only (lowest score everywhere)
-                candidates = iter([tuple(s.options[-1] for s in sites)])
+            else:  # too many to list: the best of each goal summary (exact, see below)
+                candidates = best_combinations(sites, scenario, difficulty)
             best_key = (won, total)
             for combo in candidates:
                 key = judge(combo)
@@ -243,6 +244,77 @@ def resolve(
     progress = 1.0 if won else goal_progress(scenario, difficulty, tallies(chosen), total,
                                               explores, wide, pw, pa)
     return Resolution(won, total, tuple(results), items, pw, pa, wide, rank(total), progress)
+
+
+def _goal_summary(
+    scenario: Scenario, difficulty: str
+) -> tuple[Any, Callable[[Any, Option], Any]]:
+    """For a goal that the battle choices can change: a start value and a step that fold the
+    chosen options into a summary holding everything `goal_met` reads of them but the total
+    score (counts capped where the goal stops caring)."""
+    kind = scenario.kind
+    t = scenario.threshold(difficulty)
+
+    def count(test: Callable[[Option], bool], cap: int) -> Callable[[Any, Option], Any]:
+        return lambda acc, o: min(int(acc) + test(o), cap)
+
+    if kind == "max_leaders":  # sum of remaining leaders <= t
+        return 0, lambda acc, o: min(int(acc) + o.leaders, t + 1)
+    if kind == "empty_locations":
+        return 0, count(lambda o: o.leaders + o.survivors + o.walker_icons == 0, t)
+    if kind == "leader_locations":
+        return 0, count(lambda o: o.leaders >= 1, t)
+    if kind == "betrayer":  # the total itself decides
+        return 0, lambda acc, o: int(acc) + o.score
+    if kind == "same_score":
+        def same(acc: Any, o: Option) -> Any:
+            if acc is None:  # already met: t locations share a score
+                return None
+            counts = dict(acc)
+            counts[o.score] = counts.get(o.score, 0) + 1
+            return None if counts[o.score] >= t else tuple(sorted(counts.items()))
+
+        return (), same
+
+    def strong(o: Option) -> bool:  # goal_met's `ok` for the location's own container
+        tl = o.tally
+        if not tl.surrounded or (t >= 1 and tl.overrun):
+            return False
+        return not (t >= 2 and (tl.leaders < 1 or tl.survivors < 1))
+
+    if kind == "one_stop":
+        return frozenset(), lambda acc, o: (
+            acc | {o.tally.container} if strong(o) and o.tally.container else acc
+        )
+    if kind.startswith("container_"):
+        item = kind.split("_", 1)[1]
+        return 0, count(lambda o: o.tally.container == item and strong(o), 2)
+    raise ValueError(f"surrounded: goal {kind!r} does not depend on the battle choices")
+
+
+def best_combinations(
+    sites: list[Site], scenario: Scenario, difficulty: str
+) -> list[tuple[Option, ...]]:
+    """The combinations of battle options among which the best (goal met, total score) lies,
+    one per goal summary: dynamic programming over the locations, keeping for every summary
+    of the locations so far the choices with the highest score.
+
+    Exact: the goal is met or not by the summary alone (and the total), and both the summary
+    and the total are built location by location, so of two partial choices with one summary
+    the one with the lower score can never end better."""
+    start, step = _goal_summary(scenario, difficulty)
+    layer: dict[Any, tuple[int, tuple[Option, ...]]] = {start: (0, ())}
+    for s in sites:
+        nxt: dict[Any, tuple[int, tuple[Option, ...]]] = {}
+        for acc, (total, chosen) in layer.items():
+            for o in s.options:
+                key = step(acc, o)
+                value = total + o.score
+                held = nxt.get(key)
+                if held is None or value > held[0]:
+                    nxt[key] = (value, (*chosen, o))
+        layer = nxt
+    return [chosen for _, chosen in layer.values()]
 
 
 def _location_result(s: Site, o: Option) -> LocationResult:

@@ -10,6 +10,7 @@ from flick.cards.surrounded.effects import parse_effect
 from flick.cards.surrounded.layout import card, plain_cards
 from flick.cards.surrounded.scenarios import SCENARIOS
 from flick.cards.surrounded.scoring import rank, resolve
+from flick.cards.surrounded.state import SurroundedState
 from flick.errors import DataFileError
 
 # Occupant cards that show one face toward a location at (0, 0), from each side:
@@ -228,3 +229,85 @@ def test_data_file_errors_name_file_and_line(tmp_path) -> None:
         load_cards(_write(tmp_path, _valid_yaml().replace("E: W,", "E: W(m),", 1)))
     with pytest.raises(DataFileError, match="not valid YAML"):
         load_cards(_write(tmp_path, "cards: [\n"))
+
+
+def _brute_force(s: SurroundedState) -> tuple[bool, int]:
+    """The best (goal met, score) over every combination of battle choices."""
+    from itertools import product
+
+    from flick.cards.surrounded import board as bd
+    from flick.cards.surrounded import scoring as sc
+    from flick.cards.surrounded.scenarios import goal_met
+
+    sites = [sc.site(c, s.cards[k - 1], s.occs, s.cards) for c, k in sorted(s.locs.items())]
+    pw, pa = sc.perimeter_counts(s.locs, s.occs, s.cards)
+    wide = bd.width(set(s.locs) | set(s.occs))
+    best = (False, -10**9)
+    for combo in product(*(x.options for x in sites)):
+        total = sum(o.score for o in combo)
+        won = goal_met(s.scenario, s.difficulty, [o.tally for o in combo], total, s.explores,
+                       wide, pw, pa)
+        best = max(best, (won, total))
+    return best
+
+
+@pytest.mark.parametrize(
+    ("scenario", "difficulty"), [(9, "expert"), (10, "hard"), (11, "expert"), (12, "standard")]
+)
+def test_battle_choices_above_the_limit_are_searched_exactly(
+    scenario: int, difficulty: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above MAX_COMBINATIONS the engine used to try only the two extremes (each location's
+    best, then its worst); it must find what trying every combination finds. The limit is
+    lowered so that ordinary maps are above it."""
+    import random
+
+    from flick.cards.surrounded import scoring as sc
+
+    monkeypatch.setattr(sc, "MAX_COMBINATIONS", 1)
+    won = 0
+    for seed in range(60):
+        s = SurroundedState(seed, scenario=scenario, difficulty=difficulty)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        r = s.result()
+        assert (r.won, r.score) == _brute_force(s), seed
+        won += r.won
+    assert won >= 1
+
+
+@pytest.mark.parametrize("scenario", [1, 7, 9, 10, 11, 12, 18])
+def test_best_combinations_match_every_combination(scenario: int) -> None:
+    """The dynamic programme against brute force on random battle options (every goal the
+    choices can change, Expert containers and One-Stop Shop included)."""
+    import random
+    from itertools import product
+    from types import SimpleNamespace
+
+    from flick.cards.surrounded.scenarios import LocationTally, goal_met
+    from flick.cards.surrounded.scoring import Option, best_combinations
+
+    rng = random.Random(scenario)
+    for difficulty in ("standard", "hard", "expert"):
+        sc = SCENARIOS[scenario]
+        for _ in range(30):
+            sites = []
+            for _ in range(rng.randint(1, 6)):
+                container = rng.choice(["gas", "weapon", "medical", None])
+                surrounded, overrun = rng.random() < 0.6, rng.random() < 0.3
+                opts = []
+                for _ in range(rng.randint(1, 3)):
+                    lr, sr, w = rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 1)
+                    sco = rng.randint(-3, 6)
+                    tally = LocationTally(container, surrounded, overrun, lr, sr, w, sco)
+                    opts.append(Option(0, 0, lr, sr, w, sco, tally))
+                sites.append(SimpleNamespace(options=tuple(opts)))
+
+            def key(combo: tuple[Option, ...], sc: object = sc, d: str = difficulty) -> tuple:
+                total = sum(o.score for o in combo)
+                return (goal_met(sc, d, [o.tally for o in combo], total, 0, 0, 0, 0), total)
+
+            every = max(key(c) for c in product(*(x.options for x in sites)))
+            dp = max(key(c) for c in best_combinations(sites, sc, difficulty))  # type: ignore[arg-type]
+            assert dp == every
