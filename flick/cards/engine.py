@@ -18,6 +18,21 @@ re-dealt at random consistently with what the player knows (for information-set 
 
 Trade-off: actions are plain ints rather than objects, because bots and the random-play
 benchmark make tens of thousands of decisions per second in pure Python.
+
+For the game-AI adapters (OpenSpiel, PettingZoo; issue 19) a game also declares:
+- `num_distinct_actions()`: the size of a dense action range `0 .. num_distinct_actions() - 1`
+  (constant for a game's configuration: players, card data), with `action_to_id(action)` and
+  `id_to_action(action_id)` mapping the game's own action codes (sparse: Surrounded's reach
+  2^34) to dense ids and back. Like the codes, an id is read in the state where it is legal
+  (both games' codes name positions: a row index, a map cell); `id_to_action(action_to_id(a))
+  == a` for every legal `a`, and distinct legal actions have distinct ids. `DenseCodes` builds
+  such a mapping from sections of codes (`Section`);
+- `max_game_length()`: an upper bound on the number of decisions (`apply` calls) of a game;
+- `legal_actions(player)`: the legal actions of any seat: those of the seat to act, empty for
+  every other seat (the games are sequential: one seat decides at a time; Something to Fear's
+  simultaneous Character choice is taken seat by seat, hidden until all have chosen).
+  `legal_action_ids(player)` gives the same as sorted dense ids.
+Games that do not declare them yet raise `NotImplementedError`.
 """
 
 from __future__ import annotations
@@ -25,6 +40,8 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect_right
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from flick.errors import FlickError
@@ -55,8 +72,9 @@ class State(ABC):
         """The seat to act (0-based), or `TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> list[int]:
-        """The legal actions of the player to act, sorted, empty when the game is over."""
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of `player` (None: the player to act), sorted; empty for a seat
+        that is not to act and when the game is over."""
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -84,6 +102,27 @@ class State(ABC):
     @classmethod
     @abstractmethod
     def from_json(cls, data: dict[str, Any]) -> State: ...
+
+    # ---- declared for the adapters (see the module docstring) ---------------------------
+    def num_distinct_actions(self) -> int:
+        """Size of the dense action-id range of this game's configuration."""
+        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
+
+    def action_to_id(self, action: int) -> int:
+        """The dense id of `action` (a code legal in this state) in 0..num_distinct_actions-1."""
+        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
+
+    def id_to_action(self, action_id: int) -> int:
+        """The action code of dense id `action_id`, read in this state."""
+        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
+
+    def max_game_length(self) -> int:
+        """An upper bound on the decisions of a whole game of this configuration."""
+        raise NotImplementedError(f"{self.game_name}: no game length bound declared")
+
+    def legal_action_ids(self, player: int | None = None) -> list[int]:
+        """`legal_actions(player)` as sorted dense ids."""
+        return sorted(self.action_to_id(a) for a in self.legal_actions(player))
 
     # ---- provided ----------------------------------------------------------------------
     def apply(self, action: int) -> None:
@@ -132,3 +171,61 @@ def rng_from_json(data: list[Any]) -> random.Random:
     rng = random.Random(0)  # seeded only to skip an OS entropy read; setstate overwrites it
     rng.setstate((data[0], tuple(data[1]), data[2]))
     return rng
+
+
+@dataclass(frozen=True)
+class Section:
+    """Action codes `code + sum(index_k * stride_k)` for `0 <= index_k < count_k`, with
+    `dims = ((count_1, stride_1), ...)`, strides from the largest down (the last usually 1)."""
+
+    code: int
+    dims: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for count, _ in self.dims:
+            n *= count
+        return n
+
+
+class DenseCodes:
+    """A bijection between the action codes of some `Section`s and dense ids 0..size-1 (the
+    sections in code order, each's ids in the order of its indices)."""
+
+    def __init__(self, sections: list[Section]) -> None:
+        self.sections = sorted(sections, key=lambda sec: sec.code)
+        self.codes = [sec.code for sec in self.sections]
+        self.offsets: list[int] = []
+        total = 0
+        for sec in self.sections:
+            self.offsets.append(total)
+            total += sec.size
+        self.size = total
+
+    def to_id(self, code: int) -> int:
+        i = bisect_right(self.codes, code) - 1
+        if i >= 0:
+            sec = self.sections[i]
+            rest, dense = code - sec.code, 0
+            for count, stride in sec.dims:
+                index, rest = divmod(rest, stride)
+                if index >= count:
+                    break
+                dense = dense * count + index
+            else:
+                if rest == 0:
+                    return self.offsets[i] + dense
+        raise ValueError(f"action code {code} is outside the declared action range")
+
+    def to_code(self, action_id: int) -> int:
+        if not 0 <= action_id < self.size:
+            raise ValueError(f"action id {action_id} is outside 0..{self.size - 1}")
+        i = bisect_right(self.offsets, action_id) - 1  # the last section starting at or before
+        sec = self.sections[i]
+        rest = action_id - self.offsets[i]
+        code = sec.code
+        for count, stride in reversed(sec.dims):
+            rest, index = divmod(rest, count)
+            code += index * stride
+        return code

@@ -114,3 +114,55 @@ def test_observation_holds_only_what_the_player_may_know(name: str) -> None:
             state.apply(actions[rng.randrange(len(actions))])
             step += 1
     assert checked >= 30
+
+
+# Games that declare the adapters' API (dense action ids, the game length, any seat's legal
+# actions); a game joins by adding its name here.
+DENSE_GAMES = ["something_to_fear", "surrounded"]
+
+
+@pytest.mark.parametrize("name", DENSE_GAMES)
+def test_dense_action_ids_cover_every_legal_action(name: str) -> None:
+    """Every legal action has a dense id in 0..num_distinct_actions-1 that maps back to it,
+    distinct actions get distinct ids, other seats have no legal actions, and no game is
+    longer than max_game_length()."""
+    mod = module(name)
+    longest = 0
+    for seed in range(8):
+        state = mod.new_state(seed)
+        size = state.num_distinct_actions()
+        bound = state.max_game_length()
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            assert state.num_distinct_actions() == size
+            actions = state.legal_actions()
+            ids = [state.action_to_id(a) for a in actions]
+            assert all(0 <= i < size for i in ids)
+            assert len(set(ids)) == len(ids)
+            assert [state.id_to_action(i) for i in ids] == actions
+            assert state.legal_action_ids() == sorted(ids)
+            me = state.current_player()
+            assert state.legal_actions(me) == actions
+            for p in range(state.num_players):
+                if p != me:
+                    assert state.legal_actions(p) == [] and state.legal_action_ids(p) == []
+            state.apply(state.id_to_action(ids[rng.randrange(len(ids))]))
+            steps += 1
+        assert state.legal_actions(0) == []
+        longest = max(longest, steps)
+        assert steps <= bound
+    assert longest > 10
+
+
+@pytest.mark.parametrize("name", DENSE_GAMES)
+def test_every_dense_id_decodes_to_a_code_that_encodes_back(name: str) -> None:
+    state = module(name).new_state(0)
+    size = state.num_distinct_actions()
+    for i in range(size):
+        assert state.action_to_id(state.id_to_action(i)) == i
+    for bad in (-1, size):
+        with pytest.raises(ValueError):
+            state.id_to_action(bad)
+    with pytest.raises(ValueError):
+        state.action_to_id(10**12)

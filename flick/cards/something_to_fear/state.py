@@ -42,9 +42,17 @@ Readings where the rulebook is silent or ambiguous (each also in the report):
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
-from flick.cards.engine import TERMINAL, State, rng_from_json, rng_state_to_json
+from flick.cards.engine import (
+    TERMINAL,
+    DenseCodes,
+    Section,
+    State,
+    rng_from_json,
+    rng_state_to_json,
+)
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import scoring
 from flick.cards.something_to_fear.data import (
@@ -92,6 +100,32 @@ _SCALARS = (
     "maggie",
     "maggie_target",
 )
+
+
+@lru_cache(maxsize=16)
+def _dense(n: int, cards: int) -> DenseCodes:
+    """The dense action ids of a game of `n` players with `cards` Encounter cards: one
+    section per kind of action code (see `actions`); a row holds at most n + 1 cards, the
+    Mob and a Stash at most every card, Michonne looks at 3."""
+    row = n + 1
+    return DenseCodes(
+        [
+            Section(A.DECLINE),
+            Section(1, ((9, 1),)),  # select Character 1-9
+            Section(A.USE),
+            Section(A.ROW, ((row, 1),)),
+            Section(A.MOB, ((cards, 1),)),
+            Section(A.WEAPON_MOB, ((cards, 1),)),
+            Section(A.GIVE_WOUND, ((n, 1),)),
+            Section(A.STEAL_AT, ((n, 100), (cards, 1))),
+            Section(A.DESTROY_AT, ((cards, 1),)),
+            Section(A.PEEK_AT, ((row, 10), (3, 1))),
+            Section(A.RICK_AT, ((row, 100), (cards, 1))),
+            Section(A.MAGGIE_AT, ((n, 10), (row, 1))),
+            Section(A.ABRAHAM_AT, ((10, 10), (10, 1))),
+            Section(A.SWAP_AT, ((cards, 1000), (n, 100), (cards, 1))),
+        ]
+    )
 
 
 class StfState(State):
@@ -172,7 +206,9 @@ class StfState(State):
     def is_terminal(self) -> bool:
         return self.phase == A.END
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None and player != self.current_player():
+            return []
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -307,6 +343,30 @@ class StfState(State):
             self.hand[p].append(d)
             self.hand[p].sort()
             self.known_hand[p].append(d)
+
+    # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
+    def num_distinct_actions(self) -> int:
+        return _dense(self.num_players, len(self.data.deck_for(self.num_players))).size
+
+    def action_to_id(self, action: int) -> int:
+        return _dense(self.num_players, len(self.data.deck_for(self.num_players))).to_id(action)
+
+    def id_to_action(self, action_id: int) -> int:
+        codes = _dense(self.num_players, len(self.data.deck_for(self.num_players)))
+        return codes.to_code(action_id)
+
+    def max_game_length(self) -> int:
+        """An upper bound on a game's decisions. A round: per player a Character choice, at
+        most one on-reveal decision (Eugene or Carl: a Eugene's revealed card gives no
+        on-reveal) and a turn of at most 3 decisions (two steps and ending the Weapon window;
+        Maggie's exchange replaces two turns by a reply and two Weapon windows), plus Maggie's
+        choice and one Tie-breaker offer; over the game, one more decision per Weapon used
+        (each destroys a Weapon) and per Wound given (a secured card never leaves the Stashes
+        for the row or the Mob, so a Wound is secured once)."""
+        n = self.num_players
+        deck = self.data.deck_for(n)
+        types = [self.data.cards[c].type for c in deck]
+        return ROUNDS * (5 * n + 2) + types.count("weapon") + types.count("wound")
 
     # ---- rule helpers ----------------------------------------------------------------------
     def _secure(self, p: int, card: int) -> None:

@@ -32,9 +32,9 @@ from flick.cards.surrounded.state import SurroundedState
 
 WIN_WEIGHT = 40.0
 PROGRESS_WEIGHT = 16.0  # for the way toward an unmet goal (0..1), so near misses count
-# Burn refills the deck, so a bot that burns whenever the map looks better would never let the
-# game end (place a card, burn it back, place it again ...). The bots stop burning after this
-# many Burns in a game; the rules set no such limit, a person simply stops.
+# Burn refills the deck, so a bot that burns whenever the map looks better drags the game out
+# (the engine lets each card burn once, up to 18 Burns). The bots stop burning after this many
+# Burns in a game, a budget of their own on top of the rules.
 MAX_BOT_BURNS = 4
 _STEP = board.STEP
 _OPP = board.OPPOSITE

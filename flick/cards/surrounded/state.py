@@ -14,13 +14,23 @@ taken automatically (the forced choices at the start of a turn; a lone legal cel
 decision. The game ends when the deck is empty at the end of a turn, or when a card cannot be
 placed and is discarded with the rest of the deck.
 
+Game length: after the set-up (2 cards) every turn draws at least one card from the deck and
+only a Burn puts one back; each card can be burned once (below), so at most (N - 2) + N cards
+are drawn in turns. A turn costs at most 3 decisions per card it draws (Occupy: choose, place,
+ability; Explore: 4 for 2 cards); with the set-up spawn, `max_game_length()` = 6N - 5 (103).
+
 Readings where the rulebook is silent (also listed in the report):
 - The set-up spawn places its card like any spawn (the player picks the cell); no ability is
   used at set-up, since it is not a turn.
 - If a location cannot be placed anywhere the player must Occupy even when the top card shows a
   Walker (a rule cannot demand the impossible).
 - The ability is used after the turn's cards are placed; the end-of-game check follows it, so
-  the last turn may still use its ability (a Burn then refills the deck and play goes on).
+  the last turn may still Move, but not Burn: "The game ends when the deck is empty", and a
+  Burn into the empty deck would start it again.
+- A card can be burned once in a game. The rulebook has no other limit (outside scenarios 5
+  and 17), and without one a game need never end: Occupy, Burn the card just placed back on
+  top, Occupy the same cell, and so on. The game must end "when the deck is empty"; a card
+  returning to the deck once keeps every first Burn as it was and bounds the game.
 - Abilities: only the faces of the occupant card placed this turn that touch a location; Burn
   may not remove the last card of the map; Look needs a card in the deck (with one card, top
   and bottom are the same, so only "top" is offered).
@@ -47,6 +57,16 @@ _CELLS = 1 << 16
 # ---- phases ---------------------------------------------------------------------------------
 CHOOSE, LOCATION, SPAWN, OCCUPANT, ABILITY, OVER = range(6)
 PHASE_NAMES = ("choose", "location", "spawn", "occupant", "ability", "over")
+
+
+# Dense action ids (`action_to_id`): the five plain actions keep their numbers; cells are
+# numbered in a square window of side len(cards) + 4 whose corner is two cells south-west of
+# the map's bounding box (a connected map of k cards spans at most k columns and k rows; a
+# placement is one cell beyond it, a Move two), so ids are read in the state they are legal in.
+# A Move is its source cell and one of the eight cells two steps away.
+_MOVE_STEPS = (2, -2, 2 * board.STRIDE, -2 * board.STRIDE, board.STRIDE + 1,
+               board.STRIDE - 1, -board.STRIDE + 1, -board.STRIDE - 1)
+_PLAIN = 5  # EXPLORE .. LOOK_BOTTOM
 
 
 def place(cell: int) -> int:
@@ -104,6 +124,7 @@ class SurroundedState(State):
         self.locs: dict[int, int] = {}  # cell -> card, location side up
         self.occs: dict[int, int] = {}  # cell -> card, occupant side up
         self.discarded: list[int] = []
+        self.burned: set[int] = set()  # cards already burned once (a card burns only once)
         self.explores = 0
         self.used = {"move": 0, "look": 0, "burn": 0}
         self.turn = 0
@@ -131,7 +152,9 @@ class SurroundedState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player not in (None, 0):
+            return []
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -143,6 +166,70 @@ class SurroundedState(State):
             self.events = []
         self._do(action)
         self._auto()
+
+    # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ----
+    def _side(self) -> int:
+        return len(self.cards) + 4
+
+    def _corner(self) -> tuple[int, int]:
+        cells = list(self.locs) + list(self.occs)
+        return (min(c % board.STRIDE for c in cells) - 2, min(c // board.STRIDE for c in cells) - 2)
+
+    def _cell_index(self, cell: int, corner: tuple[int, int]) -> int:
+        side = self._side()
+        cx, cy = cell % board.STRIDE - corner[0], cell // board.STRIDE - corner[1]
+        if not (0 <= cx < side and 0 <= cy < side):
+            raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")
+        return cy * side + cx
+
+    def num_distinct_actions(self) -> int:
+        """5 plain actions, then per window cell: a placement, two Burns, eight Moves."""
+        return _PLAIN + 11 * self._side() ** 2
+
+    def action_to_id(self, action: int) -> int:
+        if 0 <= action < _PLAIN:
+            return action
+        corner = self._corner()
+        cells = self._side() ** 2
+        if action >= BURN:
+            v = action - BURN
+            return _PLAIN + cells + 2 * self._cell_index(v >> 1, corner) + (v & 1)
+        if action >= MOVE:
+            v = action - MOVE
+            src, dst = v >> 16, v & (_CELLS - 1)
+            if dst - src not in _MOVE_STEPS:
+                raise ValueError(f"surrounded: {action} is not a Move of two steps")
+            return (_PLAIN + 3 * cells + 8 * self._cell_index(src, corner)
+                    + _MOVE_STEPS.index(dst - src))
+        if action >= PLACE:
+            return _PLAIN + self._cell_index(action - PLACE, corner)
+        raise ValueError(f"surrounded: {action} is not an action code")
+
+    def id_to_action(self, action_id: int) -> int:
+        if not 0 <= action_id < self.num_distinct_actions():
+            raise ValueError(f"surrounded: action id {action_id} is out of range")
+        if action_id < _PLAIN:
+            return action_id
+        side = self._side()
+        cells = side * side
+        x0, y0 = self._corner()
+
+        def cell(index: int) -> int:
+            cy, cx = divmod(index, side)
+            return (cy + y0) * board.STRIDE + cx + x0
+
+        rest = action_id - _PLAIN
+        if rest < cells:
+            return place(cell(rest))
+        rest -= cells
+        if rest < 2 * cells:
+            return burn(cell(rest >> 1), bool(rest & 1))
+        src, k = divmod(rest - 2 * cells, 8)
+        return move(cell(src), cell(src) + _MOVE_STEPS[k])
+
+    def max_game_length(self) -> int:
+        """At most 6N - 5 decisions with N cards (see the module docstring)."""
+        return 6 * len(self.cards) - 5
 
     def returns(self) -> list[float]:
         if self.phase != OVER:
@@ -235,8 +322,11 @@ class SurroundedState(State):
             cuts = board.cut_cells(cells)
             if "move" in abilities:
                 acts.extend(self._moves(cells, cuts))
-            if "burn" in abilities and len(cells) > 1:
+            if "burn" in abilities and len(cells) > 1 and self.deck:
+                burned = self.burned
                 for c in sorted(cells - cuts):
+                    if (self.locs.get(c) or self.occs[c]) in burned:
+                        continue
                     acts.append(burn(c, False))
                     acts.append(burn(c, True))
         if not acts:
@@ -289,11 +379,17 @@ class SurroundedState(State):
                 if not abilities:
                     self._end_turn()
                     continue
-                if ("burn" in abilities and len(self.locs) + len(self.occs) > 1) or (
-                    "look" in abilities and self.deck
+                if self.deck and (
+                    "look" in abilities
+                    or (
+                        "burn" in abilities
+                        and len(self.locs) + len(self.occs) > 1
+                        and not self.burned
+                    )
                 ):
                     # SKIP and at least one use: a real decision; list the actions lazily
-                    # (a map of 2+ cards always has a card whose removal keeps it whole)
+                    # (a map of 2+ cards always has a card whose removal keeps it whole,
+                    # and no card has been burned yet)
                     self._legal = None
                     return
             legal = self._compute_legal()
@@ -382,6 +478,7 @@ class SurroundedState(State):
             card = self.locs.pop(cell, None)
             if card is None:
                 card = self.occs.pop(cell)
+            self.burned.add(card)
             if bottom:
                 self.deck.insert(0, card)
             else:
@@ -477,6 +574,7 @@ class SurroundedState(State):
             "locations": [[*board.xy(c), k] for c, k in sorted(self.locs.items())],
             "occupants": [[*board.xy(c), k] for c, k in sorted(self.occs.items())],
             "discarded": list(self.discarded),
+            "burned": sorted(self.burned),
             "explores": self.explores,
             "abilities_used": dict(self.used),
             "turn": self.turn,
@@ -504,6 +602,7 @@ class SurroundedState(State):
         s.locs = {board.cell_of(x, y): k for x, y, k in data["locations"]}
         s.occs = {board.cell_of(x, y): k for x, y, k in data["occupants"]}
         s.discarded = list(data["discarded"])
+        s.burned = set(data.get("burned", []))
         s.explores = data["explores"]
         s.used = dict(data["abilities_used"])
         s.turn = data["turn"]
@@ -526,6 +625,7 @@ class SurroundedState(State):
         s.locs = dict(self.locs)
         s.occs = dict(self.occs)
         s.discarded = list(self.discarded)
+        s.burned = set(self.burned)
         s.used = dict(self.used)
         s.rng = random.Random(0)  # state set just below
         s.rng.setstate(self.rng.getstate())
@@ -556,6 +656,7 @@ class SurroundedState(State):
         s.occs = dict(self.occs)
         s.used = dict(self.used)
         s.discarded = list(self.discarded)
+        s.burned = set(self.burned)
         return s
 
     def observation(self, player: int) -> dict[str, Any]:

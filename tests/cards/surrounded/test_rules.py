@@ -179,14 +179,71 @@ def test_look_peeks_at_top_or_bottom() -> None:
     assert one.legal_actions() == [st.SKIP, st.LOOK_TOP]
 
 
-def test_burn_after_the_last_card_refills_the_deck() -> None:
+def test_no_burn_after_the_last_card_the_game_ends_with_the_deck() -> None:
+    """Rulebook: "The game ends when the deck is empty"; a Burn on the last turn would put a
+    card back into it (on main it did, and play went on: 208 of 2,000 random games)."""
     cards = plain_cards({5: card(5, faces="S S S S(b)")})
     s = build_state(cards, {(0, 0): 1, (2, 0): 3}, {(1, 0): 2}, deck=[5])
     assert s.phase == st.OCCUPANT
-    s.apply(place(at(3, 0)))  # the Burn face (W) touches location 3
-    assert s.phase == st.ABILITY and s.deck == []
+    s.apply(place(at(3, 0)))  # the Burn face (W) touches location 3; nothing else to offer
+    assert s.is_terminal() and s.deck == [] and at(3, 0) in s.occs
+
+
+def test_a_move_is_still_offered_on_the_last_turn() -> None:
+    cards = plain_cards({5: card(5, faces="S S S S(m)")})
+    s = build_state(cards, {(0, 0): 1, (2, 0): 3}, {(1, 0): 2}, deck=[5])
+    s.apply(place(at(3, 0)))
+    assert s.phase == st.ABILITY and s.deck == [] and st.SKIP in s.legal_actions()
+    assert any(a >= st.MOVE for a in s.legal_actions())
+
+
+def test_random_games_end_with_the_deck_empty() -> None:
+    for seed in range(150):
+        s = SurroundedState(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            burns = [a for a in legal if a >= st.BURN]
+            s.apply(rng.choice(burns) if burns and rng.random() < 0.8 else rng.choice(legal))
+            if s.phase == st.ABILITY:
+                assert s.deck or all(a < st.BURN for a in s.legal_actions())
+        assert s.deck == []
+
+
+def test_a_card_burns_only_once_so_the_game_is_bounded() -> None:
+    """Occupy, Burn the card just placed back on top, Occupy the same cell: without a limit
+    this never ends. A card that was burned is not offered to Burn again."""
+    cards = plain_cards({5: card(5, faces="S S S S(b)")})
+    s = build_state(cards, {(0, 0): 1, (2, 0): 3}, {(1, 0): 2}, deck=[9, 5])
+    assert s.phase == st.CHOOSE
+    s.apply(st.OCCUPY)
+    s.apply(place(at(3, 0)))
+    assert burn(at(3, 0), False) in s.legal_actions()
     s.apply(burn(at(3, 0), False))
-    assert not s.is_terminal() and s.deck == [5]
+    assert s.deck == [9, 5] and s.burned == {5}
+    s.apply(st.OCCUPY)
+    s.apply(place(at(3, 0)))
+    assert s.occs[at(3, 0)] == 5
+    legal = s.legal_actions()
+    assert burn(at(0, 0), False) in legal  # other cards still can
+    assert burn(at(3, 0), False) not in legal and burn(at(3, 0), True) not in legal
+    assert s.to_json()["burned"] == [5]
+    assert SurroundedState.from_json(s.to_json(), cards=cards).burned == {5}
+
+
+def test_always_burning_games_stay_within_the_declared_length() -> None:
+    longest = 0
+    for seed in range(60):
+        s = SurroundedState(seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            burns = [a for a in legal if a >= st.BURN]
+            s.apply(rng.choice(burns) if burns else rng.choice(legal))
+            decisions += 1
+        longest = max(longest, decisions)
+    assert longest <= s.max_game_length() == 6 * 18 - 5
 
 
 @pytest.mark.parametrize(
