@@ -289,7 +289,9 @@ class StfState(State):
             self._start_turns(skip=(m, self.maggie_target))
             self.turn_actor = m
             self.actor = m
-            self.steps = [A.WEAPON]  # Maggie's turn is this exchange; her Weapon window follows
+            # Maggie's turn is this exchange (her special ability; the basic secure is only
+            # "instead" of it, see the readings); her Weapon window follows
+            self.steps = [A.WEAPON]
         else:
             self._apply_step(p, action)
         if self.pending_wound < 0 and self.pending_governor < 0:

@@ -237,3 +237,17 @@ def test_every_player_count_plays_to_the_end(n: int, expert: bool) -> None:
     assert cards == 9 * (n + 1)
     assert all(sorted(d) == list(range(1, 10)) for d in s.discard)
     assert set(s.winners()) <= set(range(n))
+
+
+@pytest.mark.parametrize(("players", "expert"), [(2, False), (3, True), (5, False), (6, True)])
+def test_games_stay_within_the_declared_length(players: int, expert: bool) -> None:
+    for seed in range(12):
+        s = StfState(players, seed=seed, expert=expert)
+        rng = random.Random(seed)
+        steps = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            weapons = [a for a in legal if A.WEAPON_MOB <= a < A.GIVE_WOUND]
+            s.apply(rng.choice(weapons) if weapons else rng.choice(legal))  # Weapons: longer
+            steps += 1
+        assert steps <= s.max_game_length()
