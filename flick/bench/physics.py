@@ -351,7 +351,7 @@ def _compare(table: Table, shots: list[Shot], repeats: int) -> dict[str, Any]:
 
 def _accuracy(table: Table, shots: list[Shot]) -> dict[str, float]:
     """Median largest final-position error (cm) against the 1/20000 s reference."""
-    params = table.params.model_copy(update={"toppling": Toppling(scale=1e6)})
+    params = table.params.model_copy(update={"toppling": Toppling(scale=100.0)})
     calm = Table(params, city=table.city)
     calm.restore(table.snapshot())
     base = calm.snapshot()
@@ -464,7 +464,7 @@ def bench(quick: bool) -> dict[str, Any]:
     out["table_scaling_exponent"] = _exponent(points)
     out["table_scaling_ratio"] = round(points[-1][1] / points[0][1], 3)
     mass = params.pieces["movement_disc"].mass
-    calm = params.model_copy(update={"toppling": Toppling(scale=1e6)})
+    calm = params.model_copy(update={"toppling": Toppling(scale=100.0)})
     for key, p in (("cluster_scaling", params), ("cluster_scaling_no_topple", calm)):
         points = []
         for n in CLUSTER_SIZES:

@@ -69,6 +69,7 @@ _FILTERS = {
 # A dormant piece is one circle around it, seen only by halos.
 _DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
 TABLE_EDGE = -1  # the owner id of the table's edge lines
+FREE_ITERATIONS = 2
 
 Vec = tuple[float, float]
 
@@ -137,7 +138,11 @@ class World:
         sim = params.simulation
         self.city = city
         space = pymunk.Space()
-        space.iterations = sim.iterations
+        # The solver's iterations: `iterations` while pieces are in contact (converged), and
+        # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
+        # one on its spin, each solved exactly in one pass.
+        space.iterations = FREE_ITERATIONS
+        self.contacts = 0
         space.sleep_time_threshold = sim.sleep_time
         space.idle_speed_threshold = sim.rest_speed
         space.collision_slop = sim.collision_slop
@@ -368,6 +373,10 @@ class World:
         a, b = self.owner[sa], self.owner[sb]
         self._activate(a)
         self._activate(b)
+        # pymunk solves this step's contacts after it has found them all: this step already
+        # runs with the contact iterations.
+        self.contacts += 1
+        space.iterations = self.params.simulation.iterations
         # Pieces already in contact that are moving apart have not touched in this shot.
         body_a, body_b = sa.body, sb.body
         assert body_a is not None and body_b is not None  # a space's shapes have bodies
@@ -464,6 +473,10 @@ class World:
     def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arb.shapes
         if not (sa.sensor or sb.sensor):
+            self.contacts -= 1
+            if self.contacts <= 0:
+                self.contacts = 0
+                space.iterations = FREE_ITERATIONS
             if self.resting and not self.finished:
                 a, b = self.owner[sa], self.owner[sb]
                 self.resting.discard((min(a, b), max(a, b)))  # apart: a new meeting counts
@@ -643,6 +656,7 @@ class World:
         track, gone, falls = self.track, self.gone, self.falls
         cell, floor = self.cell, math.floor
         hypot = math.hypot
+        step = space.step
         while True:
             if self.wake:
                 self._promote()
@@ -702,7 +716,7 @@ class World:
             self.new_contact = False
             n = 0
             while n < check_every:
-                space.step(dt)
+                step(dt)
                 n += 1
                 if self.pending:
                     self._flush_touches()

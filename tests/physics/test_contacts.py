@@ -15,7 +15,7 @@ from flick.physics import PhysicsParams, Table
 from flick.physics.params import Toppling
 
 PARAMS = PhysicsParams.default()
-NO_TOPPLING = PARAMS.model_copy(update={"toppling": Toppling(scale=1e6)})
+NO_TOPPLING = PARAMS.model_copy(update={"toppling": Toppling(scale=100.0)})  # nothing falls
 ZOMBIE_R = PARAMS.pieces["zombie"].diameter / 2.0  # type: ignore[operator]
 DISC_R = PARAMS.pieces["movement_disc"].diameter / 2.0  # type: ignore[operator]
 
