@@ -2,8 +2,12 @@
 
 `ui_fps`: the busiest scenario (the most pieces on the table after set-up), every piece
 moving in every frame (a synthetic clip: each piece circles about its place and turns),
-drawn by the real window (`PlayApp.advance` + `draw` + `display.flip`) at 1280 x 800 under
+drawn by the real window (`PlayApp.advance` + `present`) at 1280 x 800 under
 SDL's dummy video driver, so it measures the drawing, not a screen's refresh. Target >= 120.
+
+`ui_frame_ms`: the CPU milliseconds of one such frame, under the dummy driver and, when an
+X display is there (a desktop, or Xvfb), under the x11 driver too (what a real window pays:
+the flip copies the frame to the X server).
 """
 
 from __future__ import annotations
@@ -48,14 +52,15 @@ def _moving_clip(game: Any, frames: int) -> Any:
     return clip
 
 
-def bench(quick: bool) -> dict[str, Any]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+def _frames(game: Any, frames: int, driver: str) -> tuple[float, float]:
+    """(frames a second by the wall clock, CPU ms a frame) drawing `frames` moving frames
+    under the SDL video `driver`."""
     import pygame
 
     from flick.ui.app import PlayApp, Settings
 
-    frames = 240 if quick else 900
-    scenario, game = _busiest()
+    before = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = driver
     pygame.display.init()
     pygame.font.init()
     try:
@@ -66,13 +71,50 @@ def bench(quick: bool) -> dict[str, Any]:
         for _ in range(20):  # warm the caches (background, text) as a live window would
             app.advance(1 / 60)
             app.draw()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for _ in range(frames):
             app.advance(1 / 60)
-            app.draw()
-            pygame.display.flip()
-        elapsed = time.perf_counter() - start
+            app.present()
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu
     finally:
         pygame.quit()
-    return {"ui": {"ui_fps": round(frames / elapsed, 1), "scenario": scenario.number,
+        if before is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = before
+    return frames / elapsed, 1000.0 * used / frames
+
+
+def x11_available() -> bool:
+    """An X display this process may open (e.g. Xvfb): the x11 driver can be measured."""
+    if not os.environ.get("DISPLAY"):
+        return False
+    try:
+        import pygame
+
+        os.environ["SDL_VIDEODRIVER"] = "x11"
+        pygame.display.init()
+        ok = pygame.display.get_driver() == "x11"
+        pygame.display.quit()
+        return ok
+    except Exception:  # pygame.error: no such display
+        return False
+    finally:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+
+
+def bench(quick: bool) -> dict[str, Any]:
+    """`ui_fps` (dummy driver, wall clock), `ui_frame_ms` per driver (CPU ms a frame of the
+    busiest scenario with every piece moving): dummy always, x11 when a display is there."""
+    frames = 240 if quick else 900
+    scenario, game = _busiest()
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    x11 = x11_available() if driver in (None, "", "x11") else False
+    if driver:
+        os.environ["SDL_VIDEODRIVER"] = driver
+    fps, dummy_ms = _frames(game, frames, "dummy")
+    frame_ms = {"dummy": round(dummy_ms, 2)}
+    if x11:
+        frame_ms["x11"] = round(_frames(game, frames, "x11")[1], 2)
+    return {"ui": {"ui_fps": round(fps, 1), "ui_frame_ms": frame_ms, "scenario": scenario.number,
                    "pieces": len(game.board.table.pieces())}}

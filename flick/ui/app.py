@@ -127,6 +127,7 @@ class PlayApp:
         self._old_decor: dict[int, Decor] = {}
         self._pieces: list[PieceState] = []
         self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
+        self._full_update = True  # the next frame goes to the screen whole
         self.frame = 0
         self.quit = False
         self._script = list(settings.script or [])
@@ -277,8 +278,18 @@ class PlayApp:
     def active_cam(self) -> Camera:
         return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
 
-    def draw(self) -> None:
-        scene.draw(self)
+    def draw(self) -> list[pygame.Rect]:
+        """Draw the frame; the rectangles of the window that changed."""
+        return scene.draw(self)
+
+    def present(self) -> None:
+        """Draw the frame and send what changed to the screen (the table; the panel only
+        when it changed: under x11 copying pixels to the server is most of a frame's cost)."""
+        rects = self.draw()
+        if self._full_update:
+            rects = [self.screen.get_rect()]
+            self._full_update = False
+        pygame.display.update(rects)
 
     def on_fight_table(self) -> bool:
         if self.clips:
@@ -738,8 +749,7 @@ class PlayApp:
                 for ev in pygame.event.get():
                     self.handle_event(ev, now)
             self.advance(FRAME_S)
-            self.draw()
-            pygame.display.flip()
+            self.present()
             self.frame += 1
             if s.frames is not None and self.frame >= s.frames:
                 break
@@ -780,8 +790,7 @@ class PlayApp:
             last = now
             key = self.scene_key()
             if key != drawn:
-                self.draw()
-                pygame.display.flip()
+                self.present()
                 self.frame += 1
                 drawn = key
 
@@ -821,6 +830,7 @@ class PlayApp:
         self.cam = self.fit()
         if self.game.fight is not None:
             self.fight_cam = self._fight_camera()
+        self._full_update = True
         self.version += 1
 
     def _feed_script(self, now: float) -> None:

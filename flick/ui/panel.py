@@ -64,6 +64,7 @@ class Panel:
         self._surface: pygame.Surface | None = None
         self._version = -1
         self._buttons: list[Button] = []
+        self.changed = True  # re-rendered by the last draw (its pixels must reach the screen)
 
     def draw(self, surface: pygame.Surface, app: Any) -> list[Button]:
         """Blit the panel (re-rendered if `app.version` changed); its buttons.
@@ -72,7 +73,8 @@ class Panel:
         turn, lives, tokens, the log) and offers no buttons; it changes when the animation
         has shown what happened."""
         stale = self._surface is None or self._version != app.version
-        if stale and (self._surface is None or not app.busy()):
+        self.changed = stale and (self._surface is None or not app.busy())
+        if self.changed:
             self._surface = pygame.Surface(self.rect.size)
             self._buttons = self._render(self._surface, app)
             self._version = app.version

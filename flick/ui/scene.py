@@ -30,15 +30,16 @@ TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 AIM_HIT = (235, 40, 40)
 
 
-def draw(app: PlayApp) -> None:
-    """Draw the window: the table, the piece being flicked, the banner, the panel."""
+def draw(app: PlayApp) -> list[pygame.Rect]:
+    """Draw the window: the table, the piece being flicked, the banner, the panel. Returns
+    the rectangles that changed (the table, and the panel only when it was re-rendered)."""
     screen = app.screen
     if app.pass_screen:
         _draw_pass(app, screen)
         app.buttons = []
         if app.help_open:
             help.draw_help(app, screen)
-        return
+        return [screen.get_rect()]
     if app.on_fight_table():
         _draw_fight(app, screen)
     else:
@@ -54,6 +55,9 @@ def draw(app: PlayApp) -> None:
         help.draw_briefing(app, screen)
     elif app.help_open:
         help.draw_help(app, screen)
+    else:
+        return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else [])]
+    return [screen.get_rect()]
 
 
 def _draw_hint(app: PlayApp, screen: pygame.Surface) -> None:

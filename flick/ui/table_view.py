@@ -183,8 +183,10 @@ class TableView:
             r = spec.length / 2.0 - spec.knob_diameter / 2.0
             k = cam.px(p.x - r * math.cos(p.angle), p.y - r * math.sin(p.angle))
             pygame.draw.circle(surface, (90, 60, 30), k, max(2.0, cam.length(0.7)))
-        if d is not None and d.active:
-            pygame.draw.circle(surface, SELECT, c, cam.length(1.3) + 3, 2)
+        if d is not None and d.active:  # the active survivor: a thick gold ring, dark-edged
+            r = cam.length(1.3) + 4
+            pygame.draw.circle(surface, INK, c, r + 2, 6)
+            pygame.draw.circle(surface, HILITE, c, r + 1, 4)
 
     def _label(self, surface: pygame.Surface, cam: Camera, p: PieceState, d: Decor,
                fonts: Fonts) -> None:
