@@ -121,6 +121,7 @@ class PlayApp:
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
         self.log: list[str] = []
+        self.log_scroll = 0  # event-log lines scrolled back from the newest
         self._logged = 0
         self._shown = 0  # log lines shown while a shot animates
         self._decor: dict[int, Decor] = {}
@@ -715,6 +716,10 @@ class PlayApp:
         self.apply(inp)
 
     def wheel(self, pos: tuple[int, int], y: int) -> None:
+        if self.panel.rect.collidepoint(pos):  # over the panel: the event log scrolls
+            self.log_scroll = max(0, self.log_scroll + 3 * y)
+            self.version += 1
+            return
         if self.on_fight_table() and self.fight_cam is not None:
             self.fight_cam = self.fight_cam.zoomed(pos, y)
         else:

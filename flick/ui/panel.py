@@ -164,19 +164,26 @@ class Panel:
         reaction = (["(the shot is still moving)"] if app.busy()
                     else adapter.reaction_lines(game))
         y = self._section(s, "Zombies' reaction", reaction, x, y, w)
-        bottom = self.rect.height - 22
+        status = wrap(app.status, self.small, w - 2 * x)[:3] if app.status else []
+        bottom = self.rect.height - 8 - 15 * max(1, len(status))
         log = app.log_lines()
-        self._line(s, "Events", x, y, self.font, ACCENT)
-        y += 18
         lines: list[str] = []
         for entry in log:
             lines += wrap(entry, self.small, w - 2 * x)
-        room = max(0, (bottom - y) // 15)
-        for line in lines[-room:] if room else []:
+        room = max(0, (bottom - y - 18) // 15)
+        # the log scrolls with the wheel over the panel: `app.log_scroll` lines back from the end
+        scroll = max(0, min(app.log_scroll, len(lines) - room))
+        app.log_scroll = scroll
+        title = "Events" + (f"  (scrolled back {scroll}: wheel down for newer)" if scroll else
+                            "  (wheel scrolls)" if len(lines) > room else "")
+        self._line(s, title, x, y, self.font, ACCENT)
+        y += 18
+        shown = lines[len(lines) - room - scroll: len(lines) - scroll] if room else []
+        for line in shown:
             self.text.blit(s, self.small, line, (x, y), FG, "topleft")
             y += 15
-        if app.status:
-            self.text.blit(s, self.small, app.status[:90], (x, bottom + 3),
+        for i, line in enumerate(status):
+            self.text.blit(s, self.small, line, (x, bottom + 3 + 15 * i),
                            BAD if app.status_bad else FG, "topleft")
         return buttons
 
@@ -184,8 +191,11 @@ class Panel:
         game: Game = app.game
         if game.over:
             winner = game.winner or "nobody: the survivors lose"
-            return self._line(s, f"Game over - winner: {winner} ({game.end_reason})", x, y,
-                              self.font, ACCENT)
+            reason = str(game.end_reason or "").replace("_", " ")
+            for part in wrap(f"Game over - winner: {winner} ({reason})", self.font,
+                             self.rect.width - 2 * x):
+                y = self._line(s, part, x, y, self.font, ACCENT)
+            return y
         team = game.current_team
         colour = adapter.team_colour(game, team)
         if game.active is not None:
