@@ -129,6 +129,8 @@ class PlayApp:
         self._pieces: list[PieceState] = []
         self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
         self._full_update = True  # the next frame goes to the screen whole
+        self.follow_cam: tuple[Clip, Camera] | None = None  # widened to follow a clip
+        self.shown_cam: Camera | None = None  # the city camera of the last frame drawn
         self.frame = 0
         self.quit = False
         self._script = list(settings.script or [])

@@ -17,7 +17,7 @@ from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
-from flick.ui.motion import FRAME_S
+from flick.ui.motion import FRAME_S, Clip
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
 
@@ -69,6 +69,27 @@ def _draw_hint(app: PlayApp, screen: pygame.Surface) -> None:
     screen.blit(img, img.get_rect(center=strip.center))
 
 
+def follow(app: PlayApp, cam: Camera, clip: Clip, pieces: list[PieceState]) -> Camera:
+    """The camera while a clip plays: the player's own, widened (for the rest of the clip)
+    so that every piece in motion stays in view; after the clip the player's camera again."""
+    moving = clip._cursor[1]
+    area = app.area
+    out = [p for p in pieces if p.id in moving and not area.collidepoint(cam.px(p.x, p.y))]
+    if app.follow_cam is not None and app.follow_cam[0] is clip:
+        cam = app.follow_cam[1]
+        out = [p for p in out if not area.collidepoint(cam.px(p.x, p.y))]
+    if not out:
+        return cam
+    (x0, y0), (x1, y1) = cam.to_cm(area.left, area.bottom), cam.to_cm(area.right, area.top)
+    xs = [x0, x1, *(p.x - 4 for p in out), *(p.x + 4 for p in out)]
+    ys = [y0, y1, *(p.y - 4 for p in out), *(p.y + 4 for p in out)]
+    from flick.ui.app import fit_box
+
+    wide = fit_box(min(xs), min(ys), max(xs), max(ys), area)
+    app.follow_cam = (clip, wide)
+    return wide
+
+
 def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     cam = app.cam
     view = app.view
@@ -77,15 +98,18 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     clip = app.clips[0] if app.clips else None
     away = clip is not None and clip.tower is not None and not _at_home(app, clip.tower)
     closed = frozenset(help.closed_doors(g))
-    screen.blit(view.background(app.area.size, cam, g.bin, tower=not away, closed=closed),
-                app.area.topleft)
     if clip is not None:
         pieces = list(clip.poses_at(int(app.clip_time / FRAME_S)).values())
+        cam = follow(app, cam, clip, pieces)
         # no spoilers: names, life and backpacks as they were until the motion has played
         decor = {**app._decor, **app._old_decor}
     else:
+        app.follow_cam = None
         pieces = app._pieces
         decor = app._decor
+    app.shown_cam = cam
+    screen.blit(view.background(app.area.size, cam, g.bin, tower=not away, closed=closed),
+                app.area.topleft)
     _draw_stashes(app, screen, cam)
     lit: list[int] = []
     if clip is None and g.phase == "choose" and not g.over:

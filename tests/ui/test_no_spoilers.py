@@ -69,3 +69,27 @@ def test_the_panel_changes_only_when_the_animation_is_over() -> None:
     after = panel_pixels(app)
     assert after != before and len(app.log_lines()) > len(log_before)
     assert app.buttons
+
+
+def test_the_camera_follows_a_shot_that_leaves_the_view_and_comes_back() -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    mike = game.board.pos(game.survivors["Mike Cho"].piece)
+    app.zoom(tuple(round(v) for v in app.cam.px(*mike)), 9)  # close in on Mike
+    mine = app.cam
+    assert app.apply(Move(Flick((0.0, -2400.0), (0.0, 0.0)), -1.5708))
+    left_view = followed = 0
+    while app.busy():
+        app.draw()
+        clip = app.clips[0]
+        for p in clip.poses_at(int(app.clip_time / FRAME_S)).values():
+            if p.id in clip._cursor[1] and not app.area.collidepoint(mine.px(p.x, p.y)):
+                left_view += 1
+                shown = app.shown_cam
+                assert shown is not None and app.area.collidepoint(shown.px(p.x, p.y))
+                followed += shown != mine
+        app.advance(FRAME_S)
+    assert left_view > 0 and followed == left_view
+    app.draw()
+    assert app.cam == mine and app.shown_cam == mine  # back to the player's own view
