@@ -1,13 +1,16 @@
 """The rules of Rise of the Zombies! as a `State` of the shared card engine.
 
 Seats are the survivors (1-8). A Player Turn runs as: the Discard step (each survivor in seat
-order discards any cards, then draws up to its current Health), then the Play Cards step,
-played as a queue: the survivor to act keeps acting until it passes; then the next survivor who
-has not passed acts. A pass is "done for now": a survivor is woken (must act again) when a new
-Location is placed (so it may Follow), when it is handed a card, or when a zombie in its Location
-is Killed (it may now be able to Advance). The step ends when every living survivor has passed.
-Then the Zombie Turn (move, attack, spawn) runs by itself, with all dice drawn from the state's
-seeded generator.
+order discards any cards, then draws up to its current Health), then the Play Cards step, which
+is simultaneous: `actors()` lists who may act now (every living survivor), `legal_actions_for`
+and `apply_for(seat, action)` let any of them act in any order, and a survivor who is done
+(K_PASS) may take it back (K_RESUME, or simply act) while anyone still acts; the step ends when
+every living survivor is done. For one-at-a-time drivers (bots, `apply`) `current_player()` is
+the survivor acting until it is done, then the next one not done in seat order; one who is done
+is asked again when a new Location is placed (so it may Follow), when it is handed a card, or
+when a zombie in its Location is Killed. Then the Zombie Turn (move, attack, spawn) runs from a
+queue of zombie work that stops only for a survivor's Companion redirect, with all dice drawn
+from the state's seeded generator.
 
 Decisions inside an action (the target of an attack, the wounds of a Final Attack, the
 Historian's re-roll, the Mutated Prisoners' placement, joining an Ambush, whom to heal) are
@@ -971,3 +974,39 @@ class RiseOfTheZombies(State):
         from flick.cards.rise_of_the_zombies.view import render
 
         return render(self, viewer)
+
+    # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
+    # An action code is `kind << 16 | a << 8 | b` (codes.py); each argument is a card number
+    # (Action or Zombie card), a seat, or NONE. The dense id numbers the kinds and, per kind,
+    # both arguments over 0..M-1 and NONE (index M), M the largest of the card counts and 8.
+    _KINDS = 28
+
+    def _arg_range(self) -> int:
+        return max(len(self.cat.action_cards), len(self.cat.zombie_cards), 8)
+
+    def num_distinct_actions(self) -> int:
+        m = self._arg_range() + 1
+        return self._KINDS * m * m
+
+    def action_to_id(self, action: int) -> int:
+        kind, a, b = action >> 16, (action >> 8) & 255, action & 255
+        m = self._arg_range()
+        if action < 0 or kind >= self._KINDS or (a >= m and a != NONE) or (b >= m and b != NONE):
+            raise ValueError(f"{self.game_name}: {action} is outside the declared action range")
+        ia, ib = (m if a == NONE else a), (m if b == NONE else b)
+        return (kind * (m + 1) + ia) * (m + 1) + ib
+
+    def id_to_action(self, action_id: int) -> int:
+        if not 0 <= action_id < self.num_distinct_actions():
+            raise ValueError(f"{self.game_name}: action id {action_id} is out of range")
+        m = self._arg_range()
+        rest, ib = divmod(action_id, m + 1)
+        kind, ia = divmod(rest, m + 1)
+        return kind << 16 | (NONE if ia == m else ia) << 8 | (NONE if ib == m else ib)
+
+    def max_game_length(self) -> int:
+        """A measured bound, not a proven one: random play (the longest games there are)
+        over 1, 2, 4 and 8 survivors at every difficulty, with and without Otis (192 games),
+        took at most 28 decisions per Player Turn the clock allows; this allows 100 a turn."""
+        turns = self.departure // self.minutes_per_turn + 1
+        return 100 * turns
