@@ -30,13 +30,14 @@ from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, decisions, help, scene
+from flick.ui import adapter, decisions, help, scene, sound
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
 from flick.ui.render import Camera
 from flick.ui.scene import TEMPLATES
 from flick.ui.script import ScriptEvent
+from flick.ui.sound import Sounds
 from flick.ui.table_view import Decor, TableView
 
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
@@ -65,6 +66,7 @@ class Settings:
     record: str | None = None
     hand_seed: int = 0
     briefing: bool | None = None  # the scenario's story and rules first (None: unless headless)
+    sound: bool | None = None  # open the audio device (None: unless headless)
 
 
 def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
@@ -104,6 +106,9 @@ class PlayApp:
         self.help_open = False  # the controls overlay (F1 or ?)
         virtual = settings.frames is not None or settings.script is not None
         self.briefing_open = (not virtual) if settings.briefing is None else settings.briefing
+        self.sound = Sounds(open_device=(not virtual) if settings.sound is None
+                            else settings.sound)
+        self._pending_sounds: list[str] = []  # heard when the animation reaches them
         self.action: str | None = None
         self.gesture: Gesture | None = None
         self.first_flick: Any = None  # the first bullet of a two-gun shot
@@ -307,6 +312,7 @@ class PlayApp:
         self._shown = len(self.log)
         before_player = g.turn_order.next_player.get(team, 0) + 1
         self._old_decor = dict(self._decor)
+        first_event = len(g.events)
         try:
             g.apply(inp)
         except IllegalAction as exc:
@@ -323,6 +329,12 @@ class PlayApp:
         self._sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
         self.clip_time = 0.0
+        new = g.events[first_event:]
+        if any(e.type == "flick" for e in new):
+            self.sound.play("flick")  # at the release; what follows when it is seen
+        self._pending_sounds += sound.for_events(new)
+        if not self.clips:
+            self._play_pending()
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
             self.action = None
         self.gesture = None
@@ -551,6 +563,10 @@ class PlayApp:
             return
         if self.briefing_open:
             self.briefing_open = False
+            self.version += 1
+            return
+        if name == "f2":
+            self.status = "sound off (F2)" if self.sound.toggle_mute() else "sound on (F2)"
             self.version += 1
             return
         if self.pass_screen:
@@ -916,7 +932,13 @@ class PlayApp:
         if not self.clips:
             self.clip_time = 0.0
             self.version += 1
+            self._play_pending()
             self._check_pass()
+
+    def _play_pending(self) -> None:
+        for name in self._pending_sounds:
+            self.sound.play(name)
+        self._pending_sounds = []
 
 
 def _number(text: str, cmd: str) -> int:

@@ -41,7 +41,9 @@ CONTROLS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Tab swipe / slingshot    S side of the bullet or knife    N hand noise",
         "A aim corridor on / off   P power meter on / off   R face toward the mouse",
         "Wheel or + / - zoom   right-drag pan   F fit the city",
-        "F1 or ? this help   Esc closes it   Ctrl+Q quits (the replay is already saved)",
+        "F1 or ? this help   Esc closes it   F2 sound on / off",
+        "Ctrl+Q quits (the replay is already saved after every input)",
+        "Wheel over the panel scrolls the event log",
     )),
 )
 
