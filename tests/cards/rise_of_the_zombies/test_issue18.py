@@ -325,3 +325,32 @@ def test_a_survivor_again_attacks_once_more_and_attract_draws_into_its_location(
     assert len(st.zorder) == before + 1
     loner = st.zorder[-1]
     assert st.zspec(loner).name == "Loner" and st.zpos[loner] == 0 and st.zeng[loner] == 0
+
+
+def test_random_simultaneous_games_end_and_round_trip() -> None:
+    """Random survivors acting out of turn (apply_for), Otis and secret hands on and off: every
+    game ends, every state rebuilt from its JSON goes on the same, the decisions are reached."""
+    kinds: set[str] = set()
+    for g in range(30):
+        names = ["Scout", "Biker", "Historian", "Paramedic", "Scoundrel"][: 1 + g % 5]
+        st = RiseOfTheZombies(names, seed=g, otis=bool(g % 2), secret_hands=g % 3 == 0)
+        bot, rng = RandomBot(g), random.Random(g)
+        steps = 0
+        while not st.is_terminal():
+            assert steps < 5000
+            steps += 1
+            if st.pending:
+                kinds.add(st.pending[0]["k"])
+            seat = rng.choice(st.actors())
+            legal = st.legal_actions_for(seat)
+            assert legal  # whoever may act has something to do
+            if steps % 97 == 0:
+                twin = RiseOfTheZombies.from_json(json.loads(json.dumps(st.to_json())))
+                a = legal[rng.randrange(len(legal))]
+                twin.apply_for(seat, a)
+                st.apply_for(seat, a)
+                assert twin.to_json() == st.to_json()
+            else:
+                st.apply_for(seat, bot.choose(st) if seat == st.current_player()
+                             else legal[rng.randrange(len(legal))])
+    assert {"target", "react", "redirect"} <= kinds
