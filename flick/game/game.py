@@ -11,11 +11,18 @@ from the game's one seeded numpy Generator, so a scenario, a seed and the list o
 What the player may do now is given by `phase` ("choose", "act", "keep", "fight", "hunger",
 "over"; S5-S10 add "decide", "crossroads", "pick", "vote", ...) and `legal_kinds()`; whose
 decision it is by `current_team`.
+
+Listeners: `game.listeners` holds callables `listener(game, inp, accepted)`, each called once
+after every `apply`, when the input is played (`accepted` True; also when it ends the game)
+or refused (False, after the state is restored, before `IllegalAction` reaches the caller).
+They only observe (the replay recorder, `flick.replay.recorder`, is one); a copy of the game
+(`copy.deepcopy`) starts with none.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -42,7 +49,9 @@ from flick.game.inputs import (
     Sniper,
     TakeDrop,
 )
+from flick.game.inputs import malformed as inputs_malformed
 from flick.game.scenarios.fight import Fight
+from flick.game.scenarios.five_to_ten import RuleState, prepare, rules_for
 from flick.game.scenarios.rules import ScenarioRules
 from flick.game.setup import set_up
 from flick.game.state import (
@@ -56,6 +65,9 @@ from flick.game.state import (
     Token,
 )
 from flick.game.turns import TurnOrder
+from flick.physics.errors import TableError
+
+Listener = Callable[["Game", Input, bool], None]
 
 ACTION_INPUTS = (Move, Shoot, Knife, Bat, ShortKill, Shotgun, Sniper, TakeDrop)
 ZOMBIES_TOTAL = 18
@@ -66,8 +78,6 @@ class Game:
 
     def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
                  params: Any = None, dangerous: bool = False) -> None:
-        from flick.game.scenarios.five_to_ten import prepare, rules_for
-
         # S9-S10: open slots filled for the players; the "Dangerous days and nights" variant.
         scenario, players = prepare(scenario, players, int(seed), dangerous)
         self.dangerous = bool(dangerous)
@@ -106,6 +116,10 @@ class Game:
         # One entry per shot on the city table (flick, shotgun blast, rush): which input it
         # belonged to and the table's state hash after it, for replays that verify.
         self.shots: list[dict[str, Any]] = []
+        # What the rules of scenarios 5-10 track beyond the core (crossroads deck, powers,
+        # steal offers, secret objectives, ...): filled by FiveToTenRules.after_set_up, left
+        # empty in scenarios 1-4 (rules.five_to_ten tells which). Part of apply's snapshot.
+        self.rule_state = RuleState()
         self.board = Board.for_scenario(scenario, params)
         self.rules: ScenarioRules = rules_for(scenario)
         set_up(self)
@@ -115,6 +129,12 @@ class Game:
         teams = [t.name for t in scenario.teams]
         self.turn_order = TurnOrder({t: (players or {}).get(t, 1) for t in teams})
         self._start_next_turn()
+        # Called after each input (see the module docstring); not part of the rule state.
+        self.listeners: list[Listener] = []
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles of a game carry no listeners: they observe this game only."""
+        return {**self.__dict__, "listeners": []}
 
     # ---- queries ------------------------------------------------------------------------
     @property
@@ -178,9 +198,23 @@ class Game:
 
     # ---- the entry point ----------------------------------------------------------------
     def apply(self, inp: Input) -> None:
-        """Play one input. Illegal: raises IllegalAction and leaves the game unchanged."""
+        """Play one input. Illegal: raises IllegalAction and leaves the game unchanged.
+        Every listener is told afterwards, whether the input was played or refused."""
+        try:
+            self._apply(inp)
+        except BaseException:
+            for listener in list(self.listeners):
+                listener(self, inp, False)
+            raise
+        for listener in list(self.listeners):
+            listener(self, inp, True)
+
+    def _apply(self, inp: Input) -> None:
         if self.over:
             raise IllegalAction(f"the game is over ({self.end_reason}); no input is accepted")
+        problem = inputs_malformed(inp)
+        if problem is not None:
+            raise IllegalAction(problem)
         if inp.kind not in self.legal_kinds():
             raise IllegalAction(
                 f"{inp.kind!r} is not allowed now (phase {self.phase!r}); "
@@ -192,6 +226,9 @@ class Game:
         except IllegalAction:
             self._restore(saved)
             raise
+        except TableError as refused:  # the table refused a shot (an offset beyond the piece)
+            self._restore(saved)
+            raise IllegalAction(str(refused)) from None
         except GameOver as end:
             self.inputs.append(inp)
             self._finish(end.winner, end.reason)
@@ -199,7 +236,8 @@ class Game:
         self.inputs.append(inp)
 
     def _save(self) -> tuple[dict[str, Any], Any]:
-        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight", "shots"}
+        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight", "shots",
+                    "listeners"}
         state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
         # The fight in progress as an object (an action may start or end one) and its state.
         fight = (self.fight, self.fight.save() if self.fight is not None else None)

@@ -8,6 +8,7 @@ A game is fully determined by its scenario, its seed and the list of inputs appl
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
@@ -224,3 +225,51 @@ def input_from_json(data: dict[str, Any]) -> Input:
         return cls(**kwargs)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise FlickError(f"malformed game input {data!r}: {exc}") from exc
+
+
+# The largest angle (radians) an input may give: far beyond a turn, short of where a float
+# loses the fraction of a degree (a replay with 1e300 would aim nowhere in particular).
+MAX_ANGLE = 1000.0
+
+
+def _real(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _vec(value: Any) -> bool:
+    return isinstance(value, tuple | list) and len(value) == 2 and all(_real(v) for v in value)
+
+
+def malformed(inp: Any) -> str | None:
+    """What is wrong with the shape of an input (a field of the wrong type, a NaN, a flick
+    that is not two pairs of numbers, an angle beyond MAX_ANGLE), or None. The game checks
+    this before anything changes; sizes that depend on the table (an offset beyond the piece,
+    an impulse above MAX_FLICK_IMPULSE) are the table's and the actions' checks."""
+    if not isinstance(inp, Input) or type(inp) not in INPUT_TYPES.values():
+        return f"{inp!r} is not a game input"
+    for f in fields(inp):
+        value = getattr(inp, f.name)
+        kind = str(f.type)
+        if value is None and "None" in kind:
+            continue
+        if kind.startswith("Flick"):
+            if not (isinstance(value, Flick) and _vec(value.impulse) and _vec(value.offset)):
+                return f"{inp.kind}.{f.name}: a flick is two pairs of finite numbers, not {value!r}"
+        elif kind.startswith("float"):
+            if not _real(value):
+                return f"{inp.kind}.{f.name}: a finite number, not {value!r}"
+            if ("angle" in f.name or f.name == "facing") and abs(value) > MAX_ANGLE:
+                return f"{inp.kind}.{f.name}: {value:g} rad is beyond {MAX_ANGLE:g}"
+        elif kind.startswith("int"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"{inp.kind}.{f.name}: a whole number, not {value!r}"
+        elif kind.startswith("tuple[int"):
+            if not (isinstance(value, tuple) and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value)):
+                return f"{inp.kind}.{f.name}: a tuple of piece ids, not {value!r}"
+        elif kind.startswith("str"):
+            if not isinstance(value, str):
+                return f"{inp.kind}.{f.name}: a name, not {value!r}"
+        elif kind.startswith("bool") and not isinstance(value, bool):
+            return f"{inp.kind}.{f.name}: true or false, not {value!r}"
+    return None

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from flick.errors import FlickError
+from flick.game.game import Game
+from flick.game.inputs import Input
 from flick.replay.schema import FORMAT, VERSION, digest, sha256
 
 _BUILD: list[str] = []
@@ -28,29 +30,9 @@ def build() -> str:
     return _BUILD[0]
 
 
-# game -> its Recorder. Nothing of the recorder lives in the game's own attributes: the game
-# deep-copies them to undo an illegal input, and must neither copy nor restore a recorder.
+# game -> its Recorder. The game holds only the recorder's listener (`Game.listeners`, which
+# its undo snapshot and its copies leave out), never recorder state to copy or restore.
 _RECORDERS: weakref.WeakKeyDictionary[Any, Recorder] = weakref.WeakKeyDictionary()
-_RECORDED_CLASSES: dict[type, type] = {}
-
-
-def _recorded_class(cls: type) -> type:
-    """A subclass of the game's class whose `apply` reports to the game's Recorder."""
-    found = _RECORDED_CLASSES.get(cls)
-    if found is None:
-        plain_apply = cls.apply  # type: ignore[attr-defined]
-
-        def apply(game: Any, inp: Any) -> None:
-            recorder = _RECORDERS.get(game)
-            if recorder is None:
-                plain_apply(game, inp)
-            else:
-                recorder._recorded_apply(plain_apply, inp)
-
-        found = type(cls.__name__, (cls,), {"apply": apply, "__doc__": cls.__doc__,
-                                            "__module__": cls.__module__})
-        _RECORDED_CLASSES[cls] = found
-    return found
 
 
 def _poses(snapshot: Any) -> list[list[Any]]:
@@ -85,8 +67,9 @@ class Recorder:
         ... game.apply(...) as usual (bots, the window, anything) ...
         write("game.json", game)
 
-    It hooks that one game: its class becomes a subclass whose `apply` reports here, and its
-    tables' `simulate` and `rush` are wrapped (instance attributes of the tables). It only
+    It hooks that one game: it subscribes to the game's listener hook (`Game.listeners`,
+    told after each input, played or refused), and its tables' `simulate` and `rush` are
+    wrapped (instance attributes of the tables). It only
     reads state, so the game plays exactly as without it. Shots of an input that turns out
     illegal are dropped with it.
     """
@@ -110,12 +93,13 @@ class Recorder:
             "buildings": _buildings(snap),
         }
         self._depth = 0
-        self._input = 0
+        self._input = 0  # the index of the input being played
+        self._mark = 0  # the shots recorded before it
         # The tables already hooked; weak, since a fight's table goes when the fight ends and
         # a later one may be given the same id().
         self._hooked: weakref.WeakSet[Any] = weakref.WeakSet()
         self._hook(table, "city")
-        game.__class__ = _recorded_class(type(game))
+        game.listeners.append(self._input_done)
         _RECORDERS[game] = self
 
     @property
@@ -125,21 +109,18 @@ class Recorder:
             raise ValueError("the recorded game no longer exists")
         return game
 
-    def _recorded_apply(self, plain_apply: Any, inp: Any) -> None:
-        game = self.game
-        mark = len(self.shots)
+    def _input_done(self, game: Game, inp: Input, accepted: bool) -> None:
+        """The game's listener: keep the input's digest and the table after it, or drop the
+        shots of a refused one; hook a fight's table that the input set up."""
+        if game.fight is not None:
+            self._hook(game.fight.table, "fight")
+        if accepted:
+            self.digests.append(digest(inp.to_json()))
+            self.after.append(game.board.table.state_hash())
+        else:
+            del self.shots[self._mark:]
         self._input = len(game.inputs)
-        try:
-            plain_apply(game, inp)
-        except BaseException:
-            del self.shots[mark:]
-            raise
-        finally:
-            fight = getattr(game, "fight", None)
-            if fight is not None:
-                self._hook(fight.table, "fight")
-        self.digests.append(digest(inp.to_json()))
-        self.after.append(game.board.table.state_hash())
+        self._mark = len(self.shots)
 
     def _hook(self, table: Any, name: str) -> None:
         if table in self._hooked:

@@ -21,19 +21,20 @@ Readings of this module (the rulebook is silent on the screen):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flick.game.actions import legal
 from flick.game.inputs import Input
 from flick.game.scenarios import inputs as ai
+from flick.game.scenarios.five_to_ten import RuleState
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
 
-def adv(game: Game) -> Any:
+def rule_state(game: Game) -> RuleState | None:
     """The S5-S10 rule state, or None for scenarios 1-4."""
-    return getattr(game, "adv", None)
+    return game.rule_state if game.rules.five_to_ten else None
 
 
 def secret(game: Game) -> bool:
@@ -43,7 +44,7 @@ def secret(game: Game) -> bool:
 
 def decider(game: Game) -> str | None:
     """The survivor whose player decides now, when it is not simply the turn's player."""
-    a = adv(game)
+    a = rule_state(game)
     if a is None or game.over:
         return None
     if a.steal_offers:
@@ -61,7 +62,7 @@ def decider(game: Game) -> str | None:
 
 def prompt(game: Game) -> str:
     """The question the panel asks in a phase of scenarios 5-10 ('' if none)."""
-    a = adv(game)
+    a = rule_state(game)
     if a is None:
         return ""
     if a.steal_offers:
@@ -100,7 +101,7 @@ def short(game: Game, name: str) -> str:
 
 def options(game: Game) -> list[tuple[str, str, bool]]:
     """(label, command, enabled) of the buttons of a phase of scenarios 5-10."""
-    a = adv(game)
+    a = rule_state(game)
     if a is None or game.over:
         return []
     if a.steal_offers:
@@ -149,7 +150,7 @@ def heal_options(game: Game) -> list[tuple[str, str, bool]]:
 
 
 def power_tokens(game: Game, name: str) -> dict[str, int]:
-    a = adv(game)
+    a = rule_state(game)
     return dict(a.power_tokens.get(name, {})) if a is not None else {}
 
 
@@ -190,10 +191,10 @@ def objective_lines(game: Game, name: str | None) -> list[str]:
         return [f"{short(game, r['survivor'])} ({'betrayer' if r['betrayer'] else r['team']}):"
                 f" {r['title']} - {'met' if r['objective_met'] else 'not met'}, "
                 f"{'WINS' if r['won'] else 'does not win'}" for r in results(game)]
-    if name is None or name not in adv(game).objective:
+    if name is None or name not in rule_state(game).objective:
         return []
 
     c = card(game, name)
-    betrayer = name in adv(game).betrayers
+    betrayer = name in rule_state(game).betrayers
     head = f"{short(game, name)}'s secret objective" + (" (BETRAYER)" if betrayer else "")
     return [f"{head}: {c['title']} - {c.get('text', '')}"]

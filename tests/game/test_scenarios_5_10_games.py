@@ -64,7 +64,7 @@ def test_s8_survivor_counts(seed: int, played: Callable[..., Game]) -> None:
         alive = sum(1 for s in game.survivors.values() if s.team == team and s.alive)
         assert alive == start + joined - dead
     # the X tokens stay two, and every move left one building blocked in place of another
-    assert len(game.adv.x_blocked) == 2
+    assert len(game.rule_state.x_blocked) == 2
     if game.end_reason == "objective":
         mine = sum(1 for s in game.survivors.values() if s.alive and s.team == game.winner)
         other = sum(1 for s in game.survivors.values() if s.alive and s.team != game.winner)
@@ -115,7 +115,7 @@ def fingerprint(g: Game) -> tuple[Any, ...]:
     return (json.dumps(g.status(), sort_keys=True, default=str),
             json.dumps(g.summary(), sort_keys=True, default=str),
             json.dumps(g.rng.bit_generator.state, sort_keys=True, default=str),
-            g.board.table.state_hash(), len(g.inputs), len(g.shots), repr(g.adv),
+            g.board.table.state_hash(), len(g.inputs), len(g.shots), repr(g.rule_state),
             repr(g.fight.save()[0]) if g.fight is not None else None)
 
 

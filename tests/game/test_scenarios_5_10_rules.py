@@ -87,7 +87,7 @@ def put_inside(game: Game, name: str, building: str) -> Any:
 
 
 def frozen(game: Game) -> Any:
-    return (copy.deepcopy(game.adv), {n: copy.deepcopy(s.__dict__)
+    return (copy.deepcopy(game.rule_state), {n: copy.deepcopy(s.__dict__)
                                       for n, s in game.survivors.items()},
             copy.deepcopy(game.stashes), game.phase, game.actions_done,
             game.board.table.state_hash())
@@ -100,15 +100,15 @@ def test_crossroads_deck_has_30_cards_with_known_effects() -> None:
     assert all(set(o.effects) <= set(crossroads.EFFECTS) for c in deck.values()
                for o in c.options)
     g1, g2 = Game(table(), 3), Game(table(), 3)
-    assert g1.adv.crossroads_deck == g2.adv.crossroads_deck
-    assert sorted(g1.adv.crossroads_deck) == sorted(deck)
+    assert g1.rule_state.crossroads_deck == g2.rule_state.crossroads_deck
+    assert sorted(g1.rule_state.crossroads_deck) == sorted(deck)
 
 
 def test_crossroads_token_draws_a_card_and_the_choice_resolves_it() -> None:
     game = Game(table(), 1)
     john = put_inside(game, "John Price", "library")
     game.stashes["library"] = [game.new_token("crossroads", face_up=False)]
-    game.adv.crossroads_deck = ["c05", *game.adv.crossroads_deck]  # Second Wind
+    game.rule_state.crossroads_deck = ["c05", *game.rule_state.crossroads_deck]  # Second Wind
     game.apply(ChooseSurvivor(john.name))
     game.apply(TakeDrop(take=0))
     assert game.phase == "crossroads" and game.legal_kinds() == ["crossroads"]
@@ -126,7 +126,8 @@ def test_crossroads_costs_must_be_payable_and_new_zombies_come_from_the_box_firs
     game = Game(table(), 1)
     john = put_inside(game, "John Price", "library")
     game.stashes["library"] = [game.new_token("crossroads", face_up=False)]
-    game.adv.crossroads_deck = ["c09", *game.adv.crossroads_deck]  # lose 1 life or medicine
+    deck = game.rule_state.crossroads_deck
+    game.rule_state.crossroads_deck = ["c09", *deck]  # lose 1 life or medicine
     game.apply(ChooseSurvivor(john.name))
     game.apply(TakeDrop(take=0))
     with pytest.raises(IllegalAction, match="medicine"):
@@ -162,8 +163,8 @@ def test_found_survivor_joins_with_2_life_in_the_building() -> None:
     game.apply(TakeDrop(take=0))
     mike = game.survivors["Mike Cho"]
     assert mike.life == 2 and mike.building == "library" and mike.team == john.team
-    assert game.adv.found == 1
-    game.adv.found = 2
+    assert game.rule_state.found == 1
+    game.rule_state.found = 2
     game.stashes["rv"] = [game.new_token("fuel"), game.new_token("fuel")]
     with pytest.raises(GameOver) as end:
         competitive.check(game)
@@ -360,7 +361,7 @@ def test_stealing_takes_a_face_down_token_from_a_fallen_opponent() -> None:
     game.wound(rosa, "gun")
     game.rules._steal(game)
     assert game.legal_kinds() == ["steal"]
-    offer = game.adv.steal_offers[0]
+    offer = game.rule_state.steal_offers[0]
     assert offer["thief"] == john.name and offer["uid"] == fuel.uid
     before = frozen(game)
     with pytest.raises(IllegalAction, match="X token"):
@@ -402,7 +403,7 @@ def test_the_steal_is_decided_right_when_the_shot_fells_before_the_turn_ends() -
     assert _turn_noise_events(game, john.name) == 0  # the turn has not ended yet
     with pytest.raises(IllegalAction, match="not allowed now"):
         game.apply(EndTurn())
-    assert game.adv.steal_offers[0]["thief"] == john.name
+    assert game.rule_state.steal_offers[0]["thief"] == john.name
     game.apply(Steal("take"))
     assert fuel in john.inventory and fuel not in rosa.inventory
     assert _turn_noise_events(game, john.name) == 1 and game.phase in ("choose", "over")
@@ -425,7 +426,7 @@ def test_moving_the_x_token_is_decided_right_when_the_last_survivor_leaves() -> 
     assert game.phase == "decide" and game.legal_kinds() == ["move_x"]
     assert _turn_noise_events(game, john.name) == 0
     game.apply(MoveX("school"))
-    assert game.adv.x_blocked == ["library"]
+    assert game.rule_state.x_blocked == ["library"]
     assert _turn_noise_events(game, john.name) == 1 and game.phase in ("choose", "over")
 
 def test_secret_tokens_and_the_rv_taking_key_and_fuel() -> None:
@@ -451,7 +452,7 @@ def test_flare_directs_the_reaction_and_its_face_sets_the_noise() -> None:
     game.apply(ChooseSurvivor("John Price"))
     game.apply(EndTurn())
     elijah = game.survivors["Elijah Jordan"]
-    assert game.adv.power_tokens[elijah.name]["flare"] == 2
+    assert game.rule_state.power_tokens[elijah.name]["flare"] == 2
     game.apply(ChooseSurvivor("Rosa Rodriguez"))
     game.apply(EndTurn())
     game.apply(ChooseSurvivor(elijah.name))
@@ -459,8 +460,8 @@ def test_flare_directs_the_reaction_and_its_face_sets_the_noise() -> None:
     start = game.board.beside(game.board.pos(elijah.piece), elijah.facing, "right", 2.0)
     angle, strength = impulse_to(game.board.params, "flare_token", start, (40.0, 45.0))
     game.apply(Flare(Flick(vector(angle, strength)), big=False))
-    assert game.adv.flare is not None and game.adv.flare[2] == int(Noise.QUIET)
-    assert game.adv.power_tokens[elijah.name]["flare"] == 1
+    assert game.rule_state.flare is not None and game.rule_state.flare[2] == int(Noise.QUIET)
+    assert game.rule_state.power_tokens[elijah.name]["flare"] == 1
     game.apply(EndTurn())
     react = [e for e in game.events if e.type == "flare_reaction"]
     assert react and react[-1].data["noise"] == "QUIET"
@@ -479,7 +480,7 @@ def test_powers_anita_john_kevin_olivia_loretta() -> None:
     game.apply(ChooseSurvivor(anita.name))
     game.apply(ExtraAction())
     assert game.rules.max_actions(game) == 3
-    assert game.adv.power_tokens[anita.name]["extra_action"] == 1
+    assert game.rule_state.power_tokens[anita.name]["extra_action"] == 1
     game.apply(EndTurn())
     kevin = game.survivors["Kevin Jackson"]
     assert game.rules.turn_noise(game, kevin, Noise.QUIET) == Noise.SILENT
@@ -528,7 +529,7 @@ def test_round_end_base_objective_and_skull_tie_break() -> None:
         skull={"id": "skull_most_tokens_in_base", "text": "t",
                "params": {"kinds": ["fuel", "food"], "tie": "most_held"}})
     game = Game(sc, 1)
-    game.adv.initial_counts = {"fuel": 3, "food": 4}
+    game.rule_state.initial_counts = {"fuel": 3, "food": 4}
     game.stashes["rv"] = [game.new_token("fuel") for _ in range(3)]
     competitive.check(game)  # not at a round's end: nothing
     with pytest.raises(GameOver) as end:
@@ -555,12 +556,12 @@ def s8_table() -> Scenario:
 
 def test_x_token_blocks_moves_on_last_exit_and_fills_from_the_supply() -> None:
     game = Game(s8_table(), 1)
-    assert game.adv.x_blocked == ["school"] and "front:school" not in game.stashes
+    assert game.rule_state.x_blocked == ["school"] and "front:school" not in game.stashes
     john = game.survivors["John Price"]
     assert game.rules.entry_refused(game, john, "school") is not None
     assert game.rules.entry_refused(game, john, "library") is None
     put_inside(game, john.name, "library")
-    game.adv.recruits["library"] = 1
+    game.rule_state.recruits["library"] = 1
     john.building = None
     game.board.place_survivor(john, game.board.front("library", 6.0), -math.pi / 2)
     n_supply = len(game.stashes["supply"])
@@ -571,7 +572,7 @@ def test_x_token_blocks_moves_on_last_exit_and_fills_from_the_supply() -> None:
         game.apply(MoveX("rv"))
     assert frozen(game) == before
     game.apply(MoveX("school"))
-    assert game.adv.x_blocked == ["library"]
+    assert game.rule_state.x_blocked == ["library"]
     assert len(game.stashes["school"]) == 1 and not game.stashes["school"][0].face_up
     assert len(game.stashes["supply"]) == n_supply - 1
     recruits = [s for s in game.survivors.values() if s.team == "A"]
@@ -602,9 +603,9 @@ def test_team_sizes_and_dealing(players: int, size: int) -> None:
     for team in ("A", "B"):
         assert len([s for s in game.survivors.values() if s.team == team]) == size
     assert len(set(game.survivors)) == 2 * size
-    assert len(game.adv.objective) == 2 * size
+    assert len(game.rule_state.objective) == 2 * size
     for team in ("A", "B"):
-        assert sum(1 for n in game.adv.betrayers if game.survivors[n].team == team) <= 1
+        assert sum(1 for n in game.rule_state.betrayers if game.survivors[n].team == team) <= 1
     assert game.turn_order.players == {"A": size, "B": size}
 
 
@@ -613,8 +614,8 @@ def _s10_with_betrayer(seed: int) -> Game:
 
     game = Game(load(10), seed, players={"A": 3, "B": 3})
     a = [s.name for s in game.survivors.values() if s.team == game.current_team]
-    game.adv.betrayers = [a[1]]
-    game.adv.objective[a[1]] = "b01"
+    game.rule_state.betrayers = [a[1]]
+    game.rule_state.objective[a[1]] = "b01"
     return game
 
 
@@ -630,7 +631,7 @@ def test_accusing_the_betrayer_makes_it_a_third_team() -> None:
         game.apply(Vote(True))
     b = game.survivors[betrayer]
     assert b.team.startswith("betrayer") and b.life == 3 and not b.standing
-    assert game.adv.objective[betrayer].startswith("b") and game.adv.x_token[betrayer]
+    assert game.rule_state.objective[betrayer].startswith("b") and game.rule_state.x_token[betrayer]
     assert game.survivors[accuser].power_side
     assert list(game.turn_order.players)[-1] == b.team
     assert game.phase == "exile"
@@ -643,11 +644,11 @@ def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
     team = game.current_team
     names = [s.name for s in game.survivors.values() if s.team == team]
     game.apply(ChooseSurvivor(names[0]))
-    old = game.adv.objective[names[2]]
+    old = game.rule_state.objective[names[2]]
     game.apply(Accuse(names[2]))
     for _ in names:
         game.apply(Vote(True))
-    assert game.phase == "allegiance" and game.adv.objective[names[2]] != old
+    assert game.phase == "allegiance" and game.rule_state.objective[names[2]] != old
     game.apply(Allegiance(defect=True))
     assert game.survivors[names[2]].team != team and game.survivors[names[0]].power_side
 
@@ -686,7 +687,7 @@ def test_a_vote_without_majority_changes_nothing() -> None:
     game.apply(Vote(False))
     game.apply(Vote(False))
     assert game.survivors[names[1]].team == game.survivors[names[0]].team
-    assert not game.adv.unmasked
+    assert not game.rule_state.unmasked
 
 
 def test_individual_wins_follow_team_outcome_and_objectives() -> None:
@@ -744,7 +745,7 @@ def test_powers_john_thomas_lily_rosa_mike() -> None:
     lily = game.survivors["Lily Mae"]
     game.apply(ChooseSurvivor(lily.name))
     game.apply(Move(Flick((900.0, 0.0)), angle=0.0))  # straight into the zombie: fails
-    assert game.actions_done == 0 and "lily" in game.adv.turn_flags
+    assert game.actions_done == 0 and "lily" in game.rule_state.turn_flags
     game.apply(EndTurn())
     thomas = put_inside(game, "Thomas Heart", "library")
     game.stashes["library"] = [game.new_token("food"), game.new_token("gun")]
@@ -840,7 +841,7 @@ def test_the_unmasked_betrayer_may_pass_once_a_round() -> None:
         assert not game.over
     assert "pass" in game.legal_kinds()
     game.apply(PassTurn())
-    assert not game.adv.x_token[b.name] and b in game.available()
+    assert not game.rule_state.x_token[b.name] and b in game.available()
     assert game.current_team != b.team
 
 

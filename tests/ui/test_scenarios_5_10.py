@@ -119,7 +119,7 @@ def test_a_flare_is_flicked_from_the_thumb_with_the_face_chosen() -> None:
     assert abs(ix) < 1e-6 and iy < 0  # straight south, as swiped
     # the flare token's mass is 1.5 g: 60 cm/s of swipe
     assert math.isclose(iy, -1.5 * 60.0, rel_tol=0.05)
-    assert game.adv.power_tokens["Elijah Jordan"]["flare"] == 1
+    assert game.rule_state.power_tokens["Elijah Jordan"]["flare"] == 1
     ev = next(e for e in game.events if e.type == "flare")
     assert ev.data["big"] is False and ev.data["survivor"] == "Elijah Jordan"
     elijah = game.survivors["Elijah Jordan"]
@@ -146,26 +146,26 @@ def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
     kinds = [i.kind for i in game.inputs]
     assert kinds == ["choose", "accuse", "vote", "vote", "vote", "exile_flick", "end_turn",
                      "pass"]
-    assert game.adv.x_token["Elijah Jordan"] is False
+    assert game.rule_state.x_token["Elijah Jordan"] is False
     assert "Elijah flips the X token and passes the turn." in app.log
     assert adapter.team_colour(game, "betrayer Elijah") not in (
         adapter.team_colour(game, "A"), adapter.team_colour(game, "B"))
     assert [e.data["survivor"] for e in game.events if e.type == "vote"] == [
         "Kevin Jackson", "Olivia Brown", "Elijah Jordan"]
-    assert "Elijah Jordan" in game.adv.unmasked
+    assert "Elijah Jordan" in game.rule_state.unmasked
     assert game.survivors["Elijah Jordan"].team == "betrayer Elijah"
     exile = game.inputs[5]
     assert isinstance(exile, ai.ExileFlick) and exile.flick.impulse[0] > 0
-    assert game.adv.exile is None
+    assert game.rule_state.exile is None
     assert game.phase == "choose" and app.gesture is None
 
 
 def test_a_steal_decision_takes_the_token_looked_at() -> None:
     game = Game(load(6), 2)
     bot = FiveToTenBot(2, params=game.board.params)
-    while not game.adv.steal_offers:  # bots play until a felled survivor may be robbed
+    while not game.rule_state.steal_offers:  # bots play until a felled survivor may be robbed
         game.apply(bot.decide(game))
-    offer = dict(game.adv.steal_offers[0])
+    offer = dict(game.rule_state.steal_offers[0])
     thief, victim = game.survivors[offer["thief"]], game.survivors[offer["victim"]]
     token = next(t for t in victim.inventory if t.uid == offer["uid"])
     app = PlayApp(game, Settings(frames=1))
@@ -179,7 +179,7 @@ def test_a_steal_decision_takes_the_token_looked_at() -> None:
     app.key("1")  # the first option: take it
     assert isinstance(game.inputs[n], ai.Steal) and game.inputs[n].action == "take"
     assert token in thief.inventory and token not in victim.inventory
-    assert not game.adv.steal_offers and game.phase != "decide"
+    assert not game.rule_state.steal_offers and game.phase != "decide"
 
 
 def bots_until(number: int, seed: int, ready: Any, tries: int = 12) -> Game:
@@ -199,14 +199,14 @@ def bots_until(number: int, seed: int, ready: Any, tries: int = 12) -> Game:
 
 def test_a_crossroads_option_is_chosen_in_the_panel() -> None:
     game = bots_until(5, 1, lambda g: g.phase == "crossroads")
-    card = game.adv.crossroads_card
+    card = game.rule_state.crossroads_card
     app = PlayApp(game, Settings(frames=1))
     opts = app.options()
     assert opts and opts[0].label.startswith("1) ") and "Crossroads" in app.prompt()
     n = len(game.inputs)
     app.key("1")
     assert isinstance(game.inputs[n], ai.CrossroadsChoice) and game.inputs[n].option == 0
-    assert game.adv.crossroads_card is None and game.phase != "crossroads"
+    assert game.rule_state.crossroads_card is None and game.phase != "crossroads"
     assert any(e.type == "crossroads_choice" and e.data["card"] == card for e in game.events)
 
 
@@ -232,7 +232,7 @@ def test_anitas_extra_action_token_gives_a_third_action() -> None:
     assert items["extra_action"].enabled
     app.key("y")
     assert isinstance(game.inputs[-1], ai.ExtraAction)
-    assert game.adv.power_tokens["Anita Wallace"]["extra_action"] == 1
+    assert game.rule_state.power_tokens["Anita Wallace"]["extra_action"] == 1
     assert legal_actions(game).per_turn == 3
 
 
@@ -268,7 +268,7 @@ def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> 
 
 def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
     game = s9(3)  # seed 3: team B has no betrayer
-    assert not [b for b in game.adv.betrayers if game.survivors[b].team == "B"]
+    assert not [b for b in game.rule_state.betrayers if game.survivors[b].team == "B"]
     events = [key(0.05, "space"), *click(0.1, "Thomas"), key(0.3, "u"),
               {"t": 0.4, "type": "command", "command": "accuse:Elijah Jordan"}]
     t = 0.4
@@ -295,14 +295,14 @@ def test_gabriel_picks_one_of_two_tokens_and_an_x_token_is_moved() -> None:
     app.key("2")
     assert isinstance(game.inputs[-1], ai.PickToken) and game.inputs[-1].choice == 1
     assert game.phase != "pick"
-    game = bots_until(8, 1, lambda g: bool(g.adv.x_pending))
-    to = game.adv.x_pending[0]
+    game = bots_until(8, 1, lambda g: bool(g.rule_state.x_pending))
+    to = game.rule_state.x_pending[0]
     app = PlayApp(game, Settings(frames=1))
     app.key("space")
     source = app.options()[0].command.split(":", 1)[1]
     app.key("1")
     assert isinstance(game.inputs[-1], ai.MoveX) and game.inputs[-1].source == source
-    assert to in game.adv.x_blocked and not game.adv.x_pending
+    assert to in game.rule_state.x_blocked and not game.rule_state.x_pending
 
 
 def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:

@@ -57,7 +57,7 @@ class Legal:
 def regular_actions(game: Game) -> int:
     """The regular actions the active survivor has this turn (2, more with Anita's extra
     action or John's kill; Mike's free move is not one of them)."""
-    if getattr(game, "adv", None) is not None:
+    if game.rules.five_to_ten:
         from flick.game.scenarios.powers import regular_actions as n
 
         return n(game)
@@ -133,7 +133,7 @@ def _more_reason(game: Game, s: Survivor, aid: str, left: int) -> str:
 def heals(game: Game) -> list[tuple[str, str]]:
     """Olivia's heals: (healed survivor, whose medicine) for each heal she may give now."""
     s = game.active_survivor
-    cap = game.adv.start_life  # type: ignore[attr-defined]
+    cap = game.rule_state.start_life  # type: ignore[attr-defined]
     out = []
     for x in game.survivors.values():
         if not x.alive or x.life >= cap.get(x.name, x.life):
@@ -152,7 +152,7 @@ def accusable(game: Game) -> list[str]:
     """Whom the active survivor may accuse (S9-S10): the living players of its team not yet
     unmasked."""
     s = game.active_survivor
-    unmasked = set(game.adv.unmasked)  # type: ignore[attr-defined]
+    unmasked = set(game.rule_state.unmasked)  # type: ignore[attr-defined]
     return [x.name for x in game.survivors.values()
             if x.alive and x.team == s.team and x is not s and x.name not in unmasked]
 

@@ -62,9 +62,9 @@ class FiveToTenBot(HeuristicBot):
 
     def decide(self, game: Game) -> Input:
         phase = game.phase
-        if self._five_to_ten(game) and game.adv.steal_offers:
+        if self._five_to_ten(game) and game.rule_state.steal_offers:
             return self._steal(game)
-        if self._five_to_ten(game) and game.adv.x_pending:
+        if self._five_to_ten(game) and game.rule_state.x_pending:
             return self._move_x(game)
         if phase == "crossroads":
             return self._crossroads(game)
@@ -100,13 +100,13 @@ class FiveToTenBot(HeuristicBot):
         return inp if keep == tuple(aside) else dataclasses.replace(inp, set_aside=keep)
 
     def _five_to_ten(self, game: Game) -> bool:
-        return hasattr(game, "adv")
+        return game.rules.five_to_ten
 
     # ---- choices -------------------------------------------------------------------------
     def _crossroads(self, game: Game) -> Input:
         from flick.game.scenarios import crossroads
 
-        card = crossroads.deck()[game.adv.crossroads_card]
+        card = crossroads.deck()[game.rule_state.crossroads_card]
         s = game.active_survivor
         best, best_v = 0, -math.inf
         for i, option in enumerate(card.options):
@@ -144,7 +144,7 @@ class FiveToTenBot(HeuristicBot):
         if life < 0:
             v -= 25.0 if s.life + life <= 0 else 5.0
         elif life > 0:
-            v += 3.0 if s.life < game.adv.start_life.get(s.name, s.life) else 0.3
+            v += 3.0 if s.life < game.rule_state.start_life.get(s.name, s.life) else 0.3
         v += 3.0 * float(fx.get("team_life", 0)) + 2.0 * float(fx.get("building_life", 0))
         if fx.get("building_life", 0) < 0 and s.life <= 1:
             v -= 25.0
@@ -168,7 +168,7 @@ class FiveToTenBot(HeuristicBot):
 
     def _steal(self, game: Game) -> Input:
         """Take from an opponent, discard its X, leave a teammate's token."""
-        offer = game.adv.steal_offers[0]
+        offer = game.rule_state.steal_offers[0]
         thief = game.survivors[offer["thief"]]
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
@@ -189,11 +189,11 @@ class FiveToTenBot(HeuristicBot):
             door = game.board.door_mid(b)
             return (min((math.dist(door, p) for p in spots), default=0.0), b)
 
-        return MoveX(min(game.adv.x_blocked, key=cost))
+        return MoveX(min(game.rule_state.x_blocked, key=cost))
 
     def _pick(self, game: Game) -> Input:
         """Gabriel: both tokens are looked at; take the more useful."""
-        pick = game.adv.pick
+        pick = game.rule_state.pick
         stash = game.stashes[pick["key"]]
         tokens = [next(t for t in stash if t.uid == u) for u in pick["uids"]]
         want = self._wanted_kinds(game, game.active_survivor)
@@ -213,18 +213,18 @@ class FiveToTenBot(HeuristicBot):
         return out
 
     def _vote(self, game: Game) -> Input:
-        v = game.adv.vote
+        v = game.rule_state.vote
         voter = secret.next_voter(game)
-        if voter == v["accused"] or (voter in game.adv.betrayers
-                                     and voter not in game.adv.unmasked):
-            return Vote(up=voter != v["accused"] and v["accused"] not in game.adv.betrayers)
+        if voter == v["accused"] or (voter in game.rule_state.betrayers
+                                     and voter not in game.rule_state.unmasked):
+            return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
         return Vote(up=secret.evidence(game).get(v["accused"], 0) > 0)
 
     def _allegiance(self, game: Game) -> Input:
         """Wrongly accused: stay (the accused and the accuser each lose a life if they have
         more than 1) or defect to the other clan, whichever side then looks stronger (life
         left among its living survivors): a player wins only with the winning team."""
-        a = game.adv.allegiance
+        a = game.rule_state.allegiance
         accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
         clans = {t.name for t in game.scenario.teams}
         alive = [x for x in game.survivors.values() if x.alive and x is not accused]
@@ -235,12 +235,13 @@ class FiveToTenBot(HeuristicBot):
 
     def _exile(self, game: Game) -> Input:
         """The unmasked betrayer flicks its figure away from its old team."""
-        b = game.survivors[game.adv.exile]
+        b = game.survivors[game.rule_state.exile]
         board = game.board
+        team_of = game.rule_state.original_team
         here = board.pos(b.piece)  # type: ignore[arg-type]
         old = [board.pos(x.piece) for x in game.survivors.values()
                if x.alive and x.piece is not None and x is not b
-               and game.adv.original_team.get(x.name) == game.adv.original_team.get(b.name)]
+               and team_of.get(x.name) == team_of.get(b.name)]
         if old:
             cx = sum(p[0] for p in old) / len(old)
             cy = sum(p[1] for p in old) / len(old)
@@ -345,7 +346,7 @@ class FiveToTenBot(HeuristicBot):
 
     def _special(self, game: Game, s: Survivor) -> Input | None:
         legal = game.legal_kinds()
-        adv = game.adv
+        rs = game.rule_state
         if "heal" in legal:
             heal = self._heal(game, s)
             if heal is not None:
@@ -357,8 +358,8 @@ class FiveToTenBot(HeuristicBot):
             accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
             for x in game.survivors.values():
                 if (x.alive and x.team == s.team and x is not s and ev.get(x.name, 0) > 0
-                        and x.name not in accused_before and x.name not in adv.unmasked
-                        and s.name not in adv.betrayers):
+                        and x.name not in accused_before and x.name not in rs.unmasked
+                        and s.name not in rs.betrayers):
                     return Accuse(x.name)
         if s.piece is None:
             return None
@@ -372,7 +373,7 @@ class FiveToTenBot(HeuristicBot):
                 return self._flare(game, s, crowd)
         if threatened or game.scenario.mode != "competitive":
             return None
-        if s.name in adv.betrayers and s.name not in adv.unmasked and \
+        if s.name in rs.betrayers and s.name not in rs.unmasked and \
                 self.rng.random() < 0.35:
             mates = [x for x in game.survivors.values() if x.alive and x is not s
                      and x.team == s.team and x.piece is not None]
@@ -433,7 +434,7 @@ class FiveToTenBot(HeuristicBot):
                 s.piece is not None and x.piece is not None
                 and game.board.next_to(s.piece, x.piece)))]
         for x in cands:
-            if x.life < game.adv.start_life.get(x.name, x.life):
+            if x.life < game.rule_state.start_life.get(x.name, x.life):
                 for src in (s, x):
                     if any(t.kind == "medicine" for t in src.inventory):
                         return Heal(x.name, src.name)
@@ -461,7 +462,7 @@ class FiveToTenBot(HeuristicBot):
             goal = self._team_goal(game, s, obj)
             if goal is not None:
                 return goal
-        if game.adv.recruits.get(s.building or "", 0) > 0:
+        if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
         return self._search_goal(game, s, lambda t: not t.face_up)
 
@@ -486,10 +487,10 @@ class FiveToTenBot(HeuristicBot):
                                      ("key", "fuel"), skip="rv")
         if obj.id == "tokens_in_base" and p.get("all_of"):
             base = p.get("base", "rv")
-            need = {k: game.adv.initial_counts.get(k, 0) for k in p["all_of"]}
+            need = {k: game.rule_state.initial_counts.get(k, 0) for k in p["all_of"]}
             return self._token_goal(game, s, base, need)
         if obj.id == "outnumber":
-            if game.adv.recruits.get(s.building or "", 0) > 0:
+            if game.rule_state.recruits.get(s.building or "", 0) > 0:
                 return ("hunt", None)
             return self._search_goal(game, s, lambda t: not t.face_up)
         if obj.id == "hold_building":
@@ -559,7 +560,7 @@ class FiveToTenBot(HeuristicBot):
             if obj.id in ("tokens_in_base", "find_survivors_and_tokens"):
                 base = p.get("base", "rv")
                 want = {k: int(v) for k, v in p.get("tokens", {}).items()} or {
-                    k: game.adv.initial_counts.get(k, 0) for k in p.get("all_of", [])}
+                    k: game.rule_state.initial_counts.get(k, 0) for k in p.get("all_of", [])}
                 need = self._needs(game, base, want)
         where = None if place == s.building else place
         if place == base:

@@ -88,11 +88,11 @@ def shuffled_ids(game: Game) -> list[str]:
 
 def draw(game: Game, s: Survivor) -> None:
     """Draw the top card for `s` and wait for the player's choice."""
-    adv = game.adv
-    if not adv.crossroads_deck:
-        adv.crossroads_deck = [c for c in shuffled_ids(game)]
-    card_id = adv.crossroads_deck.pop(0)
-    adv.crossroads_card = card_id
+    rs = game.rule_state
+    if not rs.crossroads_deck:
+        rs.crossroads_deck = [c for c in shuffled_ids(game)]
+    card_id = rs.crossroads_deck.pop(0)
+    rs.crossroads_card = card_id
     card = deck()[card_id]
     game.event("crossroads", survivor=s.name, card=card_id, title=card.title)
     game.phase = "crossroads"
@@ -109,8 +109,8 @@ def payable(game: Game, s: Survivor, option: Option) -> bool:
 
 def choose(game: Game, option_index: int) -> None:
     """Resolve option `option_index` of the card drawn."""
-    adv = game.adv
-    card = deck()[adv.crossroads_card]
+    rs = game.rule_state
+    card = deck()[rs.crossroads_card]
     if not (isinstance(option_index, int) and 0 <= option_index < len(card.options)):
         raise IllegalAction(f"card {card.id} ({card.title}) has options 0-"
                             f"{len(card.options) - 1}, not {option_index!r}")
@@ -119,7 +119,7 @@ def choose(game: Game, option_index: int) -> None:
     if not payable(game, s, option):
         raise IllegalAction(f"{s.name} cannot pay for option {option_index} of "
                             f"{card.title}: no {option.effects['discard']} token")
-    adv.crossroads_card = None
+    rs.crossroads_card = None
     game.phase = "act"
     game.event("crossroads_choice", survivor=s.name, card=card.id, option=option_index)
     resolve(game, s, option.effects)
@@ -131,12 +131,12 @@ def resolve(game: Game, s: Survivor, fx: dict[str, Any]) -> None:
         kind = fx["discard"]
         i = 0 if kind == "any" else next(i for i, t in enumerate(s.inventory) if t.kind == kind)
         token = s.inventory.pop(i)
-        game.adv.box_tokens[token.kind] = game.adv.box_tokens.get(token.kind, 0) + 1
+        game.rule_state.box_tokens[token.kind] = game.rule_state.box_tokens.get(token.kind, 0) + 1
         game.event("discard", survivor=s.name, token=token.kind)
     if "noise" in fx:
         game.noise = max(game.noise, Noise[str(fx["noise"])])
     if fx.get("extra_action"):
-        game.adv.extra_actions += int(fx["extra_action"])
+        game.rule_state.extra_actions += int(fx["extra_action"])
     if fx.get("end_turn"):
         game.turn_over_early = True
     if "gain" in fx:
@@ -174,7 +174,7 @@ def change_life(game: Game, s: Survivor, amount: int, cause: str) -> None:
     if amount < 0:
         game.wound(s, cause, -amount)
         return
-    cap = game.adv.start_life.get(s.name, s.life)
+    cap = game.rule_state.start_life.get(s.name, s.life)
     gained = max(0, min(amount, cap - s.life))
     s.life += gained
     game.event("heal", survivor=s.name, life=s.life, cause=cause)
@@ -188,7 +188,7 @@ def _fall(game: Game, s: Survivor) -> None:
 
 
 def _from_box(game: Game, kind: str, face_up: bool = True) -> Any:
-    box = game.adv.box_tokens
+    box = game.rule_state.box_tokens
     if box.get(kind, 0) <= 0:
         game.event("box_empty", token=kind)
         return None
@@ -204,8 +204,8 @@ def _gain(game: Game, s: Survivor, kind: str) -> None:
     if token is None:
         return
     if kind == "flare":
-        game.adv.power_tokens.setdefault(s.name, {}).setdefault("flare", 0)
-        game.adv.power_tokens[s.name]["flare"] += 1  # a flare lies beside the board
+        game.rule_state.power_tokens.setdefault(s.name, {}).setdefault("flare", 0)
+        game.rule_state.power_tokens[s.name]["flare"] += 1  # a flare lies beside the board
     else:
         s.inventory.append(token)
     game.event("gain", survivor=s.name, token=kind)

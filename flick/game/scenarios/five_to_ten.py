@@ -8,8 +8,9 @@ that hold each rule: `crossroads` (S5), `supply` (S5 found survivors, S8 X token
 recruits), `survivor_fight` (S6 survivor fights), `flares` and `powers` (S7), `objectives`
 (objectives, skull outcomes), `secret` (S9-S10 objectives, betrayer, accusation and vote).
 
-Its mutable state is `game.adv` (an `AdvState`), an attribute of the game, so `Game.apply`'s
-snapshot restores it with everything else when an input is refused.
+Its mutable state is `game.rule_state` (a `RuleState`), a declared field of the game (left
+empty in scenarios 1-4), so `Game.apply`'s snapshot restores it with everything else when
+an input is refused.
 
 `prepare(scenario, players, seed, dangerous)` fills S9-S10's open slots with survivors
 picked at random (seeded) for the players, and applies the "Dangerous days and nights"
@@ -62,7 +63,7 @@ STEAL_CAUSES = ("gun", "knife", "bat", "shotgun", "sniper", "duel", "fight", "to
 
 
 @dataclass
-class AdvState:
+class RuleState:
     """Everything scenarios 5-10 track beyond the core game (deep-copied by Game.apply)."""
 
     start_life: dict[str, int] = field(default_factory=dict)
@@ -183,27 +184,29 @@ def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
 class FiveToTenRules(ScenarioRules):
     """The core rules plus scenarios 5-10, dispatched on the scenario's rule ids."""
 
+    five_to_ten = True
+
     # ---- set-up -------------------------------------------------------------------------
     def after_set_up(self, game: Game) -> None:
         from flick.game.scenarios.rules import _full_name
 
-        adv = game.adv = AdvState()
-        adv.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
-        adv.start_life = {s.name: s.life for s in game.survivors.values()}
+        rs = game.rule_state
+        rs.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
+        rs.start_life = {s.name: s.life for s in game.survivors.values()}
         in_play: dict[str, int] = {}
         for tokens in [*game.stashes.values(), *(s.inventory for s in game.survivors.values())]:
             for t in tokens:
                 in_play[t.kind] = in_play.get(t.kind, 0) + 1
-        adv.initial_counts = dict(in_play)
-        adv.box_tokens = {k: max(0, n - in_play.get(k, 0)) for k, n in BOX_TOKENS.items()}
+        rs.initial_counts = dict(in_play)
+        rs.box_tokens = {k: max(0, n - in_play.get(k, 0)) for k, n in BOX_TOKENS.items()}
         if self.has("crossroads"):
-            adv.crossroads_deck = crossroads.shuffled_ids(game)
+            rs.crossroads_deck = crossroads.shuffled_ids(game)
         powers.set_up(game)
         supply.set_up(game)
         if self.has("secret_objectives"):
             secret.deal(game)
         for s in game.survivors.values():
-            adv.original_team.setdefault(s.name, s.team)
+            rs.original_team.setdefault(s.name, s.team)
 
     # ---- buildings ----------------------------------------------------------------------
     def entry_refused(self, game: Game, s: Survivor, building: str) -> str | None:
@@ -238,22 +241,22 @@ class FiveToTenRules(ScenarioRules):
         super().on_enter(game, s, building)
 
     def on_choose(self, game: Game, s: Survivor) -> None:
-        adv = game.adv
-        adv.turn_start = len(game.events) - 1
-        adv.turn_flags = []
-        adv.extra_actions = 0
-        adv.flare = None
+        rs = game.rule_state
+        rs.turn_start = len(game.events) - 1
+        rs.turn_flags = []
+        rs.extra_actions = 0
+        rs.flare = None
         super().on_choose(game, s)
 
     # ---- tokens -------------------------------------------------------------------------
     def on_reveal(self, game: Game, s: Survivor, key: str, token: Any) -> bool:
-        adv = game.adv
+        rs = game.rule_state
         stash = game.stashes[key]
-        if powers.has(game, s, "Gabriel") and adv.pick is None:
+        if powers.has(game, s, "Gabriel") and rs.pick is None:
             other = next((t for t in stash if not t.face_up and t is not token), None)
             if other is not None:
                 token.face_up = False
-                adv.pick = {"key": key, "uids": [token.uid, other.uid]}
+                rs.pick = {"key": key, "uids": [token.uid, other.uid]}
                 game.event("power", survivor=s.name, power="gabriel", effect="looks at 2")
                 game.phase = "pick"
                 return True
@@ -276,14 +279,14 @@ class FiveToTenRules(ScenarioRules):
         return super().on_reveal(game, s, key, token)
 
     def _pick(self, game: Game, inp: ai.PickToken) -> None:
-        adv = game.adv
-        assert adv.pick is not None
+        rs = game.rule_state
+        assert rs.pick is not None
         if inp.choice not in (0, 1):
             raise IllegalAction(f"Gabriel picks token 0 or 1, not {inp.choice!r}")
-        key, uids = adv.pick["key"], adv.pick["uids"]
+        key, uids = rs.pick["key"], rs.pick["uids"]
         stash = game.stashes[key]
         token = next(t for t in stash if t.uid == uids[inp.choice])
-        adv.pick = None
+        rs.pick = None
         token.face_up = True
         game.phase = "act"
         s = game.active_survivor
@@ -298,10 +301,10 @@ class FiveToTenRules(ScenarioRules):
         return powers.turn_noise(game, s, super().turn_noise(game, s, noise))
 
     def react(self, game: Game, s: Survivor, noise: Noise) -> None:
-        adv = game.adv
-        if adv.flare is not None:
-            x, y, flare_noise = adv.flare
-            adv.flare = None
+        rs = game.rule_state
+        if rs.flare is not None:
+            x, y, flare_noise = rs.flare
+            rs.flare = None
             game.event("flare_reaction", at=[round(x, 2), round(y, 2)],
                        noise=Noise(flare_noise).name)
             flares.react_at(game, (x, y), Noise(flare_noise))
@@ -342,19 +345,19 @@ class FiveToTenRules(ScenarioRules):
     def hold(self, game: Game, stage: str) -> bool:
         """Pause for the steal and X-token decisions as soon as they arise (phase "decide")."""
         self._steal(game)
-        adv = game.adv
-        if not (adv.steal_offers or adv.x_pending):
+        rs = game.rule_state
+        if not (rs.steal_offers or rs.x_pending):
             return False
-        adv.resume = stage
+        rs.resume = stage
         game.phase = "decide"
         return True
 
     def _resume(self, game: Game) -> None:
         """The last pending decision is answered: the game goes on where it was held."""
-        adv = game.adv
-        if adv.steal_offers or adv.x_pending or adv.resume is None:
+        rs = game.rule_state
+        if rs.steal_offers or rs.x_pending or rs.resume is None:
             return
-        stage, adv.resume = adv.resume, None
+        stage, rs.resume = rs.resume, None
         if stage == "turn":
             game.after_turn_checks()
             return
@@ -377,13 +380,13 @@ class FiveToTenRules(ScenarioRules):
         """Stealing from survivors felled by an attack since the last look."""
         if not self.has("stealing"):
             return
-        adv = game.adv
-        fallen = list(adv.felled)
-        adv.felled = []
-        for e in game.events[adv.steal_seen:]:
+        rs = game.rule_state
+        fallen = list(rs.felled)
+        rs.felled = []
+        for e in game.events[rs.steal_seen:]:
             if e.type == "wound" and e.data.get("cause") in STEAL_CAUSES:
                 fallen.append(e.data["survivor"])
-        adv.steal_seen = len(game.events)
+        rs.steal_seen = len(game.events)
         done: set[str] = set()
         for name in fallen:
             victim = game.survivors.get(name)
@@ -397,27 +400,27 @@ class FiveToTenRules(ScenarioRules):
             if thief is None:
                 continue
             token = hidden[int(game.rng.integers(len(hidden)))]
-            adv.steal_offers.append({"thief": thief.name, "victim": victim.name,
+            rs.steal_offers.append({"thief": thief.name, "victim": victim.name,
                                      "uid": token.uid})
             game.event("steal_offer", survivor=thief.name, victim=victim.name)
 
     def _answer_steal(self, game: Game, inp: ai.Steal) -> None:
         """The stealer's decision on the first pending offer."""
-        offer = game.adv.steal_offers[0]
+        offer = game.rule_state.steal_offers[0]
         if inp.action not in ("take", "leave", "discard"):
             raise IllegalAction(f"a steal is take, leave or discard, not {inp.action!r}")
         thief = game.survivors[offer["thief"]]
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
         if token is None or not thief.alive or not victim.alive:
-            game.adv.steal_offers.pop(0)
+            game.rule_state.steal_offers.pop(0)
             game.event("steal", survivor=thief.name, victim=victim.name, outcome="gone")
             return
         if inp.action == "discard" and token.kind != "x":
             raise IllegalAction(f"only an X token may be discarded; this one is a {token.kind}")
         if inp.action == "take" and thief.free_spaces() < 1:
             raise IllegalAction(f"{thief.name} has no free inventory space")
-        game.adv.steal_offers.pop(0)
+        game.rule_state.steal_offers.pop(0)
         if inp.action == "take":
             victim.inventory.remove(token)
             thief.inventory.append(token)
@@ -473,9 +476,9 @@ class FiveToTenRules(ScenarioRules):
     # ---- the new inputs -----------------------------------------------------------------
     def phase_kinds(self, game: Game) -> list[str] | None:
         phase = game.phase
-        if game.adv.steal_offers and phase != "over":
+        if game.rule_state.steal_offers and phase != "over":
             return ["steal"]
-        if game.adv.x_pending and phase != "over":
+        if game.rule_state.x_pending and phase != "over":
             return ["move_x"]
         if phase == "act" and powers.mike_waiting(game):
             return ["figure_move", "end_turn"]
@@ -484,8 +487,8 @@ class FiveToTenRules(ScenarioRules):
         if phase in table:
             return table[phase]
         if phase == "choose" and self.has("betrayer") and any(
-                game.adv.x_token.get(s.name) for s in game.available(game.current_team)
-                if s.name in game.adv.unmasked):
+                game.rule_state.x_token.get(s.name) for s in game.available(game.current_team)
+                if s.name in game.rule_state.unmasked):
             return ["choose", "pass"]
         return None
 
@@ -494,16 +497,16 @@ class FiveToTenRules(ScenarioRules):
         if s is None:
             return []
         out = []
-        tokens = game.adv.power_tokens.get(s.name, {})
+        tokens = game.rule_state.power_tokens.get(s.name, {})
         if self.has("flare") and tokens.get("flare", 0) > 0:
             out.append("flare")
         if powers.has(game, s, "Anita") and tokens.get("extra_action", 0) > 0:
             out.append("extra_action")
         if powers.has(game, s, "Olivia"):
             out.append("heal")
-        if powers.has(game, s, "Mike") and "mike" not in game.adv.turn_flags:
+        if powers.has(game, s, "Mike") and "mike" not in game.rule_state.turn_flags:
             out.append("figure_move")
-        if self.has("betrayer") and s.name not in game.adv.unmasked:
+        if self.has("betrayer") and s.name not in game.rule_state.unmasked:
             out.append("accuse")
         return out
 
@@ -565,5 +568,5 @@ class FiveToTenRules(ScenarioRules):
         if self.has("secret_objectives"):
             out["players"] = secret.results(game)
         if self.has("x_tokens_block_buildings"):
-            out["x_blocked"] = list(game.adv.x_blocked)
+            out["x_blocked"] = list(game.rule_state.x_blocked)
         return out

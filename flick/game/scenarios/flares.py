@@ -28,7 +28,7 @@ Vec = tuple[float, float]
 
 def flare(game: Game, s: Survivor, inp: Flare) -> None:
     """Flick a flare token; on success the turn's reaction will aim at where it stopped."""
-    tokens = game.adv.power_tokens.get(s.name, {})
+    tokens = game.rule_state.power_tokens.get(s.name, {})
     if tokens.get("flare", 0) < 1:
         raise IllegalAction(f"{s.name} has no flare")
     if s.piece is None and s.building is None:
@@ -53,7 +53,7 @@ def flare(game: Game, s: Survivor, inp: Flare) -> None:
                at=[round(end[0], 2), round(end[1], 2)])
     reaction.after_flick(game, result)
     if ok:
-        game.adv.flare = (end[0], end[1], int(noise))
+        game.rule_state.flare = (end[0], end[1], int(noise))
 
 
 def react_at(game: Game, point: Vec, noise: Noise, rushers: int = 3) -> None:

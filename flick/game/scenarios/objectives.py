@@ -48,7 +48,7 @@ def met(game: Game, obj: Any, round_end: bool) -> bool:
     if obj.id == "find_survivors_and_tokens":
         base = game.stashes.get(p.get("base", "rv"), [])
         need = {k: int(v) for k, v in p.get("tokens", {}).items()}
-        return game.adv.found >= int(p.get("survivors_found", 2)) and all(
+        return game.rule_state.found >= int(p.get("survivors_found", 2)) and all(
             count(base, {k}) >= n for k, n in need.items())
     if obj.id == "team_escape_in_rv":
         base = p.get("base", "rv")
@@ -60,7 +60,7 @@ def met(game: Game, obj: Any, round_end: bool) -> bool:
         if p.get("at_round_end") and not round_end:
             return False
         base = game.stashes.get(p.get("base", "rv"), [])
-        return any(count(base, {k}) >= game.adv.initial_counts.get(k, 99)
+        return any(count(base, {k}) >= game.rule_state.initial_counts.get(k, 99)
                    for k in p["all_of"])
     if obj.id == "outnumber":
         others = [t for t in teams(game) if t != team]

@@ -69,13 +69,14 @@ def set_up(game: Game) -> None:
             s.__class__ = StackingSurvivor
         if s.power_side and game.rules.has("special_powers"):
             for kind, n in POWER_TOKENS.get(s.name, {}).items():
-                game.adv.power_tokens.setdefault(s.name, {})[kind] = n
-                game.adv.box_tokens[kind] = max(0, game.adv.box_tokens.get(kind, 0) - n)
+                game.rule_state.power_tokens.setdefault(s.name, {})[kind] = n
+                box = game.rule_state.box_tokens
+                box[kind] = max(0, box.get(kind, 0) - n)
 
 
 def regular_actions(game: Game) -> int:
     """Move / weapon / take actions the active survivor may perform this turn."""
-    n = 2 + game.adv.extra_actions
+    n = 2 + game.rule_state.extra_actions
     s = game.survivors.get(game.active or "")
     if s is not None and has(game, s, "John") and _this_turn(game, "kill", s.name):
         n += 1
@@ -85,7 +86,7 @@ def regular_actions(game: Game) -> int:
 def mike_waiting(game: Game) -> bool:
     """Mike has used his actions and his free move is still to come (in the city)."""
     s = game.survivors.get(game.active or "")
-    return (s is not None and has(game, s, "Mike") and "mike" not in game.adv.turn_flags
+    return (s is not None and has(game, s, "Mike") and "mike" not in game.rule_state.turn_flags
             and s.piece is not None and game.actions_done >= regular_actions(game))
 
 
@@ -97,7 +98,7 @@ def max_actions(game: Game) -> int:
 
 def _this_turn(game: Game, type_: str, name: str, **match: object) -> list[dict]:
     out = []
-    for e in game.events[game.adv.turn_start:]:
+    for e in game.events[game.rule_state.turn_start:]:
         if e.type == type_ and e.data.get("survivor") == name and all(
                 e.data.get(k) == v for k, v in match.items()):
             out.append(e.data)
@@ -109,7 +110,7 @@ def after_action(game: Game) -> None:
     s = game.survivors.get(game.active or "")
     if s is None or not s.alive:
         return
-    flags = game.adv.turn_flags
+    flags = game.rule_state.turn_flags
     if has(game, s, "Thomas") and "thomas" not in flags and (
             _this_turn(game, "take", s.name) or _this_turn(game, "drop", s.name)
             or _this_turn(game, "leave", s.name)):
@@ -159,11 +160,11 @@ def rosa_react(game: Game, s: Survivor) -> None:
 
 def extra_action(game: Game, s: Survivor, inp: ExtraAction) -> None:
     del inp
-    tokens = game.adv.power_tokens.get(s.name, {})
+    tokens = game.rule_state.power_tokens.get(s.name, {})
     if not has(game, s, "Anita") or tokens.get("extra_action", 0) < 1:
         raise IllegalAction(f"{s.name} has no extra-action token to discard")
     tokens["extra_action"] -= 1
-    game.adv.extra_actions += 1
+    game.rule_state.extra_actions += 1
     game.event("power", survivor=s.name, power="anita", effect="extra action")
 
 
@@ -182,14 +183,14 @@ def heal(game: Game, s: Survivor, inp: Heal) -> None:
             and game.board.next_to(s.piece, target.piece))
         if not near:
             raise IllegalAction(f"{target.name} is neither in Olivia's building nor next to her")
-    cap = game.adv.start_life.get(target.name, target.life)
+    cap = game.rule_state.start_life.get(target.name, target.life)
     if target.life >= cap:
         raise IllegalAction(f"{target.name} already has all {cap} life")
     slot = next((i for i, t in enumerate(source.inventory) if t.kind == "medicine"), None)
     if slot is None:
         raise IllegalAction(f"{source.name} has no medicine")
     source.inventory.pop(slot)
-    game.adv.box_tokens["medicine"] = game.adv.box_tokens.get("medicine", 0) + 1
+    game.rule_state.box_tokens["medicine"] = game.rule_state.box_tokens.get("medicine", 0) + 1
     target.life += 1
     game.event("heal", survivor=target.name, life=target.life, cause="olivia")
 
@@ -198,14 +199,14 @@ def figure_move(game: Game, s: Survivor, inp: FigureMove) -> None:
     """Mike: flick the figure itself; if it falls (or leaves the city) it goes back."""
     if not has(game, s, "Mike"):
         raise IllegalAction("only Mike, power side up, moves by flicking his figure")
-    if "mike" in game.adv.turn_flags:
+    if "mike" in game.rule_state.turn_flags:
         raise IllegalAction("Mike's free move is once per turn")
     if s.piece is None:
         raise IllegalAction("Mike's free move starts from the city, not inside a building")
     board, table = game.board, game.board.table
     home = board.pos(s.piece)
     angle = float(table.angle(s.piece))
-    game.adv.turn_flags.append("mike")
+    game.rule_state.turn_flags.append("mike")
     game.noise = max(game.noise, Noise.QUIET)
     result = shots._flick(game, s.piece, inp.flick)
     back = (not table.is_standing(s.piece)) or s.piece in set(getattr(result, "left_city", ()))

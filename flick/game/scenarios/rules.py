@@ -17,7 +17,7 @@ Readings where the rulebook is silent (this project's):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from flick.game.inputs import Eat, GoHungry
 from flick.game.state import GameOver, IllegalAction, Noise, Survivor
@@ -49,6 +49,9 @@ def missing_rules(scenario: Any) -> list[str]:
 
 class ScenarioRules:
     """The special rules, objectives and end conditions of one scenario."""
+
+    # True for FiveToTenRules: the game plays rules of scenarios 5-10 and fills game.rule_state.
+    five_to_ten: ClassVar[bool] = False
 
     def __init__(self, scenario: Any) -> None:
         self.scenario = scenario

@@ -88,7 +88,7 @@ def _check_condition(cond: Any, where: str) -> None:
 def deal(game: Game) -> None:
     """One pile per team (n objectives + 1 betrayer card), 1 card to each player."""
     normal, betrayal = cards()
-    adv = game.adv
+    rs = game.rule_state
     ids = sorted(normal)
     deck = [ids[int(i)] for i in game.rng.permutation(len(ids))]
     bids = sorted(betrayal)
@@ -99,13 +99,13 @@ def deal(game: Game) -> None:
         pile = [pile[int(i)] for i in game.rng.permutation(len(pile))]
         for s in players:
             card = pile.pop(0)
-            adv.objective[s.name] = card
+            rs.objective[s.name] = card
             if card in betrayal:
-                adv.betrayers.append(s.name)
+                rs.betrayers.append(s.name)
         game.event("objectives_dealt", team=team, players=len(players))
-    adv.obj_deck, adv.betrayer_deck = deck, bdeck
+    rs.obj_deck, rs.betrayer_deck = deck, bdeck
     for s in game.survivors.values():
-        adv.original_team[s.name] = s.team
+        rs.original_team[s.name] = s.team
 
 
 # ---- conditions ------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ def holds(game: Game, s: Survivor, cond: dict[str, Any]) -> bool:
     carried: dict[str, int] = {}
     for t in s.inventory if s.alive else []:
         carried[t.kind] = carried.get(t.kind, 0) + 1
-    former = game.adv.original_team.get(s.name, team)
+    former = game.rule_state.original_team.get(s.name, team)
     checks = {
         "alive": lambda v: s.alive == bool(v),
         "life_at_least": lambda v: s.alive and s.life >= int(v),
@@ -134,12 +134,12 @@ def holds(game: Game, s: Survivor, cond: dict[str, Any]) -> bool:
         "team_alive_at_least": lambda v: sum(1 for x in survivors if x.alive
                                              and x.team == team) >= int(v),
         "enemies_dead_at_least": lambda v: sum(
-            1 for x in survivors if not x.alive and game.adv.original_team.get(x.name) not in
+            1 for x in survivors if not x.alive and game.rule_state.original_team.get(x.name) not in
             (former, None)) >= int(v),
         "former_team_dead_at_least": lambda v: sum(
             1 for x in survivors if not x.alive and x.name != s.name
-            and game.adv.original_team.get(x.name) == former) >= int(v),
-        "unmasked_betrayer": lambda v: (s.name in game.adv.unmasked_by) == bool(v),
+            and game.rule_state.original_team.get(x.name) == former) >= int(v),
+        "unmasked_betrayer": lambda v: (s.name in game.rule_state.unmasked_by) == bool(v),
         "any_of": lambda v: any(holds(game, s, sub) for sub in v),
     }
     return all(checks[k](v) for k, v in cond.items())
@@ -147,7 +147,7 @@ def holds(game: Game, s: Survivor, cond: dict[str, Any]) -> bool:
 
 def card(game: Game, name: str) -> dict[str, Any]:
     normal, betrayal = cards()
-    cid = game.adv.objective[name]
+    cid = game.rule_state.objective[name]
     return normal.get(cid) or betrayal[cid]
 
 
@@ -155,12 +155,12 @@ def results(game: Game) -> list[dict[str, Any]]:
     """Each player's objective and whether they won (for `flick sim`), at the game's end."""
     out = []
     for s in game.survivors.values():
-        if s.name not in game.adv.objective:
+        if s.name not in game.rule_state.objective:
             continue
         c = card(game, s.name)
         met = holds(game, s, c["condition"])
-        betrayer = s.name in game.adv.betrayers
-        original = game.adv.original_team.get(s.name, s.team)
+        betrayer = s.name in game.rule_state.betrayers
+        original = game.rule_state.original_team.get(s.name, s.team)
         # Dead and gone: a player whose survivor died is out of the game and cannot win.
         out_of_game = not s.alive and game.rules.has("dead_and_gone")
         if betrayer:
@@ -170,8 +170,8 @@ def results(game: Game) -> list[dict[str, Any]]:
         won = won and not out_of_game
         out.append({"survivor": s.name, "team": s.team, "original_team": original,
                     "alive": s.alive,
-                    "objective": game.adv.objective[s.name], "title": c["title"],
-                    "betrayer": betrayer, "unmasked": s.name in game.adv.unmasked,
+                    "objective": game.rule_state.objective[s.name], "title": c["title"],
+                    "betrayer": betrayer, "unmasked": s.name in game.rule_state.unmasked,
                     "objective_met": met, "won": bool(won)})
     return out
 
@@ -184,22 +184,23 @@ def accuse(game: Game, s: Survivor, inp: Accuse) -> None:
     target = game.survivor(inp.accused)
     if target is s or target.team != s.team or not target.alive:
         raise IllegalAction(f"{target.name} is not a living player of {s.name}'s team")
-    if target.name in game.adv.unmasked:
+    if target.name in game.rule_state.unmasked:
         raise IllegalAction(f"{target.name} is already unmasked")
     voters = [x.name for x in game.survivors.values() if x.alive and x.team == s.team]
-    game.adv.vote = {"accuser": s.name, "accused": target.name, "voters": voters, "votes": []}
+    game.rule_state.vote = {"accuser": s.name, "accused": target.name, "voters": voters,
+                            "votes": []}
     game.event("accuse", survivor=s.name, accused=target.name)
     game.phase = "vote"
 
 
 def next_voter(game: Game) -> str:
-    v = game.adv.vote
+    v = game.rule_state.vote
     return v["voters"][len(v["votes"])]
 
 
 def vote(game: Game, inp: Vote) -> bool:
     """Record a thumb; True when the vote (and what follows) is settled."""
-    v = game.adv.vote
+    v = game.rule_state.vote
     if not isinstance(inp.up, bool):
         raise IllegalAction("a vote is up (true) or down (false)")
     voter = next_voter(game)
@@ -213,36 +214,36 @@ def vote(game: Game, inp: Vote) -> bool:
     accuser = game.survivors[v["accuser"]]
     if up <= down:
         game.event("vote_result", accused=accused.name, shown=False, up=up, down=down)
-        game.adv.vote = None
+        game.rule_state.vote = None
         return True
-    is_betrayer = accused.name in game.adv.betrayers
+    is_betrayer = accused.name in game.rule_state.betrayers
     game.event("vote_result", accused=accused.name, shown=True, betrayer=is_betrayer,
                up=up, down=down)
-    game.adv.vote = None
+    game.rule_state.vote = None
     if is_betrayer:
         _unmask(game, accused, accuser)
         return game.phase != "exile"
-    if game.adv.obj_deck:
-        game.adv.objective[accused.name] = game.adv.obj_deck.pop(0)
-    game.adv.allegiance = {"accused": accused.name, "accuser": accuser.name}
+    if game.rule_state.obj_deck:
+        game.rule_state.objective[accused.name] = game.rule_state.obj_deck.pop(0)
+    game.rule_state.allegiance = {"accused": accused.name, "accuser": accuser.name}
     game.phase = "allegiance"
     return False
 
 
 def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
-    adv = game.adv
+    rs = game.rule_state
     team = f"betrayer {b.short}"
-    adv.unmasked.append(b.name)
-    adv.unmasked_by[accuser.name] = b.name
+    rs.unmasked.append(b.name)
+    rs.unmasked_by[accuser.name] = b.name
     b.team = team
     order = game.turn_order
     order.players[team] = 1
     order.next_player[team] = 0
     if b.life > 1:
         game.wound(b, "unmasked")
-    if adv.betrayer_deck:
-        adv.objective[b.name] = adv.betrayer_deck.pop(0)
-    adv.x_token[b.name] = True
+    if rs.betrayer_deck:
+        rs.objective[b.name] = rs.betrayer_deck.pop(0)
+    rs.x_token[b.name] = True
     accuser.power_side = True
     board = game.board
     if b.building is not None:
@@ -254,7 +255,7 @@ def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
         b.standing = False
     game.event("unmasked", survivor=b.name, team=team, by=accuser.name)
     if b.piece is not None:
-        adv.exile = b.name
+        rs.exile = b.name
         game.phase = "exile"
 
 
@@ -262,7 +263,7 @@ def exile_flick(game: Game, inp: ExileFlick) -> None:
     """The unmasked betrayer's fallen figure is flicked where its player chooses."""
     from flick.game.actions import reaction, shots
 
-    b = game.survivors[game.adv.exile]
+    b = game.survivors[game.rule_state.exile]
     assert b.piece is not None
     result = shots._flick(game, b.piece, inp.flick)
     if b.piece is not None and game.board.exists(b.piece) and \
@@ -270,13 +271,13 @@ def exile_flick(game: Game, inp: ExileFlick) -> None:
         game.board.table.lay_down(b.piece, b.facing)
     reaction.after_flick(game, result)
     b.standing = False
-    game.adv.exile = None
+    game.rule_state.exile = None
 
 
 def allegiance(game: Game, inp: Allegiance) -> None:
-    a = game.adv.allegiance
+    a = game.rule_state.allegiance
     accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
-    game.adv.allegiance = None
+    game.rule_state.allegiance = None
     if not inp.defect:
         game.event("allegiance", survivor=accused.name, defect=False)
         for x in (accused, accuser):
@@ -292,7 +293,7 @@ def allegiance(game: Game, inp: Allegiance) -> None:
         order.players[old] -= 1
         order.next_player[old] %= order.players[old]
     order.players[new] = order.players.get(new, 0) + 1
-    game.adv.original_team[accused.name] = new
+    game.rule_state.original_team[accused.name] = new
     accuser.power_side = True
     game.event("allegiance", survivor=accused.name, defect=True, team=new)
 
@@ -301,18 +302,18 @@ def pass_turn(game: Game, inp: PassTurn) -> None:
     """An unmasked betrayer flips its X token face down to pass its turn."""
     del inp
     team = game.current_team
-    who = [s for s in game.available(team) if s.name in game.adv.unmasked]
-    if not who or not game.adv.x_token.get(who[0].name):
+    who = [s for s in game.available(team) if s.name in game.rule_state.unmasked]
+    if not who or not game.rule_state.x_token.get(who[0].name):
         raise IllegalAction("only an unmasked betrayer with its X token face up may pass")
-    game.adv.x_token[who[0].name] = False
+    game.rule_state.x_token[who[0].name] = False
     game.turn_order.take_turn(team)
     game.round_first_turn = False
     game.event("pass", survivor=who[0].name, team=team)
 
 
 def new_round(game: Game) -> None:
-    for name in game.adv.x_token:
-        game.adv.x_token[name] = True
+    for name in game.rule_state.x_token:
+        game.rule_state.x_token[name] = True
 
 
 def evidence(game: Game) -> dict[str, int]:
@@ -321,6 +322,7 @@ def evidence(game: Game) -> dict[str, int]:
     out: dict[str, int] = {}
     turn_of: str | None = None
     weapons = {"gun", "knife", "bat", "shotgun", "sniper"}
+    first_team = game.rule_state.original_team
     for e in game.events:
         if e.type == "turn":
             turn_of = e.data.get("survivor")
@@ -329,7 +331,7 @@ def evidence(game: Game) -> dict[str, int]:
             a = game.survivors.get(turn_of)
             v = game.survivors.get(victim or "")
             if a is not None and v is not None and victim != turn_of and \
-                    game.adv.original_team.get(a.name) == game.adv.original_team.get(v.name):
+                    first_team.get(a.name) == first_team.get(v.name):
                 out[turn_of] = out.get(turn_of, 0) + 1
     return out
 

@@ -38,14 +38,14 @@ def set_up(game: Game) -> None:
         building = key.split(":", 1)[1]
         xs = [t for t in game.stashes[key] if t.kind == "x"]
         if xs:
-            game.adv.x_blocked.append(building)
+            game.rule_state.x_blocked.append(building)
             game.stashes[key] = [t for t in game.stashes[key] if t.kind != "x"]
             if not game.stashes[key]:
                 del game.stashes[key]
 
 
 def blocked(game: Game, building: str) -> bool:
-    return game.rules.has("x_tokens_block_buildings") and building in game.adv.x_blocked
+    return game.rules.has("x_tokens_block_buildings") and building in game.rule_state.x_blocked
 
 
 def new_board(game: Game, name: str, team: str, life: int) -> Survivor:
@@ -53,7 +53,7 @@ def new_board(game: Game, name: str, team: str, life: int) -> Survivor:
     s = Survivor(name=name, team=team, life=life, default_weapon=DEFAULT_WEAPONS[name],
                  backpack=NIGHT if game.round_colour == DAY else DAY)
     game.survivors[name] = s
-    game.adv.start_life[name] = life
+    game.rule_state.start_life[name] = life
     return s
 
 
@@ -73,8 +73,8 @@ def place_beside(game: Game, s: Survivor, other: Survivor) -> None:
 
 def found_survivor(game: Game, finder: Survivor, key: str) -> None:
     """S5: the next separated survivor joins the finder's team with 2 life."""
-    reserve = [n for n in game.adv.reserve if n not in game.survivors]
-    game.adv.found += 1
+    reserve = [n for n in game.rule_state.reserve if n not in game.survivors]
+    game.rule_state.found += 1
     if not reserve:
         game.event("found", survivor=None, by=finder.name)
         return
@@ -92,42 +92,42 @@ def found_survivor(game: Game, finder: Survivor, key: str) -> None:
 
 def survivor_revealed(game: Game, key: str) -> None:
     """S8: the survivor token stays face up on the block, waiting for a recruiter."""
-    game.adv.recruits[key] = game.adv.recruits.get(key, 0) + 1
+    game.rule_state.recruits[key] = game.rule_state.recruits.get(key, 0) + 1
     game.event("survivor_token", place=key)
 
 
 def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
     """The survivor just left `building`: recruit (S8), move an X token (S8)."""
-    if by_disc and game.adv.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
-        unused = sorted(n for n in game.adv.reserve if n not in game.survivors)
+    if by_disc and game.rule_state.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
+        unused = sorted(n for n in game.rule_state.reserve if n not in game.survivors)
         if unused:
             from flick.game.scenarios.rules import _full_name
 
             name = _full_name(unused[int(game.rng.integers(len(unused)))])
             life = int(game.rules.ids["new_survivor"].get("life", 2))
-            game.adv.recruits[building] -= 1
+            game.rule_state.recruits[building] -= 1
             r = new_board(game, name, s.team, life)
             place_beside(game, r, s)
             game.event("recruit", survivor=name, team=s.team, by=s.name, building=building)
-    if not game.rules.has("moving_x_tokens") or not game.adv.x_blocked:
+    if not game.rules.has("moving_x_tokens") or not game.rule_state.x_blocked:
         return
     if any(x.alive and x.building == building for x in game.survivors.values()):
         return
-    if building not in game.adv.x_blocked:
-        game.adv.x_pending.append(building)
+    if building not in game.rule_state.x_blocked:
+        game.rule_state.x_pending.append(building)
         game.event("x_to_move", to=building)
 
 
 def move_x(game: Game, source: str) -> None:
     """The active player's choice: the X token of `source` goes in front of the building the
     last survivor left; `source` receives a face-down token from the supply."""
-    building = game.adv.x_pending[0]
-    if source not in game.adv.x_blocked:
+    building = game.rule_state.x_pending[0]
+    if source not in game.rule_state.x_blocked:
         raise IllegalAction(f"no X token stands in front of {source!r}; X tokens: "
-                            f"{', '.join(game.adv.x_blocked)}")
-    game.adv.x_pending.pop(0)
-    game.adv.x_blocked.remove(source)
-    game.adv.x_blocked.append(building)
+                            f"{', '.join(game.rule_state.x_blocked)}")
+    game.rule_state.x_pending.pop(0)
+    game.rule_state.x_blocked.remove(source)
+    game.rule_state.x_blocked.append(building)
     supply = game.stashes.get("supply", [])
     moved = None
     if supply:

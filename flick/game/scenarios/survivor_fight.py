@@ -203,7 +203,7 @@ class Duel(StagedFight):
         """`name` is beaten: 1 life lost (unless clubbed) and flicked out of the building."""
         self.out.append(name)
         s = game.survivors[name]
-        game.adv.felled.append(name)
+        game.rule_state.felled.append(name)
         if wound:
             game.wound(s, "duel")
         game.event("fight", stage="out", survivor=name, by=by, wounded=wound)
