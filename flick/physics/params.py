@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -29,11 +29,85 @@ Layer = Literal["low", "tall", "block"]
 # Every input that carries an impulse (a flick, a shotgun or sniper shot, a survivor fight) is
 # refused above it. One home for the number: import it, never write it again.
 MAX_FLICK_IMPULSE: float = 20000.0
+# The fastest launch by velocity (cm/s, rad/s): the tower's zombies leave at about 120 cm/s.
+MAX_LAUNCH_SPEED: float = 10000.0
+MAX_LAUNCH_SPIN: float = 1000.0
+
+# The sane range of every number in a parameter file, [low, high] inclusive, by model and
+# field (units cm, g, s, rad/s; frictions and restitutions unitless). A value outside is refused
+# when the file is read, at its FILE:LINE:COLUMN: far outside, the table is no table any more
+# (a 1e-12 s step or 1e9 solver iterations never finish a shot, 1e308 gravity overflows, a
+# 1e-300 g piece flies off at any touch). Wide enough for any real table and any fit.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "PhysicsParams.gravity": (100.0, 3000.0),
+    "TableEdge.margin": (1.0, 500.0),
+    "Toppling.scale": (0.01, 100.0),
+    "Material.elasticity": (0.0, 1.0),
+    "Material.friction": (0.01, 5.0),
+    "Topple.height": (0.1, 100.0),
+    "Topple.com_height": (0.05, 100.0),
+    "Topple.base": (0.05, 50.0),
+    "Topple.fallen_length": (0.1, 100.0),
+    "Topple.fallen_width": (0.05, 100.0),
+    "Topple.fallen_friction": (0.01, 5.0),
+    "Topple.scale": (0.01, 100.0),
+    "Piece.mass": (0.05, 10000.0),
+    "Piece.table_friction": (0.01, 5.0),
+    "Piece.diameter": (0.1, 100.0),
+    "Piece.length": (0.1, 200.0),
+    "Piece.width": (0.05, 100.0),
+    "Piece.barrel_diameter": (0.05, 50.0),
+    "Piece.knob_diameter": (0.05, 50.0),
+    "Piece.handle_width": (0.05, 50.0),
+    "Piece.spin_lever": (0.01, 10.0),
+    "BuildingKind.facade_width": (1.0, 300.0),
+    "BuildingKind.door_gap": (0.5, 300.0),
+    "Buildings.facade_thickness": (0.01, 50.0),
+    "Buildings.facade_setback": (0.0, 50.0),
+    "Buildings.interior_depth": (0.1, 300.0),
+    "Simulation.step_fraction": (0.01, 1.0),
+    "Simulation.max_step": (0.001, 10.0),
+    "Simulation.max_dt": (1e-5, 0.1),
+    "Simulation.max_dt_growth": (1.0, 10.0),
+    "Simulation.check_every": (1, 1000),
+    "Simulation.iterations": (1, 1000),
+    "Simulation.rest_speed": (1e-4, 100.0),
+    "Simulation.rest_spin": (1e-5, 100.0),
+    "Simulation.sleep_time": (1e-3, 10.0),
+    "Simulation.collision_slop": (0.0, 1.0),
+    "Simulation.max_time": (0.1, 600.0),
+    "Simulation.settle_time": (0.0, 60.0),
+    "Simulation.overlap_tolerance": (0.0, 5.0),
+    "HandLevel.angle_deg": (0.0, 30.0),
+    "HandLevel.power_frac": (0.0, 0.5),
+    "HandLevel.template_angle_deg": (0.0, 30.0),
+}
+
 
 class FrozenModel(BaseModel):
-    """Base of every parameter model: immutable, unknown keys refused (typos are errors)."""
+    """Base of every parameter model: immutable, unknown keys refused (typos are errors), no
+    infinity or NaN, true/false never taken for a number, every number within its BOUNDS."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_booleans(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for name, value in data.items():
+                if isinstance(value, bool) and f"{cls.__name__}.{name}" in BOUNDS:
+                    raise ValueError(f"at {name}: a number, not {str(value).lower()}")
+        return data
+
+    @model_validator(mode="after")
+    def _within_bounds(self) -> Any:
+        for name in type(self).model_fields:
+            bound = BOUNDS.get(f"{type(self).__name__}.{name}")
+            value = getattr(self, name)
+            if bound is not None and value is not None and not bound[0] <= value <= bound[1]:
+                raise ValueError(f"at {name}: {value:g} is outside the sane range "
+                                 f"[{bound[0]:g}, {bound[1]:g}]")
+        return self
 
 
 class Material(FrozenModel):

@@ -25,7 +25,12 @@ from flick.physics.errors import TableError
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, footprint_gap, place
 from flick.physics.index import PieceIndex
-from flick.physics.params import PhysicsParams
+from flick.physics.params import (
+    MAX_FLICK_IMPULSE,
+    MAX_LAUNCH_SPEED,
+    MAX_LAUNCH_SPIN,
+    PhysicsParams,
+)
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower.drop import Rng
@@ -36,8 +41,13 @@ from flick.physics.world import Vec, World, cell_size, filter_for
 
 def _finite(name: str, *values: float) -> None:
     for v in values:
-        if not isinstance(v, (int, float)) or not math.isfinite(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise TableError(f"{name} must be finite numbers, got {values!r}")
+
+
+def _at_most(name: str, size: float, limit: float) -> None:
+    if size > limit:
+        raise TableError(f"{name} of {size:.6g} is above the largest, {limit:.6g}")
 
 
 class Table:
@@ -283,11 +293,16 @@ class Table:
         impulses = dict(impulses or {})
         velocities = dict(velocities or {})
         for pid, (impulse, offset) in impulses.items():
-            self._piece(pid)
+            piece = self._piece(pid)
             _finite("an impulse and offset", *impulse, *offset)
+            _at_most("an impulse", math.hypot(*impulse), MAX_FLICK_IMPULSE)
+            reach = self._fp.get(piece.kind, piece.standing).reach
+            _at_most(f"an offset (cm) on a {piece.kind}", math.hypot(*offset), reach + 1e-9)
         for pid, (velocity, spin) in velocities.items():
             self._piece(pid)
             _finite("a velocity and spin", *velocity, spin)
+            _at_most("a launch speed (cm/s)", math.hypot(*velocity), MAX_LAUNCH_SPEED)
+            _at_most("a launch spin (rad/s)", abs(spin), MAX_LAUNCH_SPIN)
             if pid in impulses:
                 raise TableError(f"piece {pid} is launched twice in one shot")
         world = self.world()
