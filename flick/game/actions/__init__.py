@@ -29,6 +29,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.state import GUNS, IllegalAction, Noise, Survivor
+from flick.physics import MAX_FLICK_IMPULSE
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -72,9 +73,9 @@ def _check_flicks(inp: Input) -> None:
             values = (*fl.impulse, *fl.offset)
             if not all(math.isfinite(v) for v in values):
                 raise IllegalAction(f"a flick needs finite numbers, not {fl}")
-            if math.hypot(*fl.impulse) > 20000.0:
+            if math.hypot(*fl.impulse) > MAX_FLICK_IMPULSE:
                 raise IllegalAction(f"impulse {math.hypot(*fl.impulse):.0f} g*cm/s is beyond "
-                                    "any finger (limit 20000)")
+                                    f"any finger (limit {MAX_FLICK_IMPULSE:g})")
     angle = getattr(inp, "angle", 0.0)
     if not math.isfinite(angle):
         raise IllegalAction(f"angle must be a finite number, not {angle}")
@@ -207,8 +208,9 @@ def shotgun(game: Game, s: Survivor, inp: Shotgun) -> None:
 
 
 def _check_impulse(impulse: float) -> None:
-    if not (math.isfinite(impulse) and 0.0 < impulse <= 20000.0):
-        raise IllegalAction(f"a flick's impulse must be in (0, 20000] g*cm/s, not {impulse}")
+    if not (math.isfinite(impulse) and 0.0 < impulse <= MAX_FLICK_IMPULSE):
+        raise IllegalAction(f"a flick's impulse must be in (0, {MAX_FLICK_IMPULSE:g}] g*cm/s, "
+                            f"not {impulse}")
 
 
 def short_kill(game: Game, s: Survivor, inp: ShortKill) -> None:

@@ -19,6 +19,7 @@ from flick.game.actions import reaction
 from flick.game.board import OBJECTS
 from flick.game.inputs import Flick
 from flick.game.state import IllegalAction, Noise, Survivor
+from flick.physics import MAX_FLICK_IMPULSE
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -28,9 +29,9 @@ def _flick(game: Game, pid: int, flick: Flick) -> Any:
     ix, iy = flick.impulse
     if not all(math.isfinite(v) for v in (*flick.impulse, *flick.offset)):
         raise IllegalAction(f"a flick needs finite numbers, not {flick}")
-    if math.hypot(ix, iy) > 20000.0:
+    if math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
         raise IllegalAction(f"impulse {math.hypot(ix, iy):.0f} g*cm/s is beyond any finger "
-                            "(limit 20000)")
+                            f"(limit {MAX_FLICK_IMPULSE:g})")
     result = game.board.table.flick(pid, impulse=(ix, iy), offset=flick.offset)
     game.record_shot(game.board.kind(pid))
     game.event("flick", piece=game.board.kind(pid), survivor=game.active,

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
 from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FightDeck
 from flick.game.state import GUNS, IllegalAction, Noise, Survivor
+from flick.physics import MAX_FLICK_IMPULSE, Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -98,8 +99,6 @@ class Fight(StagedFight):
     # ---- set-up -------------------------------------------------------------------------
     @classmethod
     def begin(cls, game: Game, building: str, fighters: list[Survivor]) -> Fight:
-        from flick.physics import Table
-
         n_z = sum(1 for standing in game.building_zombies.get(building, []) if standing)
         table = Table(game.board.params, city=STAGE)
         distance = float(game.rng.uniform(75.0, 90.0))
@@ -176,7 +175,7 @@ class Fight(StagedFight):
         (x, y), kind = self.weapon_piece_start(name)
         ix, iy = inp.flick.impulse
         if not all(math.isfinite(v) for v in (ix, iy, *inp.flick.offset)) or \
-                math.hypot(ix, iy) > 20000.0:
+                math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
             raise IllegalAction(f"bad fight flick {inp.flick}")
         piece = self.table.add(kind, x=x, y=y, angle=math.atan2(iy, ix))
         result = self.table.flick(piece, impulse=(ix, iy), offset=inp.flick.offset)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
 from flick.game.scenarios.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.state import IllegalAction, Noise, Survivor
+from flick.physics import MAX_FLICK_IMPULSE, Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -67,8 +68,6 @@ class Duel(StagedFight):
     @classmethod
     def begin(cls, game: Game, building: str, entering: list[Survivor],
               others: list[Survivor]) -> Duel:
-        from flick.physics import Table
-
         table = Table(game.board.params, city=STAGE)
         distance = float(game.rng.uniform(75.0, 90.0))
         cx = STAGE[0] / 2
@@ -173,7 +172,7 @@ class Duel(StagedFight):
         (x, y), kind = self.weapon_piece_start(name)
         ix, iy = inp.flick.impulse
         if not all(math.isfinite(v) for v in (ix, iy, *inp.flick.offset)) or \
-                math.hypot(ix, iy) > 20000.0:
+                math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
             raise IllegalAction(f"bad fight flick {inp.flick}")
         piece = self.table.add(kind, x=x, y=y, angle=math.atan2(iy, ix))
         result = self.table.flick(piece, impulse=(ix, iy), offset=inp.flick.offset)
