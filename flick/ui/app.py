@@ -132,6 +132,7 @@ class PlayApp:
         self._decor: dict[int, Decor] = {}
         self._old_decor: dict[int, Decor] = {}
         self._pieces: list[PieceState] = []
+        self._before_pieces: list[PieceState] = []  # the table before the last input
         self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
         self._full_update = True  # the next frame goes to the screen whole
         self.follow_cam: tuple[Clip, Camera] | None = None  # widened to follow a clip
@@ -312,9 +313,11 @@ class PlayApp:
         self._shown = len(self.log)
         before_player = g.turn_order.next_player.get(team, 0) + 1
         self._old_decor = dict(self._decor)
+        self._before_pieces = self._pieces
         first_event = len(g.events)
         try:
-            g.apply(inp)
+            with self.motion.drops():
+                g.apply(inp)
         except IllegalAction as exc:
             self.refuse(str(exc))
             self.motion.take()

@@ -7,11 +7,19 @@ world's `space.step`, and after each step that crosses a frame boundary (every 1
 simulated time) notes the pose of every moving piece. It only reads: the game plays exactly
 as without it (same floats, same hashes). The recorded `Clip`s are played back frame by
 frame, one frame per 1/60 s of wall time, so a shot on screen lasts as long as on the table.
+
+The zombie tower's drop is a physics run of its own (the side view, `TowerWorld`): while a
+recorder is attached, each drop's frames (every shape's outline in the tower's side plane,
+1/60 s apart) become a `Clip` of table "tower" with `side` frames, played before the rush
+that follows it, for drops inside `MotionRecorder.drops()`. The hook wraps `TowerWorld.run`
+once per process and only reads.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +29,10 @@ FRAME_S = 1.0 / 60.0
 TOWER_ID = 0  # the id a rush's tower reports (flick.physics.tower_rush)
 
 Pose = tuple[str, float, float, float, bool]  # kind, x, y, angle, standing
+# One shape of the tower's side view: its outline (x along the drop toward the exit, z up, cm)
+# and whether it is a zombie (else a wall, baffle, ramp, the support or the table).
+SideShape = tuple[tuple[tuple[float, float], ...], bool]
+_LISTENERS: list[Any] = []  # recorders that want the tower's drops (the newest hears them)
 
 
 @dataclass
@@ -37,6 +49,7 @@ class Clip:
     frames: list[dict[int, Pose]] = field(default_factory=list)
     tower: list[tuple[float, float]] | None = None
     gone: dict[int, set[int]] = field(default_factory=dict)
+    side: list[list[SideShape]] | None = None  # a tower drop: its side view, frame by frame
     _cursor: tuple[int, dict[int, Pose]] = field(default_factory=lambda: (-1, {}), repr=False)
 
     @property
@@ -91,6 +104,17 @@ class MotionRecorder:
 
         table.world = recorded_world
 
+    @contextmanager
+    def drops(self) -> Iterator[None]:
+        """Within this block, record the tower's drops too (any drop in the process: use it
+        around one game's input)."""
+        _hook_tower()
+        _LISTENERS.append(self)
+        try:
+            yield
+        finally:
+            _LISTENERS.remove(self)
+
     def take(self) -> list[Clip]:
         """The clips recorded since the last call (and forget them)."""
         out, self.clips = self.clips, []
@@ -117,6 +141,58 @@ class MotionRecorder:
                     clip.gone[len(clip.frames) - 1] = gone
 
         space.step = recorded_step
+
+
+def _hook_tower() -> None:
+    """Wrap `TowerWorld.run` (once) so the attached recorder sees every drop's frames."""
+    from flick.physics.tower.drop import TowerWorld
+
+    if getattr(TowerWorld.run, "_flick_ui_hook", False):
+        return
+    run = TowerWorld.run
+
+    def recorded_run(world: Any) -> Any:
+        if not _LISTENERS:
+            return run(world)
+        frames: list[list[SideShape]] = []
+        step = world.space.step
+        clock = {"t": 0.0, "next": 0.0}
+        zombies = {id(b) for b in world.zombies}
+
+        def recorded_step(dt: float) -> None:
+            step(dt)
+            clock["t"] += dt
+            if clock["t"] + 1e-12 >= clock["next"]:
+                clock["next"] += FRAME_S
+                frames.append(_side(world.space, zombies))
+
+        world.space.step = recorded_step
+        try:
+            return run(world)
+        finally:
+            world.space.step = step
+            if frames:
+                _LISTENERS[-1].clips.append(Clip("tower", {}, [{} for _ in frames],
+                                                 side=frames))
+
+    recorded_run._flick_ui_hook = True  # type: ignore[attr-defined]
+    TowerWorld.run = recorded_run  # type: ignore[method-assign]
+
+
+def _side(space: Any, zombies: set[int]) -> list[SideShape]:
+    out: list[SideShape] = []
+    for shape in space.shapes:
+        body = shape.body
+        if hasattr(shape, "get_vertices"):
+            pts = tuple((float(p.x), float(p.y)) for p in
+                        (body.local_to_world(v) for v in shape.get_vertices()))
+        elif hasattr(shape, "a"):
+            a, b = body.local_to_world(shape.a), body.local_to_world(shape.b)
+            pts = ((float(a.x), float(a.y)), (float(b.x), float(b.y)))
+        else:
+            continue
+        out.append((pts, id(body) in zombies))
+    return out
 
 
 def _poses(world: Any) -> dict[int, Pose]:

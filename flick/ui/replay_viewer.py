@@ -104,7 +104,7 @@ def _resimulated(lg: Any) -> Timeline:
         if game.board.table.state_hash() != rec.after[i]:
             mismatches.append(i)
         for clip in motion.take():
-            if clip.frames:
+            if clip.frames and clip.table != "tower":  # the drop's side view: the window's
                 steps.append(Step(clip, i, len(log), str(rec.inputs[i].get("input", "")),
                                   {**before, **labels}))
     from flick.game.scenarios.fight import STAGE

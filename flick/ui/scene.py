@@ -17,7 +17,7 @@ from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
-from flick.ui.motion import FRAME_S, Clip
+from flick.ui.motion import FRAME_S, Clip, SideShape
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
 
@@ -96,9 +96,21 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     g = app.game
     screen.set_clip(app.area)
     clip = app.clips[0] if app.clips else None
+    drop = None
+    if clip is not None and clip.table == "tower":  # the drop: the rush's table stands still
+        drop = clip
+        clip = next((c for c in app.clips if c.table == "city"), None)
     away = clip is not None and clip.tower is not None and not _at_home(app, clip.tower)
     closed = frozenset(help.closed_doors(g))
-    if clip is not None:
+    if clip is not None and drop is not None:
+        # while they fall through the tower the rushed zombies are not on the table yet
+        before = {p.id: p for p in app._before_pieces}
+        pieces = [p for p in clip.start.values() if p.kind != "zombie" or (
+            p.id in before and math.dist((p.x, p.y), (before[p.id].x, before[p.id].y)) < 0.5)]
+        decor = {**app._decor, **app._old_decor}
+    elif drop is not None:
+        pieces, decor = app._pieces, {**app._decor, **app._old_decor}
+    elif clip is not None:
         pieces = list(clip.poses_at(int(app.clip_time / FRAME_S)).values())
         cam = follow(app, cam, clip, pieces)
         # no spoilers: names, life and backpacks as they were until the motion has played
@@ -120,6 +132,8 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     if clip is not None and clip.tower:
         view.draw_tower_at(screen, cam, clip.tower)
     _draw_inside(app, screen, cam)
+    if drop is not None and drop.side:
+        draw_drop(app, screen, drop.side[min(len(drop.side) - 1, int(app.clip_time / FRAME_S))])
     active = g.survivors.get(g.active) if g.active else None
     if app.facing is not None and active is not None and active.piece is not None:
         x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
@@ -127,6 +141,46 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
         pygame.draw.line(screen, HILITE, cam.px(x, y), cam.px(*tip), 3)
         pygame.draw.circle(screen, HILITE, cam.px(*tip), 4)
     screen.set_clip(None)
+
+
+def drop_inset(app: PlayApp) -> pygame.Rect:
+    """Where the tower's side view is drawn: the table's top-right corner."""
+    w, h = 230, 280
+    return pygame.Rect(app.area.right - w - 12, app.area.y + 40, w, h)
+
+
+def draw_drop(app: PlayApp, screen: pygame.Surface, shapes: list[SideShape]) -> None:
+    """One frame of the tower's drop, seen from the side (from the tower world's own
+    shapes: walls, baffles, ramp, the support being pulled, the zombies falling)."""
+    box = drop_inset(app)
+    pygame.draw.rect(screen, (16, 18, 24), box, border_radius=8)
+    pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=8)
+    app.view.text.blit(screen, app.panel.small, "THE TOWER (side view)", (box.x + 10, box.y + 6),
+                       (255, 200, 60), "topleft")
+    walls = [p for pts, z in shapes if not z for p in pts]
+    if not walls:
+        return
+    x0, x1 = min(x for x, _ in walls), max(x for x, _ in walls)
+    z0, z1 = min(z for _, z in walls), max(z for _, z in walls)
+    x1 = min(x1, x0 + 1.6 * max(1.0, z1 - z0))  # the table beyond the exit: a little of it
+    inner = box.inflate(-20, -36).move(0, 10)
+    s = min(inner.width / max(1.0, x1 - x0), inner.height / max(1.0, z1 - z0))
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return (inner.x + (p[0] - x0) * s, inner.bottom - (p[1] - z0) * s)
+
+    clip = screen.get_clip()
+    screen.set_clip(inner.inflate(8, 8))
+    for pts, zombie in shapes:
+        pp = [px(p) for p in pts]
+        if zombie:
+            pygame.draw.polygon(screen, (70, 150, 60), pp)
+            pygame.draw.polygon(screen, (20, 24, 30), pp, 1)
+        elif len(pp) == 2:
+            pygame.draw.line(screen, (190, 180, 210), pp[0], pp[1], 3)
+        else:
+            pygame.draw.polygon(screen, (90, 80, 110), pp)
+    screen.set_clip(clip)
 
 
 def _at_home(app: PlayApp, corners: list[tuple[float, float]]) -> bool:
