@@ -140,7 +140,7 @@ def _verify(replay: Any, force: bool, err: Any) -> int:
     if len(verified) < len(checks):
         out.write(f"NOT VERIFIED: {len(checks) - len(verified)} game(s) recorded with another "
                   "pymunk version (use --resimulate to try)\n")
-        return 0
+        return 1  # whatever the reason, a replay that did not verify is not a success
     out.write(f"OK: {len(checks)} game(s), {sum(c.inputs for c in checks)} inputs, "
               f"{sum(c.shots for c in checks)} shots, {sum(c.hashes for c in checks)} hashes "
               "equal\n")

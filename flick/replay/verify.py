@@ -63,6 +63,29 @@ def _pose_gap(stored: Sequence[Sequence[Any]], now: Sequence[Sequence[Any]]) -> 
     )
 
 
+# The fields of a shot that a re-simulation reproduces besides its poses and hash.
+SHOT_FIELDS = ("input", "table", "type", "launched", "first_touch", "fell", "travel", "city",
+               "buildings")
+
+
+def _plain(value: Any) -> Any:
+    """JSON-shaped: tuples as lists, a launch's unset fields left out."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _shot_field_differs(stored: Any, now: dict[str, Any]) -> str | None:
+    """The first recorded field of a shot that is not what the re-simulation made, or None."""
+    recorded = stored.model_dump(mode="json")
+    for name in SHOT_FIELDS:
+        if _plain(recorded.get(name)) != _plain(now.get(name)):
+            return name
+    return None
+
+
 def verify_game(game: LoadedGame) -> Check:
     """Re-run one game and compare every hash; the first difference ends the check."""
     rec = game.record
@@ -98,6 +121,10 @@ def verify_game(game: LoadedGame) -> Check:
                     f"game {number}: shot {k + 1} ({stored.type} on the {stored.table} table, "
                     f"{label}) differs: " + _pose_gap(stored.poses, now["poses"])
                 )
+            field = _shot_field_differs(stored, now)
+            if field is not None:
+                return fail(f"game {number}: shot {k + 1} ({label}): the recorded {field} "
+                            "differs from the re-simulation: edited or damaged")
             hashes += 1
         checked = len(recorder.shots)
         if recorder.after[-1] != rec.after[i]:
@@ -105,11 +132,12 @@ def verify_game(game: LoadedGame) -> Check:
         hashes += 1
     if checked != len(rec.shots):
         return fail(f"game {number}: {len(rec.shots)} shots recorded, {checked} re-simulated")
-    result = (g.over, g.winner, g.end_reason, g.turns)
-    stored_result = (rec.result.over, rec.result.winner, rec.result.end_reason, rec.result.turns)
+    result = recorder.record()["result"]
+    stored_result = rec.result.model_dump(mode="json")
     if result != stored_result:
-        return fail(f"game {number}: the game ends differently: {stored_result} recorded, "
-                    f"{result} re-simulated")
+        differ = ", ".join(f"{key} {stored_result.get(key)!r} recorded, {value!r} re-simulated"
+                           for key, value in result.items() if stored_result.get(key) != value)
+        return fail(f"game {number}: the game ends differently: {differ}")
     return Check(number, True, len(rec.inputs), len(rec.shots), hashes,
                  f"game {number}: OK, {len(rec.inputs)} inputs, {len(rec.shots)} shots, "
                  f"{hashes} hashes equal")
