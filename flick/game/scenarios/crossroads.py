@@ -19,13 +19,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
+from pydantic import BaseModel, ConfigDict, Field
 
-from flick.errors import DataFileError
+from flick import datafile
 from flick.game.actions import reaction
 from flick.game.state import IllegalAction, Noise, Survivor
+from flick.paths import assets
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -49,35 +51,51 @@ class Card:
     options: tuple[Option, ...]
 
 
+class _OptionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str
+    effects: dict[str, Any] | None = None
+
+
+class _CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    title: str
+    text: str
+    options: list[_OptionModel] = Field(min_length=1)
+
+
+class _DeckModel(BaseModel):
+    cards: list[_CardModel]
+
+
 @lru_cache(maxsize=1)
 def deck() -> dict[str, Card]:
     """The 30 Crossroads cards by id, read (and checked) from the assets."""
-    from flick.paths import assets
+    return read_deck(assets() / "cards" / "crossroads.yaml")
 
-    path = assets() / "cards" / "crossroads.yaml"
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(f"{path}: cannot read the Crossroads deck: {exc}") from exc
+
+def read_deck(path: Path) -> dict[str, Card]:
+    """The Crossroads cards of a file by id; a damaged file raises DataFileError naming
+    FILE:LINE:COLUMN (flick.datafile), exit 2."""
+    marked = datafile.read_file(path)
+    model = datafile.validate(marked, _DeckModel)
     out: dict[str, Card] = {}
-    for i, raw in enumerate(data.get("cards", [])):
-        where = f"{path}: card {i + 1}"
-        try:
-            options = tuple(Option(str(o["text"]), dict(o.get("effects") or {}))
-                            for o in raw["options"])
-            card = Card(str(raw["id"]), str(raw["title"]), str(raw["text"]), options)
-        except (KeyError, TypeError) as exc:
-            raise DataFileError(f"{where}: missing or malformed field {exc}") from exc
-        for o in options:
+    for i, raw in enumerate(model.cards):
+        options = tuple(Option(o.text, dict(o.effects or {})) for o in raw.options)
+        card = Card(raw.id, raw.title, raw.text, options)
+        for j, o in enumerate(options):
             bad = [k for k in o.effects if k not in EFFECTS]
             if bad:
-                raise DataFileError(f"{where} ({card.id}): unknown effect(s) {bad}; known: "
-                                    f"{', '.join(EFFECTS)}")
-        if not options or card.id in out:
-            raise DataFileError(f"{where}: a card needs options and a unique id ({card.id})")
+                raise datafile.fail(marked, ("cards", i, "options", j, "effects", bad[0]),
+                                    f"unknown effect(s) {bad}; known: {', '.join(EFFECTS)}",
+                                    key=True)
+        if card.id in out:
+            raise datafile.fail(marked, ("cards", i, "id"), f"card id {card.id} twice")
         out[card.id] = card
     if len(out) != 30:
-        raise DataFileError(f"{path}: the Crossroads deck has 30 cards, not {len(out)}")
+        raise datafile.fail(marked, ("cards",), f"the Crossroads deck has 30 cards, not "
+                                               f"{len(out)}", key=True)
     return out
 
 
