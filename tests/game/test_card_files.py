@@ -1,5 +1,5 @@
-"""The card files of scenarios 5-10 (Crossroads) read through flick.datafile: a damaged file
-names FILE:LINE:COLUMN of the damage."""
+"""The card files of scenarios 5-10 (Crossroads, the objective cards) read through
+flick.datafile: a damaged file names FILE:LINE:COLUMN of the damage."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from flick.errors import DataFileError
-from flick.game.scenarios import crossroads
+from flick.game.scenarios import crossroads, secret
 from flick.paths import assets
 
 
@@ -48,3 +48,17 @@ def test_a_yaml_syntax_error_is_named_at_its_line(tmp_path: Path) -> None:
     with pytest.raises(DataFileError) as err:
         crossroads.read_deck(path)
     assert f"{path}:" in str(err.value) and "not valid YAML" in str(err.value)
+
+
+def test_the_shipped_objective_cards_load_and_an_unknown_condition_is_named_at_its_line(
+        tmp_path: Path) -> None:
+    normal, betrayal = secret.cards()
+    assert (len(normal), len(betrayal)) == (20, 6)
+    text = (assets() / "cards" / "objectives.yaml").read_text()
+    assert "{unmasked_betrayer: true}" in text
+    path = tmp_path / "objectives.yaml"
+    path.write_text(text.replace("{unmasked_betrayer: true}", "{unmasked_betrayr: true}", 1))
+    with pytest.raises(DataFileError) as err:
+        secret.read_cards(path)
+    assert f"{path}:{_line_of(path, 'unmasked_betrayr')}:" in str(err.value)
+    assert "unmasked_betrayr" in str(err.value)

@@ -30,13 +30,13 @@ order; the voters are the team's players whose survivors are alive (the accused 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from flick.errors import DataFileError
+from flick import datafile
 from flick.game.scenarios.inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
 from flick.game.state import WEAPONS, IllegalAction, Survivor
+from flick.paths import assets
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -50,38 +50,41 @@ CONDITIONS = ("alive", "life_at_least", "carry", "carry_of", "weapons_at_least",
 @lru_cache(maxsize=1)
 def cards() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """(objectives, betrayer objectives) by id, read and checked from the assets."""
-    from flick.paths import assets
+    return read_cards(assets() / "cards" / "objectives.yaml")
 
-    path = assets() / "cards" / "objectives.yaml"
-    try:
-        data = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(f"{path}: cannot read the objective cards: {exc}") from exc
+
+def read_cards(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The objective cards of a file; a damaged file raises DataFileError naming
+    FILE:LINE:COLUMN (flick.datafile), exit 2."""
+    marked = datafile.read_file(path)
+    data = marked.data if isinstance(marked.data, dict) else {}
     out = []
     for section, size in (("objectives", 20), ("betrayer_objectives", 6)):
         deck: dict[str, dict[str, Any]] = {}
         for i, raw in enumerate(data.get(section) or []):
-            where = f"{path}: {section} card {i + 1}"
             if not isinstance(raw, dict) or not {"id", "title", "text"} <= set(raw):
-                raise DataFileError(f"{where}: needs id, title, text and condition")
+                raise datafile.fail(marked, (section, i),
+                                    f"{section} card {i + 1} needs id, title, text and condition")
             cond = raw.get("condition") or {}
-            _check_condition(cond, where)
+            _check_condition(marked, (section, i, "condition"), cond)
             deck[str(raw["id"])] = {"title": raw["title"], "text": raw["text"],
                                     "condition": cond}
         if len(deck) != size:
-            raise DataFileError(f"{path}: {section} has {size} cards, not {len(deck)}")
+            raise datafile.fail(marked, (section,), f"{section} has {size} cards, not "
+                                                    f"{len(deck)}", key=True)
         out.append(deck)
     return out[0], out[1]
 
 
-def _check_condition(cond: Any, where: str) -> None:
+def _check_condition(marked: datafile.Marked, at: tuple[str | int, ...], cond: Any) -> None:
     if not isinstance(cond, dict):
-        raise DataFileError(f"{where}: a condition is a mapping")
+        raise datafile.fail(marked, at, "a condition is a mapping")
     bad = [k for k in cond if k not in CONDITIONS]
     if bad:
-        raise DataFileError(f"{where}: unknown condition(s) {bad}; known: {', '.join(CONDITIONS)}")
-    for sub in cond.get("any_of", []):
-        _check_condition(sub, where)
+        raise datafile.fail(marked, (*at, bad[0]), f"unknown condition(s) {bad}; known: "
+                                                   f"{', '.join(CONDITIONS)}", key=True)
+    for j, sub in enumerate(cond.get("any_of", [])):
+        _check_condition(marked, (*at, "any_of", j), sub)
 
 
 # ---- dealing --------------------------------------------------------------------------------
