@@ -957,9 +957,7 @@ class RiseOfTheZombies(State):
         progress, the sizes of both decks, its own hand and, unless hands are secret, the
         others' (the rulebook lets each player reveal or hide its hand). Never the seed, the
         generator or the order of a deck."""
-        import copy
-
-        data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
+        data = {f: _plain_copy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
         data["player"] = player
         data["adeck_size"] = len(self.adeck)
         data["zdeck_size"] = len(self.zdeck)
@@ -1010,3 +1008,16 @@ class RiseOfTheZombies(State):
         took at most 28 decisions per Player Turn the clock allows; this allows 100 a turn."""
         turns = self.departure // self.minutes_per_turn + 1
         return 100 * turns
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (lists, dicts, tuples of ints, strings, bools, None), several
+    times faster than copy.deepcopy: observation() runs at every decision of an adapter."""
+    kind = type(value)
+    if kind is list:
+        return [v if type(v) is int else _plain_copy(v) for v in value]
+    if kind is dict:
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_plain_copy(v) for v in value)
+    return value

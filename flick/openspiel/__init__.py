@@ -1,0 +1,378 @@
+"""flick's card games as OpenSpiel games (issue 19): importing this module registers
+
+- `flick_surrounded` (parameters `difficulty`: "standard", `scenario`: 0 = the normal set-up,
+  1-18 = that location first),
+- `flick_something_to_fear` (`players` 2-6, `expert`),
+- `flick_rise_of_the_zombies` (`survivors` names joined by "+", `difficulty`, `otis`)
+
+with pyspiel, so that `pyspiel.load_game("flick_surrounded")` and OpenSpiel's algorithms (MCTS,
+IS-MCTS, ...) run on them. Needs the `rl` extra (open-spiel). Nothing in flick imports this.
+
+The adapter is thin: every rule, legal action, dense action id (`num_distinct_actions`,
+`action_to_id`, `id_to_action`), game length bound, observation and determinization is the
+engine's own (flick.cards.engine.State). What the adapter adds is OpenSpiel's shape:
+
+Chance. The engines draw chance from their seeded generator (`State.rng`), so a clone knows
+the dice to come. Here chance is explicit, as chance nodes the OpenSpiel algorithms sample:
+- Surrounded's only chance is the shuffle of its 18 cards: the game starts with 18 (17 with a
+  fixed scenario) chance nodes that deal the deck one card at a time, each remaining card with
+  probability 1/remaining; the engine is then built with that deck order. Exact.
+- Something to Fear and Rise of the Zombies! draw chance inside many rules (shuffles of a
+  discard pile, dice, random engagements). Their model is coarser: the first chance node picks
+  the deal (the engine's seed, `SEED_OUTCOMES` outcomes of equal probability), and every
+  decision that draws chance (tried first on a copy whose generator refuses to be drawn from)
+  is followed by a chance node that picks the generator the engine then applies that decision
+  with (again `SEED_OUTCOMES` equal outcomes); a decision that draws nothing is applied at
+  once. So nothing the engine will roll is fixed before the decision is taken, and a search
+  sampling those nodes sees different dice each time; but the outcome is a generator seed, not
+  a die face, and a die's faces have probabilities multiple of 1/SEED_OUTCOMES (close to, not
+  exactly, 1/6).
+  `max_game_length()` counts decisions, as OpenSpiel's does (the chance nodes come on top).
+
+Information. `observation_string(p)` is the engine's `observation(p)` as canonical JSON (it
+holds no seed, generator or deck order). `information_state_string(p)` is that observation
+followed by a digest of everything `p` saw and did at each of its own decisions (its
+observation then and the action it took): two histories `p` cannot tell apart at its decisions
+give the same string. `resample_from_infostate(p, ...)` is the engine's `determinize(p, rng)`.
+The tensors are a feature-hashing of the observation (`TENSOR_SIZE` floats): fixed size, built
+from the observation alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from flick.cards.engine import State
+from flick.cards.rise_of_the_zombies.data import DIFFICULTIES as RISE_DIFFICULTIES
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from flick.cards.something_to_fear.state import StfState
+from flick.cards.surrounded.state import SurroundedState
+
+SEED_OUTCOMES = 1024  # equal outcomes of a generator-seed chance node
+TENSOR_SIZE = 512  # observation tensor length (feature hashing)
+SURROUNDED_CARDS = 18
+_SEEDS = [(k, 1.0 / SEED_OUTCOMES) for k in range(SEED_OUTCOMES)]
+
+Params = dict[str, Any]
+
+
+def canonical(obs: Any) -> str:
+    """The observation dict as one JSON line (sets sorted), the same for equal observations."""
+    return json.dumps(obs, sort_keys=True, separators=(",", ":"),
+                      default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))
+
+
+def _features(obs: Any, prefix: str, out: list[tuple[str, float]]) -> None:
+    if isinstance(obs, dict):
+        for key, value in obs.items():
+            _features(value, f"{prefix}/{key}", out)
+    elif isinstance(obs, (list, tuple)):
+        for i, value in enumerate(obs):
+            _features(value, f"{prefix}/{i}", out)
+    elif isinstance(obs, bool) or obs is None:
+        out.append((f"{prefix}={obs}", 1.0))
+    elif isinstance(obs, (int, float)):
+        out.append((prefix, float(obs)))
+    else:
+        out.append((f"{prefix}={obs}", 1.0))
+
+
+def hashed_tensor(obs: Any, tensor: np.ndarray) -> None:
+    """Feature hashing: each (path, value) of the observation adds its value (numbers) or 1
+    (anything else, keyed with its value) into one of len(tensor) buckets, signed."""
+    tensor.fill(0.0)
+    feats: list[tuple[str, float]] = []
+    _features(obs, "", feats)
+    n = len(tensor)
+    for key, value in feats:
+        h = zlib.crc32(key.encode())
+        tensor[(h >> 1) % n] += value if h & 1 else -value
+
+
+class _Spec:
+    """One flick game for OpenSpiel: how to build its engine from parameters and chance."""
+
+    def __init__(self, short: str, long: str, defaults: Params, players: Callable[[Params], int],
+                 build: Callable[[Params, int, list[int] | None], State], deal: str) -> None:
+        self.short, self.long, self.defaults = short, long, defaults
+        self.players, self.build, self.deal = players, build, deal  # deal: "deck" | "seed"
+
+
+def _survivors(params: Params) -> list[str]:
+    return [s.strip() for s in str(params["survivors"]).replace("+", ",").split(",") if s.strip()]
+
+
+SPECS = {
+    "flick_surrounded": _Spec(
+        "flick_surrounded", "The Walking Dead: Surrounded (flick)",
+        {"difficulty": "standard", "scenario": 0}, lambda p: 1,
+        lambda p, seed, deck: SurroundedState(
+            seed=seed, difficulty=p["difficulty"], scenario=p["scenario"] or None, deck=deck),
+        "deck"),
+    "flick_something_to_fear": _Spec(
+        "flick_something_to_fear", "The Walking Dead: Something to Fear (flick)",
+        {"players": 2, "expert": False}, lambda p: int(p["players"]),
+        lambda p, seed, deck: StfState(num_players=int(p["players"]), seed=seed,
+                                       expert=bool(p["expert"])),
+        "seed"),
+    "flick_rise_of_the_zombies": _Spec(
+        "flick_rise_of_the_zombies", "Rise of the Zombies! (flick)",
+        {"survivors": "Scout+Paramedic", "difficulty": "standard", "otis": False},
+        lambda p: len(_survivors(p)),
+        lambda p, seed, deck: RiseOfTheZombies(survivors=_survivors(p), seed=seed,
+                                               difficulty=p["difficulty"], otis=bool(p["otis"])),
+        "seed"),
+}
+
+
+def _game_type(spec: _Spec, min_players: int, max_players: int) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=spec.short, long_name=spec.long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players, min_num_players=min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(spec.defaults))
+
+
+class FlickGame(pyspiel.Game):
+    """A flick card game with its parameters (see the module docstring)."""
+
+    spec: _Spec
+
+    def __init__(self, params: Params | None = None) -> None:
+        full = dict(self.spec.defaults)
+        full.update(params or {})
+        if self.spec.short == "flick_rise_of_the_zombies" and full["difficulty"] not in (
+                RISE_DIFFICULTIES):
+            raise ValueError(f"difficulty must be one of {', '.join(RISE_DIFFICULTIES)}")
+        self.params = full
+        probe = self.spec.build(full, 0, None)  # the configuration's declared sizes
+        self.probe = probe
+        chance = SURROUNDED_CARDS if self.spec.deal == "deck" else SEED_OUTCOMES
+        info = pyspiel.GameInfo(
+            num_distinct_actions=probe.num_distinct_actions(), max_chance_outcomes=chance,
+            num_players=probe.num_players, min_utility=0.0, max_utility=1.0,
+            max_game_length=probe.max_game_length())
+        n = self.spec.players(full)
+        super().__init__(_game_type(self.spec, n, n), info, full)
+
+    def new_initial_state(self) -> FlickState:
+        return FlickState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FlickObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return FlickObserver(perfect_recall)
+
+
+class _ChanceNeeded(BaseException):
+    """Raised by `_Tripwire` (a BaseException: no rule's `except` can swallow it)."""
+
+
+class _Tripwire(random.Random):
+    """A generator that refuses to be drawn from: finds the decisions that draw chance."""
+
+    def random(self) -> float:
+        raise _ChanceNeeded
+
+    def getrandbits(self, k: int) -> int:
+        raise _ChanceNeeded
+
+
+class _Held:
+    """The engine inside an OpenSpiel state: copied with the engine's own `clone()` (a deep
+    copy would copy the card data too); observations cached for the state it is in."""
+
+    def __init__(self, engine: State) -> None:
+        self.engine = engine
+        self.seen: dict[int, tuple[Any, str]] = {}  # seat -> (observation, canonical text)
+
+    def look(self, player: int) -> tuple[Any, str]:
+        """The seat's observation and its text, computed once per state."""
+        if player not in self.seen:
+            obs = self.engine.observation(player)
+            self.seen[player] = (obs, canonical(obs))
+        return self.seen[player]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.engine.clone())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"engine": self.engine}  # not the observations computed for this state
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.engine = data["engine"]
+        self.seen = {}
+
+
+class FlickState(pyspiel.State):
+    """An OpenSpiel state around one engine state (None while the deal is still chance)."""
+
+    def __init__(self, game: FlickGame) -> None:
+        super().__init__(game)
+        self._short = game.spec.short  # by name: a state pickles (OpenSpiel's serialization)
+        self._params = game.params
+        self._held: _Held | None = None
+        self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
+        self.pending: int | None = None  # a decision's code awaiting its generator (chance)
+        self.moves = 0
+        self.recall = [""] * game.num_players()  # digest of each seat's own decisions
+
+    @property
+    def engine(self) -> State | None:
+        return None if self._held is None else self._held.engine
+
+    @engine.setter
+    def engine(self, engine: State) -> None:
+        self._held = _Held(engine)
+
+    @property
+    def _spec(self) -> _Spec:
+        return SPECS[self._short]
+
+    # ---- OpenSpiel API --------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.engine is None or self.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.engine.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.engine.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.engine is not None
+        return self.engine.legal_action_ids(player)
+
+    def _deck_left(self) -> list[int]:
+        scenario = int(self._params["scenario"])
+        return [c for c in range(1, SURROUNDED_CARDS + 1) if c not in self.dealt and c != scenario]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._spec.deal == "deck":
+            left = self._deck_left()
+            return [(c - 1, 1.0 / len(left)) for c in left]
+        return _SEEDS
+
+    def _apply_action(self, action: int) -> None:
+        self.moves += 1
+        self._step(action)
+        if self._held is not None:
+            self._held.seen = {}  # the engine changed in place
+
+    def _step(self, action: int) -> None:
+        if self.engine is None and self._spec.deal == "deck":
+            self.dealt.append(action + 1)
+            if not self._deck_left():
+                scenario = int(self._params["scenario"])
+                deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
+                self.engine = self._spec.build(self._params, 0, deck)
+        elif self.engine is None:
+            self.engine = self._spec.build(self._params, action, None)
+        elif self.pending is not None:
+            self.engine.rng = random.Random(action * 1_000_003 + self.moves)
+            code, self.pending = self.pending, None
+            self.engine.apply(code)
+        else:
+            player = self.engine.current_player()
+            code = self.engine.id_to_action(action)
+            assert self._held is not None
+            seen = self._held.look(player)[1]
+            self.recall[player] = hashlib.blake2b(
+                f"{self.recall[player]}|{seen}|{action}".encode(), digest_size=10).hexdigest()
+            if self._spec.deal == "seed":
+                # applied on a copy whose generator trips when drawn from: a decision that
+                # draws no chance stands; one that does waits for a chance node
+                trial = self.engine.clone()
+                trial.rng = _Tripwire()
+                try:
+                    trial.apply(code)
+                except _ChanceNeeded:
+                    self.pending = code
+                else:
+                    self.engine = trial
+            else:
+                self.engine.apply(code)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._spec.deal == "deck":
+                return f"deal card {action + 1}"
+            return f"generator {action}"
+        assert self.engine is not None
+        # the id too: two copies of a card give two actions with the engine's same label
+        return f"{self.engine.action_to_string(self.engine.id_to_action(action))} #{action}"
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self.pending is None and self.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players()
+        assert self.engine is not None
+        return [float(r) for r in self.engine.returns()]
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> FlickState:
+        """A state `player` cannot tell from this one: the engine's determinization (its
+        hidden cards and deck orders re-dealt), the same digests."""
+        twin = self.clone()
+        if self.engine is not None:
+            seed = random.Random(f"{self.moves}|{self.recall[player]}")
+            if sampler is not None:
+                seed = random.Random(int(sampler() * 2**53))
+            twin.engine = self.engine.determinize(player, seed)
+        return twin
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return f"dealing: {len(self.dealt)} cards dealt"
+        return self.engine.render(None)
+
+    # ---- what a seat sees -------------------------------------------------------------------
+    def seen(self, player: int) -> tuple[Any, str]:
+        """(observation, its canonical text) of `player`."""
+        if self._held is None:
+            return {"dealing": len(self.dealt)}, f'{{"dealing":{len(self.dealt)}}}'
+        return self._held.look(player)
+
+
+class FlickObserver:
+    """OpenSpiel's Python observer: strings and a hashed tensor of what the seat sees."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(TENSOR_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: FlickState, player: int) -> None:
+        hashed_tensor(state.seen(player)[0], self.tensor)
+
+    def string_from(self, state: FlickState, player: int) -> str:
+        text = state.seen(player)[1]
+        if self.perfect_recall:
+            return f"{text}\nrecall {state.recall[player] or '-'}"
+        return text
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for short, spec in SPECS.items():
+        if short in registered:
+            continue
+        game_class = type(f"Game_{short}", (FlickGame,), {"spec": spec})
+        players = (2, 6) if short == "flick_something_to_fear" else (
+            (1, 8) if short == "flick_rise_of_the_zombies" else (1, 1))
+        pyspiel.register_game(_game_type(spec, *players), game_class)
+
+
+_register()
