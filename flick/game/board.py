@@ -12,7 +12,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots.aim import Obstacle, path_clear
 from flick.game.placement import place_scenario
+from flick.game.state import IllegalAction
+from flick.physics import PhysicsParams, Table
+from flick.physics.geometry import point_segment
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -53,8 +57,6 @@ class Board:
     @classmethod
     def for_scenario(cls, scenario: Any, params: Any = None) -> Board:
         """A fresh table with the scenario's pieces placed."""
-        from flick.physics import PhysicsParams, Table
-
         params = params if params is not None else PhysicsParams.default()
         table = Table(params, city=(float(scenario.city.width), float(scenario.city.height)))
         placement = place_scenario(scenario, table)
@@ -176,8 +178,6 @@ class Board:
         """Where a bullet or the knife goes: one bullet-width to the left or right of the
         survivor's base (a bullet-width gap between base and piece), facing `facing`."""
         if side not in ("left", "right"):
-            from flick.game.state import IllegalAction
-
             raise IllegalAction(f"side must be 'left' or 'right', not {side!r}")
         sign = 1.0 if side == "left" else -1.0
         d = self.figure_r + self.bullet_d + piece_d / 2
@@ -275,8 +275,6 @@ class Board:
     def spot_beside(self, pid: int, frm: Vec, gap: float) -> Vec:
         """A point `gap` cm out from the piece's outline, on the side facing `frm` (cm):
         where a figure stands to be "next to" it."""
-        from flick.physics.geometry import point_segment
-
         best: tuple[float, Vec, float] | None = None
         for core, r in self.table.outline(pid):
             pts = list(core)
@@ -299,8 +297,6 @@ class Board:
 
     def spot_free(self, p: Vec, r: float, ignore: Any = None) -> bool:
         """Is a circle of radius `r` at `p` clear of every piece and block?"""
-        from flick.game.bots.aim import path_clear
-
         return path_clear(p, p, r, self.obstacles(), {ignore}, margin=0.1)
 
     def free_spot(self, p: Vec, angle: float) -> Vec:
@@ -319,8 +315,6 @@ class Board:
     def obstacles(self) -> list[Any]:
         """Every piece and support block as capsules, for bots' path checks. Facades are
         left out: low pieces pass under them."""
-        from flick.game.bots.aim import Obstacle
-
         out = []
         parts = []
         for name in self.buildings:

@@ -21,13 +21,24 @@ Tactics added (in order, on the active survivor's turn):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING, Any
 
-from flick.game.bots.aim import impulse_to, noisy, vector
+from flick.game.actions.shots import SET_ASIDE_REACH_CM
+from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
-from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input, Keep, TakeDrop
-from flick.game.scenarios import secret
+from flick.game.inputs import (
+    FightFlick,
+    FightWait,
+    FightWeapon,
+    Flick,
+    Input,
+    Keep,
+    Shoot,
+    TakeDrop,
+)
+from flick.game.scenarios import crossroads, secret
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.scenarios.inputs import (
     Accuse,
@@ -89,9 +100,7 @@ class FiveToTenBot(HeuristicBot):
         aside = getattr(inp, "set_aside", ())
         if not aside:
             return inp
-        import dataclasses
 
-        from flick.game.actions.shots import SET_ASIDE_REACH_CM
 
         board = game.board
         keep = tuple(p for p in aside if board.exists(p) and any(
@@ -104,8 +113,6 @@ class FiveToTenBot(HeuristicBot):
 
     # ---- choices -------------------------------------------------------------------------
     def _crossroads(self, game: Game) -> Input:
-        from flick.game.scenarios import crossroads
-
         card = crossroads.deck()[game.rule_state.crossroads_card]
         s = game.active_survivor
         best, best_v = 0, -math.inf
@@ -321,9 +328,6 @@ class FiveToTenBot(HeuristicBot):
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet from behind the building out between its blocks at a standing zombie in
         front of the door, within a gun's reach, on a clear line."""
-        from flick.game.bots.aim import path_clear
-        from flick.game.inputs import Shoot
-
         if "gun" not in s.weapons():
             return None
         board = game.board

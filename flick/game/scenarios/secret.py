@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flick import datafile
+from flick.game.actions import reaction, shots
 from flick.game.scenarios.inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
 from flick.game.state import WEAPONS, IllegalAction, Survivor
 from flick.paths import assets
@@ -264,8 +265,6 @@ def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
 
 def exile_flick(game: Game, inp: ExileFlick) -> None:
     """The unmasked betrayer's fallen figure is flicked where its player chooses."""
-    from flick.game.actions import reaction, shots
-
     b = game.survivors[game.rule_state.exile]
     assert b.piece is not None
     result = shots._flick(game, b.piece, inp.flick)
