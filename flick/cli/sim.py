@@ -63,6 +63,10 @@ def _handler(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
+    if args.record:
+        from flick import atomic
+
+        atomic.check_writable(args.record, "replay")  # before any game is played
     scenario = load(args.scenario)
     from flick.game.scenarios.rules import missing_rules
 
@@ -89,24 +93,35 @@ def _handler(args: argparse.Namespace) -> int:
             from flick import replay
 
             records.append(replay.record(game, bots=args.bots))
+            journal.append(records[-1])
         if args.json:
             out.write(json.dumps(summary, sort_keys=False) + "\n")
             out.flush()
 
-    if args.games > 1:
-        from rich.progress import Progress
+    from flick.replay.journal import Journal, terminate_as_interrupt
 
-        with Progress(transient=True, console=_console(stderr=True)) as progress:
-            task = progress.add_task(f"scenario {scenario.number}", total=len(seeds))
-            for seed in seeds:
-                run(seed)
-                progress.advance(task)
-    else:
-        run(seeds[0])
-    if args.record:
-        from flick import replay
+    journal = Journal(args.record)
+    try:
+        with terminate_as_interrupt():
+            if args.games > 1:
+                from rich.progress import Progress
 
-        replay.write(args.record, records)
+                with Progress(transient=True, console=_console(stderr=True)) as progress:
+                    task = progress.add_task(f"scenario {scenario.number}", total=len(seeds))
+                    for seed in seeds:
+                        run(seed)
+                        progress.advance(task)
+            else:
+                run(seeds[0])
+    finally:
+        # Interrupted (Ctrl-C, SIGTERM) or not: every finished game is in the replay.
+        if args.record and records:
+            from flick import replay
+
+            replay.write(args.record, records)
+            journal.close(done=True)
+        else:
+            journal.close(done=False)
     _print_summary(scenario, games, stderr=args.json)
     return 0
 

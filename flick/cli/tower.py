@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from flick import atomic
 from flick.cli.args import seed
 from flick.errors import FlickError
 
@@ -120,8 +121,7 @@ def _picture(s: dict[str, Any], path: Path, title: str) -> None:
     _side_view(axes[1, 2], tp)
     fig.suptitle(title)
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=80)
+    atomic.write_with(path, lambda tmp: fig.savefig(tmp, dpi=80))
     plt.close(fig)
 
 

@@ -17,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+from flick import atomic
 from flick.cli.args import seed
 
 
@@ -31,7 +32,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="--synthetic: shots per test and piece kind (default 20; 2x for toppling)")
     p.add_argument("--physics", type=Path, default=None,
                    help="parameter file to start from (default assets/physics/default.yaml)")
-    p.add_argument("--out", type=Path, help="write the fitted parameter file here (.yaml)")
+    p.add_argument("--out", type=Path, help="write the fitted parameter file here (.yaml); an "
+                   "existing file is kept as NAME.bak with --force, refused without it")
+    p.add_argument("--force", action="store_true",
+                   help="--out may replace an existing file (kept as NAME.bak)")
     p.add_argument("--plots", type=Path, metavar="DIR", help="write residual plots (PNG) here")
     p.add_argument("--save-csv", type=Path, metavar="FILE",
                    help="--synthetic: also write the invented measurements as a CSV")
@@ -72,6 +76,16 @@ def handle(args: argparse.Namespace) -> int:
         raise FlickError("--shots must be at least 3", exit_code=2)
     base = args.physics or assets() / "physics" / "default.yaml"
     params = PhysicsParams.load(base)
+    # Every output path checked before the fit runs (minutes), not after it.
+    if args.out:
+        atomic.check_writable(args.out, "parameter file")
+        if args.out.exists() and not getattr(args, "force", False):
+            raise FlickError(f"{args.out} exists; give --force to replace it (the old file is "
+                             "kept as NAME.bak) or another --out", exit_code=2)
+    if args.save_csv:
+        atomic.check_writable(args.save_csv, "CSV")
+    if args.plots and args.plots.exists() and not args.plots.is_dir():
+        raise FlickError(f"{args.plots}: --plots names a folder, not a file", exit_code=2)
     console = Console(stderr=True)
     truth = None
     progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
@@ -103,6 +117,7 @@ def handle(args: argparse.Namespace) -> int:
     plots = []
     try:
         if args.out:
+            atomic.keep_backup(args.out)
             output.write_params(result, Path(base), args.out, source)
         if args.plots:
             from flick.tuning.plots import write_plots
@@ -128,8 +143,7 @@ def _write(path: Path, text: str) -> None:
     from flick.errors import FlickError
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        atomic.write_text(path, text)
     except OSError as exc:
         raise FlickError(f"{path}: cannot write: {exc.strerror}") from None
 

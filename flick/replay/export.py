@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from flick import atomic
 from flick.errors import FlickError
 from flick.replay.loading import Replay
 
@@ -57,8 +58,7 @@ def export_csv(replay: Replay, path: str | Path) -> int:
     path = Path(path)
     rows = list(export_rows(replay))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", newline="", encoding="utf-8") as f:
+        with atomic.replacing(path, newline="") as f:
             writer = csv.DictWriter(f, fieldnames=EXPORT_COLUMNS, lineterminator="\n")
             writer.writeheader()
             writer.writerows(rows)

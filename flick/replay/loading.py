@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,7 @@ from pydantic import ValidationError
 from flick.errors import DataFileError, FlickError
 from flick.game.inputs import Input, input_from_json
 from flick.physics import BuildingState, PhysicsParams, PieceState, TableState
+from flick.replay.journal import from_lines
 from flick.replay.schema import FORMAT, VERSION, GameRecord, ReplayFile, digest, sha256
 from flick.scenario import Scenario
 
@@ -89,20 +92,43 @@ def _finite(text: str) -> float:
     return value
 
 
+MAX_REPLAY_BYTES = 1 << 30
+"""The largest replay read (bytes): 400 recorded games are about 100 MB."""
+
+
+def _read(path: Path) -> str:
+    """The replay's text: a regular file only (a FIFO or a device is not read), at most
+    MAX_REPLAY_BYTES, UTF-8."""
+    try:
+        with open(path, "rb", opener=lambda p, f: os.open(p, f | os.O_NONBLOCK)) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise DataFileError(f"{path}: not a regular file")
+            if info.st_size > MAX_REPLAY_BYTES:
+                raise DataFileError(f"{path}: larger than {MAX_REPLAY_BYTES} bytes")
+            return handle.read().decode("utf-8")
+    except OSError as exc:
+        raise DataFileError(f"{path}: cannot read the replay: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
 def load(path: str | Path) -> Replay:
     """Read and check a replay file; any damage raises DataFileError saying what is wrong."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataFileError(f"{path}: no such replay file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(f"{path}: cannot read the replay: {exc}") from None
+    if not path.exists():
+        raise DataFileError(f"{path}: no such replay file")
+    text = _read(path)
     try:
         raw = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except json.JSONDecodeError as exc:
-        raise DataFileError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") \
-            from None
+        lines = from_lines(text) if exc.msg == "Extra data" else None
+        if lines is None:
+            raise DataFileError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: "
+                                f"{exc.msg}") from None
+        raw = lines  # the journal of an unfinished `flick sim --record` (FILE.partial)
+    except RecursionError:
+        raise DataFileError(f"{path}: not a replay: nested too deeply") from None
     except ValueError as exc:
         raise DataFileError(f"{path}: not valid JSON: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:

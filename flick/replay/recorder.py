@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from flick import atomic
 from flick.errors import FlickError
 from flick.game.game import Game
 from flick.game.inputs import Input
@@ -255,9 +256,7 @@ def write(path: str | Path, games: Any | Sequence[Any], bots: str | None = None)
             "pymunk": str(pymunk.version), "build": build(), "games": records}
     path = Path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n",
-                        encoding="utf-8")
+        atomic.write_text(path, json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n")
     except OSError as exc:
         raise FlickError(f"{path}: cannot write the replay: {exc.strerror}") from None
     return path

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from flick import datafile
+from flick import atomic, datafile
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams
 from flick.tuning.calibrate import TuneResult
@@ -45,11 +45,7 @@ def write_params(result: TuneResult, base: Path, out: Path, source: str) -> Phys
     YAML comments of the base file are not kept (a header records the fit instead); anchors are
     expanded, so a fit of `zombie` does not silently change `survivor`.
     """
-    try:
-        text = base.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{base}: cannot read the parameter file to start from: {exc}") \
-            from None
+    text = datafile.read_text(base)
     marked, problems = datafile.read(text, str(base))
     if marked is None:  # a YAML syntax error, at its line
         raise DataFileError(f"cannot read the parameter file to start from: {problems[0]}")
@@ -84,6 +80,5 @@ def write_params(result: TuneResult, base: Path, out: Path, source: str) -> Phys
     text = "".join(f"# {line}\n" for line in header) + yaml.safe_dump(
         data, sort_keys=False, default_flow_style=False, width=100
     )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
+    atomic.write_text(out, text)
     return PhysicsParams.load(out)

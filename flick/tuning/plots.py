@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from flick import atomic
 from flick.tuning.calibrate import Comparison, ToppleFit, TuneResult
 
 _TITLES = {
@@ -51,7 +52,7 @@ def write_plots(
         fig.suptitle(f"flick tune: {name} shots, measured against the fitted table")
         fig.tight_layout()
         path = folder / f"{name}.png"
-        fig.savefig(path, dpi=110)
+        atomic.write_with(path, lambda tmp, fig=fig: fig.savefig(tmp, dpi=110))
         plt.close(fig)
         written.append(path)
     if result.topples:
@@ -62,7 +63,7 @@ def write_plots(
         fig.suptitle("flick tune: toppling, fell (1) or stood (0) against impact speed")
         fig.tight_layout()
         path = folder / "topple.png"
-        fig.savefig(path, dpi=110)
+        atomic.write_with(path, lambda tmp, fig=fig: fig.savefig(tmp, dpi=110))
         plt.close(fig)
         written.append(path)
     return written

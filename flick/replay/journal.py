@@ -1,0 +1,105 @@
+"""The games of a long `flick sim --record` run kept as they finish.
+
+While the run goes on, each finished game is appended to `FILE.partial` as one JSON line
+(after a header line) and fsynced, so even a run killed outright (SIGKILL, power loss) keeps
+every finished game: `flick replay FILE.partial` reads it (`loading.load` accepts this JSON
+lines form). When the run ends, interrupted or not, the replay FILE is written atomically
+with every finished game and the journal is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from flick.replay.schema import FORMAT, VERSION
+
+
+def header() -> dict[str, Any]:
+    """The replay file's fields other than its games."""
+    import pymunk
+
+    from flick import __version__
+    from flick.replay.recorder import build
+
+    return {"format": FORMAT, "version": VERSION, "flick": __version__,
+            "pymunk": str(pymunk.version), "build": build()}
+
+
+class Journal:
+    """`FILE.partial`, one JSON line per finished game; nothing at all when `path` is None."""
+
+    def __init__(self, path: str | os.PathLike[str] | None) -> None:
+        self.path = None if path is None else Path(str(path) + ".partial")
+        self._file: IO[str] | None = None
+
+    def append(self, game: dict[str, Any]) -> None:
+        if self.path is None:
+            return
+        if self._file is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (kept open)
+            self._line(header())
+        self._line(game)
+
+    def _line(self, data: dict[str, Any]) -> None:
+        assert self._file is not None
+        self._file.write(json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self, done: bool) -> None:
+        """Close; `done`: the replay itself is written, so the journal is removed."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        if done and self.path is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+
+def from_lines(text: str) -> dict[str, Any] | None:
+    """A replay's data from the journal form (a header line, then one game a line), or None
+    when `text` is not in that form. A last line cut short by a kill is left out."""
+    lines = text.splitlines()
+    if len(lines) < 2:
+        return None
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        return None
+    if not isinstance(head, dict) or head.get("format") != FORMAT or "games" in head:
+        return None
+    games = []
+    for k, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(json.loads(line))
+        except ValueError:
+            if k == len(lines) and not text.endswith("\n"):
+                break  # the game being written when the run was killed
+            raise
+    return {**head, "games": games}
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt inside the block (so `finally` clauses run and the
+    finished games are written), where signals can be caught (the main thread)."""
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
