@@ -26,7 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
+from flick import datafile
 from flick.errors import DataFileError
+from flick.physics.params import MAX_FLICK_IMPULSE
 
 TESTS: tuple[str, ...] = ("slide", "collision", "topple")
 
@@ -52,6 +54,10 @@ COLUMNS: tuple[str, ...] = (
 # (its steps shrink with speed).
 MAX_SPEED = 2000.0
 MAX_SPIN = 36000.0
+# No shot on a table slides or is measured farther than this (cm), nor gives a larger impulse
+# (g cm/s: flick.physics.MAX_FLICK_IMPULSE); no cell is longer than MAX_CELL characters.
+MAX_DISTANCE = 1000.0
+MAX_CELL = 100_000
 
 _YES = {"yes", "y", "true", "1", "fell"}
 _NO = {"no", "n", "false", "0", "stood"}
@@ -183,17 +189,29 @@ def parse(text: str, source: str = "<csv>", kinds: Iterable[str] | None = None) 
     Raises DataFileError naming the file, line and problem.
     """
     known_kinds = set(kinds) if kinds is not None else None
+    text = text.removeprefix("\ufeff")  # spreadsheets save CSV with a byte order mark
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise DataFileError(f"{source}:{line}: a NUL character (not a CSV text file)")
     lines = [ln for ln in text.splitlines()]
     # Comment lines (starting with #) are allowed anywhere; keep line numbers true.
     rows_text = io.StringIO("\n".join("" if ln.lstrip().startswith("#") else ln for ln in lines))
     reader = csv.reader(rows_text)
     header: list[str] | None = None
     shots: list[Shot] = []
-    for row in reader:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise DataFileError(f"{source}:{reader.line_num}: not valid CSV: {exc}") from None
         line = reader.line_num
         if not row or all(not c.strip() for c in row):
             continue
         where = f"{source}:{line}"
+        if any(len(cell) > MAX_CELL for cell in row):
+            raise DataFileError(f"{where}: a cell longer than {MAX_CELL} characters")
         if header is None:
             header = [c.strip() for c in row]
             unknown = [c for c in header if c not in COLUMNS]
@@ -261,6 +279,12 @@ def _shot(cells: dict[str, str], line: int, where: str, kinds: set[str] | None) 
         if (fields[name] or 0.0) > most:
             raise DataFileError(f"{where}: column '{name}': {fields[name]:g} {unit} is faster than "
                                 f"any flick (at most {most:g}); check the units")
+    sizes = (("slide_distance", MAX_DISTANCE, "cm"), ("striker_distance", MAX_DISTANCE, "cm"),
+             ("target_distance", MAX_DISTANCE, "cm"), ("impulse", MAX_FLICK_IMPULSE, "g cm/s"))
+    for name, most, unit in sizes:
+        if (fields[name] or 0.0) > most:
+            raise DataFileError(f"{where}: column '{name}': {fields[name]:g} {unit} is more than "
+                                f"any shot on a table (at most {most:g}); check the units")
     fields["final_angle"] = _number(cells.get("final_angle", ""), where, "final_angle")
     fields["track"] = _track(cells.get("track", ""), where)
     fields["fell"] = fell
@@ -305,12 +329,9 @@ def _shot(cells: dict[str, str], line: int, where: str, kinds: set[str] | None) 
 def load(path: str | Path, kinds: Iterable[str] | None = None) -> Measurements:
     """Load a CSV of measured shots (see module docstring); DataFileError on any problem."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(f"{path}: cannot read: {exc}") from None
+    if not path.exists():
+        raise DataFileError(f"{path}: no such file")
+    text = datafile.read_text(path)  # a regular UTF-8 file of at most datafile.MAX_FILE_BYTES
     return parse(text, source=str(path), kinds=kinds)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -139,3 +140,32 @@ def test_any_slide_or_topple_row_survives_dump_and_parse() -> None:
         assert again == numbered
 
     round_trip()
+
+
+# ---- hostile CSV files (issue 21): clear errors at FILE:LINE, never a traceback -------------
+def test_a_byte_order_mark_is_not_part_of_the_first_column() -> None:
+    text = "\ufefftest,piece,slide_distance,launch_speed\nslide,movement_disc,20,100\n"
+    assert measurements.parse(text, "shots.csv").shots[0].test == "slide"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("test,piece,note\nslide,movement_disc," + "x" * 200_000 + "\n",
+     "shots.csv:2: "),
+    ("test,piece\nslide,movement\x00_disc\n", "shots.csv:2: a NUL character"),
+    ("test,piece,slide_distance,launch_speed\nslide,movement_disc,1e308,100\n",
+     "shots.csv:2: column 'slide_distance': 1e+308 cm is more than any shot"),
+    ("test,piece,impulse\nslide,movement_disc,1e9\n", "shots.csv:2: column 'impulse'"),
+])
+def test_hostile_cells(text: str, message: str) -> None:
+    with pytest.raises(DataFileError) as error:
+        measurements.parse(text, "shots.csv")
+    assert message in str(error.value)
+
+
+def test_a_fifo_is_not_read(tmp_path: Any) -> None:
+    import os
+
+    fifo = tmp_path / "shots.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(DataFileError, match="not a regular file"):
+        measurements.load(fifo)
