@@ -39,6 +39,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -181,17 +182,18 @@ def _populate(space: pymunk.Space, spec: Spec) -> dict[int, tuple[pymunk.Body, f
     bodies, statics, _ = spec
     static = space.static_body
     for core, radius, flt, e, f in statics:
-        shape = pymunk.Poly(static, list(core), None, radius)
-        shape.filter, shape.elasticity, shape.friction = flt, e, f
-        space.add(shape)
+        wall = pymunk.Poly(static, list(core), None, radius)
+        wall.filter, wall.elasticity, wall.friction = flt, e, f
+        space.add(wall)
     made: dict[int, tuple[pymunk.Body, float]] = {}
     for pid, mass, moment, cog, pos, angle, parts, flt, e, f, force, torque, reach in bodies:
         body = pymunk.Body(mass, moment)
         body.center_of_gravity = cog
         body.position = pos
         body.angle = angle
-        shapes = []
+        shapes: list[pymunk.Shape] = []
         for core, radius in parts:
+            shape: pymunk.Shape
             if len(core) == 1:
                 shape = pymunk.Circle(body, radius, core[0])
             elif len(core) == 2:
@@ -274,7 +276,8 @@ class _Kept:
         entry = next(b for b in disc_spec[0] if b[0] == probe)
         self.made = _populate(self.space, ([*self.spec[0], entry], self.spec[1], self.spec[2]))
         self.disc = self.made[probe][0]
-        self.base = {pid: (tuple(b.position), b.angle) for pid, (b, _) in self.made.items()}
+        self.base = {pid: ((b.position.x, b.position.y), b.angle)
+                     for pid, (b, _) in self.made.items()}
         self.bodies = list(self.made.values())
         self.space.step(1e-6)
         for body, _ in self.bodies:
@@ -328,14 +331,14 @@ def _compare(table: Table, shots: list[Shot], repeats: int) -> dict[str, Any]:
     for r in range(repeats):
         for i, (state, disc, spec, impulse, (x, y)) in enumerate(ready):
             table.restore(state)
-            seconds, result = _cpu(lambda d=disc, j=impulse: table.flick(d, impulse=j))
+            seconds, result = _cpu(partial(table.flick, disc, impulse=impulse))
             flick[i].append(seconds)
             if r == 0:
                 steps.append(result.steps)
-            seconds, _ = _cpu(lambda x=x, y=y, j=impulse: kept.shot(x, y, j))
+            seconds, _ = _cpu(partial(kept.shot, x, y, impulse))
             kept_t[i].append(seconds)
             kept.reset()
-            seconds, _ = _cpu(lambda d=disc, j=impulse, sp=spec: _bare_rebuilt(sp, d, j, params))
+            seconds, _ = _cpu(partial(_bare_rebuilt, spec, disc, impulse, params))
             rebuilt[i].append(seconds)
     table.restore(base)
     shot_ms, kept_ms, rebuilt_ms = _median_ms(flick), _median_ms(kept_t), _median_ms(rebuilt)
@@ -391,7 +394,7 @@ def _flick_ms(table: Table, shots: list[tuple[int, tuple[float, float]]], repeat
     for _ in range(repeats):
         for i, (disc, impulse) in enumerate(shots):
             table.restore(base)
-            seconds, _ = _cpu(lambda d=disc, j=impulse: table.flick(d, impulse=j))
+            seconds, _ = _cpu(partial(table.flick, disc, impulse=impulse))
             samples[i].append(seconds)
     table.restore(base)
     return _median_ms(samples)
