@@ -62,6 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="replay file to write, a new one (default "
                         "replays/sNN-YYYYMMDD-HHMMSS.json)")
     p.add_argument("--no-record", action="store_true", help="do not write a replay file")
+    p.add_argument("--mulligans", type=int, default=0, metavar="N",
+                   help="house rule: each player may take back N flicks (key Z; the last "
+                        "flick, while its survivor still plays); recorded in the replay")
     p.add_argument("--frames", type=int, default=None,
                    help="quit after N frames (virtual clock: 1/60 s per frame)")
     p.add_argument("--screenshot", metavar="PNG", default=None,
@@ -146,6 +149,8 @@ def handle(args: argparse.Namespace) -> int:
             players = max(players, min(scenario.players.counts))
     if not 1 <= players <= 10:
         raise FlickError(f"--players {players}: 1 to 10 people play", exit_code=2)
+    if args.mulligans < 0:
+        raise FlickError("--mulligans must be 0 or more", exit_code=2)
     if args.frames is not None and args.frames < 1:
         raise FlickError("--frames must be at least 1", exit_code=2)
     script = None
@@ -159,7 +164,8 @@ def handle(args: argparse.Namespace) -> int:
         check_record(record)
     return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
                 show_aim=not args.no_aim, show_power=not args.no_power, frames=args.frames,
-                screenshot=args.screenshot, script=script, record=record)
+                screenshot=args.screenshot, script=script, record=record,
+                mulligans=args.mulligans)
 
 
 def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:

@@ -40,6 +40,9 @@ from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.table_view import Decor, TableView
 
+# The inputs that are a flick (what the mulligan house rule may take back).
+FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", "flare",
+                          "figure_move", "fight_flick", "exile_flick"})
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
 FPS_CAP = 60  # frames a second at most, and only while something moves
@@ -67,6 +70,7 @@ class Settings:
     hand_seed: int = 0
     briefing: bool | None = None  # the scenario's story and rules first (None: unless headless)
     sound: bool | None = None  # open the audio device (None: unless headless)
+    mulligans: int = 0  # house rule: flicks each player may take back (Z), 0 = none
 
 
 def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
@@ -109,6 +113,9 @@ class PlayApp:
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
         self._pending_sounds: list[str] = []  # heard when the animation reaches them
+        self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
+        self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
+        self._note_rule()
         self.action: str | None = None
         self.gesture: Gesture | None = None
         self.first_flick: Any = None  # the first bullet of a two-gun shot
@@ -333,6 +340,8 @@ class PlayApp:
         self.clips.extend(c for c in self.motion.take() if c.frames)
         self.clip_time = 0.0
         new = g.events[first_event:]
+        self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
+                            and g.active is not None else None)
         if any(e.type == "flick" for e in new):
             self.sound.play("flick")  # at the release; what follows when it is seen
         self._pending_sounds += sound.for_events(new)
@@ -567,6 +576,9 @@ class PlayApp:
         if self.briefing_open:
             self.briefing_open = False
             self.version += 1
+            return
+        if name == "z" and not self.pass_screen:
+            self.mulligan()
             return
         if name == "f2":
             self.status = "sound off (F2)" if self.sound.toggle_mute() else "sound on (F2)"
@@ -937,6 +949,77 @@ class PlayApp:
             self.version += 1
             self._play_pending()
             self._check_pass()
+
+    # ---- the mulligan house rule -----------------------------------------------------------
+    def mulligan_why_not(self) -> str:
+        """Why the last flick cannot be taken back now ('' when it can)."""
+        g = self.game
+        if self.settings.mulligans <= 0:
+            return "no mulligans in this game (the house rule: flick play --mulligans N)"
+        if self.busy():
+            return "wait for the shot to finish"
+        if self._last_flick is None or g.over:
+            return "nothing to take back: only the last flick, while its survivor still plays"
+        n, who = self._last_flick
+        if len(g.inputs) != n or g.active != who:
+            return "nothing to take back: only the last flick, while its survivor still plays"
+        if self.mulligans_left() <= 0:
+            return f"no mulligans left for player {self.player_of(g.current_team)}"
+        return ""
+
+    def mulligans_left(self) -> int:
+        g = self.game
+        key = (g.current_team, self.player_of(g.current_team))
+        return self.settings.mulligans - self.mulligans_used.get(key, 0)
+
+    def mulligan(self) -> bool:
+        """House rule: take the last flick back. The game is played again from the start
+        without it (same seed, same inputs: exactly the state before it), so the replay holds
+        only the flicks that count and still verifies; its players' controller notes the rule
+        and how many were taken."""
+        why = self.mulligan_why_not()
+        if why:
+            self.refuse(why)
+            return False
+        g = self.game
+        key = (g.current_team, self.player_of(g.current_team))
+        again = Game(g.scenario, g.seed, players=dict(g.turn_order.players),
+                     params=g.board.table.params)
+        recorder = None
+        if self.recorder is not None:
+            from flick.replay import Recorder
+
+            recorder = Recorder(again, controller="human")
+        for inp in g.inputs[:-1]:
+            again.apply(inp)
+        self.mulligans_used[key] = self.mulligans_used.get(key, 0) + 1
+        self._swap_game(again, recorder)
+        left = self.mulligans_left()
+        self.status = f"flick taken back (mulligan): {left} left for player {key[1]}"
+        if self.recorder is not None and self.settings.record:
+            self._save_replay()
+        return True
+
+    def _swap_game(self, game: Game, recorder: Any) -> None:
+        self.game = game
+        self.recorder = recorder
+        self._note_rule()
+        self.motion = MotionRecorder()
+        self.motion.attach(game.board.table, "city")
+        self.view = TableView(game.board.table, _tower_home(game), game.bin)
+        self.fight_view = None
+        self._sync_fight()
+        self.clips, self.clip_time = [], 0.0
+        self.log, self._logged, self._shown = [], 0, 0
+        self.action, self.gesture, self.first_flick, self._last_flick = None, None, None, None
+        self._refresh()
+
+    def _note_rule(self) -> None:
+        """The replay's players' controller names the mulligan house rule when it is on."""
+        if self.recorder is not None and self.settings.mulligans > 0:
+            used = sum(self.mulligans_used.values())
+            self.recorder.controller = (f"human (house rule: {self.settings.mulligans} "
+                                        f"mulligans a player, {used} taken)")
 
     def _play_pending(self) -> None:
         for name in self._pending_sounds:

@@ -42,6 +42,7 @@ CONTROLS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "A aim corridor on / off   P power meter on / off   R face toward the mouse",
         "Wheel or + / - zoom   right-drag pan   F fit the city",
         "F1 or ? this help   Esc closes it   F2 sound on / off",
+        "Z takes back your last flick (house rule: flick play --mulligans N a player)",
         "Ctrl+Q quits (the replay is already saved after every input)",
         "Wheel over the panel scrolls the event log",
     )),
