@@ -71,8 +71,10 @@ MAX_NODES = 200_000
 MAX_ALIASES = 100
 """The most aliases (`*name`) a document may use (the parameter file uses three)."""
 
-# Control characters refused anywhere in a file (tab, newline and carriage return are text).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Characters refused anywhere in a file: what YAML does not allow (NUL and the other control
+# characters but tab, newline, carriage return and NEL; surrogates; U+FFFE and U+FFFF).
+_CONTROL = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 class _Loader(yaml.SafeLoader):
@@ -154,8 +156,9 @@ def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
         found = check(text, file)
         if found is not None:
             return None, [found]
-    loader = _Loader(text)
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)
         node = loader.get_single_node()
         if node is None:
             return None, [Problem(file, 1, 1, "the file is empty")]
@@ -171,7 +174,8 @@ def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
         # a value yaml's constructors cannot build (an unhashable key, a bad timestamp)
         return None, [Problem(file, 1, 1, f"YAML: cannot build a value: {exc}")]
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     marked = Marked(file, data)
     problems: list[Problem] = []
     _walk(node, (), marked, problems)

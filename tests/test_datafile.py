@@ -53,7 +53,7 @@ def test_deep_nesting_refused(depth: int) -> None:
     assert (bad.line, bad.column) == (1, 3 + datafile.MAX_DEPTH)
 
 
-@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f"])
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f", "\x9a", "\uffff"])
 def test_control_characters_located(char: str) -> None:
     bad = _problem(f"number: 1\nname: 'a{char}b'\n")
     assert (bad.line, bad.column) == (2, 9)
