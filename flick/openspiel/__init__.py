@@ -43,7 +43,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -51,6 +50,7 @@ import numpy as np
 import pyspiel
 
 from flick.cards.engine import State
+from flick.cards.features import hashed_features
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES as RISE_DIFFICULTIES
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
@@ -70,31 +70,9 @@ def canonical(obs: Any) -> str:
                       default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))
 
 
-def _features(obs: Any, prefix: str, out: list[tuple[str, float]]) -> None:
-    if isinstance(obs, dict):
-        for key, value in obs.items():
-            _features(value, f"{prefix}/{key}", out)
-    elif isinstance(obs, (list, tuple)):
-        for i, value in enumerate(obs):
-            _features(value, f"{prefix}/{i}", out)
-    elif isinstance(obs, bool) or obs is None:
-        out.append((f"{prefix}={obs}", 1.0))
-    elif isinstance(obs, (int, float)):
-        out.append((prefix, float(obs)))
-    else:
-        out.append((f"{prefix}={obs}", 1.0))
-
-
 def hashed_tensor(obs: Any, tensor: np.ndarray) -> None:
-    """Feature hashing: each (path, value) of the observation adds its value (numbers) or 1
-    (anything else, keyed with its value) into one of len(tensor) buckets, signed."""
-    tensor.fill(0.0)
-    feats: list[tuple[str, float]] = []
-    _features(obs, "", feats)
-    n = len(tensor)
-    for key, value in feats:
-        h = zlib.crc32(key.encode())
-        tensor[(h >> 1) % n] += value if h & 1 else -value
+    """The observation feature-hashed into `tensor` (flick.cards.features)."""
+    tensor[:] = hashed_features(obs, len(tensor))
 
 
 class _Spec:

@@ -1,0 +1,98 @@
+"""PettingZoo AEC environments of Something to Fear and Flick 'em Up! Dead of Winter
+(flick.pettingzoo, issue 19): PettingZoo's api_test and seed_test, masks that the engines
+accept, rewards at the end."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed: "
+                    "pip install -e '.[rl]'")
+
+from pettingzoo.test import api_test, seed_test
+
+from flick.pettingzoo import FlickEnv, SomethingToFearEnv
+from flick.pettingzoo.flick import KINDS, MAX_PIECES
+from flick.scenario.loader import load
+from flick.scenario.model import Scenario
+
+
+@pytest.fixture(scope="module")
+def s1() -> Scenario:
+    return load(1)
+
+
+def masked_flick_action(obs: dict[str, np.ndarray], rs: np.random.Generator) -> np.ndarray:
+    pieces = obs["piece_mask"]
+    kind = int(rs.choice(np.flatnonzero(pieces.any(axis=1))))
+    piece = int(rs.choice(np.flatnonzero(pieces[kind])))
+    return np.array([kind + 0.5, piece + 0.5, rs.uniform(-math.pi, math.pi),
+                     rs.uniform(0.05, 0.4), rs.uniform(-1, 1)], np.float32)
+
+
+def test_something_to_fear_passes_the_pettingzoo_api_and_seed_tests() -> None:
+    api_test(SomethingToFearEnv(players=3), num_cycles=60)
+    seed_test(lambda: SomethingToFearEnv(players=2), num_cycles=60)
+
+
+def test_something_to_fear_plays_to_the_end_with_rewards_for_the_winners() -> None:
+    env = SomethingToFearEnv(players=2)
+    env.reset(seed=3)
+    rs = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(1000):
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        assert obs["observation"].shape == (256,)
+        env.step(int(rs.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not env.agents  # every seat finished
+    assert totals == {f"player_{i}": r for i, r in enumerate(env.state_.returns())}
+    with pytest.raises(Exception, match="not legal"):
+        env.reset(seed=3)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_flick_env_passes_the_pettingzoo_api_and_seed_tests(s1: Scenario) -> None:
+    api_test(FlickEnv(scenario=s1, max_steps=12), num_cycles=6)
+    seed_test(lambda: FlickEnv(scenario=s1, max_steps=8), num_cycles=4)
+
+
+def test_flick_env_agents_are_teams_and_masked_actions_are_accepted(s1: Scenario) -> None:
+    env = FlickEnv(scenario=s1, max_steps=30)
+    env.reset(seed=5)
+    assert env.possible_agents == [t.name for t in env.scenario.teams]
+    rs = np.random.default_rng(5)
+    accepted = kinds_seen = 0
+    seen: set[str] = set()
+    for agent in env.agent_iter(200):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        assert obs["observation"].shape == env.observation_space(agent)["observation"].shape
+        assert obs["piece_mask"].shape == (len(KINDS), MAX_PIECES)
+        assert np.array_equal(obs["kind_mask"], obs["piece_mask"].any(axis=1))
+        action = masked_flick_action(obs, rs)
+        seen.add(KINDS[int(action[0])])
+        before = len(env.game.inputs)
+        env.step(action)
+        if agent in env.infos and "refused" not in env.infos[agent]:
+            accepted += 1
+            assert len(env.game.inputs) == before + 1
+    kinds_seen = len(seen)
+    assert accepted >= 10 and kinds_seen >= 3  # choose, move, end_turn at least
+    # a kind outside the mask is refused and changes nothing
+    env.reset(seed=5)
+    obs = env.observe(env.agent_selection)
+    off = int(np.flatnonzero(obs["kind_mask"] == 0)[0])
+    team = env.agent_selection
+    env.step(np.array([off + 0.5, 0.5, 0.0, 0.2, 0.0], np.float32))
+    assert "not legal" in env.infos[team]["refused"] and env.game.inputs == []
+    assert env.agent_selection == team
