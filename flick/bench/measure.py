@@ -76,15 +76,20 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {seed:3d}: {errs}  shots {row['shots']} (unsure {row['unsure']}) "
                       f"{row['measure_fps']:.0f} frames/s", flush=True)
     names = sorted({n for r in rows for n in r["errors"]})
-    summary = {n: {"mean_abs_%": 100 * sum(abs(r["errors"][n]) for r in rows) / len(rows),
-                   "max_abs_%": 100 * max(abs(r["errors"][n]) for r in rows)} for n in names}
+    summary = {}
+    for n in names:  # the spin lever is fitted only where some spin was read
+        errs = [r["errors"][n] for r in rows if n in r["errors"]]
+        summary[n] = {"seeds": len(errs), "mean_%": 100 * sum(errs) / len(errs),
+                      "mean_abs_%": 100 * sum(abs(e) for e in errs) / len(errs),
+                      "max_abs_%": 100 * max(abs(e) for e in errs)}
     fps = sum(r["frames"] for r in rows) / sum(r["frames"] / r["measure_fps"] for r in rows)
     if args.json:
         json.dump({"seeds": rows, "summary": summary, "measure_fps": fps}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         for n, s in summary.items():
-            print(f"{n}: mean |error| {s['mean_abs_%']:.2f}%, largest {s['max_abs_%']:.2f}%")
+            print(f"{n} ({s['seeds']} seeds): mean error {s['mean_%']:+.2f}%, mean |error| "
+                  f"{s['mean_abs_%']:.2f}%, largest {s['max_abs_%']:.2f}%")
         print(f"flick measure: {fps:.0f} frames per second processed")
     return 0
 
