@@ -78,6 +78,7 @@ def handle(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from flick import atomic
     from flick.errors import FlickError
     from flick.measure import output, pipeline, sheet, video
     from flick.measure.colours import parse_colour
@@ -104,6 +105,8 @@ def handle(args: argparse.Namespace) -> int:
         target_colour=parse_colour(args.target_colour) if args.test != "slide" else None,
         mark_colour=parse_colour(args.mark_colour), marks=args.marks)
     info = video.open_video(args.video, args.fps)
+    if args.out:
+        atomic.check_writable(args.out, "the CSV")
     console = Console(stderr=True)
     progress = Progress(TextColumn("{task.description}"), BarColumn(),
                         TextColumn("{task.completed}/{task.total} frames"), TimeElapsedColumn(),
@@ -119,8 +122,7 @@ def handle(args: argparse.Namespace) -> int:
     sheets: dict[int, Path] = {}
     try:
         if args.out:
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            args.out.write_text(output.csv_text(result.shots, info.path.name), encoding="utf-8")
+            atomic.write_text(args.out, output.csv_text(result.shots, info.path.name))
         if args.sheets and result.shots:
             grabbed = video.grab(info, [m.first for m in result.shots])
             for m in result.shots:

@@ -49,8 +49,14 @@ def draw(frame: np.ndarray, shot: Measured, scale: Scale, title: str) -> np.ndar
 def write(directory: Path, frame: np.ndarray, shot: Measured, scale: Scale, title: str) -> Path:
     import cv2
 
+    from flick import atomic
+
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"shot_{shot.number:03d}.png"
-    if not cv2.imwrite(str(path), draw(frame, shot, scale, title)):
-        raise OSError(f"{path}: cannot write")
-    return path
+    image = draw(frame, shot, scale, title)
+
+    def save(name: Path) -> None:
+        if not cv2.imwrite(str(name), image):
+            raise OSError(f"{path}: cannot write")
+
+    return atomic.write_with(path, save)
