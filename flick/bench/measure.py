@@ -73,15 +73,15 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if not args.json:
                 errs = "  ".join(f"{k} {100 * v:+6.2f}%" for k, v in row["errors"].items())
-                print(f"seed {seed:3d}: {errs}  shots {row['shots']} (unsure {row['unsure']}) "
+                print(f"seed {seed:3d}: {errs}  shots {row['shots']}/{row['planned']} (unsure {row['unsure']}) "
                       f"{row['measure_fps']:.0f} frames/s", flush=True)
     names = sorted({n for r in rows for n in r["errors"]})
     summary = {}
     for n in names:  # the spin lever is fitted only where some spin was read
-        errs = [r["errors"][n] for r in rows if n in r["errors"]]
-        summary[n] = {"seeds": len(errs), "mean_%": 100 * sum(errs) / len(errs),
-                      "mean_abs_%": 100 * sum(abs(e) for e in errs) / len(errs),
-                      "max_abs_%": 100 * max(abs(e) for e in errs)}
+        found = [float(r["errors"][n]) for r in rows if n in r["errors"]]
+        summary[n] = {"seeds": len(found), "mean_%": 100 * sum(found) / len(found),
+                      "mean_abs_%": 100 * sum(abs(e) for e in found) / len(found),
+                      "max_abs_%": 100 * max(abs(e) for e in found)}
     fps = sum(r["frames"] for r in rows) / sum(r["frames"] / r["measure_fps"] for r in rows)
     if args.json:
         json.dump({"seeds": rows, "summary": summary, "measure_fps": fps}, sys.stdout, indent=2)
