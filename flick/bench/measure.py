@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             if not args.json:
                 errs = "  ".join(f"{k} {100 * v:+6.2f}%" for k, v in row["errors"].items())
-                print(f"seed {seed:3d}: {errs}  shots {row['shots']}/{row['planned']} (unsure {row['unsure']}) "
-                      f"{row['measure_fps']:.0f} frames/s", flush=True)
+                print(f"seed {seed:3d}: {errs}  shots {row['shots']}/{row['planned']} "
+                      f"(unsure {row['unsure']}) {row['measure_fps']:.0f} frames/s", flush=True)
     names = sorted({n for r in rows for n in r["errors"]})
     summary = {}
     for n in names:  # the spin lever is fitted only where some spin was read
