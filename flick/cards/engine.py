@@ -59,6 +59,16 @@ class GameOverError(IllegalActionError):
     """An action applied to a finished game."""
 
 
+def check_action(game_name: str, action: object) -> None:
+    """Refuse an action that is not a real int: True, 0.0 and 2.0 compare equal to legal
+    codes but are not actions (IllegalActionError, nothing changes)."""
+    if type(action) is not int:
+        raise IllegalActionError(
+            f"{game_name}: an action is a whole number (int), not {action!r} "
+            f"({type(action).__name__})"
+        )
+
+
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks and the rules."""
 
@@ -129,6 +139,7 @@ class State(ABC):
         """Apply `action` for the player to act; an illegal action raises and changes nothing."""
         if self.is_terminal():
             raise GameOverError(f"{self.game_name}: the game is over; no action can be applied")
+        check_action(self.game_name, action)
         legal = self.legal_actions()
         if action not in legal:
             shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal[:12])

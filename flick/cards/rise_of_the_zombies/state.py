@@ -63,6 +63,7 @@ from flick.cards.engine import (
     TERMINAL,
     IllegalActionError,
     State,
+    check_action,
     rng_from_json,
     rng_state_to_json,
 )
@@ -367,6 +368,7 @@ class RiseOfTheZombies(State):
         if seat == self.current_player():
             self.apply(action)
             return
+        check_action(self.game_name, action)
         if action not in self.legal_actions_for(seat):
             raise IllegalActionError(
                 f"{self.game_name}: action {action!r} is not legal for seat {seat} now"
@@ -862,15 +864,30 @@ class RiseOfTheZombies(State):
     def from_json(cls, data: dict[str, Any]) -> RiseOfTheZombies:
         import copy
 
+        if not isinstance(data, dict):
+            raise FlickError("rise_of_the_zombies state: not a mapping of fields", exit_code=2)
         self = cls.__new__(cls)
-        cat = data.get("catalog")
-        self.cat = default_catalog() if cat is None else catalog_from_json(cat)
+        try:
+            cat = data.get("catalog")
+            self.cat = default_catalog() if cat is None else catalog_from_json(cat)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise FlickError(f"rise_of_the_zombies state: damaged catalog ({exc!r})",
+                             exit_code=2) from None
+        shapes = _field_shapes()
         for f in cls._FIELDS:
             if f not in data:
                 raise FlickError(f"rise_of_the_zombies state: missing field {f!r}", exit_code=2)
+            wrong = _shape_problem(data[f], shapes.get(f))
+            if wrong:
+                raise FlickError(f"rise_of_the_zombies state: field {f!r}: {wrong}",
+                                 exit_code=2)
             setattr(self, f, copy.deepcopy(data[f]))
-        self.num_players = len(self.sv)
-        self.rng = rng_from_json(data["rng"])
+        try:
+            self.num_players = len(self.sv)
+            self.rng = rng_from_json(data["rng"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise FlickError(f"rise_of_the_zombies state: damaged ({exc!r})",
+                             exit_code=2) from None
         self.events = None
         return self
 
@@ -1021,3 +1038,47 @@ def _plain_copy(value: Any) -> Any:
     if kind is tuple:
         return tuple(_plain_copy(v) for v in value)
     return value
+
+
+def _shape(value: Any) -> str:
+    """A JSON value's kind: bool, number, text, list, mapping or null."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return "null" if value is None else type(value).__name__
+
+
+_SHAPES: dict[str, Any] = {}
+
+
+def _field_shapes() -> dict[str, Any]:
+    """Each state field's kind and its items' kind, from a fresh game's `to_json` (cached)."""
+    if not _SHAPES:
+        from flick.cards.rise_of_the_zombies import new_state
+
+        for key, value in new_state(0).to_json().items():
+            items = value if isinstance(value, list) else []
+            _SHAPES[key] = (_shape(value), _shape(items[0]) if items else None)
+    return _SHAPES
+
+
+def _shape_problem(value: Any, shape: Any) -> str | None:
+    """What is wrong with a saved field's kind (None: nothing found, or null where a fresh
+    game has a value, which the state allows for optional fields)."""
+    if shape is None or value is None:
+        return None
+    kind, item = shape
+    if kind != "null" and _shape(value) != kind:
+        return f"a {kind}, not {_shape(value)} {value!r:.60}"
+    if kind == "list" and item not in (None, "null"):
+        for x in value:
+            if x is not None and _shape(x) != item:
+                return f"items are {item}s, not {_shape(x)} {x!r:.60}"
+    return None

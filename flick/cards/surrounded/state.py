@@ -589,7 +589,20 @@ class SurroundedState(State):
     def from_json(
         cls, data: dict[str, Any], cards: tuple[Card, ...] | None = None
     ) -> SurroundedState:
-        """Rebuild a state from `to_json()` (with the default cards unless `cards` given)."""
+        """Rebuild a state from `to_json()` (with the default cards unless `cards` given); a
+        damaged one raises FlickError (exit 2) saying what is missing or wrong."""
+        from flick.errors import FlickError
+
+        try:
+            return cls._from_json(data, cards)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise FlickError(f"surrounded: not a saved game state ({exc!r})",
+                             exit_code=2) from None
+
+    @classmethod
+    def _from_json(
+        cls, data: dict[str, Any], cards: tuple[Card, ...] | None = None
+    ) -> SurroundedState:
         from flick.cards.engine import rng_from_json
 
         s = cls.__new__(cls)
