@@ -15,7 +15,8 @@ scenario and the seed) re-runs the game exactly (`replay_inputs`); `game.shots` 
 table's state hash after every shot.
 Modules: `game` (the state and the turn / round flow), `inputs` (every decision), `state`
 (survivors, tokens, noise), `turns` (co-op and competitive order, the pretzel), `board` (the
-rules' view of the table), `setup`, `placement`, `narration` (events as sentences), `play`.
+rules' view of the table, on `flick.scenario.place`'s `Placement`), `setup`, `narration`
+(events as sentences), `play`.
 Folders, by the rulebook's divisions:
 - `actions/`: the survivor's actions (move, weapons, take / drop) and their `shots`; `reaction`
   (wounds, Too close!, the zombies' reaction, the rush, the new horde, zombies entering

@@ -13,10 +13,10 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from flick.game.bots.aim import Obstacle, path_clear
-from flick.game.placement import place_scenario
 from flick.game.state import IllegalAction
 from flick.physics import PhysicsParams, Table
 from flick.physics.geometry import point_segment
+from flick.scenario.place import Placement, place
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -37,7 +37,7 @@ def _size(params: Any, kind: str, attr: str, default: float) -> float:
 class Board:
     """A physics `Table` set up for a scenario, with the geometry the rules need."""
 
-    def __init__(self, table: Any, params: Any, scenario: Any, placement: Any) -> None:
+    def __init__(self, table: Any, params: Any, scenario: Any, placement: Placement) -> None:
         self.table = table
         self.params = params
         self.scenario = scenario
@@ -59,7 +59,7 @@ class Board:
         """A fresh table with the scenario's pieces placed."""
         params = params if params is not None else PhysicsParams.default()
         table = Table(params, city=(float(scenario.city.width), float(scenario.city.height)))
-        placement = place_scenario(scenario, table)
+        placement = place(scenario, table)
         return cls(table, params, scenario, placement)
 
     # ---- pieces -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from flick.errors import FlickError
@@ -51,6 +51,18 @@ class Placement:
     tower: TowerPose
     keys: Mapping[int, str] = field(default_factory=dict)
     paths: Mapping[int, Path] = field(default_factory=dict)
+
+    @cached_property
+    def pieces(self) -> dict[str, int]:
+        """Every placed piece (no building) by the name the rules use: `car`, `barrel_2`,
+        `box_1`, `barricade_1`, `zombie_4` (zombies in file order), a survivor's full name."""
+        bids = set(self.buildings.values())
+        out = {str(key): int(pid) for pid, key in self.keys.items() if int(pid) not in bids}
+        out.update({str(k): int(v) for k, v in self.survivors.items()})
+        out.update({str(k): int(v) for k, v in self.objects.items()})
+        for i, z in enumerate(self.zombies):
+            out.setdefault(f"zombie_{i + 1}", int(z))
+        return out
 
     def label(self, pid: int) -> str:
         """A readable name for a piece or building id: 'zombie 3', 'Anita Wallace', 'RV'."""

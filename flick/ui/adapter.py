@@ -40,6 +40,7 @@ from flick.game.narration import describe
 from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, Survivor
+from flick.physics import MAX_FLICK_IMPULSE
 from flick.ui.render import TEAM_COLOURS, Colour
 from flick.ui.table_view import Decor
 
@@ -280,9 +281,9 @@ def flick_input(game: Game, action: str, side: str, flick: Flick,
         return Bat(angle, bat_flick(game, flick, angle))
     if action == "shotgun":
         # the template is held: the flick drives the pellets along it (no spin)
-        return Shotgun(side, angle, min(strength, 20000.0))
+        return Shotgun(side, angle, min(strength, MAX_FLICK_IMPULSE))
     if action == "sniper":
-        return Sniper(side, angle, min(strength, 20000.0))
+        return Sniper(side, angle, min(strength, MAX_FLICK_IMPULSE))
     raise ValueError(f"{action!r} is not a flicked action")
 
 
