@@ -16,8 +16,10 @@ Readings (this project's):
   could take from). The active player's choice of the X to move (`MoveX`) is asked as soon
   as the move that emptied the building is over: the game holds (phase "decide", or before a
   fight's first input if the move entered a fight) until it is answered.
-- A survivor that joins has used its backpack for this round (it plays from the next round);
-  a recruit stands next to the survivor who recruited it.
+- An S5 found survivor has used its backpack for this round (it plays from the next round;
+  the rulebook says nothing of its backpack). An S8 recruit's backpack matches the current
+  round (rulebook: "Rotate the new survivor's backpack so that it matches the color of the
+  current round"): it may play this round. A recruit stands next to its recruiter.
 - Exiting "by a move action" is a move with the movement disc (not the bat).
 """
 
@@ -48,10 +50,13 @@ def blocked(game: Game, building: str) -> bool:
     return game.rules.has("x_tokens_block_buildings") and building in game.rule_state.x_blocked
 
 
-def new_board(game: Game, name: str, team: str, life: int) -> Survivor:
-    """A survivor joining mid-game: backpack already used this round."""
+def new_board(game: Game, name: str, team: str, life: int, available: bool = False) -> Survivor:
+    """A survivor joining mid-game: backpack already used this round, unless `available`
+    (an S8 recruit: "Rotate the new survivor's backpack so that it matches the color of the
+    current round")."""
+    used = NIGHT if game.round_colour == DAY else DAY
     s = Survivor(name=name, team=team, life=life, default_weapon=DEFAULT_WEAPONS[name],
-                 backpack=NIGHT if game.round_colour == DAY else DAY)
+                 backpack=game.round_colour if available else used)
     game.survivors[name] = s
     game.rule_state.start_life[name] = life
     return s
@@ -106,7 +111,7 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
             name = _full_name(unused[int(game.rng.integers(len(unused)))])
             life = int(game.rules.ids["new_survivor"].get("life", 2))
             game.rule_state.recruits[building] -= 1
-            r = new_board(game, name, s.team, life)
+            r = new_board(game, name, s.team, life, available=True)
             place_beside(game, r, s)
             game.event("recruit", survivor=name, team=s.team, by=s.name, building=building)
     if not game.rules.has("moving_x_tokens") or not game.rule_state.x_blocked:
