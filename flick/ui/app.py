@@ -43,6 +43,9 @@ from flick.ui.table_view import Decor, TableView
 # The inputs that are a flick (what the mulligan house rule may take back).
 FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", "flare",
                           "figure_move", "fight_flick", "exile_flick"})
+# Window events after which the whole window is drawn again.
+EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                     pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
 FPS_CAP = 60  # frames a second at most, and only while something moves
@@ -142,6 +145,7 @@ class PlayApp:
         self._before_pieces: list[PieceState] = []  # the table before the last input
         self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
         self._full_update = True  # the next frame goes to the screen whole
+        self.exposed = 0  # times the window was shown or uncovered (it is then drawn again)
         self.follow_cam: tuple[Clip, Camera] | None = None  # widened to follow a clip
         self.shown_cam: Camera | None = None  # the city camera of the last frame drawn
         self.frame = 0
@@ -803,7 +807,7 @@ class PlayApp:
                 None if gesture is None else (len(gesture.samples), gesture.pointer),
                 self.help_open, self.briefing_open, self.pass_screen, self.style, self.side,
                 self.hand, self.show_aim, self.show_power, self.status, self.facing,
-                self.screen.get_size())
+                self.screen.get_size(), self.exposed)
 
     def _run_live(self) -> None:
         """A real window: wait on events (each stamped with the moment it arrives, not the
@@ -839,6 +843,10 @@ class PlayApp:
             self.quit = True
         elif ev.type == pygame.VIDEORESIZE:
             self.resize(ev.w, ev.h)
+        elif ev.type in EXPOSED:
+            # the window (re)appeared: without a compositor its pixels are gone, draw it all
+            self.exposed += 1
+            self._full_update = True
         elif scripted:
             return  # a scripted run takes its input from the script alone
         elif ev.type == pygame.KEYDOWN:

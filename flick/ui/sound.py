@@ -93,6 +93,22 @@ def for_events(events: Iterable[Any]) -> list[str]:
     return out
 
 
+def has_audio_device() -> bool:
+    """Is there a sound card or a sound server to open? (Linux: /dev/snd or PulseAudio /
+    PipeWire's socket; elsewhere assumed.)"""
+    import os
+    import sys
+
+    if os.environ.get("SDL_AUDIODRIVER", "").lower() in {"dummy", "disk"}:
+        return False
+    if not sys.platform.startswith("linux"):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    return (os.path.isdir("/dev/snd") or bool(os.environ.get("PULSE_SERVER"))
+            or (bool(runtime) and (os.path.exists(os.path.join(runtime, "pulse", "native"))
+                                   or os.path.exists(os.path.join(runtime, "pipewire-0")))))
+
+
 class Sounds:
     """The effects as pygame sounds; silent (but still counting what it would play) when
     there is no audio device or when muted."""
@@ -109,6 +125,8 @@ class Sounds:
         return bool(self._sounds) and not self.muted
 
     def _open(self) -> None:
+        if not has_audio_device():
+            return  # (asking the mixer anyway makes ALSA print its complaints)
         try:
             import pygame
 

@@ -70,5 +70,7 @@ def test_no_audio_device_is_silence_not_an_error(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
     quiet = sound.Sounds(open_device=True)
     assert not quiet.audible
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert not sound.has_audio_device()
     quiet.play("kill")  # nothing happens, nothing breaks
     assert quiet.played == ["kill"]

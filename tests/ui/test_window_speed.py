@@ -40,8 +40,12 @@ def live(app: PlayApp, seconds: float) -> float:
 def test_an_idle_window_is_not_redrawn() -> None:
     app = PlayApp(Game(load(1), 1), Settings(briefing=False))
     used = live(app, 0.6)
-    assert app.frame == 1  # the first picture, then nothing changed
-    assert used < 0.3
+    assert app.frame <= 2  # the first picture (again when the window is shown), then none
+    assert used < 0.5  # the first picture is most of it
+    key = app.scene_key()
+    app._full_update = False
+    app.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED), 0.0)
+    assert app.scene_key() != key and app._full_update  # uncovered: drawn again, whole
 
 
 def test_frames_are_capped_while_something_moves() -> None:
@@ -58,7 +62,7 @@ def test_frames_are_capped_while_something_moves() -> None:
 
     app.draw = counting  # type: ignore[method-assign]
     live(app, 0.5)
-    assert 5 < len(frames) <= FPS_CAP * 0.5 + 3
+    assert 2 <= len(frames) <= FPS_CAP * 0.5 + 3  # (few on a loaded machine, never more)
 
 
 def test_a_resize_reflows_the_table_and_the_panel() -> None:
