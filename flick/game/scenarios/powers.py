@@ -5,7 +5,8 @@ From the rulebook (p. 4):
 - Elijah: starts with 2 flares; may spend an action to use one (`flick.game.scenarios.flares`).
 - Gabriel: when he looks at a face-down token, he looks at 2 and chooses which to take.
 - Mike: a free move at the end of his turn, flicking his figure itself; if he falls, he is put
-  back where he was.
+  back where he was. Reading: "a free move" follows the normal move rules, so a touch (or
+  leaving the city) fails it too and he is put back, exactly on his spot.
 - Olivia: may stack 2 medicine in one space; may discard 1 medicine (hers or the healed
   survivor's) to give 1 life to a survivor in her building or next to her, no action.
 - John: if he killed one or more zombies this turn, he gains a third action.
@@ -196,7 +197,8 @@ def heal(game: Game, s: Survivor, inp: Heal) -> None:
 
 
 def figure_move(game: Game, s: Survivor, inp: FigureMove) -> None:
-    """Mike: flick the figure itself; if it falls (or leaves the city) it goes back."""
+    """Mike: flick the figure itself; if it touches anything, falls or leaves the city it goes
+    back exactly where it stood (the normal move rules)."""
     if not has(game, s, "Mike"):
         raise IllegalAction("only Mike, power side up, moves by flicking his figure")
     if "mike" in game.rule_state.turn_flags:
@@ -209,14 +211,16 @@ def figure_move(game: Game, s: Survivor, inp: FigureMove) -> None:
     game.rule_state.turn_flags.append("mike")
     game.noise = max(game.noise, Noise.QUIET)
     result = shots._flick(game, s.piece, inp.flick)
-    back = (not table.is_standing(s.piece)) or s.piece in set(getattr(result, "left_city", ()))
+    # the normal move rules: a touch, a fall or leaving the city fails the move
+    back = (not table.is_standing(s.piece) or s.piece in set(result.left_city)
+            or result.first_touch(s.piece) is not None)
     for p in list(result.fell):
         if p != s.piece and board.exists(p):  # nothing is wounded: all stand up again
             table.stand_up(p)
-    if back:
-        table.set_pose(s.piece, home[0], home[1], angle)
+    if back:  # put back exactly where he stood: stand up first, then place
         if not table.is_standing(s.piece):
             table.stand_up(s.piece)
+        table.set_pose(s.piece, home[0], home[1], angle)
     x, y = board.pos(s.piece)
     s.facing = float(table.angle(s.piece))
     game.event("move", survivor=s.name, piece="figure", success=not back,
