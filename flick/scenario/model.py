@@ -14,7 +14,7 @@ the rulebook's component list.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -120,10 +120,34 @@ Colour = Literal["day", "night"]
 COMPASS: dict[str, float] = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}
 
 
+# The largest size of any number in a scenario (cm, degrees, counts): a city is at most
+# 300 cm across, so anything beyond is a typing mistake (1.0e300 would place a piece nowhere).
+MAX_MAGNITUDE = 10_000.0
+
+
 class Frozen(BaseModel):
-    """Base: immutable, unknown keys refused (pydantic's lax mode: YAML lists become tuples)."""
+    """Base: immutable, unknown keys refused (pydantic's lax mode: YAML lists become tuples);
+    no number is true/false, infinite, NaN or larger than MAX_MAGNITUDE."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_numbers(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        for name, value in data.items():
+            info = cls.model_fields.get(name) if isinstance(name, str) else None
+            if info is None:
+                continue
+            numeric = {float, int} & {info.annotation, *get_args(info.annotation)}
+            if not numeric:
+                continue
+            if isinstance(value, bool):
+                raise ValueError(f"at {name}: a number, not {str(value).lower()}")
+            if isinstance(value, int | float) and abs(value) > MAX_MAGNITUDE:
+                raise ValueError(f"at {name}: {value:g} is beyond {MAX_MAGNITUDE:g}")
+        return data
 
 
 def _angle(value: Any) -> Any:

@@ -62,3 +62,19 @@ def test_players_min_above_max_at_its_line(tmp_path: Path) -> None:
     result = _variant(tmp_path, old, "players: {min: 8, max: 2}")
     assert re.search(rf"s\.yaml:{line}:\d+: players\.min: 8 is larger than players\.max \(2\)",
                      result.message()), result.message()
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("true", "barrels[0].x: a number, not true"),
+    ("1.0e300", "barrels[0].x: 1e+300 is beyond 10000"),
+    (".inf", "barrels[0].x: "),
+])
+def test_coordinates_are_plain_sized_numbers(tmp_path: Path, value: str, message: str) -> None:
+    result = _variant(tmp_path, "{x: 34, y: 62}", f"{{x: {value}, y: 62}}")
+    assert not result.ok and message in result.message(), result.message()
+
+
+def test_yaml_12_exponent_reads_as_a_number(tmp_path: Path) -> None:
+    result = _variant(tmp_path, "{x: 34, y: 62}", "{x: 3.4e1, y: 6.2E1}")
+    assert result.ok, result.message()
+    assert result.scenario is not None and result.scenario.barrels[0].x == 34.0
