@@ -27,10 +27,10 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
+from flick.game.inputs import FightFlick, FightWait, FightWeapon, Flick, Input
 from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FightDeck
 from flick.game.state import GUNS, IllegalAction, Noise, Survivor
-from flick.physics import MAX_FLICK_IMPULSE, Table
+from flick.physics import MAX_FLICK_IMPULSE, ShotResult, Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -52,11 +52,20 @@ def fight_weapons(s: Survivor) -> list[str]:
 
 class StagedFight:
     """What a fight staged on its own table (`Fight`, the survivor `Duel`) shares: undo
-    snapshots and the weapon choice. Subclasses have `table`, `weapons` and `to_act`."""
+    snapshots, the weapon choice and the attack's flick. Subclasses have `table`, `weapons`,
+    `to_act` and `weapon_piece_start`."""
 
-    table: Any
+    table: Table
     weapons: dict[str, str]
-    to_act: str
+
+    @property
+    def to_act(self) -> str:
+        """The fighter whose input comes next."""
+        raise NotImplementedError
+
+    def weapon_piece_start(self, name: str) -> tuple[tuple[float, float], str]:
+        """Where the fighter's weapon piece goes on the staging table, and its piece kind."""
+        raise NotImplementedError
 
     def save(self) -> tuple[dict[str, Any], Any]:
         """A snapshot of the fight's state and its staging table, for undo."""
@@ -78,6 +87,20 @@ class StagedFight:
         self.weapons[s.name] = inp.weapon
         return s
 
+    def flick_weapon(self, name: str, flick: Flick) -> tuple[str, ShotResult]:
+        """The attack: `name`'s weapon piece put down on the staging table, flicked and taken
+        off again; its piece kind and the shot's result. A non-finite or too strong flick is
+        refused before anything moves."""
+        (x, y), kind = self.weapon_piece_start(name)
+        ix, iy = flick.impulse
+        if not all(math.isfinite(v) for v in (ix, iy, *flick.offset)) or \
+                math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
+            raise IllegalAction(f"bad fight flick {flick}")
+        piece = self.table.add(kind, x=x, y=y, angle=math.atan2(iy, ix))
+        result = self.table.flick(piece, impulse=(ix, iy), offset=flick.offset)
+        self.table.remove(piece)
+        return kind, result
+
 
 @dataclass
 class Fight(StagedFight):
@@ -87,7 +110,7 @@ class Fight(StagedFight):
     zombies: list[int]  # staging-table ids
     distance: float
     deck: FightDeck
-    table: Any
+    table: Table
     weapons: dict[str, str] = field(default_factory=dict)
     stage: str = "weapon"
     turn: int = 0
@@ -172,15 +195,9 @@ class Fight(StagedFight):
         return False
 
     def _attack(self, game: Game, name: str, inp: FightFlick) -> None:
-        (x, y), kind = self.weapon_piece_start(name)
+        kind, result = self.flick_weapon(name, inp.flick)
         ix, iy = inp.flick.impulse
-        if not all(math.isfinite(v) for v in (ix, iy, *inp.flick.offset)) or \
-                math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
-            raise IllegalAction(f"bad fight flick {inp.flick}")
-        piece = self.table.add(kind, x=x, y=y, angle=math.atan2(iy, ix))
-        result = self.table.flick(piece, impulse=(ix, iy), offset=inp.flick.offset)
         felled = [z for z in self.zombies if z in result.fell]
-        self.table.remove(piece)
         game.event("flick", piece=kind, survivor=name, stage="fight",
                    impulse=[round(ix, 3), round(iy, 3)], felled=len(felled))
         if self.weapons[name] == "bat":

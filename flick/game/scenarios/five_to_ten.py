@@ -231,12 +231,13 @@ class FiveToTenRules(ScenarioRules):
 
             friends = [s] + [x for x in game.survivors.values() if x.alive and x is not s
                              and x.building == building and x.team == s.team]
-            game.fight = Duel.begin(game, building, friends, enemies)  # type: ignore[assignment]
+            duel = Duel.begin(game, building, friends, enemies)
+            game.fight = duel  # type: ignore[assignment]
             game.phase = "fight"
             game.event("fight", stage="start", building=building, kind="duel",
                        survivors=[x.name for x in friends],
                        opponents=[x.name for x in enemies],
-                       distance=round(game.fight.distance, 1))
+                       distance=round(duel.distance, 1))
             return
         super().on_enter(game, s, building)
 

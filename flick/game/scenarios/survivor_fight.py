@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flick.game.inputs import FightFlick, FightWait, FightWeapon, Input
 from flick.game.scenarios.fight import FIGHT_LINE_Y, PAIR_GAP, STAGE, StagedFight
 from flick.game.state import IllegalAction, Noise, Survivor
-from flick.physics import MAX_FLICK_IMPULSE, Table
+from flick.physics import Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -54,7 +54,7 @@ class Duel(StagedFight):
     sides: tuple[list[str], list[str]]
     figures: dict[str, int]  # staging-table ids
     distance: float
-    table: Any
+    table: Table
     weapons: dict[str, str] = field(default_factory=dict)
     stage: str = "weapon"
     side: int = 0  # the side attacking now
@@ -169,14 +169,8 @@ class Duel(StagedFight):
             self.table.set_pose(pid, x, y + toward * 4.0, float(self.table.angle(pid)))
 
     def _attack(self, game: Game, name: str, inp: FightFlick) -> bool:
-        (x, y), kind = self.weapon_piece_start(name)
+        kind, result = self.flick_weapon(name, inp.flick)
         ix, iy = inp.flick.impulse
-        if not all(math.isfinite(v) for v in (ix, iy, *inp.flick.offset)) or \
-                math.hypot(ix, iy) > MAX_FLICK_IMPULSE:
-            raise IllegalAction(f"bad fight flick {inp.flick}")
-        piece = self.table.add(kind, x=x, y=y, angle=math.atan2(iy, ix))
-        result = self.table.flick(piece, impulse=(ix, iy), offset=inp.flick.offset)
-        self.table.remove(piece)
         enemies = set(self.targets(name))
         felled = [n for n, pid in self.figures.items() if n in enemies and pid in result.fell]
         for n, pid in self.figures.items():  # everyone else stands up where they lie
