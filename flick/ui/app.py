@@ -625,7 +625,10 @@ class PlayApp:
             if 0 <= i < len(opts) and opts[i].enabled:
                 self.command(opts[i].command)
         elif name in self.KEYS:
-            self.select(self.KEYS[name])
+            if self.busy():
+                self.refuse("wait: the shot is still playing")
+            else:
+                self.select(self.KEYS[name])
         self.version += 1
 
     def _face_mouse(self) -> None:

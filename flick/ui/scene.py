@@ -51,10 +51,10 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
     _draw_hint(app, screen)
     screen.set_clip(None)
     app.buttons = app.panel.draw(screen, app)
-    if app.briefing_open:
-        help.draw_briefing(app, screen)
-    elif app.help_open:
+    if app.help_open:  # F1 over the briefing shows the controls
         help.draw_help(app, screen)
+    elif app.briefing_open:
+        help.draw_briefing(app, screen)
     else:
         return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else [])]
     return [screen.get_rect()]
