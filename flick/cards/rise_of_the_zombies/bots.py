@@ -18,6 +18,16 @@
   4 survivors, 40 seeds: 20 victories against 3) at a few seconds of one core a game.
 
 All bots read the whole table (the rulebook lets players reveal their hands), never the decks.
+
+One or two survivors (Standard, 55 minutes = 11 Player Turns on the turn clock; 7 are the least
+a win takes): the bots almost never win, and it is the game (its provisional zombie values)
+more than the bots. Greedy: 0 of 300 solo, 2 of 300 with two (seeds 100-399); search: 0 of 20
+each; no greedy setting tried (health margin 0-4, slack 0-3, fight first or not) wins solo.
+More time does not help (1 minute a Player Turn: still 0 of 100 solo): they die, mostly in
+Player Turns 4-6, as each new Location's Infestation and the zombies left behind (which catch up
+every turn the group stops) outgrow what one or two survivors kill. With perfect dice
+(survivors roll 6, zombies 1) greedy wins 6 of 100 solo (the rest run out of time) and 65 of 100
+with two; survivors' 6s alone give 0 and 32, zombies' 1s alone 0 and 6.
 """
 
 from __future__ import annotations
