@@ -156,8 +156,16 @@ def test_the_information_state_remembers_past_decisions() -> None:
     b.apply_action(legal[0])
     c = a.clone()
     c.apply_action(legal[-1])
-    if len(legal) > 1:
-        assert b.information_state_string(0) != c.information_state_string(0)
+    assert len(legal) > 1
+    assert b.information_state_string(0) != c.information_state_string(0)
+    assert b.information_state_string(0).startswith(b.observation_string(0))
+
+
+def test_the_measure_script_counts_decisions_through_the_adapter() -> None:
+    from flick.openspiel.measure import NATIVE, openspiel_rate
+
+    assert openspiel_rate(SURROUNDED, 1) > 0
+    assert len(NATIVE) == 3
 
 
 def _bots(game: pyspiel.Game, seed: int, sims: int) -> tuple[pyspiel.Bot, pyspiel.Bot]:

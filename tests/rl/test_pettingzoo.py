@@ -96,3 +96,10 @@ def test_flick_env_agents_are_teams_and_masked_actions_are_accepted(s1: Scenario
     env.step(np.array([off + 0.5, 0.5, 0.0, 0.2, 0.0], np.float32))
     assert "not legal" in env.infos[team]["refused"] and env.game.inputs == []
     assert env.agent_selection == team
+
+
+def test_the_random_policy_loop_of_the_docs_runs() -> None:
+    from flick.pettingzoo.measure import random_loop
+
+    steps, seconds = random_loop(SomethingToFearEnv(players=2), 0, 40)
+    assert steps > 0 and seconds >= 0

@@ -1,0 +1,79 @@
+"""`python -m flick.pettingzoo.measure`: steps per second of the PettingZoo environments with a
+random masked policy, next to the engines alone applying the same decisions (the figures of
+docs/rl.md). CPU time; `--quick` for a short run."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+
+import numpy as np
+
+from flick.cards.something_to_fear.state import StfState
+from flick.game.game import Game
+from flick.game.inputs import Input
+from flick.pettingzoo import FlickEnv, SomethingToFearEnv
+
+
+def random_loop(env: SomethingToFearEnv | FlickEnv, seed: int, steps: int) -> tuple[int, float]:
+    """The random-policy loop of docs/rl.md: (live steps, CPU seconds)."""
+    rs = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    done, start = 0, time.process_time()
+    for _ in env.agent_iter(steps):
+        obs, _, termination, truncation, _ = env.last()
+        action: int | np.ndarray | None
+        if termination or truncation:
+            action = None
+        elif "action_mask" in obs:  # Something to Fear: a discrete id
+            action = int(rs.choice(np.flatnonzero(obs["action_mask"])))
+        else:  # Flick 'em Up!: a legal kind and piece, then random angle, power, offset
+            pieces = obs["piece_mask"]
+            kind = int(rs.choice(np.flatnonzero(pieces.any(axis=1))))
+            piece = int(rs.choice(np.flatnonzero(pieces[kind])))
+            action = np.array([kind + 0.5, piece + 0.5, rs.uniform(-math.pi, math.pi),
+                               rs.uniform(0.05, 0.4), rs.uniform(-1, 1)], np.float32)
+        env.step(action)
+        done += action is not None
+    return done, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    games = 3 if args.quick else 20
+    print(f"{'environment':40} {'native':>9} {'pettingzoo':>11}  steps/s (CPU)")
+
+    steps = seconds = 0.0
+    native_steps, native_seconds = 0, 0.0
+    for seed in range(games):
+        env = SomethingToFearEnv(players=2)
+        n, s = random_loop(env, seed, 10_000)
+        steps, seconds = steps + n, seconds + s
+        twin = StfState(num_players=2, seed=env.state_.seed)
+        rng = random.Random(seed)
+        start = time.process_time()
+        while not twin.is_terminal():
+            twin.apply(rng.choice(twin.legal_actions()))
+            native_steps += 1
+        native_seconds += time.process_time() - start
+    print(f"{'Something to Fear, 2 players':40} {native_steps / native_seconds:9.0f}"
+          f" {steps / seconds:11.0f}")
+
+    env = FlickEnv(scenario=1, max_steps=60 if args.quick else 300)
+    n, s = random_loop(env, 0, 10_000)
+    assert env.game is not None
+    inputs: list[Input] = list(env.game.inputs)
+    twin_game = Game(env.scenario, env.game.seed)
+    start = time.process_time()
+    for inp in inputs:
+        twin_game.apply(inp)
+    native = len(inputs) / (time.process_time() - start)
+    print(f"{'Flick em Up! scenario 1 (accepted inputs)':40} {native:9.1f} {n / s:11.1f}")
+
+
+if __name__ == "__main__":
+    main()
