@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FLICK = ROOT / "flick"
 LAYERS = ("physics", "scenario", "game", "replay", "ui", "tuning", "measure", "cards",
-          "openspiel", "pettingzoo")
+          "openspiel", "pettingzoo", "plan")
 FRONT_ENDS = ("cli", "bench")
 # What each layer may import among the layers (bottom modules such as flick.errors,
 # flick.paths and flick.datafile are allowed everywhere).
@@ -36,6 +36,8 @@ ALLOWED: dict[str, set[str]] = {
     # the game-AI adapters (issue 19): front-end-like, no layer imports them
     "openspiel": {"cards"},
     "pettingzoo": {"physics", "scenario", "game", "cards"},
+    # the shot planner (issue 22): above physics and game, no layer imports it
+    "plan": {"physics", "scenario", "game"},
 }
 
 
