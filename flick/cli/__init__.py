@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "flick.cli.replay",
     "flick.cli.tower",
     "flick.cli.tune",
+    "flick.cli.plan",
     "flick.cli.measure",
     "flick.cli.bench",
     "flick.cli.cards",

@@ -74,3 +74,24 @@ def shoot_shot(game: Any, zombie: int, side: str = "right") -> Shot:
                                  arrive=BULLET_ARRIVE)
     piece = table.add("bullet", x=start[0], y=start[1], angle=angle)
     return Shot(table.snapshot(), piece, angle, strength, Goal("shoot", zombie=zombie))
+
+
+def game_at(scenario: Any, seed: int, turn: int) -> Any:
+    """The bots' game of `scenario` from `seed` (as `flick sim` plays it) stopped at the first
+    moment of turn `turn` (0 = the first) when a survivor is active and on the table."""
+    from flick.game import Game
+    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.play import MAX_INPUTS
+    from flick.game.scenarios.five_to_ten import team_sizes
+
+    game = Game(scenario, seed, players=team_sizes(scenario, None))
+    bot = FiveToTenBot(seed, params=game.board.params)
+    for _ in range(MAX_INPUTS):
+        if game.over:
+            break
+        if (game.turns >= turn and game.phase == "act" and game.active is not None
+                and game.active_survivor.piece is not None):
+            return game
+        game.apply(bot.decide(game))
+    raise ValueError(f"scenario {scenario.number} seed {seed}: the game ended (after "
+                     f"{game.turns} turns) before a survivor stood on the table at turn {turn}")

@@ -83,3 +83,19 @@ def test_same_seed_same_map_on_one_and_two_workers(params: PhysicsParams) -> Non
     assert one.cells == two.cells
     other = plan(params, shot, noise, grid, repeats=3, seed=12, workers=1)
     assert other.cells != one.cells
+
+
+def test_a_bullet_at_an_open_zombie_fells_it_only_with_enough_power(
+        params: PhysicsParams) -> None:
+    from flick.game.bots.heuristic import BULLET_ARRIVE
+
+    table = Table(params)
+    zombie = table.add("zombie", 45.0, 60.0)
+    start = (45.0, 30.0)
+    angle, strength = impulse_to(params, "bullet", start, (45.0, 60.0), arrive=BULLET_ARRIVE)
+    bullet = table.add("bullet", *start, angle=angle)
+    shot = Shot(table.snapshot(), bullet, angle, strength, Goal("shoot", zombie=zombie))
+    m = plan(params, shot, PERFECT, Grid(angles=(0.0, 0.2), powers=(0.7, 1.0)), repeats=1,
+             workers=1)
+    # the friction model's aim fells it; far off the line or too soft does not
+    assert [c.p for c in m.cells] == [0.0, 1.0, 0.0, 0.0]

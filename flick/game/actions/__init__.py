@@ -321,7 +321,7 @@ def keep(game: Game, inp: Keep) -> None:
 
 def object_stashes_near(game: Game, s: Survivor) -> list[str]:
     """Stash keys of objects next to `s` (S3 take in the city)."""
-    out = []
+    out: list[str] = []
     if s.piece is None:
         return out
     for key in game.stashes:

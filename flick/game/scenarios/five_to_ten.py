@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -62,6 +62,37 @@ STEAL_CAUSES = ("gun", "knife", "bat", "shotgun", "sniper", "duel", "fight", "to
                 "rush", "short_kill")
 
 
+class PickState(TypedDict):
+    """Gabriel's pick: the stash looked in and the two tokens' uids."""
+
+    key: str
+    uids: list[int]
+
+
+class VoteState(TypedDict):
+    """An accusation's vote (S9-S10): who accused whom, the voters in order, thumbs so far."""
+
+    accuser: str
+    accused: str
+    voters: list[str]
+    votes: list[bool]
+
+
+class AllegianceState(TypedDict):
+    """A wrongly accused survivor's choice, stay or defect, still to make."""
+
+    accused: str
+    accuser: str
+
+
+class StealOffer(TypedDict):
+    """A steal offered to `thief`: one face-down token (`uid`) of the fallen `victim`."""
+
+    thief: str
+    victim: str
+    uid: int
+
+
 @dataclass
 class RuleState:
     """Everything scenarios 5-10 track beyond the core game (deep-copied by Game.apply)."""
@@ -80,7 +111,7 @@ class RuleState:
     turn_flags: list[str] = field(default_factory=list)
     extra_actions: int = 0
     flare: tuple[float, float, int] | None = None
-    pick: dict[str, Any] | None = None
+    pick: PickState | None = None
     felled: list[str] = field(default_factory=list)
     steal_seen: int = 0
     objective: dict[str, str] = field(default_factory=dict)
@@ -90,11 +121,11 @@ class RuleState:
     unmasked_by: dict[str, str] = field(default_factory=dict)
     obj_deck: list[str] = field(default_factory=list)
     betrayer_deck: list[str] = field(default_factory=list)
-    vote: dict[str, Any] | None = None
-    allegiance: dict[str, str] | None = None
+    vote: VoteState | None = None
+    allegiance: AllegianceState | None = None
     exile: str | None = None
     x_token: dict[str, bool] = field(default_factory=dict)
-    steal_offers: list[dict[str, Any]] = field(default_factory=list)
+    steal_offers: list[StealOffer] = field(default_factory=list)
     x_pending: list[str] = field(default_factory=list)  # S8: buildings awaiting an X token
     resume: str | None = None  # the stage (Game.apply's) held for a steal or an X decision
 
