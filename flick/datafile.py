@@ -131,7 +131,7 @@ def _budget_problem(text: str, file: str) -> Problem | None:
                     sizes[event.anchor] = 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
-                total += sizes.get(event.anchor, 1)
+                total += sizes.get(event.anchor, 1) if event.anchor is not None else 1
                 if aliases > MAX_ALIASES:
                     line, col = _where(event.start_mark)
                     return Problem(file, line, col,

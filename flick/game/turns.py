@@ -40,7 +40,7 @@ class TurnOrder:
             raise ValueError("no team can play: the round is over")
         order = self.teams
         if round_start and pretzel_team in can_play:
-            return pretzel_team  # type: ignore[return-value]
+            return pretzel_team
         if round_start and pretzel_team is None and self.last_team is None:
             return next(t for t in order if t in can_play)
         start = order.index(self.last_team) + 1 if self.last_team in order else 0

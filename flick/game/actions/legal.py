@@ -133,7 +133,7 @@ def _more_reason(game: Game, s: Survivor, aid: str, left: int) -> str:
 def heals(game: Game) -> list[tuple[str, str]]:
     """Olivia's heals: (healed survivor, whose medicine) for each heal she may give now."""
     s = game.active_survivor
-    cap = game.rule_state.start_life  # type: ignore[attr-defined]
+    cap = game.rule_state.start_life
     out = []
     for x in game.survivors.values():
         if not x.alive or x.life >= cap.get(x.name, x.life):
@@ -152,7 +152,7 @@ def accusable(game: Game) -> list[str]:
     """Whom the active survivor may accuse (S9-S10): the living players of its team not yet
     unmasked."""
     s = game.active_survivor
-    unmasked = set(game.rule_state.unmasked)  # type: ignore[attr-defined]
+    unmasked = set(game.rule_state.unmasked)
     return [x.name for x in game.survivors.values()
             if x.alive and x.team == s.team and x is not s and x.name not in unmasked]
 

@@ -161,7 +161,8 @@ def too_close(game: Game, immune: str | None) -> None:
             continue
         if any(board.next_to(s.piece, z) for z in zombies):
             x, y = board.pos(s.piece)
-            zx, zy = board.pos(min(zombies, key=lambda z: board.distance(s.piece, z)))
+            pid = s.piece
+            zx, zy = board.pos(min(zombies, key=lambda z: board.distance(pid, z)))
             table.lay_down(s.piece, math.atan2(y - zy, x - zx))
             s.standing = False
             game.event("too_close", survivor=s.name)

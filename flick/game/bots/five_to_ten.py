@@ -29,12 +29,14 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.inputs import (
+    Bat,
     FightFlick,
     FightWait,
     FightWeapon,
     Flick,
     Input,
     Keep,
+    Move,
     Shoot,
     TakeDrop,
 )
@@ -97,9 +99,9 @@ class FiveToTenBot(HeuristicBot):
     def _settle(self, game: Game, inp: Input) -> Input:
         """Keep only objects the rules let be set aside (within 12 cm of a door's middle, in
         front of it): the core bot's routes may name one a rush has pushed behind a door."""
-        aside = getattr(inp, "set_aside", ())
-        if not aside:
+        if not isinstance(inp, Move | Bat) or not inp.set_aside:
             return inp
+        aside = inp.set_aside
 
 
         board = game.board
@@ -113,7 +115,7 @@ class FiveToTenBot(HeuristicBot):
 
     # ---- choices -------------------------------------------------------------------------
     def _crossroads(self, game: Game) -> Input:
-        card = crossroads.deck()[game.rule_state.crossroads_card]
+        card = crossroads.drawn(game)
         s = game.active_survivor
         best, best_v = 0, -math.inf
         for i, option in enumerate(card.options):
@@ -188,9 +190,8 @@ class FiveToTenBot(HeuristicBot):
     def _move_x(self, game: Game) -> Input:
         """Open the blocked building nearest the team's survivors (the one it can use)."""
         team = game.current_team
-        spots = [game.board.piece_position(x) for x in game.survivors.values()
-                 if x.alive and x.team == team]
-        spots = [p for p in spots if p is not None]
+        spots = [p for x in game.survivors.values()
+                 if x.alive and x.team == team and (p := game.board.piece_position(x)) is not None]
 
         def cost(b: str) -> tuple[float, str]:
             door = game.board.door_mid(b)
@@ -201,6 +202,7 @@ class FiveToTenBot(HeuristicBot):
     def _pick(self, game: Game) -> Input:
         """Gabriel: both tokens are looked at; take the more useful."""
         pick = game.rule_state.pick
+        assert pick is not None  # phase "pick"
         stash = game.stashes[pick["key"]]
         tokens = [next(t for t in stash if t.uid == u) for u in pick["uids"]]
         want = self._wanted_kinds(game, game.active_survivor)
@@ -220,7 +222,7 @@ class FiveToTenBot(HeuristicBot):
         return out
 
     def _vote(self, game: Game) -> Input:
-        v = game.rule_state.vote
+        v = secret.current_vote(game)
         voter = secret.next_voter(game)
         if voter == v["accused"] or (voter in game.rule_state.betrayers
                                      and voter not in game.rule_state.unmasked):
@@ -231,7 +233,7 @@ class FiveToTenBot(HeuristicBot):
         """Wrongly accused: stay (the accused and the accuser each lose a life if they have
         more than 1) or defect to the other clan, whichever side then looks stronger (life
         left among its living survivors): a player wins only with the winning team."""
-        a = game.rule_state.allegiance
+        a = secret.current_allegiance(game)
         accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
         clans = {t.name for t in game.scenario.teams}
         alive = [x for x in game.survivors.values() if x.alive and x is not accused]
@@ -242,7 +244,7 @@ class FiveToTenBot(HeuristicBot):
 
     def _exile(self, game: Game) -> Input:
         """The unmasked betrayer flicks its figure away from its old team."""
-        b = game.survivors[game.rule_state.exile]
+        b = secret.exiled(game)
         board = game.board
         team_of = game.rule_state.original_team
         here = board.pos(b.piece)  # type: ignore[arg-type]
@@ -384,10 +386,13 @@ class FiveToTenBot(HeuristicBot):
             shot = self._shoot_one_of(game, s, mates)
             if shot is not None:
                 return shot
-        enemies = [x for x in game.survivors.values() if x.alive and x.team != s.team
-                   and x.piece is not None and game.board.table.is_standing(x.piece)]
+        me = s.piece
+        enemy_pieces = {x.name: x.piece for x in game.survivors.values() if x.alive
+                        and x.team != s.team and x.piece is not None
+                        and game.board.table.is_standing(x.piece)}
+        enemies = [game.survivors[n] for n in enemy_pieces]
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
-                                    game.board.distance(s.piece, x.piece), x.name))
+                                    game.board.distance(me, enemy_pieces[x.name]), x.name))
         return self._shoot_one_of(game, s, enemies)
 
     def _quiet_plan(self, game: Game) -> bool:
@@ -415,17 +420,19 @@ class FiveToTenBot(HeuristicBot):
     def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
         """Would a LOUD end of this turn likely fell `s`? It stands in the streets, the turn
         is not LOUD yet, and a standing zombie (other than `exclude`) is in rush reach."""
-        if s.piece is None or int(game.noise) >= 2:
+        me = s.piece
+        if me is None or int(game.noise) >= 2:
             return False
         board = game.board
         return any(board.table.is_standing(z) and z not in exclude
-                   and board.distance(s.piece, z) < RUSH_REACH_CM for z in board.zombies())
+                   and board.distance(me, z) < RUSH_REACH_CM for z in board.zombies())
 
     def _shoot_one_of(self, game: Game, s: Survivor, targets: list[Survivor]) -> Input | None:
         reach = max(SHOT_RANGE.get(w, 0.0) for w in s.weapons() if w in SHOT_RANGE) \
             if set(s.weapons()) & set(SHOT_RANGE) else 0.0
         for x in targets:
-            if x.piece is None or game.board.distance(s.piece, x.piece) > min(reach, 40.0):
+            if x.piece is None or s.piece is None or \
+                    game.board.distance(s.piece, x.piece) > min(reach, 40.0):
                 continue
             shot = self._shot_at(game, s, x.piece)
             if shot is not None:
@@ -507,11 +514,11 @@ class FiveToTenBot(HeuristicBot):
             building = next((dict(o.params).get("building", "school")
                              for o in game.scenario.objectives if o.id == "hold_building"),
                             "school")
-            guards = sorted((x for x in game.survivors.values() if x.alive and x.team == s.team
-                             and game.board.piece_position(x) is not None),
-                            key=lambda x: (math.dist(game.board.piece_position(x),
-                                                     game.board.door_mid(building)), x.name))
-            if s in guards[:2]:
+            door = game.board.door_mid(building)
+            spots = {x.name: pos for x in game.survivors.values() if x.alive
+                     and x.team == s.team and (pos := game.board.piece_position(x)) is not None}
+            guards = sorted(spots, key=lambda n: (math.dist(spots[n], door), n))
+            if s.name in guards[:2]:
                 return ("enter", building)
             return ("hunt", None)
         if obj.id == "wipe_out_or_enter_colony":

@@ -100,7 +100,7 @@ class HeuristicBot(Walker):
         cands = game.available(game.current_team)
         holder = game.pretzel_holder()
         if game.round_first_turn and holder in cands:
-            return ChooseSurvivor(holder.name)  # type: ignore[union-attr]
+            return ChooseSurvivor(holder.name)
 
         def score(s: Survivor) -> tuple[float, str]:
             threat = self._nearest_zombie(game, s)
@@ -270,15 +270,14 @@ class HeuristicBot(Walker):
                 if few or (game.round_marker <= 1 and calm):
                     return ("enter", base)
                 door = game.board.door_mid(base)
-                nearest = min((x for x in game.survivors.values() if x.alive and x.playable
-                               and game.board.piece_position(x) is not None),
-                              key=lambda x: (math.dist(game.board.piece_position(x), door),
-                                             x.name))
-                if nearest is s:
+                spots = {x.name: pos for x in game.survivors.values() if x.alive and x.playable
+                         and (pos := game.board.piece_position(x)) is not None}
+                nearest = min(spots, key=lambda n: (math.dist(spots[n], door), n))
+                if nearest == s.name:
                     return ("point", game.board.front(base, 22.0))
                 return ("hunt", None)
             if obj.id == "tokens_in_base":
-                return self._token_goal(game, s, p.get("base", p.get("building", "rv")),
+                return self._token_goal(game, s, str(p.get("base", p.get("building", "rv"))),
                                         {k: int(v) for k, v in p.get("tokens", {}).items()})
             if obj.id == "escort_to_building":
                 target = p.get("building", "hospital")
@@ -601,9 +600,10 @@ class HeuristicBot(Walker):
     def _hunt(self, game: Game, s: Survivor, move: bool = True) -> Input:
         """Shoot the nearest zombie in range with a clear line; else close in on it."""
         board = game.board
-        if s.piece is None:
+        me = s.piece
+        if me is None:
             return self._end(game, s)
-        zs = sorted(board.zombies(), key=lambda z: (board.distance(s.piece, z), z))
+        zs = sorted(board.zombies(), key=lambda z: (board.distance(me, z), z))
         for z in zs[:4]:
             if not board.table.is_standing(z):
                 continue

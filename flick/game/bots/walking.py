@@ -210,12 +210,12 @@ class Walker:
             d = math.dist(start, p)
             if d > STEP_CM or d < 2.0:
                 continue
-            a = math.atan2(p[1] - start[1], p[0] - start[0])
-            over = (start[0] + d * 1.15 * math.cos(a), start[1] + d * 1.15 * math.sin(a))
+            ang = math.atan2(p[1] - start[1], p[0] - start[0])
+            over = (start[0] + d * 1.15 * math.cos(ang), start[1] + d * 1.15 * math.sin(ang))
             if not board.in_city_point(p, r + 1.5):
                 continue
             if not path_clear(start, over, r, obstacles,
-                              {s.piece, *self._left_behind(start, a, touching)}, margin=0.9):
+                              {s.piece, *self._left_behind(start, ang, touching)}, margin=0.9):
                 continue
             if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
                    for z in zombies):

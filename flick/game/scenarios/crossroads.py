@@ -125,10 +125,18 @@ def payable(game: Game, s: Survivor, option: Option) -> bool:
     return any(t.kind == kind for t in s.inventory)
 
 
+def drawn(game: Game) -> Card:
+    """The Crossroads card drawn and not resolved yet (phase "crossroads")."""
+    card_id = game.rule_state.crossroads_card
+    if card_id is None:
+        raise IllegalAction("no Crossroads card is drawn")
+    return deck()[card_id]
+
+
 def choose(game: Game, option_index: int) -> None:
     """Resolve option `option_index` of the card drawn."""
     rs = game.rule_state
-    card = deck()[rs.crossroads_card]
+    card = drawn(game)
     if not (isinstance(option_index, int) and 0 <= option_index < len(card.options)):
         raise IllegalAction(f"card {card.id} ({card.title}) has options 0-"
                             f"{len(card.options) - 1}, not {option_index!r}")

@@ -71,9 +71,9 @@ def met(game: Game, obj: Any, round_end: bool) -> bool:
             return False
         building = p.get("building", "school")
         inside = [s for s in game.survivors.values() if s.alive and s.building == building]
-        mine = [s for s in inside if s.team == team]
-        held = sum(count(s.inventory, set(p.get("tokens_of", []))) for s in mine)
-        return bool(mine) and len(mine) == len(inside) and held >= int(p.get("count", 2))
+        holders = [s for s in inside if s.team == team]
+        held = sum(count(s.inventory, set(p.get("tokens_of", []))) for s in holders)
+        return bool(holders) and len(holders) == len(inside) and held >= int(p.get("count", 2))
     if obj.id == "wipe_out_or_enter_colony":
         enemy = p.get("team") or next(t for t in teams(game) if t != team)
         return not alive(game, enemy)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from flick.game.inputs import Eat, GoHungry
 from flick.game.state import GameOver, IllegalAction, Noise, Survivor
+from flick.scenario.model import FIRST_NAMES, Objective
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -262,12 +263,10 @@ class ScenarioRules:
 
 
 def _full_name(name: str) -> str:
-    from flick.scenario.model import FIRST_NAMES
-
     return FIRST_NAMES.get(name, name)
 
 
-def _objective_met(game: Game, rules: ScenarioRules, obj: Any) -> bool:
+def _objective_met(game: Game, rules: ScenarioRules, obj: Objective) -> bool:
     p = dict(obj.params)
     if obj.id == "survivor_in_rv_few_zombies":
         building = p.get("building", "rv")

@@ -41,6 +41,7 @@ from flick.paths import assets
 
 if TYPE_CHECKING:
     from flick.game.game import Game
+    from flick.game.scenarios.five_to_ten import AllegianceState, VoteState
 
 CONDITIONS = ("alive", "life_at_least", "carry", "carry_of", "weapons_at_least",
               "kills_at_least", "in_building", "outside", "team_alive_at_least",
@@ -197,14 +198,38 @@ def accuse(game: Game, s: Survivor, inp: Accuse) -> None:
     game.phase = "vote"
 
 
-def next_voter(game: Game) -> str:
+def current_vote(game: Game) -> VoteState:
+    """The vote under way (phase "vote")."""
     v = game.rule_state.vote
+    if v is None:
+        raise IllegalAction("no vote is under way")
+    return v
+
+
+def current_allegiance(game: Game) -> AllegianceState:
+    """The allegiance choice to make (phase "allegiance")."""
+    a = game.rule_state.allegiance
+    if a is None:
+        raise IllegalAction("no allegiance is to be chosen")
+    return a
+
+
+def exiled(game: Game) -> Survivor:
+    """The unmasked betrayer to flick away (phase "exile")."""
+    name = game.rule_state.exile
+    if name is None:
+        raise IllegalAction("no betrayer is to be exiled")
+    return game.survivors[name]
+
+
+def next_voter(game: Game) -> str:
+    v = current_vote(game)
     return v["voters"][len(v["votes"])]
 
 
 def vote(game: Game, inp: Vote) -> bool:
     """Record a thumb; True when the vote (and what follows) is settled."""
-    v = game.rule_state.vote
+    v = current_vote(game)
     if not isinstance(inp.up, bool):
         raise IllegalAction("a vote is up (true) or down (false)")
     voter = next_voter(game)
@@ -265,7 +290,7 @@ def _unmask(game: Game, b: Survivor, accuser: Survivor) -> None:
 
 def exile_flick(game: Game, inp: ExileFlick) -> None:
     """The unmasked betrayer's fallen figure is flicked where its player chooses."""
-    b = game.survivors[game.rule_state.exile]
+    b = exiled(game)
     assert b.piece is not None
     result = shots._flick(game, b.piece, inp.flick)
     if b.piece is not None and game.board.exists(b.piece) and \
@@ -277,7 +302,7 @@ def exile_flick(game: Game, inp: ExileFlick) -> None:
 
 
 def allegiance(game: Game, inp: Allegiance) -> None:
-    a = game.rule_state.allegiance
+    a = current_allegiance(game)
     accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
     game.rule_state.allegiance = None
     if not inp.defect:
