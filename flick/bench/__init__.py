@@ -21,6 +21,7 @@ SECTIONS: dict[str, str] = {
     "tower": "flick.bench.tower",
     "ui": "flick.bench.ui",
     "tuning": "flick.bench.tuning",
+    "plan": "flick.bench.plan",
 }
 
 
