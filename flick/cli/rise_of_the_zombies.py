@@ -84,6 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    p.add_argument("--tui", action="store_true",
+                   help="full screen (Textual): board, log, actions by key or mouse")
     p.set_defaults(handler=handle)
 
 
@@ -335,6 +337,16 @@ def handle(args: argparse.Namespace) -> int:
         _new_game(args, group, args.seed, log=False)  # checks the other games' names early
     evaluate = first.cat.evaluate
 
+    if args.tui:
+        if batch or args.campaign:
+            raise FlickError("--tui plays one game at this screen; drop --games, --json and "
+                             "--campaign", exit_code=2)
+        from flick.cli import tui
+
+        clock = RealClock(first.departure, args.time_scale) if args.clock == "real" else None
+        tui.run(first, _bots(args.bots, len(names), humans, args.seed),
+                title="Rise of the Zombies!", hidden=args.secret_hands, clock=clock)
+        return 0
     if not batch:
         results = []
         for g in range(count):

@@ -84,6 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="B",
         help="search bot: simulated games per decision (default 160)",
     )
+    p.add_argument("--tui", action="store_true",
+                   help="full screen (Textual): board, log, actions by key or mouse")
     p.set_defaults(handler=handler)
 
 
@@ -200,6 +202,21 @@ def read_line(prompt: str) -> str:
         ) from None
 
 
+def play_tui(args: argparse.Namespace, names: list[str | None]) -> int:
+    """One game full screen (`flick.cli.tui`): hidden hands, a pass screen between humans,
+    a bot's Character choice logged face-down."""
+    from flick.cards.something_to_fear.state import StfState
+    from flick.cards.something_to_fear.view import public_label
+    from flick.cli import tui
+
+    state = StfState(num_players=args.players, seed=args.seed, expert=args.expert)
+    seats = [None if n is None else make_bot(n, args.seed * 7919 + q, args.budget)
+             for q, n in enumerate(names)]
+    tui.run(state, seats, title="The Walking Dead: Something to Fear", hidden=True,
+            announce=public_label)
+    return 0
+
+
 def handler(args: argparse.Namespace) -> int:
     from flick.cards.something_to_fear.state import StfState
 
@@ -211,6 +228,11 @@ def handler(args: argparse.Namespace) -> int:
         raise FlickError(f"--games {games}: must be at least 1", exit_code=2)
     if args.budget < 1:
         raise FlickError(f"--budget {args.budget}: must be at least 1", exit_code=2)
+    if args.tui:
+        if batch:
+            raise FlickError("--tui plays one game at this screen; drop --games and --json",
+                             exit_code=2)
+        return play_tui(args, names)
     finished = []
     progress = None
     task = None

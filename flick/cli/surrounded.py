@@ -213,6 +213,17 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     return 0
 
 
+def play_tui(args: argparse.Namespace) -> int:
+    """One game full screen (`flick.cli.tui`): you, or the --bot to watch."""
+    from flick.cards.surrounded.state import SurroundedState
+    from flick.cli import tui
+
+    state = SurroundedState(args.seed, scenario=args.scenario, difficulty=args.difficulty)
+    bot = None if args.bot is None else make_bot(args.bot, args.seed * 7919 + 17, args.budget)
+    tui.run(state, [bot], title="The Walking Dead: Surrounded")
+    return 0
+
+
 def _handler(args: argparse.Namespace) -> int:
     if args.scenario is not None and not 1 <= args.scenario <= 18:
         raise FlickError(f"--scenario must be 1-18, not {args.scenario}", exit_code=2)
@@ -224,6 +235,11 @@ def _handler(args: argparse.Namespace) -> int:
         raise FlickError(f"--jobs must be at least 1, not {args.jobs}", exit_code=2)
     if args.budget < 1:
         raise FlickError(f"--budget must be at least 1, not {args.budget}", exit_code=2)
+    if args.tui:
+        if args.games is not None or args.json or args.analyze or args.players != 1:
+            raise FlickError("--tui plays one game for one person; drop --games, --json, "
+                             "--analyze and --players", exit_code=2)
+        return play_tui(args)
     if args.analyze:
         args.bot = args.bot or "search"
         args.games = args.games or 10
@@ -271,4 +287,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="--analyze/--games: worker processes (default 1; results do not "
                         "depend on it)")
+    p.add_argument("--tui", action="store_true",
+                   help="full screen (Textual): board, log, actions by key or mouse")
     p.set_defaults(handler=_handler)

@@ -129,3 +129,20 @@ def test_tui_real_clock_shown_and_ends_the_game() -> None:
     shown, over = asyncio.run(go())
     assert f"{int(state.departure):02d}:00 left" in shown
     assert over and state.is_terminal()
+
+
+def test_cli_tui_flag_builds_each_game(monkeypatch: Any) -> None:
+    from flick.cli import main, tui
+
+    calls: list[tuple[Any, list[Any], dict[str, Any]]] = []
+    monkeypatch.setattr(tui, "run", lambda state, seats, **kw: calls.append((state, seats, kw)))
+    assert main(["cards", "surrounded", "--tui", "--scenario", "2"]) == 0
+    assert main(["cards", "something-to-fear", "--tui", "--players", "3"]) == 0
+    assert main(["cards", "rise-of-the-zombies", "--tui", "--survivors", "Scout,Biker"]) == 0
+    (s1, seats1, _), (s2, seats2, kw2), (s3, seats3, kw3) = calls
+    assert s1.game_name and seats1 == [None]
+    assert seats2[0] is None and len(seats2) == s2.num_players == 3 and kw2["hidden"]
+    assert seats3[0] is None and seats3[1] is not None
+    assert kw3["clock"] is not None and kw3["clock"].departure == s3.departure  # real clock
+    assert main(["cards", "something-to-fear", "--tui", "--json"]) == 2  # lines for pipes
+    assert len(calls) == 3
