@@ -45,7 +45,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: 76; height: auto; border: thick $accent; padding: 1 2;
+    HelpScreen > Static { width: 84; height: auto; border: thick $accent; padding: 1 2;
                           background: $surface; }
     """
 
@@ -239,7 +239,9 @@ class CardGameApp(App[None]):
             return
         action, label = self.actions[index]
         self.actions = []
-        self.note(f"you: {label}")
+        # with hidden hands the next person reads the log too: log what the table may see
+        self.note(f"{self.seat_name(self.seat)}: "
+                  f"{self.announce(self.state, action) if self.hidden else label}")
         self.state.apply(action)
         self.applied += 1
         self.advance()

@@ -9,7 +9,7 @@ from flick.cards.bots import RandomBot
 from flick.cli.tui import CardGameApp, HelpScreen, PassScreen, ScoreScreen
 
 
-async def _drive(app: CardGameApp, keyed: int = 6, max_steps: int = 5000) -> dict[str, Any]:
+async def _drive(app: CardGameApp, keyed: int = 3, max_steps: int = 5000) -> dict[str, Any]:
     """Open help, click the first action once, press "1" for the next `keyed` decisions, then
     pick the first action to the end of the game (pressing Enter on each pass screen)."""
     seen: dict[str, Any] = {"help": False, "clicked": False, "passes": 0}
@@ -76,17 +76,21 @@ def test_tui_something_to_fear_against_a_bot() -> None:
 
 def test_tui_pass_screen_between_two_humans_hides_the_hand() -> None:
     from flick.cards.something_to_fear.state import StfState
+    from flick.cards.something_to_fear.view import public_label
 
     state = StfState(num_players=2, seed=1)
-    app = CardGameApp(state, [None, None], hidden=True)
+    app = CardGameApp(state, [None, None], hidden=True, announce=public_label)
 
     async def go() -> tuple[str, str, str, int]:
         async with app.run_test(size=(110, 36)) as pilot:
             await pilot.pause()
             first = state.current_player()
+            picked = app.actions[0][1]  # a secret Character choice
             while not isinstance(app.screen, PassScreen):
                 app.action_pick(0)
                 await pilot.pause()
+            log = "\n".join(line.text for line in app.query_one("#log").lines)
+            assert picked not in log and "face-down" in log
             under = str(app.query_one("#board").render())
             await pilot.press("enter")
             await pilot.pause()
