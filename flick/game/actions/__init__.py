@@ -16,8 +16,10 @@ import math
 from typing import TYPE_CHECKING
 
 from flick.game.actions import reaction, shots
+from flick.game.board import _size
 from flick.game.inputs import (
     Bat,
+    Flick,
     Input,
     Keep,
     Knife,
@@ -65,8 +67,6 @@ def perform(game: Game, inp: Input) -> None:
 def _check_flicks(inp: Input) -> None:
     """Refuse a malformed flick before anything is put on the table (piece ids are never
     reused, so even a restored table would remember a piece added for a refused input)."""
-    from flick.game.inputs import Flick
-
     for name in ("flick", "second"):
         fl = getattr(inp, name, None)
         if isinstance(fl, Flick):
@@ -154,8 +154,6 @@ def knife(game: Game, s: Survivor, inp: Knife) -> None:
     ix, iy = inp.flick.impulse
     angle = math.atan2(iy, ix) if (ix or iy) else s.facing
     if s.building is None and s.piece is not None:
-        from flick.game.board import _size
-
         # One bullet-width from the base's edge to the knife's edge (its half-width 0.4 cm).
         clearance = board.figure_r + board.bullet_d + _size(board.params, "knife", "width",
                                                             0.8) / 2
@@ -190,8 +188,6 @@ def sniper(game: Game, s: Survivor, inp: Sniper) -> None:
     _check_impulse(inp.impulse)
     start = _shot_start(game, s, inp.side, game.board.bullet_d)
     louder(game, Noise.LOUD)
-    from flick.game.inputs import Flick
-
     imp = (inp.impulse * math.cos(inp.angle), inp.impulse * math.sin(inp.angle))
     shots.fire(game, s, "bullet", start, Flick(imp), inp.angle, weapon="sniper")
 

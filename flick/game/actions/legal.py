@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from flick.game.actions import object_stashes_near
+from flick.game.scenarios import powers
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -58,9 +59,7 @@ def regular_actions(game: Game) -> int:
     """The regular actions the active survivor has this turn (2, more with Anita's extra
     action or John's kill; Mike's free move is not one of them)."""
     if game.rules.five_to_ten:
-        from flick.game.scenarios.powers import regular_actions as n
-
-        return n(game)
+        return powers.regular_actions(game)
     return game.rules.max_actions(game)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots.aim import seg_core
 from flick.game.state import GameOver, Noise, Survivor
 from flick.physics.tower.params import TOWER_FOOTPRINT_CM
 
@@ -234,8 +235,6 @@ def around_building(game: Game, s: Survivor, tower: tuple[float, float],
     and the survivor, at the end of that building's front nearest the survivor, 4 cm beyond
     it (reading of the rulebook's garbled "rotate the tower so that its exit faces the side
     of the building closest to the active survivor")."""
-    from flick.game.bots.aim import seg_core
-
     board = game.board
     direct = math.atan2(target[1] - tower[1], target[0] - tower[0])
     best: tuple[float, str] | None = None

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from flick.physics import PhysicsParams
 from flick.physics.geometry import cross, point_segment
 
 Vec = tuple[float, float]
@@ -44,8 +45,6 @@ class HandNoise:
         `params` has none (a file written before the section existed)."""
         model = getattr(params, "hand_noise", None)
         if model is None:
-            from flick.physics import PhysicsParams
-
             model = PhysicsParams.default().hand_noise
             if model is None:
                 raise ValueError("the shipped physics parameters have no hand_noise section")

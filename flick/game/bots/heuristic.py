@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from flick.game.actions import object_stashes_near
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
@@ -52,6 +53,8 @@ from flick.game.inputs import (
 )
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import WEAPONS, Survivor
+from flick.physics import PhysicsParams
+from flick.physics.geometry import point_segment
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -74,8 +77,6 @@ class HeuristicBot(Walker):
         self.rng = np.random.default_rng([int(seed), 0xB07])
         if noise is None:
             if params is None:
-                from flick.physics import PhysicsParams
-
                 params = PhysicsParams.default()
             noise = HandNoise.from_params(params, "steady")
         self.noise = noise
@@ -225,8 +226,6 @@ class HeuristicBot(Walker):
 
     def _in_the_way(self, game: Game, s: Survivor, goal: tuple[str, Any], z: int) -> bool:
         """Does zombie `z` stand within 25 cm along the straight way to the goal?"""
-        from flick.physics.geometry import point_segment
-
         board = game.board
         target = self._goal_point_of(game, goal)
         here = board.piece_position(s)
@@ -488,8 +487,6 @@ class HeuristicBot(Walker):
     def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
         if not game.rules.has("take_in_city") or s.piece is None:
             return None
-        from flick.game.actions import object_stashes_near
-
         for key in object_stashes_near(game, s):
             if game.stashes[key]:
                 td = self._take_drop_here(game, s, key)

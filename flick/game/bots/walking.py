@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from flick.game.board import OBJECTS
-from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.bots.aim import HandNoise, _inside, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.route import route
 from flick.game.inputs import Flick, Input, Move
 from flick.game.state import Survivor
+from flick.physics.geometry import point_segment
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -34,8 +35,6 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     passes within 14 cm of the RV's door."""
     if "zombie_touches_rv" not in game.rules.defeats or "rv" not in game.board.buildings:
         return False
-    from flick.physics.geometry import point_segment
-
     board = game.board
     standing = [z for z in board.zombies() if board.table.is_standing(z)
                 and z not in (exclude or set())]
@@ -67,11 +66,8 @@ def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
             best, best_d = q, d
     if best_d < 1e-9:
         return None
-    if n > 2:
-        from flick.game.bots.aim import _inside
-
-        if _inside(p, core):
-            return None
+    if n > 2 and _inside(p, core):
+        return None
     return best
 
 
@@ -171,8 +167,6 @@ class Walker:
     def _touching(start: Vec, r: float, obstacles: list[Any], own: Any) -> list[Any]:
         """Pieces within the path check's margin of a disc placed at `start` (a neighbour
         standing close by would otherwise bar every direction)."""
-        from flick.game.bots.aim import seg_core
-
         return [ob for ob in obstacles if ob.pid != own
                 and seg_core(start, start, ob.core) < r + ob.r + 0.9]
 

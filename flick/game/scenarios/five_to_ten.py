@@ -36,10 +36,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
+from flick.errors import FlickError
 from flick.game.scenarios import crossroads, flares, objectives, powers, secret, supply
 from flick.game.scenarios import inputs as ai
-from flick.game.scenarios.rules import ScenarioRules
-from flick.game.state import IllegalAction, Noise, Survivor
+from flick.game.scenarios.rules import ScenarioRules, _full_name
+from flick.game.scenarios.survivor_fight import Duel
+from flick.game.state import GameOver, IllegalAction, Noise, Survivor
+from flick.scenario.model import FIRST_NAMES
+from flick.scenario.model import Survivor as SurvivorSpec
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -148,8 +152,6 @@ def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
     if any(t.open_slots is not None for t in scenario.teams):
         counts = scenario.players.counts
         if counts and players not in counts:
-            from flick.errors import FlickError
-
             raise FlickError(f"scenario {scenario.number} is for "
                              f"{', '.join(map(str, counts))} players, not {players}",
                              exit_code=2)
@@ -157,8 +159,6 @@ def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
         return {t.name: players // n + (1 if i < players % n else 0)
                 for i, t in enumerate(scenario.teams)}
     if not scenario.players.min <= players <= scenario.players.max:
-        from flick.errors import FlickError
-
         raise FlickError(f"scenario {scenario.number} is for {scenario.players.min}-"
                          f"{scenario.players.max} players, not {players}", exit_code=2)
     if scenario.mode == "co-op":
@@ -171,8 +171,6 @@ def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
 def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
             dangerous: bool = False) -> tuple[Any, dict[str, int] | None]:
     """The scenario as played: open slots filled (S9-S10), the dangerous variant applied."""
-    from flick.scenario.model import FIRST_NAMES
-
     if dangerous:
         inv = scenario.invasion
         scenario = scenario.model_copy(update={"invasion": inv.model_copy(
@@ -185,8 +183,6 @@ def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
     pool = [names[int(i)] for i in rng.permutation(len(names))]
     teams = []
     pretzel = scenario.pretzel
-    from flick.scenario.model import Survivor as SurvivorSpec
-
     for team in scenario.teams:
         slots = team.open_slots
         if slots is None:
@@ -194,8 +190,6 @@ def prepare(scenario: Any, players: dict[str, int] | None, seed: int,
             continue
         n = int(players.get(team.name, slots.min))
         if not slots.min <= n <= min(slots.max, len(slots.spots)):
-            from flick.errors import FlickError
-
             raise FlickError(f"team {team.name} of scenario {scenario.number} has "
                              f"{slots.min}-{slots.max} players, not {n}", exit_code=2)
         players[team.name] = n
@@ -219,8 +213,6 @@ class FiveToTenRules(ScenarioRules):
 
     # ---- set-up -------------------------------------------------------------------------
     def after_set_up(self, game: Game) -> None:
-        from flick.game.scenarios.rules import _full_name
-
         rs = game.rule_state
         rs.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
         rs.start_life = {s.name: s.life for s in game.survivors.values()}
@@ -258,8 +250,6 @@ class FiveToTenRules(ScenarioRules):
         enemies = [x for x in game.survivors.values() if x.alive and x.building == building
                    and x.name != s.name and x.team != s.team]
         if enemies and self.has("fight_survivor_vs_survivor"):
-            from flick.game.scenarios.survivor_fight import Duel
-
             friends = [s] + [x for x in game.survivors.values() if x.alive and x is not s
                              and x.building == building and x.team == s.team]
             duel = Duel.begin(game, building, friends, enemies)
@@ -499,8 +489,6 @@ class FiveToTenRules(ScenarioRules):
             game.event("player_out", survivor=s.name, team=s.team)
         if self.scenario.mode == "competitive":
             if not any(x.alive for x in game.survivors.values()):
-                from flick.game.state import GameOver
-
                 raise GameOver(None, "survivors_dead")
             return
         super().on_death(game, s)

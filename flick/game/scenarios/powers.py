@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from flick.game.actions import reaction, shots
 from flick.game.scenarios.inputs import ExtraAction, FigureMove, Heal
-from flick.game.state import IllegalAction, Noise, Survivor
+from flick.game.state import INVENTORY_SPACES, IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -52,8 +52,6 @@ class StackingSurvivor(Survivor):
             return super().free_spaces()
         n = sum(1 for t in self.inventory if t.kind == kind)
         others = len(self.inventory) - n
-        from flick.game.state import INVENTORY_SPACES
-
         return INVENTORY_SPACES - others - (n + 1) // 2
 
 

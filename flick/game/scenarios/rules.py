@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from flick.game.actions import reaction
 from flick.game.inputs import Eat, GoHungry
-from flick.game.state import GameOver, IllegalAction, Noise, Survivor
+from flick.game.scenarios.escort import after_move, keep_escort, rescue
+from flick.game.state import DEFAULT_WEAPONS, GameOver, IllegalAction, Noise, Survivor
 from flick.scenario.model import FIRST_NAMES, Objective
 
 if TYPE_CHECKING:
@@ -39,6 +41,8 @@ CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_di
 
 def missing_rules(scenario: Any) -> list[str]:
     """The scenario's special rules, objectives and conditions this engine does not know."""
+    # Imported here, not at the top: five_to_ten's FiveToTenRules subclasses ScenarioRules, so
+    # five_to_ten imports this module first (a real cycle, not a layout workaround).
     from flick.game.scenarios.five_to_ten import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
 
     out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
@@ -98,8 +102,6 @@ class ScenarioRules:
 
     def react(self, game: Game, s: Survivor, noise: Noise) -> None:
         """The zombies' reaction at the end of `s`'s turn."""
-        from flick.game.actions import reaction
-
         reaction.react(game, s, noise)
 
     def round_end(self, game: Game) -> None:
@@ -118,12 +120,9 @@ class ScenarioRules:
         """S3: the wounded survivor waits off the table until the survivor token is found."""
         if not self.has("rescued_figure"):
             return
-        from flick.game.state import DEFAULT_WEAPONS
-        from flick.game.state import Survivor as Board_
-
         params = self.ids["rescued_figure"]
         name = _full_name(params.get("survivor", "Anita Wallace"))
-        s = Board_(name=name, team=self.team, life=int(params.get("life", 2)),
+        s = Survivor(name=name, team=self.team, life=int(params.get("life", 2)),
                    default_weapon=DEFAULT_WEAPONS[name], playable=False)
         game.survivors[name] = s
         self.rescued = name
@@ -177,14 +176,10 @@ class ScenarioRules:
     def after_action(self, game: Game) -> None:
         """S3: an escort that fell is separated from the rescued figure at once."""
         if self.rescued:
-            from flick.game.scenarios.escort import keep_escort
-
             keep_escort(game)
 
     def after_turn(self, game: Game, s: Survivor) -> None:
         if self.rescued:
-            from flick.game.scenarios.escort import keep_escort
-
             keep_escort(game)
 
     # ---- ends ---------------------------------------------------------------------------
@@ -209,8 +204,6 @@ class ScenarioRules:
     def after_move(self, game: Game, s: Survivor) -> None:
         """S3: the rescued figure follows its escort, or a survivor next to her takes over."""
         if self.rescued:
-            from flick.game.scenarios.escort import after_move
-
             after_move(game, s)
 
     def on_reveal(self, game: Game, s: Survivor, key: str, token: Any) -> bool:
@@ -218,8 +211,6 @@ class ScenarioRules:
         token goes beside the survivor's name, not in the inventory). True if handled."""
         if token.kind == "survivor" and self.rescued is not None:
             game.stashes[key].remove(token)
-            from flick.game.scenarios.escort import rescue
-
             rescue(game, s)
             return True
         return False
