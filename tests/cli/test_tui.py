@@ -9,7 +9,7 @@ from flick.cards.bots import RandomBot
 from flick.cli.tui import CardGameApp, HelpScreen, PassScreen, ScoreScreen
 
 
-async def _drive(app: CardGameApp, keyed: int = 3, max_steps: int = 5000) -> dict[str, Any]:
+async def _drive(app: CardGameApp, keyed: int = 2, max_steps: int = 5000) -> dict[str, Any]:
     """Open help, click the first action once, press "1" for the next `keyed` decisions, then
     pick the first action to the end of the game (pressing Enter on each pass screen)."""
     seen: dict[str, Any] = {"help": False, "clicked": False, "passes": 0}
