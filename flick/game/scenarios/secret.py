@@ -366,6 +366,7 @@ def evidence(game: Game) -> dict[str, int]:
 def players_table(games: list[dict[str, Any]]) -> Any:
     """A rich table of S9-S10 players' results over `games` (summaries with `players`):
     loyal players and betrayers, how many met their objective and how many won."""
+    # Imported here: rich is for this printed report only (`flick sim`); the rules never load it.
     from rich.table import Table
 
     table = Table(title="Players (secret objectives)")
