@@ -38,6 +38,11 @@ class PieceIndex(dict[int, PieceState]):
         for ids in cells.values():
             ids.sort()
 
+    def __reduce__(self) -> tuple[type[PieceIndex], tuple[float, list[PieceState]]]:
+        # Copies and pickles rebuild the index from the pieces (the default would put each
+        # piece into the copied cells a second time).
+        return (PieceIndex, (self.cell, list(self.values())))
+
     def key(self, x: float, y: float) -> Cell:
         return (math.floor(x / self.cell), math.floor(y / self.cell))
 

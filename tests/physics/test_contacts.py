@@ -197,3 +197,19 @@ def test_a_shot_is_the_same_in_any_process() -> None:
                               capture_output=True, text=True, check=True)
         outputs.add(done.stdout)
     assert outputs == {here}
+
+
+def test_a_copied_table_keeps_its_index_true() -> None:
+    # The game copies tables (deepcopy, pickle): a copy's spatial index holds each piece once,
+    # so a piece moved or removed on the copy leaves nothing behind in it.
+    import copy
+    import pickle
+
+    table, disc = _line(NO_TOPPLING, 3, 0.0)
+    for twin in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
+        zombie = twin.pieces()[1]
+        twin.remove(zombie)
+        twin.flick(disc, impulse=(0.0, 6.0 * 300.0))
+        assert zombie not in twin.pieces()
+        index = twin._pieces
+        assert sorted(pid for ids in index.cells.values() for pid in ids) == sorted(index)
