@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from flick.game import Game
+from flick.game import Game, IllegalAction
 from flick.game.bots.aim import impulse_to
 from flick.game.inputs import ChooseSurvivor, EndTurn, Flick, Move, TakeDrop
-from flick.game.scenarios.inputs import FigureMove, MoveX
+from flick.game.scenarios.inputs import FigureMove
 from tests.game.test_scenarios_5_10_rules import _powers_table, put_inside, s8_table, table
 
 
@@ -75,3 +75,42 @@ def test_mike_falling_is_put_back_exactly_on_his_spot() -> None:
     # put back on his spot (the turn's zombie reaction may move him afterwards)
     assert moved[-1].data["to"] == [round(before[0], 2), round(before[1], 2)]
     assert game.board.table.is_standing(mike.piece)
+
+
+# ---- 8. Loretta: a free second token, not a free action -------------------------------------
+def _loretta() -> tuple[Game, Any]:
+    game = Game(table(teams=[
+        {"name": "A", "survivors": [
+            {"name": "Loretta", "life": 3, "x": 20, "y": 40, "power_side": True}]},
+        {"name": "B", "survivors": [{"name": "Rosa", "life": 3, "x": 60, "y": 30}]}],
+        pretzel={"survivor": "Loretta"}), 1)
+    loretta = put_inside(game, "Loretta Clay", "library")
+    loretta.inventory = []
+    game.stashes["library"] = [game.new_token("food"), game.new_token("gun")]
+    for t in game.stashes["library"]:
+        t.face_up = True
+    game.apply(ChooseSurvivor(loretta.name))
+    return game, loretta
+
+
+def test_loretta_food_costs_an_action_and_the_next_take_is_free() -> None:
+    game, loretta = _loretta()
+    game.apply(TakeDrop(take=0))  # the food: an action
+    assert game.actions_done == 1
+    game.apply(TakeDrop(take=0))  # the gun: the free second token
+    assert game.actions_done == 1 and game.active == loretta.name
+    assert [t.kind for t in loretta.inventory] == ["food", "gun"]
+
+
+def test_loretta_food_as_last_action_waits_for_a_take_only() -> None:
+    game, loretta = _loretta()
+    game.stashes["library"].append(game.new_token("food"))
+    game.stashes["library"][-1].face_up = True
+    game.apply(TakeDrop(take=1))  # the gun: an action
+    game.apply(TakeDrop(take=0))  # a food, her last action: the turn waits
+    assert game.active == loretta.name and game.legal_kinds() == ["take_drop", "end_turn"]
+    with pytest.raises(IllegalAction):
+        game.apply(TakeDrop(drop=0))  # a drop off alone is no second token
+    game.apply(TakeDrop(take=0, drop=0))  # the gun for the other food: free
+    assert [t.kind for t in loretta.inventory] == ["food", "food"]
+    assert game.active != loretta.name

@@ -817,7 +817,7 @@ def test_loretta_takes_a_second_token_for_free() -> None:
     game.stashes["library"] = [game.new_token("food"), game.new_token("gun")]
     game.apply(ChooseSurvivor(loretta.name))
     game.apply(TakeDrop(take=0))
-    assert game.actions_done == 0  # the food's take is given back
+    assert game.actions_done == 1  # the food's take is an action (issue 17.8)
     assert [t.kind for t in loretta.inventory].count("food") == 1
 
 

@@ -268,6 +268,10 @@ def take_drop(game: Game, s: Survivor, inp: TakeDrop) -> None:
     looked at first: the player then keeps it or leaves it face up (`Keep`)."""
     if inp.take is None and inp.drop is None:
         raise IllegalAction("take / drop off needs a token to take or to drop")
+    from flick.game.actions.legal import regular_actions
+
+    if inp.take is None and game.actions_done >= regular_actions(game):
+        raise IllegalAction(f"{s.name}'s free step is a take (Loretta's second token)")
     key = _place_key(game, s, inp.place)
     stash = game.stashes[key]
     if inp.drop is not None and not 0 <= inp.drop < len(s.inventory):

@@ -502,6 +502,8 @@ class FiveToTenRules(ScenarioRules):
             return ["move_x"]
         if phase == "act" and powers.mike_waiting(game):
             return ["figure_move", "end_turn"]
+        if phase == "act" and powers.loretta_waiting(game):
+            return ["take_drop", "end_turn"]
         table = {"crossroads": ["crossroads"], "pick": ["pick_token"], "vote": ["vote"],
                  "exile": ["exile_flick"], "allegiance": ["allegiance"]}
         if phase in table:

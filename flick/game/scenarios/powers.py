@@ -22,8 +22,11 @@ THIS PROJECT'S POWERS (the rulebook text does not carry their boards):
 
 Readings (this project's): Mike's free move ends his turn; it may be made after any of his
 actions, and after his last one the turn waits for it (or for ending the turn);
-Loretta's second token is given as the action she spends on her next
-take being handed back at once (so a food taken costs her nothing); Olivia heals during her
+Loretta's second token ("she may take a second token without spending an
+action") is her next take this turn after the food, whose action is handed back; the food's
+own take costs an action, and the free token is a take only (a drop off alone, a move or a
+weapon gets nothing back); after her last action the turn waits for that take (or for ending
+the turn); the free token, even a food, gives no third; Olivia heals during her
 own turn; life healed never goes above the survivor's starting life; a power is used only
 while the board's power side is up (`Survivor.power_side`).
 """
@@ -92,7 +95,7 @@ def mike_waiting(game: Game) -> bool:
 def max_actions(game: Game) -> int:
     """Actions the turn allows before it ends by itself: the regular ones, and for Mike one
     more step in which only his free move (or ending the turn) is allowed."""
-    return regular_actions(game) + (1 if mike_waiting(game) else 0)
+    return regular_actions(game) + (1 if mike_waiting(game) or loretta_waiting(game) else 0)
 
 
 def _this_turn(game: Game, type_: str, name: str, **match: object) -> list[dict]:
@@ -120,10 +123,29 @@ def after_action(game: Game) -> None:
         flags.append("lily")
         _refund(game, "Lily")
     if has(game, s, "Loretta"):
-        foods = len(_this_turn(game, "take", s.name, token="food"))
-        while foods > flags.count("loretta"):
+        while loretta_credit(game, s)[1] > flags.count("loretta"):
             flags.append("loretta")
             _refund(game, "Loretta")
+
+
+def loretta_credit(game: Game, s: Survivor) -> tuple[int, int]:
+    """(second tokens still owed, second tokens taken) this turn: each food she takes gives
+    one free take of a token; the take right after it is that free one (it gives no more)."""
+    owed = free = 0
+    for e in _this_turn(game, "take", s.name):
+        if owed:
+            owed -= 1
+            free += 1
+        elif e.get("token") == "food":
+            owed += 1
+    return owed, free
+
+
+def loretta_waiting(game: Game) -> bool:
+    """Loretta took a food with her last action: the turn waits for her free second token."""
+    s = game.survivors.get(game.active or "")
+    return (s is not None and has(game, s, "Loretta") and game.actions_done >= regular_actions(
+        game) and loretta_credit(game, s)[0] > 0)
 
 
 def _refund(game: Game, who: str) -> None:
