@@ -200,6 +200,7 @@ def change_life(game: Game, s: Survivor, amount: int, cause: str) -> None:
     if amount < 0:
         game.wound(s, cause, -amount)
         return
+    # reading: the rulebook gives no cap; never above the starting life (as Olivia heals)
     cap = game.rule_state.start_life.get(s.name, s.life)
     gained = max(0, min(amount, cap - s.life))
     s.life += gained

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 
-# What this engine implements (scenarios 1-4). Scenarios 5-10 bring more (a later issue).
+# The rules the core engine implements (scenarios 1-4); scenarios 5-10 add theirs in
+# `flick.game.scenarios.five_to_ten`.
 RULES_DONE = frozenset({"shotgun", "sniper_rifle", "no_building_entry", "rv_driver",
                         "fight_survivor_vs_zombie", "take_in_city", "rescued_figure",
                         "barricades", "hunger"})
