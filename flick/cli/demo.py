@@ -78,7 +78,9 @@ def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
         names = {s.piece: s.name.split()[0] for s in game.survivors.values() if s.piece is not None}
         draw_city(surface, cam, w, h)
         draw_table(surface, cam, game.board.table, Fonts(), names=names)
-        pygame.image.save(surface, picture)
+        from flick import atomic
+
+        atomic.write_with(picture, lambda tmp: pygame.image.save(surface, str(tmp)))
         console.print(f"The table at the end of the game: {picture}")
     console.print("\nMore: `flick sim --help`, `flick scenarios list`, `flick cards --help`.")
     return 0

@@ -9,6 +9,7 @@ case's time (TIME_MS), and `SETTINGS` keeps the whole suite well under a minute.
 from __future__ import annotations
 
 import contextlib
+import os
 import resource
 from collections.abc import Iterator
 
@@ -44,8 +45,10 @@ def bounded() -> Iterator[None]:
 
 def suite_settings(examples: int) -> settings:
     """Hypothesis settings of one fuzz test: `examples` cases, each within TIME_MS, derandomized
-    (the same cases every run, so CI is deterministic)."""
-    return settings(max_examples=examples, deadline=TIME_MS, derandomize=True,
+    (the same cases every run, so CI is deterministic). FLICK_FUZZ_SCALE=N runs N times as
+    many (a longer hostile run by hand)."""
+    scale = max(1, int(os.environ.get("FLICK_FUZZ_SCALE", "1")))
+    return settings(max_examples=examples * scale, deadline=TIME_MS, derandomize=scale == 1,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture],
                     database=None)

@@ -19,7 +19,8 @@ from flick.scenario import loader
 from flick.tuning import measurements
 from tests.fuzz.bounds import bounded, suite_settings
 from tests.fuzz.mutate import mutated
-from tests.tuning.test_measurements import GOOD as CSV, KINDS
+from tests.tuning.test_measurements import GOOD as CSV
+from tests.tuning.test_measurements import KINDS
 
 SCENARIOS = {p.name: p.read_text(encoding="utf-8") for p in loader.bundled()}
 PARAMS = (assets() / "physics" / "default.yaml").read_text(encoding="utf-8")
