@@ -267,12 +267,12 @@ def test_flick_tune_bad_csv_is_one_clear_message(tmp_path, capsys) -> None:
     assert "Traceback" not in err
     assert main(["tune"]) == 2
     assert "give a CSV" in capsys.readouterr().err
-    # An impulse in the wrong unit gives a launch speed no hand reaches: refused before the
-    # table would spend hours on it (its steps shrink with the speed).
+    # An impulse in the wrong unit, more than any hand gives: refused at its line when the CSV
+    # is read, before the table would spend hours on it (its steps shrink with the speed).
     csv.write_text("test,piece,impulse,slide_distance\nslide,movement_disc,1e7,3\n")
-    assert main(["tune", str(csv), "--workers", "1"]) == 1
+    assert main(["tune", str(csv), "--workers", "1"]) == 2
     err = capsys.readouterr().err
-    assert "bad.csv: line 2: a launch speed of 1.66667e+06 cm/s" in err
+    assert "bad.csv:2: column 'impulse': 1e+07 g cm/s is more than any shot" in err
     assert "Traceback" not in err
 
 

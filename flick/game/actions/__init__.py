@@ -268,6 +268,7 @@ def take_drop(game: Game, s: Survivor, inp: TakeDrop) -> None:
     looked at first: the player then keeps it or leaves it face up (`Keep`)."""
     if inp.take is None and inp.drop is None:
         raise IllegalAction("take / drop off needs a token to take or to drop")
+    # A real cycle: actions.legal imports this package to check what apply would refuse.
     from flick.game.actions.legal import regular_actions
 
     if inp.take is None and game.actions_done >= regular_actions(game):
