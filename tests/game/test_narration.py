@@ -92,7 +92,11 @@ def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int,
             seen.add(ev.type)
             assert line is not None or ev.type in SILENT, f"{ev.type} {ev.data}"
             assert line is None or "None" not in line, line
-    assert {"turn", "flick", "crossroads"} <= seen
+    assert {"turn", "flick"} <= seen
+    # Since the physics of issue 15 the shared S6 games end before a Crossroads card is drawn;
+    # the other scenarios' games still tell one.
+    if number != 6:
+        assert "crossroads" in seen
 
 
 def test_the_exile_flick_names_the_unmasked_betrayer_not_the_active_survivor() -> None:
