@@ -18,6 +18,7 @@ import pygame
 from flick.game.actions.legal import legal_actions
 from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.game import Game
+from flick.game.inputs import ChooseSurvivor, EndTurn
 from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.five_to_ten import team_sizes
 from flick.scenario import load
@@ -306,8 +307,22 @@ def test_gabriel_picks_one_of_two_tokens_and_an_x_token_is_moved() -> None:
 
 
 def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:
-    game = bots_until(7, 1, lambda g: g.phase == "act" and g.active == "Olivia Brown"
-                      and bool(decisions.heal_options(g)))
+    # The situation is built directly (the bots' S7 games reach it first from seed 12, after
+    # 191 inputs and 11 whole games from seeds 1-11: ~55 s): two turns ended at once, then
+    # Olivia chosen with one wound and a medicine of her own; John, wounded with his own
+    # medicine but not next to her (no figure is next to another at the start), is not offered.
+    game = Game(load(7), 1)
+    for name in ("Elijah Jordan", "Gabriel Diaz"):  # Elijah holds the pretzel: he plays first
+        game.apply(ChooseSurvivor(name))
+        game.apply(EndTurn())
+    game.apply(ChooseSurvivor("Olivia Brown"))
+    olivia, john = game.survivors["Olivia Brown"], game.survivors["John Price"]
+    for s in (olivia, john):
+        s.life -= 1
+        s.inventory.append(game.new_token("medicine"))
+    assert game.phase == "act" and game.active == "Olivia Brown"
+    assert [c for _, c, _ in decisions.heal_options(game)] == [
+        "heal:Olivia Brown:Olivia Brown"]
     app = PlayApp(game, Settings(frames=1))
     app.key("space")
     app.key("o")
