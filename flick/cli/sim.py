@@ -4,6 +4,8 @@
     flick sim starvation --seed 1 --games 20  twenty games (seeds 1..20), progress bar, table
     flick sim 1 --seed 3 --json               one JSON object per game on stdout
     flick sim 3 --seed 3 --record game.json   also write a replay (`flick replay game.json`)
+    flick sim --analyze --games 20            win rates of all ten scenarios, 95% intervals
+    flick sim 1,6,9 --analyze --jobs 2        the same for scenarios 1, 6 and 9, two processes
 
 The same scenario and seed always give the same game.
 """
@@ -33,12 +35,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
         epilog="Example: flick sim 2 --seed 7 --games 10",
     )
-    p.add_argument("scenario", metavar="SCENARIO", help="scenario number, name or YAML path")
+    p.add_argument("scenario", metavar="SCENARIO", nargs="?",
+                   help="scenario number, name or YAML path (with --analyze: a comma-separated "
+                        "list; default all ten)")
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game (default 0)")
     p.add_argument("--bots", choices=BOTS, default="heuristic",
                    help="who plays every seat (default: heuristic, which aims real flicks)")
-    p.add_argument("--games", type=int, default=1, metavar="K",
-                   help="play K games with seeds S, S+1, ... (default 1)")
+    p.add_argument("--games", type=int, metavar="K",
+                   help="play K games with seeds S, S+1, ... (default 1; --analyze: 10 per "
+                        "scenario)")
+    p.add_argument("--analyze", action="store_true",
+                   help="win rates per scenario: K games each, every outcome (each team's "
+                        "wins; no winner: lost, city overrun, S6's both lose) with its share "
+                        "and Wilson 95%% interval, a progress bar on stderr (--json: one "
+                        "JSON object instead of the table)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="--analyze: worker processes (default 1; results do not depend on "
+                        "it)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per game (scenario, seed, winner, end_reason, "
                         "rounds, turns, zombies, survivors, events, teams; S9-S10 also players: "
@@ -61,21 +74,21 @@ def _handler(args: argparse.Namespace) -> int:
     from flick.game.play import play
     from flick.scenario import load
 
+    if args.analyze:
+        return _analyze(args)
+    if args.jobs != 1:
+        raise FlickError("--jobs goes with --analyze", exit_code=2)
+    if args.scenario is None:
+        raise FlickError("flick sim needs a SCENARIO (a number 1-10, a name or a YAML path); "
+                         "`flick sim --analyze` alone plays all ten", exit_code=2)
+    args.games = 1 if args.games is None else args.games
     if args.games < 1:
         raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
     if args.record:
         from flick import atomic
 
         atomic.check_writable(args.record, "replay")  # before any game is played
-    scenario = load(args.scenario)
-    from flick.game.scenarios.rules import missing_rules
-
-    missing = list(dict.fromkeys(missing_rules(scenario)))
-    if missing:
-        # Bots playing without a scenario's own rules would report meaningless results.
-        raise FlickError(f"scenario {scenario.number} ({scenario.name}) needs rules the engine "
-                         f"does not implement yet: {', '.join(missing)}; scenarios 1-4 are "
-                         "playable", exit_code=2)
+    scenario = _playable(load(args.scenario))
     games: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []  # the games as replay records (flick.replay)
     seeds = [args.seed + k for k in range(args.games)]
@@ -124,6 +137,147 @@ def _handler(args: argparse.Namespace) -> int:
             journal.close(done=False)
     _print_summary(scenario, games, stderr=args.json)
     return 0
+
+
+def _playable(scenario: Any) -> Any:
+    """`scenario`, or a clear error when the engine lacks some of its rules."""
+    from flick.errors import FlickError
+    from flick.game.scenarios.rules import missing_rules
+
+    missing = list(dict.fromkeys(missing_rules(scenario)))
+    if missing:
+        # Bots playing without a scenario's own rules would report meaningless results.
+        raise FlickError(f"scenario {scenario.number} ({scenario.name}) needs rules the engine "
+                         f"does not implement yet: {', '.join(missing)}; scenarios 1-4 are "
+                         "playable", exit_code=2)
+    return scenario
+
+
+# ---- --analyze: win rates per scenario ---------------------------------------------------
+OUTCOME_KEYS = ("scenario", "seed", "winner", "end_reason", "rounds", "turns")
+
+
+def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
+    """One bot game (a worker process's task): its outcome, without the event log."""
+    from flick.game.play import play
+    from flick.game.scenarios.five_to_ten import team_sizes
+    from flick.scenario import load
+
+    ref, seed, players, dangerous = task
+    scenario = load(ref)
+    game = play(scenario, seed, players=team_sizes(scenario, players), dangerous=dangerous)
+    summary = game.summary()
+    return {k: summary[k] for k in OUTCOME_KEYS}
+
+
+def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The outcomes of `games` (outcome dicts of `scenario`): one row per team of the scenario
+    (and per team formed in play that won, an S9-S10 betrayer), then "no winner" (a co-op
+    loss, a city overrun, S6's both lose at the skull) with its end reasons; each with its
+    count, share and Wilson 95% interval."""
+    from flick.plan.planner import wilson
+
+    n = len(games)
+    teams = [t.name for t in scenario.teams]
+    teams += sorted({g["winner"] for g in games if g["winner"] and g["winner"] not in teams})
+    coop = scenario.mode == "co-op"
+    rows = []
+    for team in [*teams, None]:
+        mine = [g for g in games if g["winner"] == team]
+        k = len(mine)
+        lo, hi = wilson(k, n)
+        if team is None:
+            label = "lost" if coop else "no winner"
+        else:
+            label = "survivors won" if coop and team == "survivors" else f"team {team} won"
+        rows.append({"result": label, "winner": team, "games": k, "of": n,
+                     "share": round(k / n, 4) if n else 0.0,
+                     "interval": [round(lo, 4), round(hi, 4)],
+                     "ends": dict(Counter(g["end_reason"] for g in mine).most_common())})
+    return rows
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    """`flick sim --analyze`: K games of each scenario, the win-rate table."""
+    from flick.errors import FlickError
+    from flick.scenario import load
+
+    games = 10 if args.games is None else args.games
+    if games < 1:
+        raise FlickError(f"--games must be at least 1, not {games}", exit_code=2)
+    if args.jobs < 1:
+        raise FlickError(f"--jobs must be at least 1, not {args.jobs}", exit_code=2)
+    if args.record:
+        raise FlickError("--record goes with one scenario's games, not --analyze", exit_code=2)
+    refs = ([r.strip() for r in args.scenario.split(",") if r.strip()] if args.scenario
+            else [str(n) for n in range(1, 11)])
+    if not refs:
+        raise FlickError(f"no scenario in {args.scenario!r}", exit_code=2)
+    scenarios = [_playable(load(r)) for r in refs]
+    players, dangerous = args.players, bool(args.dangerous)
+    from flick.game.scenarios.five_to_ten import team_sizes
+
+    for sc in scenarios:  # a bad --players for one of them: refused before any game
+        team_sizes(sc, players)
+    tasks = [(ref, args.seed + k, players, dangerous) for ref in refs for k in range(games)]
+    done: list[dict[str, Any]] = []
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from flick.replay.journal import terminate_as_interrupt
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=_console(stderr=True), transient=True)
+    with terminate_as_interrupt(), progress:
+        bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)", total=len(tasks))
+        if args.jobs == 1:
+            for task in tasks:
+                done.append(_outcome(task))
+                progress.advance(bar)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for outcome in pool.map(_outcome, tasks, chunksize=1):
+                    done.append(outcome)
+                    progress.advance(bar)
+    report = []
+    for ref, sc in zip(refs, scenarios, strict=True):
+        mine = [d for d, t in zip(done, tasks, strict=True) if t[0] == ref]
+        report.append({"scenario": sc.number, "name": sc.name, "mode": sc.mode,
+                       "games": len(mine), "rows": win_rates(sc, mine)})
+    if args.json:
+        sys.stdout.write(json.dumps({"seed": args.seed, "games": games, "bots": args.bots,
+                                     "players": players, "dangerous": dangerous,
+                                     "scenarios": report}) + "\n")
+    _print_analysis(report, games, args.seed, stderr=args.json)
+    return 0
+
+
+def _print_analysis(report: list[dict[str, Any]], games: int, seed: int, stderr: bool) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"Bot win rates: {games} game(s) per scenario, seeds {seed}.."
+                        f"{seed + games - 1}, Wilson 95% intervals")
+    for col, just in (("scenario", "left"), ("result", "left"), ("games", "right"),
+                      ("share", "right"), ("95% interval", "right"), ("how it ended", "left")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for sc in report:
+        rows = sc["rows"]
+        for i, r in enumerate(rows):
+            lo, hi = r["interval"]
+            ends = ", ".join(f"{k} {v}" for k, v in r["ends"].items())
+            table.add_row(f"S{sc['scenario']} {sc['name']} ({sc['mode']})" if i == 0 else "",
+                          r["result"], f"{r['games']}/{r['of']}", f"{r['share']:.0%}",
+                          f"{lo:.0%}-{hi:.0%}", ends, end_section=i == len(rows) - 1)
+    _console(stderr).print(table)
 
 
 def _console(stderr: bool) -> Any:

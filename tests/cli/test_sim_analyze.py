@@ -1,0 +1,70 @@
+"""`flick sim --analyze` (issue 22.5): per scenario, every outcome with its share and a Wilson
+95% interval; a competitive scenario's teams each get a row, games without a winner one more."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from flick.cli import main
+from flick.cli.sim import win_rates
+from flick.plan.planner import wilson
+from flick.scenario import load
+
+
+def outcome(winner: str | None, reason: str) -> dict[str, Any]:
+    return {"winner": winner, "end_reason": reason}
+
+
+def test_a_co_op_scenario_has_a_won_row_and_a_lost_row_with_wilson_intervals() -> None:
+    games = [outcome("survivors", "objective")] * 3 + [outcome(None, "skull")]
+    won, lost = win_rates(load(1), games)
+    assert (won["result"], won["games"], won["of"], won["share"]) == ("survivors won", 3, 4, 0.75)
+    assert won["interval"] == [round(v, 4) for v in wilson(3, 4)]
+    assert (lost["result"], lost["games"], lost["ends"]) == ("lost", 1, {"skull": 1})
+    assert lost["interval"] == [round(v, 4) for v in wilson(1, 4)]
+    assert 0.0 < lost["interval"][0] < 0.25 < lost["interval"][1] < 1.0
+
+
+def test_a_competitive_scenario_counts_each_team_and_no_winner_apart() -> None:
+    games = [outcome("A", "objective"), outcome("A", "skull"), outcome(None, "overrun"),
+             outcome(None, "skull"), outcome(None, "overrun")]
+    rows = {r["result"]: r for r in win_rates(load(6), games)}
+    assert list(rows) == ["team A won", "team B won", "no winner"]
+    assert rows["team A won"]["games"] == 2 and rows["team A won"]["ends"] == {
+        "objective": 1, "skull": 1}
+    assert rows["team B won"]["games"] == 0
+    assert rows["team B won"]["interval"] == [0.0, round(wilson(0, 5)[1], 4)]
+    assert rows["no winner"]["games"] == 3
+    assert rows["no winner"]["ends"] == {"overrun": 2, "skull": 1}
+    assert sum(r["games"] for r in rows.values()) == 5
+
+
+def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch, capsys: Any,
+                                                bot_game: Any) -> None:
+    import importlib
+
+    module = importlib.import_module("flick.game.play")  # flick.game.play is also a function
+    # the session's S5 games (tests/game/test_scenarios_5_10_games.py plays the same ones)
+    monkeypatch.setattr(module, "play", lambda sc, seed, players=None, dangerous=False:
+                        bot_game(sc.number, seed, players=players))
+    assert main(["sim", "5", "--analyze", "--games", "2", "--seed", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    (s5,) = report["scenarios"]
+    assert (s5["scenario"], s5["games"]) == (5, 2)
+    winners = [bot_game(5, seed, players=None).winner for seed in (1, 2)]
+    rows = {r["winner"]: r for r in s5["rows"]}
+    assert rows["survivors"]["games"] == winners.count("survivors")
+    assert rows[None]["games"] == winners.count(None)
+    assert "95% interval" in err and "Separated" in err  # the table, on stderr with --json
+
+
+def test_flick_sim_analyze_refuses_what_it_cannot_do(capsys: Any) -> None:
+    assert main(["sim", "1", "--analyze", "--record", "x.json"]) == 2
+    assert main(["sim", "1", "--jobs", "2"]) == 2
+    assert main(["sim"]) == 2
+    err = capsys.readouterr().err
+    assert "--record" in err and "--jobs goes with --analyze" in err and "SCENARIO" in err
