@@ -33,6 +33,23 @@ For the game-AI adapters (OpenSpiel, PettingZoo; issue 19) a game also declares:
   simultaneous Character choice is taken seat by seat, hidden until all have chosen).
   `legal_action_ids(player)` gives the same as sorted dense ids.
 Games that do not declare them yet raise `NotImplementedError`.
+
+Explicit chance (for the adapters' chance nodes). The rules draw every chance event through
+four helpers: `chance_shuffle(cards)`, `chance_draw(deck, kind, label)` (the next card of a
+deck), `chance_die(label)` (a d6) and `chance_pick(options, label)` (one of several, equally
+likely). With the default seeded chance they are exactly the generator calls the rules made
+before (`rng.shuffle`, `deck.pop()`, `rng.randint(1, 6)`, `options[rng.randrange(n)]`), so a
+seeded game plays as it always did. A state built with `explicit_chance=True` never draws from
+its generator: a shuffle only declares a deck's order unknown, and each draw, die or pick is a
+`ChanceEvent` the state waits for: `chance_event()` is the event pending (None: a player
+decides), `current_player()` is then `CHANCE`, and `apply_chance(outcome)` resolves it with one
+of `event.outcomes` ((value, probability) pairs: a card kind left in the deck with probability
+count/total, a die face with 1/6, a picked option with 1/n). A decision (or the set-up) that
+meets chance is applied to a copy of the state; when the copy reaches an event whose outcome
+is not chosen yet, the state stays as it was before the decision and the event is pending;
+each chosen outcome re-runs the decision from that point with the outcomes chosen so far, so
+the rules need no restructuring (a decision with k chance events runs k + 1 times). A
+decision that meets no chance is applied at once (to the copy, which becomes the state).
 """
 
 from __future__ import annotations
@@ -41,12 +58,14 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from flick.errors import FlickError
 
 TERMINAL = -4  # current_player() of a finished game (OpenSpiel's value)
+CHANCE = -1  # the seat "to act" while an explicit chance event is pending (OpenSpiel's value)
 
 
 class IllegalActionError(FlickError):
@@ -69,12 +88,49 @@ def check_action(game_name: str, action: object) -> None:
         )
 
 
+@dataclass(frozen=True)
+class ChanceEvent:
+    """A chance event an explicit-chance state waits for: its `kind` ("draw" a card of a deck,
+    "die" a d6, "pick" one of several options), a readable `label`, and `outcomes`, (value,
+    probability) pairs whose probabilities sum to 1 (a draw's values are card kinds, a die's its
+    faces 1-6, a pick's the options themselves)."""
+
+    kind: str
+    label: str
+    outcomes: tuple[tuple[int, float], ...]
+
+
+class _ChanceWait(BaseException):
+    """Raised inside a run of the rules at a chance event whose outcome is not chosen yet (a
+    BaseException: no rule's `except` can swallow it)."""
+
+    def __init__(self, event: ChanceEvent) -> None:
+        super().__init__(event.label)
+        self.event = event
+
+
+class NoDraws(random.Random):
+    """The generator of an explicit-chance state: drawing from it is a bug (a chance event
+    that bypassed the helpers), so it raises."""
+
+    def random(self) -> float:
+        raise AssertionError("an explicit-chance state drew from its generator")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("an explicit-chance state drew from its generator")
+
+
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks and the rules."""
 
     game_name: ClassVar[str] = ""
     num_players: int = 1
     rng: random.Random
+    explicit_chance: bool = False  # see the module docstring; set by the games' constructors
+    # (procedure, outcomes chosen so far, the event waited for) while a chance event is pending
+    _chance_pending: tuple[tuple[Any, ...], tuple[int, ...], ChanceEvent] | None = None
+    _chance_plan: tuple[int, ...] | None = None  # outcomes of the run in progress (a copy's)
+    _chance_used: int = 0
 
     # ---- the API every game implements -------------------------------------------------
     @abstractmethod
@@ -130,6 +186,10 @@ class State(ABC):
         """An upper bound on the decisions of a whole game of this configuration."""
         raise NotImplementedError(f"{self.game_name}: no game length bound declared")
 
+    def max_chance_outcomes(self) -> int:
+        """Explicit chance: every outcome value is in 0..max_chance_outcomes() - 1."""
+        raise NotImplementedError(f"{self.game_name}: no explicit chance declared")
+
     def legal_action_ids(self, player: int | None = None) -> list[int]:
         """`legal_actions(player)` as sorted dense ids."""
         return sorted(self.action_to_id(a) for a in self.legal_actions(player))
@@ -139,6 +199,10 @@ class State(ABC):
         """Apply `action` for the player to act; an illegal action raises and changes nothing."""
         if self.is_terminal():
             raise GameOverError(f"{self.game_name}: the game is over; no action can be applied")
+        if self._chance_pending is not None:
+            raise IllegalActionError(
+                f"{self.game_name}: chance decides now ({self._chance_pending[2].label}): "
+                "apply_chance, not apply")
         check_action(self.game_name, action)
         legal = self.legal_actions()
         if action not in legal:
@@ -147,7 +211,127 @@ class State(ABC):
             raise IllegalActionError(
                 f"{self.game_name}: action {action!r} is not legal now; legal: {shown}{more}"
             )
-        self._apply(action)
+        if self.explicit_chance:
+            self._run_procedure(("act", action), ())
+        else:
+            self._apply(action)
+
+    # ---- chance: seeded or explicit (see the module docstring) ----------------------------
+    def chance_shuffle(self, cards: list[int]) -> None:
+        """Shuffle `cards` (explicit chance: nothing; the order is drawn card by card)."""
+        if not self.explicit_chance:
+            self.rng.shuffle(cards)
+
+    def chance_draw(self, deck: list[int], kind: Callable[[int], int] | None = None,
+                    label: str = "draw a card") -> int:
+        """Take the next card of `deck` (its end is the top) and return it. Explicit chance:
+        an event whose outcomes are the kinds of card left (`kind(card)`; default the card
+        itself) with probability count/total; the card taken is the topmost of that kind."""
+        if not self.explicit_chance:
+            return deck.pop()
+        key = kind or _same
+        if len({key(c) for c in deck}) <= 1:
+            return deck.pop()  # one kind left (or none: the caller's IndexError): no chance
+        value = self._chance_outcome(lambda: _draw_event(deck, key, label))
+        for i in range(len(deck) - 1, -1, -1):
+            if key(deck[i]) == value:
+                return deck.pop(i)
+        raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
+
+    def chance_die(self, label: str = "roll a die") -> int:
+        """A d6 roll, 1-6."""
+        if not self.explicit_chance:
+            return self.rng.randint(1, 6)
+        return self._chance_outcome(lambda: ChanceEvent(
+            "die", label, tuple((face, 1 / 6) for face in range(1, 7))))
+
+    def chance_pick(self, options: list[int], label: str = "pick at random") -> int:
+        """One of `options` (distinct ints), each equally likely."""
+        if not self.explicit_chance:
+            return options[self.rng.randrange(len(options))]
+        if len(options) == 1:
+            return options[0]
+        return self._chance_outcome(lambda: ChanceEvent(
+            "pick", label, tuple((o, 1 / len(options)) for o in options)))
+
+    def _chance_outcome(self, event: Callable[[], ChanceEvent]) -> int:
+        plan = self._chance_plan
+        if plan is not None and self._chance_used < len(plan):
+            self._chance_used += 1
+            return plan[self._chance_used - 1]
+        raise _ChanceWait(event())
+
+    def chance_event(self) -> ChanceEvent | None:
+        """The chance event this state waits for (explicit chance), else None."""
+        return None if self._chance_pending is None else self._chance_pending[2]
+
+    def apply_chance(self, outcome: int) -> None:
+        """Resolve the pending chance event with `outcome` (one of its outcomes' values); the
+        decision that met it goes on (to its next chance event, or to its end)."""
+        if self._chance_pending is None:
+            raise IllegalActionError(f"{self.game_name}: no chance event is pending")
+        procedure, plan, event = self._chance_pending
+        if type(outcome) is not int or all(outcome != v for v, _ in event.outcomes):
+            raise IllegalActionError(
+                f"{self.game_name}: {outcome!r} is not an outcome of {event.label!r}")
+        self._chance_pending = None
+        self._run_procedure(procedure, (*plan, outcome))
+
+    def _run_procedure(self, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
+        """Run `procedure` (a decision, the set-up) on a copy with the outcomes `plan`: the copy
+        becomes this state, or it meets an event not in the plan and this state waits for it."""
+        trial = self.clone()
+        trial._chance_plan, trial._chance_used = plan, 0
+        try:
+            trial._procedure(procedure)
+        except _ChanceWait as wait:
+            self._chance_pending = (procedure, plan, wait.event)
+            return
+        trial._chance_plan, trial._chance_used = None, 0
+        trial._chance_pending = None
+        self.__dict__.clear()
+        self.__dict__.update(trial.__dict__)
+
+    def _procedure(self, procedure: tuple[Any, ...]) -> None:
+        """Run one procedure of the rules: ("act", action) applies a decision; games add their
+        own (the set-up's deal)."""
+        if procedure[0] == "act":
+            self._apply(procedure[1])
+        else:
+            raise ValueError(f"{self.game_name}: unknown procedure {procedure!r}")
+
+    def set_chance(self, explicit: bool, rng: random.Random | None = None) -> None:
+        """From now on draw chance as explicit events, or (`explicit` False) from `rng`.
+        Refused while an event is pending (the decision that met it is not done)."""
+        if self._chance_pending is not None:
+            raise IllegalActionError(f"{self.game_name}: a chance event is pending")
+        self.explicit_chance = explicit
+        self.rng = NoDraws(0) if explicit else (rng or random.Random(0))
+
+    def chance_to_json(self) -> dict[str, Any]:
+        """The explicit-chance fields for `to_json` (empty for a seeded state, whose dump is
+        as before)."""
+        if not self.explicit_chance:
+            return {}
+        pending = None
+        if self._chance_pending is not None:
+            procedure, plan, event = self._chance_pending
+            pending = {"procedure": list(procedure), "plan": list(plan), "kind": event.kind,
+                       "label": event.label, "outcomes": [list(o) for o in event.outcomes]}
+        return {"explicit_chance": True, "chance_pending": pending}
+
+    def chance_from_json(self, data: dict[str, Any]) -> None:
+        """Read back `chance_to_json` (a seeded state when the keys are absent)."""
+        self.explicit_chance = bool(data.get("explicit_chance", False))
+        self._chance_pending = None
+        pending = data.get("chance_pending")
+        if pending:
+            event = ChanceEvent(str(pending["kind"]), str(pending["label"]),
+                                tuple((int(v), float(p)) for v, p in pending["outcomes"]))
+            self._chance_pending = (tuple(pending["procedure"]),
+                                    tuple(int(v) for v in pending["plan"]), event)
+        if self.explicit_chance:
+            self.rng = NoDraws(0)
 
     def labelled_actions(self) -> list[tuple[int, str]]:
         return [(a, self.action_to_string(a)) for a in self.legal_actions()]
@@ -161,7 +345,10 @@ class State(ABC):
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A copy with what `player` cannot see re-dealt at random. Perfect-information and
-        solitaire games whose only hidden thing is a shuffled deck override this to reshuffle."""
+        solitaire games whose only hidden thing is a shuffled deck override this to reshuffle.
+        The copy draws its chance from a fresh generator (seeded chance, even when this state's
+        is explicit: it is one sampled world, for the bots' simulations); refused while a
+        chance event is pending."""
         return self.clone()
 
     def winners(self) -> list[int]:
@@ -171,6 +358,19 @@ class State(ABC):
         r = self.returns()
         best = max(r)
         return [i for i, v in enumerate(r) if v == best]
+
+
+def _same(card: int) -> int:
+    return card
+
+
+def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> ChanceEvent:
+    counts: dict[int, int] = {}
+    for c in deck:
+        k = kind(c)
+        counts[k] = counts.get(k, 0) + 1
+    total = len(deck)
+    return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
 
 
 def rng_state_to_json(rng: random.Random) -> list[Any]:

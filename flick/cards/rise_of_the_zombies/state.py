@@ -62,6 +62,7 @@ from typing import Any
 from flick.cards.engine import (
     TERMINAL,
     IllegalActionError,
+    NoDraws,
     State,
     check_action,
     rng_from_json,
@@ -165,6 +166,7 @@ class RiseOfTheZombies(State):
         catalog: Catalog | None = None,
         log: bool = False,
         secret_hands: bool = False,
+        explicit_chance: bool = False,
     ) -> None:
         """A new game, set up and dealt; the first Player Turn's Discard step is next."""
         cat = catalog or default_catalog()
@@ -189,15 +191,16 @@ class RiseOfTheZombies(State):
         self.secret_hands = secret_hands  # hands kept secret: observation hides the others'
         self.minutes_per_turn = minutes_per_turn or cat.minutes_per_turn
         self.minutes_used: float = 0
-        self.rng = random.Random(seed)
+        self.rng = NoDraws(0) if explicit_chance else random.Random(seed)
+        self.explicit_chance = explicit_chance  # chance events as `chance_event()` (engine)
         self.events: list[str] | None = [] if log else None
         na, nz = len(cat.action_cards), len(cat.zombie_cards)
         self.adeck = list(range(na))
-        self.rng.shuffle(self.adeck)
+        self.chance_shuffle(self.adeck)
         self.adisc: list[int] = []
         self.removed: list[int] = []  # dead companions: out of the game
         self.zdeck = list(range(nz))
-        self.rng.shuffle(self.zdeck)
+        self.chance_shuffle(self.zdeck)
         self.zdisc: list[int] = []
         self.aside: list[int] = []  # Mutated Prisoners set aside
         self.zpos = [-1] * nz
@@ -223,9 +226,40 @@ class RiseOfTheZombies(State):
         self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
         self.infest: dict[str, Any] | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
-        for s in range(n):
+        if explicit_chance:
+            self.phase = "discard"
+            self._turn_fields()  # for the copy the deal runs on
+            self._run_procedure(("setup",), ())
+        else:
+            self._setup()
+
+    def _setup(self) -> None:
+        """The deal, then the first Player Turn."""
+        for s in range(self.num_players):
             self._draw_actions(s, self.health())
         self._start_player_turn()
+
+    def _procedure(self, procedure: tuple[Any, ...]) -> None:
+        """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
+        seat's action ("for", seat, action: `apply_for`)."""
+        if procedure[0] == "setup":
+            self._setup()
+        elif procedure[0] == "for":
+            self._apply_for(procedure[1], procedure[2])
+        else:
+            super()._procedure(procedure)
+
+    def action_kind(self, card: int) -> int:
+        """An Action card's kind (its card data), for the chance of a draw."""
+        return self.cat.action_cards[card]
+
+    def zombie_kind(self, z: int) -> int:
+        """A Zombie card's kind (its card data), for the chance of a draw."""
+        return self.cat.zombie_cards[z]
+
+    def max_chance_outcomes(self) -> int:
+        """Chance outcomes are card kinds, die faces 1-6 and seats."""
+        return max(len(self.cat.actions), len(self.cat.zombies), 7, self.num_players)
 
     # ---- small queries -------------------------------------------------------------------
     def health(self) -> int:
@@ -373,6 +407,12 @@ class RiseOfTheZombies(State):
             raise IllegalActionError(
                 f"{self.game_name}: action {action!r} is not legal for seat {seat} now"
             )
+        if self.explicit_chance:
+            self._run_procedure(("for", seat, action), ())
+        else:
+            self._apply_for(seat, action)
+
+    def _apply_for(self, seat: int, action: int) -> None:
         self.actor = seat
         self.passed[seat] = False
         if action >> 16 == K_RESUME:
@@ -529,14 +569,14 @@ class RiseOfTheZombies(State):
         elif k == "target":
             surv = kind == K_TARGET_SURV
             if pd["mode"] == "weapon":
-                self._weapon_roll(pd, b, surv, self.rng.randint(1, 6))
+                self._weapon_roll(pd, b, surv, self.chance_die("an attack roll"))
             elif pd["mode"] == "fixed":
                 self.pending.pop(0)
                 self._hurt(s, b, surv, pd["n"])
             else:
                 sp = self.spec(pd["chart"])
                 chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
-                roll = self.rng.randint(1, 6)
+                roll = self.chance_die("a Companion or Ambush roll")
                 w = chart.wounds[roll]
                 self._say(f"  roll {roll}: {w} wound(s)")
                 pd["left"] -= 1
@@ -560,7 +600,7 @@ class RiseOfTheZombies(State):
             roll = pd["roll"]
             if kind == K_REROLL:
                 self.reroll_used[s] = True
-                roll = self.rng.randint(1, 6)
+                roll = self.chance_die("the Historian's re-roll")
                 self._say(f"  the Historian re-rolls: {roll}")
             self._resolve_weapon(s, pd["w"], pd["t"], pd["ts"], roll)
         elif k == "epic":
@@ -622,7 +662,7 @@ class RiseOfTheZombies(State):
         if self.zspec(z).group:
             return
         there = self.here(p)
-        self.zeng[z] = there[self.rng.randrange(len(there))] if there else -1
+        self.zeng[z] = self.chance_pick(there, "whom a zombie Engages") if there else -1
 
     def _place_location(self, s: int, card: int) -> None:
         self.path.append(card)
@@ -647,10 +687,16 @@ class RiseOfTheZombies(State):
 
     # ---- turn structure -----------------------------------------------------------------
     def _start_player_turn(self) -> None:
-        n = self.num_players
-        na = len(self.cat.action_cards)
         self.turn += 1
         self.phase = "discard"
+        self._turn_fields()
+        self.actor = 0
+        self._next_discarder(0)
+
+    def _turn_fields(self) -> None:
+        """The fields a Player Turn starts afresh."""
+        n = self.num_players
+        na = len(self.cat.action_cards)
         self.moved = [False] * n
         self.free_used = [False] * n
         self.bonus = [0] * n
@@ -663,7 +709,6 @@ class RiseOfTheZombies(State):
         self.moved_card = [False] * na
         self.comp_attacked = [False] * na
         self.actor = 0
-        self._next_discarder(0)
 
     def _next_discarder(self, start: int) -> None:
         for s in range(start, self.num_players):
@@ -856,6 +901,7 @@ class RiseOfTheZombies(State):
 
         data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
         data["rng"] = rng_state_to_json(self.rng)
+        data.update(self.chance_to_json())  # nothing for a seeded game
         if self.cat is not default_catalog():
             data["catalog"] = catalog_to_json(self.cat)  # a custom deck travels with the game
         return data
@@ -885,6 +931,7 @@ class RiseOfTheZombies(State):
         try:
             self.num_players = len(self.sv)
             self.rng = rng_from_json(data["rng"])
+            self.chance_from_json(data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise FlickError(f"rise_of_the_zombies state: damaged ({exc!r})",
                              exit_code=2) from None
@@ -941,7 +988,7 @@ class RiseOfTheZombies(State):
             else {k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
         )
         twin.epic = dict(self.epic)
-        twin.rng = random.Random()
+        twin.rng = NoDraws() if self.explicit_chance else random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.events = None if self.events is None else list(self.events)
         return twin
@@ -949,7 +996,10 @@ class RiseOfTheZombies(State):
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
         """A copy with what `player` cannot see re-dealt: both decks reshuffled and, with secret
         hands, the other survivors' hands dealt again (same sizes) from the unseen cards (the
-        Action deck and those hands); a fresh generator for the dice to come."""
+        Action deck and those hands); a fresh generator for the dice to come (seeded chance,
+        also for an explicit-chance state: one sampled world)."""
+        if self._chance_pending is not None:
+            raise IllegalActionError(f"{self.game_name}: no determinization while chance decides")
         twin = self.clone()
         if self.secret_hands:
             others = [t for t in range(self.num_players) if t != player]
@@ -963,6 +1013,7 @@ class RiseOfTheZombies(State):
             rng.shuffle(twin.adeck)
         rng.shuffle(twin.zdeck)
         twin.rng = random.Random(rng.getrandbits(64))
+        twin.explicit_chance = False
         return twin
 
     # what nobody at the table sees: the seed and generator (the dice to come) and deck orders

@@ -53,8 +53,8 @@ def _draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
                 return -1
             st.zdeck = st.zdisc
             st.zdisc = []
-            st.rng.shuffle(st.zdeck)
-        z = st.zdeck.pop()
+            st.chance_shuffle(st.zdeck)
+        z = st.chance_draw(st.zdeck, st.zombie_kind, "the next Zombie card")
         if choice or not st.zspec(z).epic:
             return z
         st.aside.append(z)
@@ -69,8 +69,8 @@ def _draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
                 return
             st.adeck = st.adisc
             st.adisc = []
-            st.rng.shuffle(st.adeck)
-        hand.append(st.adeck.pop())
+            st.chance_shuffle(st.adeck)
+        hand.append(st.chance_draw(st.adeck, st.action_kind, "the next Action card"))
 
 
 def _place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int]) -> None:
@@ -149,7 +149,7 @@ def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
     zs = st.zspec(z)
     p = st.zpos[z]
     mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
-    roll = st.rng.randint(1, 6)
+    roll = st.chance_die("a zombie attack roll")
     w = zs.attack.natural[roll]
     if w is None:
         w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
@@ -215,7 +215,7 @@ def _zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
         near = [s for s in alive if abs(st.pos[s] - p) == best]
         ways = {st.pos[s] > p for s in near}
         if len(ways) > 1:
-            t = near[st.rng.randrange(len(near))]
+            t = st.chance_pick(near, "whom a zombie moves toward")
             step = 1 if st.pos[t] > p else -1
         else:
             step = 1 if ways.pop() else -1

@@ -48,6 +48,7 @@ from typing import Any
 from flick.cards.engine import (
     TERMINAL,
     DenseCodes,
+    NoDraws,
     Section,
     State,
     rng_from_json,
@@ -141,6 +142,7 @@ class StfState(State):
         expert: bool = False,
         tiebreaker: int | None = None,
         data: CardData | None = None,
+        explicit_chance: bool = False,
     ) -> None:
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise FlickError(
@@ -150,28 +152,20 @@ class StfState(State):
         self.num_players = num_players
         self.expert = expert
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = NoDraws(0) if explicit_chance else random.Random(seed)
+        self.explicit_chance = explicit_chance  # chance events as `chance_event()` (engine)
         n = num_players
-        # Set-up 2-3: the cards marked for this player count, shuffled (top = end of list).
         self.deck = self.data.deck_for(n)
-        self.rng.shuffle(self.deck)
-        self.row: list[int] = [self.deck.pop() for _ in range(n + 1)]
+        self.deck_fixed = 0  # top deck cards in a set order (Michonne's, returned), not shuffled
+        self.row: list[int] = []
         self.mob: list[int] = []
         self.destroyed: list[int] = []
         self.stash: list[list[int]] = [[] for _ in range(n)]
-        # Set-up 6: each player's nine Characters, shuffled; draw three (expert: all nine).
-        self.char_deck: list[list[int]] = []
-        self.hand: list[list[int]] = []
-        for _ in range(n):
-            chars = list(range(1, 10))
-            self.rng.shuffle(chars)
-            take = 9 if expert else 3
-            self.hand.append(sorted(chars[-take:]))
-            self.char_deck.append(chars[:-take])
+        self.char_deck: list[list[int]] = [[] for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[list[int]] = [[] for _ in range(n)]
         self.known_hand: list[list[int]] = [[] for _ in range(n)]  # public: returned by Abraham
-        # Set-up 7: the Tie-breaker (the rulebook's "most recent comic reader": drawn at random).
-        self.tiebreaker = self.rng.randrange(n) if tiebreaker is None else tiebreaker
+        self.tiebreaker = 0 if tiebreaker is None else tiebreaker
         self.round = 1
         self.deck_known = [0] * n  # how many top deck cards each player knows (Michonne)
         self._new_round_fields()
@@ -179,7 +173,46 @@ class StfState(State):
         self.actor = 0
         self._legal: list[int] | None = None
         self._results: list[scoring.PlayerResult] | None = None
+        if explicit_chance:
+            self._run_procedure(("setup", tiebreaker), ())
+        else:
+            self._setup(tiebreaker)
+
+    def _setup(self, tiebreaker: int | None) -> None:
+        """The set-up's chance (the same generator calls, in the same order, as ever)."""
+        n = self.num_players
+        # Set-up 2-3: the cards marked for this player count, shuffled (top = end of list).
+        self.chance_shuffle(self.deck)
+        self.row = [self._deck_draw() for _ in range(n + 1)]
+        # Set-up 6: each player's nine Characters, shuffled; draw three (expert: all nine).
+        for q in range(n):
+            chars = list(range(1, 10))
+            self.chance_shuffle(chars)
+            if self.expert and self.explicit_chance:
+                self.hand[q] = chars  # all nine: nothing left to chance
+                continue
+            take = 9 if self.expert else 3
+            label = f"player {q + 1} draws a Character"
+            self.hand[q] = sorted(self.chance_draw(chars, label=label) for _ in range(take))
+            self.char_deck[q] = chars
+        # Set-up 7: the Tie-breaker (the rulebook's "most recent comic reader": drawn at random).
+        if tiebreaker is None:
+            self.tiebreaker = self.chance_pick(list(range(n)), "the Tie-breaker holder")
         self._advance()
+
+    def _procedure(self, procedure: tuple[Any, ...]) -> None:
+        if procedure[0] == "setup":
+            self._setup(procedure[1])
+        else:
+            super()._procedure(procedure)
+
+    def _deck_draw(self) -> int:
+        """The top Encounter card: a set one (Michonne's) or, below them, chance's."""
+        if self.deck_fixed > 0:
+            self.deck_fixed -= 1
+            return self.deck.pop()
+        return self.chance_draw(self.deck, self.data.kind_ids.__getitem__,
+                                "the next Encounter card")
 
     def _new_round_fields(self) -> None:
         n = self.num_players
@@ -260,8 +293,8 @@ class StfState(State):
             self.number[p] = 1
             if action == A.USE:
                 pile = self.discard[p]
-                self.rng.shuffle(pile)  # "shuffle your discard pile and reveal one card"
-                card = pile.pop()
+                self.chance_shuffle(pile)  # "shuffle your discard pile and reveal one card"
+                card = self.chance_draw(pile, label=f"player {p + 1}'s Eugene reveals a card")
                 self.eugene_card[p] = card
                 self.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
         elif ph == A.CARL:
@@ -357,6 +390,10 @@ class StfState(State):
         codes = _dense(self.num_players, len(self.data.deck_for(self.num_players)))
         return codes.to_code(action_id)
 
+    def max_chance_outcomes(self) -> int:
+        """Explicit chance's outcomes: Encounter card kinds, Characters 1-9, seats."""
+        return max(max(self.data.kind_ids) + 1, 10, self.num_players)
+
     def max_game_length(self) -> int:
         """An upper bound on a game's decisions. A round: per player a Character choice, at
         most one on-reveal decision (Eugene or Carl: a Eugene's revealed card gives no
@@ -419,6 +456,7 @@ class StfState(State):
             self.deck_known[p] = mine
         # the looker knows the returned cards (`looked` of them either way) and what lay below
         self.deck_known[p] = max(self.deck_known[p], looked)
+        self.deck_fixed += looked  # back on top in a set order: no longer chance's
 
     def _firsts(self, cards: list[int]) -> list[int]:
         """Index of the first card of each kind in `cards` (same-kind cards are interchangeable)."""
@@ -558,7 +596,7 @@ class StfState(State):
                 if self.steps:
                     step = self.steps[0]
                     if step == A.PEEK and not self.peek:
-                        self.peek = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+                        self.peek = [self._deck_draw() for _ in range(min(3, len(self.deck)))]
                     if self._step_options(step):
                         self.actor = self.turn_actor
                         return
@@ -588,14 +626,15 @@ class StfState(State):
             if self.eugene_card[q]:
                 self.discard[q].append(self.eugene_card[q])
             if self.char_deck[q]:
-                self.hand[q].append(self.char_deck[q].pop())
+                label = f"player {q + 1} draws a Character"
+                self.hand[q].append(self.chance_draw(self.char_deck[q], label=label))
                 self.hand[q].sort()
         if self.round >= ROUNDS:
             self.phase = A.END
             self.actor = TERMINAL
             return
         draw = min(n + 1, len(self.deck))
-        self.row = [self.deck.pop() for _ in range(draw)]
+        self.row = [self._deck_draw() for _ in range(draw)]
         self.deck_known = [max(0, k - draw) for k in self.deck_known]
         self.round += 1
         self._new_round_fields()
@@ -634,8 +673,11 @@ class StfState(State):
         for key in _NESTED:
             d[key] = [list(x) for x in src[key]]
         new.data = self.data
-        new.rng = random.Random()
+        new.rng = NoDraws() if self.explicit_chance else random.Random()
         new.rng.setstate(self.rng.getstate())
+        new.explicit_chance = self.explicit_chance
+        new.deck_fixed = self.deck_fixed
+        new._chance_pending = self._chance_pending
         new._legal = self._legal
         new._results = self._results
         return new
@@ -679,6 +721,9 @@ class StfState(State):
         for key in ("hand", "char_deck", "discard", "known_hand"):
             out[key] = [list(x) for x in self.__dict__[key]]
         out["rng"] = rng_state_to_json(self.rng)
+        if self.explicit_chance:  # a seeded game's dump is as it always was
+            out["deck_fixed"] = self.deck_fixed
+            out.update(self.chance_to_json())
         if self.data is not default() and self.data != default():
             out["cards"] = cards_to_json(self.data)  # a custom deck travels with the game
         return out
@@ -712,6 +757,8 @@ class StfState(State):
             for key in ("hand", "char_deck", "discard", "known_hand"):
                 d[key] = [list(x) for x in data[key]]
             new.rng = rng_from_json(data["rng"])
+            new.deck_fixed = int(data.get("deck_fixed", 0))
+            new.chance_from_json(data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise FlickError(
                 f"something_to_fear: not a saved game state ({exc!r})", exit_code=2

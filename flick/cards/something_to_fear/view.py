@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from flick.cards.engine import IllegalActionError
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import scoring
 
@@ -255,8 +256,11 @@ def observation(state: StfState, player: int) -> dict[str, Any]:
 
 def determinize(state: StfState, player: int, rng: random.Random) -> StfState:
     """A copy of `state` with everything hidden from `player` dealt again at random."""
+    if state.chance_event() is not None:
+        raise IllegalActionError("something_to_fear: no determinization while chance decides")
     new = state.clone()
     new.rng = random.Random(rng.getrandbits(64))
+    new.explicit_chance = False  # one sampled world: its chance from its own generator
     new._legal = None
     # Encounter deck: keep the known top cards, reshuffle the rest (with Michonne's cards if
     # someone else is looking at them).

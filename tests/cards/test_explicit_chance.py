@@ -1,0 +1,139 @@
+"""Explicit chance in the card engines (flick.cards.engine, issue 19): Something to Fear and
+Rise of the Zombies! expose each shuffle's draws, die and random pick as a pending
+`ChanceEvent` with its outcome probabilities, and go on with the outcome chosen; seeded play
+is unchanged (the golden digests)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from flick.cards.engine import ChanceEvent, IllegalActionError, State
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from flick.cards.something_to_fear.state import StfState
+
+
+def play(state: State, seed: int, stop: int | None = None) -> tuple[State, Counter[str]]:
+    """Random play, chance by its declared probabilities; the kinds of event met."""
+    rng = random.Random(seed)
+    kinds: Counter[str] = Counter()
+    decisions = 0
+    while not state.is_terminal() and (stop is None or decisions < stop):
+        event = state.chance_event()
+        if event is not None:
+            values, probs = zip(*event.outcomes, strict=True)
+            assert sum(probs) == pytest.approx(1.0)
+            assert all(0 <= v < state.max_chance_outcomes() for v in values)
+            kinds[event.kind] += 1
+            state.apply_chance(rng.choices(values, probs)[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return state, kinds
+
+
+def test_something_to_fear_deals_its_set_up_at_chance_events() -> None:
+    st = StfState(num_players=3, explicit_chance=True)
+    event = st.chance_event()
+    assert isinstance(event, ChanceEvent) and event.kind == "draw"
+    assert st.row == [] and st.hand == [[], [], []]  # nothing dealt before chance says what
+    deck = st.data.deck_for(3)
+    kinds = Counter(st.data.kind_ids[c] for c in deck)
+    assert dict(event.outcomes) == pytest.approx({k: n / len(deck) for k, n in kinds.items()})
+    chosen = []
+    while (now := st.chance_event()) is not None and now.kind == "draw":
+        chosen.append(now.outcomes[0][0])
+        st.apply_chance(chosen[-1])
+        assert st.row == []  # the set-up is one procedure: the state waits as it was
+    assert len(chosen) == 4 + 3 * 3  # the row, then three Characters a player
+    tie = st.chance_event()
+    assert tie is not None and tie.kind == "pick"
+    assert tie.outcomes == ((0, 1 / 3), (1, 1 / 3), (2, 1 / 3))
+    st.apply_chance(2)
+    assert st.chance_event() is None and st.tiebreaker == 2
+    assert [st.data.kind_ids[c] for c in st.row] == chosen[:4]
+    assert st.hand == [sorted(chosen[4 + 3 * q: 7 + 3 * q]) for q in range(3)]
+
+
+def test_a_wrong_outcome_and_a_decision_while_chance_decides_are_refused() -> None:
+    st = StfState(num_players=2, explicit_chance=True)
+    before = st.to_json()
+    with pytest.raises(IllegalActionError):
+        st.apply_chance(999)
+    with pytest.raises(IllegalActionError):
+        st.apply(1)
+    assert st.to_json() == before
+    with pytest.raises(IllegalActionError):
+        StfState(num_players=2).apply_chance(0)  # a seeded game has no pending event
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_whole_explicit_games_never_touch_the_generator(seed: int) -> None:
+    """The explicit state's generator raises when drawn from: a game that ends drew all of
+    its chance through events; its JSON (pending event included) rebuilds it."""
+    stf, kinds = play(StfState(num_players=4, explicit_chance=True), seed)
+    assert stf.is_terminal() and kinds["draw"] > 0
+    rise, kinds = play(RiseOfTheZombies(survivors=["Scout", "Paramedic"], seed=seed,
+                                        explicit_chance=True, secret_hands=True), seed)
+    assert rise.is_terminal() and kinds["die"] > 0 and kinds["draw"] > 0
+
+
+def test_an_explicit_state_with_a_pending_event_round_trips_and_clones() -> None:
+    rise = RiseOfTheZombies(survivors=["Scout"], explicit_chance=True)
+    assert rise.chance_event() is not None  # the deal
+    data = rise.to_json()
+    back = RiseOfTheZombies.from_json(data)
+    assert back.to_json() == data and back.chance_event() == rise.chance_event()
+    twin = rise.clone()
+    first = rise.chance_event().outcomes[0][0]
+    twin.apply_chance(first)
+    back.apply_chance(first)
+    assert twin.to_json() == back.to_json()
+    assert rise.to_json() == data  # the clone's outcome did not reach the original
+
+
+def test_rise_rolls_a_fair_die_and_the_face_chosen_is_the_roll() -> None:
+    rise = RiseOfTheZombies(survivors=["Scout"], difficulty="insane", explicit_chance=True,
+                            log=True)
+    rng = random.Random(4)
+    for _ in range(3000):
+        event = rise.chance_event()
+        if event is not None and event.kind == "die":
+            break
+        if event is not None:
+            rise.apply_chance(rng.choice(event.outcomes)[0])
+        else:
+            rise.apply(rng.choice(rise.legal_actions()))
+    assert event is not None and event.kind == "die"
+    assert event.outcomes == tuple((face, 1 / 6) for face in range(1, 7))
+    assert rise.events is not None
+    seen = len(rise.events)
+    rise.apply_chance(5)
+    assert any(" 5" in line or "rolls 5" in line for line in rise.events[seen:])
+
+
+def test_seeded_games_are_the_same_games_as_before() -> None:
+    """Seeded chance is the generator's calls as they always were: a seeded and a re-built
+    seeded game agree, and an explicit game fed the outcomes a seeded one drew plays it."""
+    a, b = StfState(num_players=2, seed=7), StfState(num_players=2, seed=7)
+    assert a.to_json() == b.to_json()
+    explicit = StfState(num_players=2, explicit_chance=True)
+    outcomes = [a.data.kind_ids[c] for c in a.row] + a.hand[0] + a.hand[1] + [a.tiebreaker]
+    for value in outcomes:
+        explicit.apply_chance(value)
+    assert explicit.chance_event() is None
+    assert explicit.hand == a.hand and explicit.tiebreaker == a.tiebreaker
+    assert [a.data.kind_ids[c] for c in explicit.row] == [a.data.kind_ids[c] for c in a.row]
+    assert explicit.legal_actions() == a.legal_actions()
+
+
+def test_a_determinization_of_an_explicit_state_is_a_seeded_world() -> None:
+    stf, _ = play(StfState(num_players=2, explicit_chance=True), 3, stop=4)
+    while stf.chance_event() is not None:
+        stf.apply_chance(stf.chance_event().outcomes[0][0])
+    world = stf.determinize(0, random.Random(1))
+    assert not world.explicit_chance and world.chance_event() is None
+    play(world, 2)  # plays to the end on its own generator
+    assert world.is_terminal()
