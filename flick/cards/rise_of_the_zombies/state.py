@@ -226,6 +226,7 @@ class RiseOfTheZombies(State):
         self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
         self.infest: dict[str, Any] | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
+        self.decisions = 0  # decisions taken so far (bounded: max_game_length)
         if explicit_chance:
             self.phase = "discard"
             self._turn_fields()  # for the copy the deal runs on
@@ -417,6 +418,7 @@ class RiseOfTheZombies(State):
         self.passed[seat] = False
         if action >> 16 == K_RESUME:
             self._say(f"The {self.name(seat)} is not done after all.")
+            self._count_decision()
         else:
             self._apply(action)
 
@@ -445,6 +447,14 @@ class RiseOfTheZombies(State):
         else:
             self._apply_play(s, kind, a, b)
         self._settle()
+        self._count_decision()
+
+    def _count_decision(self) -> None:
+        """One more decision; the one that reaches `max_game_length()` ends the game: the
+        helicopter departs (see `max_game_length`)."""
+        self.decisions += 1
+        if not self.over and self.decisions >= self.max_game_length():
+            self._finish("the Rescue Helicopter departs (time is up)")
 
     def _apply_play(self, s: int, kind: int, a: int, b: int) -> None:
         hand = self.hand[s]
@@ -901,6 +911,7 @@ class RiseOfTheZombies(State):
 
         data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
         data["rng"] = rng_state_to_json(self.rng)
+        data["decisions"] = self.decisions
         data.update(self.chance_to_json())  # nothing for a seeded game
         if self.cat is not default_catalog():
             data["catalog"] = catalog_to_json(self.cat)  # a custom deck travels with the game
@@ -931,6 +942,7 @@ class RiseOfTheZombies(State):
         try:
             self.num_players = len(self.sv)
             self.rng = rng_from_json(data["rng"])
+            self.decisions = int(data.get("decisions", 0))  # absent in older saves
             self.chance_from_json(data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise FlickError(f"rise_of_the_zombies state: damaged ({exc!r})",
@@ -1071,9 +1083,16 @@ class RiseOfTheZombies(State):
         return kind << 16 | (NONE if ia == m else ia) << 8 | (NONE if ib == m else ib)
 
     def max_game_length(self) -> int:
-        """A measured bound, not a proven one: random play (the longest games there are)
-        over 1, 2, 4 and 8 survivors at every difficulty, with and without Otis (192 games),
-        took at most 28 decisions per Player Turn the clock allows; this allows 100 a turn."""
+        """The most decisions a game has: 100 per Player Turn the turn clock allows (the
+        Departure Time over the minutes a turn costs, plus one), a bound the engine enforces.
+        Reading: the rulebook plays against a real clock, so a Player Turn cannot take
+        decisions without end; here each decision is taken to use at least 1/100 of a turn's
+        minutes, and the decision that reaches the bound ends the game as the clock does (the
+        Rescue Helicopter departs). Random play (the longest games there are) over 1, 2, 4 and
+        8 survivors at every difficulty, with and without Otis (192 games), took at most 28
+        decisions per Player Turn, so no game of that kind reaches the bound; it stands in for
+        a proof that would have to close every loop of a turn (cards drawn back from the
+        reshuffled discards, Experience spent and won, survivors asked again)."""
         turns = self.departure // self.minutes_per_turn + 1
         return 100 * turns
 
