@@ -16,7 +16,10 @@ steal, an X token to move, a vote, stay or defect) are buttons in the panel, als
 the distance is the power. Press off the piece's centre to spin it.
 Wheel zooms, right-drag pans, F fits the city. Tab switches the style, S the side a bullet
 or knife is placed on, A / P the aim line / power meter, N the hand noise, R faces the
-survivor toward the mouse (used at the end of the turn). Ctrl+Q quits.
+survivor toward the mouse (used at the end of the turn). C switches the aim assist on or
+off: while a move or a gun is aimed, click the target (a point, a door, a zombie) and the
+shot planner's success map is drawn around the piece as a heat map, filled in as a
+background process computes it (`flick plan` prints the same map). Ctrl+Q quits.
 
 Every game is recorded to a replay file, rewritten after every input (`--record FILE`, a
 new file; default replays/sNN-YYYYMMDD-HHMMSS.json, never one that exists): watch it with

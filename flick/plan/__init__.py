@@ -10,8 +10,9 @@ m.best.p, m.best.interval                         # success probability, Wilson 
 parallel over processes, the same map for a seed whatever the number of workers);
 `proposal` builds shots from a game's active survivor (move, enter, shoot) with the heuristic
 bot's aims; `render` draws a map as text and as a PNG heat map (matplotlib).
-A layer above physics and game: no library package imports it; its command line is
-`flick/cli/plan.py` (`flick plan`), its benchmark `flick/bench/plan.py`.
+A layer above physics and game: only the window's aim assist (`flick.ui.assist`) imports
+it; its command line is `flick/cli/plan.py` (`flick plan`), its benchmark
+`flick/bench/plan.py`.
 """
 
 from flick.plan.planner import Cell, Goal, Grid, Plan, Shot, plan, wilson

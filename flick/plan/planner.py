@@ -179,6 +179,22 @@ def _run_cells(indices: Sequence[int]) -> list[int]:
     return [_run_cell(i) for i in indices]
 
 
+def run_cells(params: PhysicsParams, shot: Shot, noise: HandNoise, grid: Grid, repeats: int,
+              seed: int, indices: Sequence[int]) -> list[int]:
+    """Successes of the cells `indices` only, in any process, in any order: each one the
+    number `plan` gives it for the same seed (a caller filling a map in as cells finish,
+    the window's aim assist). Not thread-safe: one call at a time per process."""
+    _init(params, shot, noise, grid, repeats, seed)
+    return _run_cells(indices)
+
+
+def cell(shot: Shot, grid: Grid, index: int, successes: int, repeats: int) -> Cell:
+    """The `Cell` of grid cell `index` of `shot` with its counted `successes`."""
+    d_angle, factor = grid.cell(index)
+    return Cell(index, shot.angle + d_angle, min(shot.strength * factor, MAX_FLICK_IMPULSE),
+                successes, repeats)
+
+
 def plan(params: PhysicsParams, shot: Shot, noise: HandNoise, grid: Grid | None = None,
          repeats: int = 16, seed: int = 0, workers: int | None = None) -> Plan:
     """The success map of `shot` over `grid` (default `Grid.around()`), `repeats` noisy shots
@@ -200,9 +216,5 @@ def plan(params: PhysicsParams, shot: Shot, noise: HandNoise, grid: Grid | None 
         for chunk, part in zip(chunks, parts, strict=True):
             for i, w in zip(chunk, part, strict=True):
                 wins[i] = w
-    cells = []
-    for i in range(n):
-        d_angle, factor = grid.cell(i)
-        cells.append(Cell(i, shot.angle + d_angle, min(shot.strength * factor, MAX_FLICK_IMPULSE),
-                          wins[i], repeats))
-    return Plan(grid, tuple(cells), seed, n * repeats)
+    cells = tuple(cell(shot, grid, i, wins[i], repeats) for i in range(n))
+    return Plan(grid, cells, seed, n * repeats)

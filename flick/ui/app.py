@@ -31,6 +31,7 @@ from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
 from flick.ui import adapter, decisions, help, scene, sound
+from flick.ui.assist import Assist
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
@@ -111,6 +112,7 @@ class PlayApp:
         self.version = 0
         self.status = ""
         self.help_open = False  # the controls overlay (F1 or ?)
+        self.assist = Assist()  # the planner's heat map while aiming (C), off by default
         virtual = settings.frames is not None or settings.script is not None
         self.briefing_open = (not virtual) if settings.briefing is None else settings.briefing
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
@@ -609,6 +611,8 @@ class PlayApp:
             self._toggle("power")
         elif name == "f":
             self._toggle("fit")
+        elif name == "c":
+            self.assist.toggle(self)
         elif name == "n":
             self._toggle("hand")
         elif name == "w" and self.game.phase == "fight":
@@ -685,6 +689,8 @@ class PlayApp:
                                        reach=reach,
                                        template=self.action in TEMPLATES and g.phase == "act",
                                        screen=(float(pos[0]), float(pos[1])))
+                return
+            if self.assist.aim_at(self, p):  # the aim assist's target
                 return
             piece = help.PIECE_WORDS.get(spot.kind, spot.kind)
             self.refuse(f"press on the lit {piece} to flick it (not elsewhere)")
@@ -801,7 +807,8 @@ class PlayApp:
 
     def moving(self) -> bool:
         """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
-        return self.busy() or self.gesture is not None or self.pan is not None
+        return (self.busy() or self.gesture is not None or self.pan is not None
+                or self.assist.working())
 
     def scene_key(self) -> tuple[Any, ...]:
         """What the picture depends on: the window redraws only when this changes."""
@@ -810,7 +817,7 @@ class PlayApp:
                 None if gesture is None else (len(gesture.samples), gesture.pointer),
                 self.help_open, self.briefing_open, self.pass_screen, self.style, self.side,
                 self.hand, self.show_aim, self.show_power, self.status, self.facing,
-                self.screen.get_size(), self.exposed)
+                self.screen.get_size(), self.exposed, self.assist.version)
 
     def _run_live(self) -> None:
         """A real window: wait on events (each stamped with the moment it arrives, not the
@@ -949,6 +956,7 @@ class PlayApp:
 
     def advance(self, dt: float) -> None:
         """Move the animation on by `dt` seconds of wall time."""
+        self.assist.poll(self)  # the aim assist's cells that came back (never waits)
         if not self.clips:
             return
         self.clip_time += dt * self.speed

@@ -45,6 +45,7 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
     else:
         _draw_city(app, screen)
     screen.set_clip(app.area)
+    app.assist.draw(app, screen)
     _draw_gesture(app, screen)
     if app.game.over and not app.busy():
         _banner(app, screen)

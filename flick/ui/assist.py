@@ -1,0 +1,423 @@
+"""Aim assist (issue 22.2, opt-in: the C key): the shot planner's success map drawn as a heat
+map around the piece being aimed, computed in a background process so the window never waits.
+
+While a move or a gun shot is being aimed on the city table, a left click on the table away
+from the lit piece sets the target: for a move, the point clicked (or the building whose door
+is within `DOOR_PICK_CM` of it: the disc sent in through the door); for a gun, the zombie
+nearest the click (by default the zombie nearest the survivor). The planner
+(`flick.plan`) then plays every cell of an aim x power grid around the friction model's aim
+`repeats` times under the hand noise (the window's N setting; "none" plans with the steady
+hand, which is what the map is for). The cells are sent to a pool of worker processes one by
+one and drawn as they come back: cell (aim offset, power factor) is a patch of the fan where
+the piece would stop on an open table with that aim and power, its colour the success
+probability (dark blue 0 to yellow 1; grey, not computed yet), the best cell ringed in white,
+and a line at the bottom of the table says the best cell's odds with their Wilson 95%
+interval.
+
+A new target, another action, a flick played, Escape or C again drop the job: cells not yet
+started are cancelled, the ones already running finish in their worker and are thrown away
+(`stale` counts them), so a map never mixes two targets. Each cell is seeded by (seed, cell
+index) only (`flick.plan.planner.run_cells`), so the finished map is the one `flick.plan.plan`
+gives for the same shot, grid, repeats and seed (the window's --hand-seed).
+
+`Assist.poll(app)` runs once a frame (from `PlayApp.advance`): it collects finished cells and
+never blocks; `draw(app, screen)` draws the map (cached per map version and camera).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+import weakref
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from flick.game.bots.aim import HandNoise, piece_spec
+from flick.plan import Grid, Plan, Shot, enter_shot, move_shot, shoot_shot
+from flick.plan.planner import cell, run_cells
+
+if TYPE_CHECKING:
+    from flick.ui.app import PlayApp
+
+ACTIONS = ("move", "gun", "two_guns")  # what the assist plans (the planner's proposals)
+DOOR_PICK_CM = 4.0  # a click this near a door's middle sends the disc in
+ZOMBIE_PICK_CM = 6.0  # a gun's click picks the zombie nearest it within this
+MAX_FAN_CM = 300.0  # the fan is drawn no farther than this from the piece
+LABEL = (226, 232, 238)
+# How the workers start: forked (at once, the physics already imported; the child touches
+# nothing of SDL) where the system forks, spawned elsewhere.
+START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+# A short viridis-like ramp (dark blue -> green -> yellow) for 0..1.
+RAMP = ((68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37))
+
+
+def colour(p: float) -> tuple[int, int, int]:
+    """The heat map's colour of probability `p` (0..1)."""
+    x = max(0.0, min(1.0, p)) * (len(RAMP) - 1)
+    i = min(int(x), len(RAMP) - 2)
+    f = x - i
+    a, b = RAMP[i], RAMP[i + 1]
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f),
+            round(a[2] + (b[2] - a[2]) * f))
+
+
+@dataclass
+class Job:
+    """One map being computed: the target's key, the shot and the cells come back so far."""
+
+    key: tuple[Any, ...]
+    what: str
+    shot: Shot
+    kind: str
+    hand: str
+    futures: dict[Future[list[int]], list[int]] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+    first_s: float | None = None  # seconds from the start to the first cell
+    done_s: float | None = None  # ... to the last
+
+
+class Assist:
+    """The aim assist of one window (off until `toggle`)."""
+
+    def __init__(self, grid: Grid | None = None, repeats: int = 8, workers: int = 1) -> None:
+        self.grid = grid or Grid.around(7, 7)
+        self.repeats = repeats
+        self.workers = workers
+        self.on = False
+        self.version = 0  # changes whenever the picture of the map does
+        self.target: tuple[Any, ...] | None = None  # ("move", (x, y)) / ("enter", name) / ...
+        self.job: Job | None = None
+        self.stale = 0  # cells that came back for a dropped job and were thrown away
+        self.cancelled = 0  # cells of a dropped job that never ran
+        self.submitted = 0
+        self.message = ""
+        self.failed = ""  # why the workers stopped, if they did
+        self._old: dict[Future[list[int]], int] = {}  # a dropped job's running cells
+        self._pool: ProcessPoolExecutor | None = None
+        self._finalizer: Any = None
+        self._layer: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
+
+    # ---- switching, targets -----------------------------------------------------------
+    def toggle(self, app: PlayApp) -> None:
+        self.on = not self.on
+        if self.on:
+            app.status = "aim assist on (C): click the target while aiming a move or a gun"
+            self._start_pool()
+        else:
+            self.drop()
+            self.target = None
+            self.close()
+            app.status = "aim assist off (C)"
+        self.version += 1
+
+    def working(self) -> bool:
+        """A map is being computed (the window keeps drawing frames to show it fill in)."""
+        return self.job is not None and self.job.done_s is None
+
+    def aim_at(self, app: PlayApp, p: tuple[float, float]) -> bool:
+        """A click at `p` (cm) on the table away from the piece: the new target. False when
+        the assist does not plan the action now (the click is the window's again)."""
+        if not self._applies(app):
+            return False
+        g = app.game
+        board = g.board
+        if app.action == "move":
+            doors = [(math.dist(board.door_mid(b), p), b) for b in board.buildings]
+            near = min(doors, default=None)
+            self.target = (("enter", near[1]) if near is not None and near[0] <= DOOR_PICK_CM
+                           else ("move", (round(p[0], 1), round(p[1], 1))))
+        else:
+            zs = [(math.dist(board.pos(z), p), z) for z in board.zombies()]
+            near = min(zs, default=None)
+            if near is None or near[0] > ZOMBIE_PICK_CM:
+                app.refuse("aim assist: click a zombie to shoot at")
+                return True
+            self.target = ("shoot", near[1])
+        self.version += 1
+        return True
+
+    # ---- every frame ------------------------------------------------------------------
+    def poll(self, app: PlayApp) -> None:
+        """Start, drop or collect the map for what the window shows now; never waits."""
+        self._reap()
+        if not self.on:
+            return
+        key = self._key(app)
+        if key is None:
+            if self.job is not None:
+                self.drop()
+            return
+        if self.job is None or self.job.key != key:
+            self.drop()
+            self._submit(app, key)
+        self._collect()
+        if self.failed:
+            app.refuse(self.failed)
+            self.failed = ""
+
+    def _applies(self, app: PlayApp) -> bool:
+        g = app.game
+        if (not self.on or app.busy() or g.over or app.pass_screen or g.phase != "act"
+                or app.action not in ACTIONS or g.active is None):
+            return False
+        if g.active_survivor.piece is None:
+            self.message = "aim assist: plans from the table (the survivor is inside)"
+            return False
+        return True
+
+    def _key(self, app: PlayApp) -> tuple[Any, ...] | None:
+        """What the map depends on, or None when nothing is to be planned now."""
+        self.message = ""
+        if not self._applies(app):
+            self.target = None if not self.on or app.action not in ACTIONS else self.target
+            return None
+        g = app.game
+        if self.target is None and app.action in ("gun", "two_guns") and g.board.zombies():
+            here = g.board.pos(g.active_survivor.piece)
+            self.target = ("shoot", min(g.board.zombies(),
+                                        key=lambda z: (math.dist(g.board.pos(z), here), z)))
+        if self.target is None:
+            self.message = "aim assist: click where the disc should go (a door: in)"
+            return None
+        if self.target[0] == "shoot" and (app.action == "move"
+                                          or self.target[1] not in g.board.zombies()):
+            self.target = None
+            return None
+        if self.target[0] != "shoot" and app.action != "move":
+            self.target = None
+            return None
+        side = app.side if app.action == "gun" else (
+            "left" if app.first_flick is None else "right")
+        return (id(g), len(g.inputs), app.action, side, self._hand(app), self.target,
+                app.settings.hand_seed)
+
+    @staticmethod
+    def _hand(app: PlayApp) -> str:
+        return "steady" if app.hand == "none" else app.hand
+
+    def shot(self, app: PlayApp, key: tuple[Any, ...]) -> tuple[Shot, str]:
+        """The planner's shot for `key` (see `_key`) and its words."""
+        g = app.game
+        target, side = key[5], key[3]
+        if target[0] == "move":
+            return move_shot(g, target[1]), f"move to ({target[1][0]:.0f}, {target[1][1]:.0f})"
+        if target[0] == "enter":
+            return enter_shot(g, target[1]), f"enter the {target[1].replace('_', ' ')}"
+        return shoot_shot(g, target[1], side), f"shoot zombie {target[1]} from the {side}"
+
+    def _submit(self, app: PlayApp, key: tuple[Any, ...]) -> None:
+        shot, what = self.shot(app, key)
+        hand = key[4]
+        params = app.game.board.params
+        noise = HandNoise.from_params(params, hand)
+        kind = "movement_disc" if app.action == "move" else "bullet"
+        job = Job(key, what, shot, kind, hand)
+        pool = self._start_pool()
+        for i in range(len(self.grid)):
+            f = pool.submit(run_cells, params, shot, noise, self.grid, self.repeats, key[6], [i])
+            job.futures[f] = [i]
+            self.submitted += 1
+        self.job = job
+        self.version += 1
+
+    def _collect(self) -> None:
+        job = self.job
+        if job is None:
+            return
+        got = [f for f in job.futures if f.done()]
+        for f in got:
+            cells = job.futures.pop(f)
+            error = None if f.cancelled() else f.exception()
+            if f.cancelled() or error is not None:  # a worker died: say so, never crash
+                self.drop()
+                self.close()
+                self.failed = f"aim assist stopped: {error or 'cancelled'} (C starts it again)"
+                self.on = False
+                self.version += 1
+                return
+            for i, w in zip(cells, f.result(), strict=True):
+                job.wins[i] = w
+        if got:
+            now = time.perf_counter() - job.started
+            job.first_s = job.first_s if job.first_s is not None else now
+            if len(job.wins) == len(self.grid):
+                job.done_s = now
+            self.version += 1
+
+    def drop(self) -> None:
+        """Forget the current job: its queued cells cancelled, its running ones discarded."""
+        job, self.job = self.job, None
+        if job is None:
+            return
+        for f, cells in job.futures.items():
+            if f.cancel():
+                self.cancelled += len(cells)
+            else:
+                self._old[f] = len(cells)
+        self.version += 1
+
+    def _reap(self) -> None:
+        for f in [f for f in self._old if f.done()]:
+            self.stale += self._old.pop(f)
+
+    # ---- the map ------------------------------------------------------------------------
+    def plan(self) -> Plan | None:
+        """The finished map as a `flick.plan.Plan` (None until every cell is in)."""
+        job = self.job
+        if job is None or len(job.wins) < len(self.grid):
+            return None
+        cells = tuple(cell(job.shot, self.grid, i, job.wins[i], self.repeats)
+                      for i in range(len(self.grid)))
+        return Plan(self.grid, cells, int(job.key[6]), len(self.grid) * self.repeats)
+
+    def cells(self) -> dict[int, float]:
+        """The probabilities of the cells come back so far (what is drawn)."""
+        job = self.job
+        return {} if job is None else {i: w / self.repeats for i, w in job.wins.items()}
+
+    def fan(self, app: PlayApp) -> list[tuple[int, list[tuple[float, float]]]]:
+        """Each cell's patch (cm): between its aim's edges and between the open-table slides
+        of its power's edges, from the piece's start."""
+        job = self.job
+        assert job is not None
+        params = app.game.board.params
+        mass, mu = piece_spec(params, job.kind)
+        g = float(params.gravity)
+        start = next(p for p in job.shot.state.pieces if p.id == job.shot.piece)
+        x0, y0 = start.x, start.y
+        angles, powers = self.grid.angles, self.grid.powers
+        da = (angles[1] - angles[0]) / 2 if len(angles) > 1 else math.radians(0.5)
+        dp = (powers[1] - powers[0]) / 2 if len(powers) > 1 else 0.03
+
+        def slide(factor: float) -> float:
+            v = job.shot.strength * max(0.0, factor) / mass
+            return min(MAX_FAN_CM, v * v / (2.0 * mu * g))
+
+        out = []
+        for i in range(len(self.grid)):
+            a_off, f = self.grid.cell(i)
+            a = job.shot.angle + a_off
+            r0, r1 = slide(f - dp), slide(f + dp)
+            pts = []
+            for r, aa in ((r0, a - da), (r1, a - da), (r1, a + da), (r0, a + da)):
+                pts.append((x0 + r * math.cos(aa), y0 + r * math.sin(aa)))
+            out.append((i, pts))
+        return out
+
+    def draw(self, app: PlayApp, screen: pygame.Surface) -> None:
+        """The heat map and its line, over the city (nothing when off or nothing planned)."""
+        if not self.on or app.on_fight_table():
+            return
+        job = self.job
+        if job is None:
+            if self.message:
+                self._line(app, screen, self.message)
+            return
+        cam = app.cam
+        key = (self.version, cam, app.area.size)
+        if self._layer is None or self._layer[0] != key:
+            self._layer = (key, *self._render(app))
+        _, layer, at = self._layer
+        screen.blit(layer, at)
+        self._mark(app, screen)
+        self._line(app, screen, self.line())
+
+    def _mark(self, app: PlayApp, screen: pygame.Surface) -> None:
+        """The target clicked: a cross at the point, a ring on the door or the zombie."""
+        board, cam, t = app.game.board, app.cam, self.target
+        if t is None:
+            return
+        if t[0] == "move":
+            x, y = cam.px(*t[1])
+            for d in ((-6, -6, 6, 6), (-6, 6, 6, -6)):
+                pygame.draw.line(screen, (255, 255, 255), (x + d[0], y + d[1]),
+                                 (x + d[2], y + d[3]), 2)
+        elif t[0] == "enter" and t[1] in board.buildings:
+            pygame.draw.circle(screen, (255, 255, 255), cam.px(*board.door_mid(t[1])), 9, 2)
+        elif t[0] == "shoot" and board.exists(t[1]):
+            pygame.draw.circle(screen, (255, 255, 255), cam.px(*board.pos(t[1])),
+                               max(8.0, cam.length(1.6)), 2)
+
+    def _render(self, app: PlayApp) -> tuple[pygame.Surface, tuple[int, int]]:
+        cam = app.cam
+        patches = [(i, [cam.px(*q) for q in pts]) for i, pts in self.fan(app)]
+        xs = [x for _, pts in patches for x, _ in pts]
+        ys = [y for _, pts in patches for _, y in pts]
+        box = pygame.Rect(math.floor(min(xs)) - 3, math.floor(min(ys)) - 3,
+                          math.ceil(max(xs) - min(xs)) + 7, math.ceil(max(ys) - min(ys)) + 7)
+        box = box.clip(app.area)
+        layer = pygame.Surface((max(1, box.width), max(1, box.height)), pygame.SRCALPHA)
+        done = self.cells()
+        best = self._best()
+        for i, pts in patches:
+            local = [(x - box.x, y - box.y) for x, y in pts]
+            if i in done:
+                pygame.draw.polygon(layer, (*colour(done[i]), 190), local)
+            else:
+                pygame.draw.polygon(layer, (140, 140, 150, 60), local)
+                pygame.draw.polygon(layer, (200, 200, 210, 120), local, 1)
+        if best is not None:
+            pts = [(x - box.x, y - box.y) for x, y in patches[best][1]]
+            pygame.draw.polygon(layer, (255, 255, 255, 255), pts, 2)
+        return layer, box.topleft
+
+    def _best(self) -> int | None:
+        done = self.cells()
+        if not done:
+            return None
+        job = self.job
+        assert job is not None
+        return max(done, key=lambda i: (done[i], -i))
+
+    def line(self) -> str:
+        """The words under the map: progress, then the best cell's odds."""
+        job = self.job
+        assert job is not None
+        n, k = len(self.grid), len(job.wins)
+        head = f"aim assist ({job.hand} hand, {job.what}): "
+        b = self._best()
+        if b is None:
+            return head + f"planning... 0/{n} cells"
+        c = cell(job.shot, self.grid, b, job.wins[b], self.repeats)
+        lo, hi = c.interval
+        a_off, f = self.grid.cell(b)
+        best = (f"best {100 * c.p:.0f}% (95% {100 * lo:.0f}-{100 * hi:.0f}%) at "
+                f"{math.degrees(a_off):+.1f} deg, x{f:.2f} power")
+        return head + (best if k == n else f"{k}/{n} cells, so far {best}")
+
+    def _line(self, app: PlayApp, screen: pygame.Surface, text: str) -> None:
+        img = app.view.text.get(app.panel.font, text, LABEL)
+        strip = img.get_rect(bottomleft=(app.area.x + 16, app.area.bottom - 44)).inflate(12, 6)
+        pygame.draw.rect(screen, (16, 18, 24), strip, border_radius=5)
+        screen.blit(img, img.get_rect(center=strip.center))
+
+    # ---- the worker pool ----------------------------------------------------------------
+    def _start_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forked where the system can (the workers start at once, the physics loaded)
+            ctx = multiprocessing.get_context(START)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+            self._finalizer = weakref.finalize(self, _shutdown, self._pool)
+            self._pool.submit(_warm)  # the workers import the physics while nobody waits
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the worker processes (the assist starts them again when next switched on)."""
+        self.drop()
+        if self._finalizer is not None:
+            self._finalizer()
+        self._pool, self._finalizer = None, None
+        self._old.clear()
+
+
+def _warm() -> None:
+    import flick.plan.planner  # noqa: F401
+
+
+def _shutdown(pool: ProcessPoolExecutor) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
