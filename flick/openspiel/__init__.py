@@ -12,30 +12,30 @@ The adapter is thin: every rule, legal action, dense action id (`num_distinct_ac
 `action_to_id`, `id_to_action`), game length bound, observation and determinization is the
 engine's own (flick.cards.engine.State). What the adapter adds is OpenSpiel's shape:
 
-Chance. The engines draw chance from their seeded generator (`State.rng`), so a clone knows
-the dice to come. Here chance is explicit, as chance nodes the OpenSpiel algorithms sample:
+Chance. Every chance node is a real chance event of the game, with its probabilities:
 - Surrounded's only chance is the shuffle of its 18 cards: the game starts with 18 (17 with a
   fixed scenario) chance nodes that deal the deck one card at a time, each remaining card with
-  probability 1/remaining; the engine is then built with that deck order. Exact.
-- Something to Fear and Rise of the Zombies! draw chance inside many rules (shuffles of a
-  discard pile, dice, random engagements). Their model is coarser: the first chance node picks
-  the deal (the engine's seed, `SEED_OUTCOMES` outcomes of equal probability), and every
-  decision that draws chance (tried first on a copy whose generator refuses to be drawn from)
-  is followed by a chance node that picks the generator the engine then applies that decision
-  with (again `SEED_OUTCOMES` equal outcomes); a decision that draws nothing is applied at
-  once. So nothing the engine will roll is fixed before the decision is taken, and a search
-  sampling those nodes sees different dice each time; but the outcome is a generator seed, not
-  a die face, and a die's faces have probabilities multiple of 1/SEED_OUTCOMES (close to, not
-  exactly, 1/6).
-  `max_game_length()` counts decisions, as OpenSpiel's does (the chance nodes come on top).
+  probability 1/remaining; the engine is then built with that deck order.
+- Something to Fear and Rise of the Zombies! run their engines with explicit chance
+  (flick.cards.engine: `explicit_chance=True`): the engine waits at each chance event of the
+  rules, which is a chance node here: the next card of a deck (outcomes: the kinds of card
+  left in it, probability count/total; a shuffle itself decides nothing), a die (faces 1-6,
+  1/6 each) or a random pick (a random engagement, the Tie-breaker holder: 1/n each). The
+  set-up's deal is such chance nodes too. Nothing is drawn before the rules need it, so an MCTS
+  rollout meets the game's own chance. The outcome ids are the engine's values (card kinds,
+  faces, seats), below `max_chance_outcomes`.
+`max_game_length()` counts decisions, as OpenSpiel's does (the chance nodes come on top).
 
 Information. `observation_string(p)` is the engine's `observation(p)` as canonical JSON (it
 holds no seed, generator or deck order). `information_state_string(p)` is that observation
-followed by a digest of everything `p` saw and did at each of its own decisions (its
-observation then and the action it took): two histories `p` cannot tell apart at its decisions
-give the same string. `resample_from_infostate(p, ...)` is the engine's `determinize(p, rng)`.
-The tensors are a feature-hashing of the observation (`TENSOR_SIZE` floats): fixed size, built
-from the observation alone.
+followed by a digest of the whole history as `p` saw it: before every decision (anyone's) the
+digest takes in `p`'s observation then and, for `p`'s own decisions, the action taken; two
+histories `p` cannot tell apart give the same string. `resample_from_infostate(p, ...)` is the
+engine's `determinize(p, rng)` (back to explicit chance). The observation tensor is the
+observation feature-hashed (`TENSOR_SIZE` floats, flick.cards.features); the information-state
+tensor is that followed by the digest's `RECALL_BITS` bits (0.0/1.0): fixed size, built from
+the information-state string's contents alone (the bits tell histories apart; they are no
+learnable feature).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -56,10 +56,10 @@ from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
 from flick.cards.surrounded.state import SurroundedState
 
-SEED_OUTCOMES = 1024  # equal outcomes of a generator-seed chance node
 TENSOR_SIZE = 512  # observation tensor length (feature hashing)
+DIGEST_BYTES = 10
+RECALL_BITS = 8 * DIGEST_BYTES  # the history digest's bits in the information-state tensor
 SURROUNDED_CARDS = 18
-_SEEDS = [(k, 1.0 / SEED_OUTCOMES) for k in range(SEED_OUTCOMES)]
 
 Params = dict[str, Any]
 
@@ -81,7 +81,7 @@ class _Spec:
     def __init__(self, short: str, long: str, defaults: Params, players: Callable[[Params], int],
                  build: Callable[[Params, int, list[int] | None], State], deal: str) -> None:
         self.short, self.long, self.defaults = short, long, defaults
-        self.players, self.build, self.deal = players, build, deal  # deal: "deck" | "seed"
+        self.players, self.build, self.deal = players, build, deal  # "deck" | "explicit"
 
 
 def _survivors(params: Params) -> list[str]:
@@ -99,15 +99,17 @@ SPECS = {
         "flick_something_to_fear", "The Walking Dead: Something to Fear (flick)",
         {"players": 2, "expert": False}, lambda p: int(p["players"]),
         lambda p, seed, deck: StfState(num_players=int(p["players"]), seed=seed,
-                                       expert=bool(p["expert"])),
-        "seed"),
+                                       expert=bool(p["expert"]), explicit_chance=True),
+        "explicit"),
     "flick_rise_of_the_zombies": _Spec(
         "flick_rise_of_the_zombies", "Rise of the Zombies! (flick)",
-        {"survivors": "Scout+Paramedic", "difficulty": "standard", "otis": False},
+        {"survivors": "Scout+Paramedic", "difficulty": "standard", "otis": False,
+         "secret_hands": False},
         lambda p: len(_survivors(p)),
-        lambda p, seed, deck: RiseOfTheZombies(survivors=_survivors(p), seed=seed,
-                                               difficulty=p["difficulty"], otis=bool(p["otis"])),
-        "seed"),
+        lambda p, seed, deck: RiseOfTheZombies(
+            survivors=_survivors(p), seed=seed, difficulty=p["difficulty"], otis=bool(p["otis"]),
+            secret_hands=bool(p["secret_hands"]), explicit_chance=True),
+        "explicit"),
 }
 
 
@@ -120,7 +122,7 @@ def _game_type(spec: _Spec, min_players: int, max_players: int) -> pyspiel.GameT
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=dict(spec.defaults))
 
@@ -139,7 +141,8 @@ class FlickGame(pyspiel.Game):
         self.params = full
         probe = self.spec.build(full, 0, None)  # the configuration's declared sizes
         self.probe = probe
-        chance = SURROUNDED_CARDS if self.spec.deal == "deck" else SEED_OUTCOMES
+        chance = (SURROUNDED_CARDS if self.spec.deal == "deck"
+                  else probe.max_chance_outcomes())
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_distinct_actions(), max_chance_outcomes=chance,
             num_players=probe.num_players, min_utility=0.0, max_utility=1.0,
@@ -153,20 +156,6 @@ class FlickGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FlickObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return FlickObserver(perfect_recall)
-
-
-class _ChanceNeeded(BaseException):
-    """Raised by `_Tripwire` (a BaseException: no rule's `except` can swallow it)."""
-
-
-class _Tripwire(random.Random):
-    """A generator that refuses to be drawn from: finds the decisions that draw chance."""
-
-    def random(self) -> float:
-        raise _ChanceNeeded
-
-    def getrandbits(self, k: int) -> int:
-        raise _ChanceNeeded
 
 
 class _Held:
@@ -196,7 +185,8 @@ class _Held:
 
 
 class FlickState(pyspiel.State):
-    """An OpenSpiel state around one engine state (None while the deal is still chance)."""
+    """An OpenSpiel state around one engine state (Surrounded: None while the deal is still
+    chance)."""
 
     def __init__(self, game: FlickGame) -> None:
         super().__init__(game)
@@ -204,9 +194,10 @@ class FlickState(pyspiel.State):
         self._params = game.params
         self._held: _Held | None = None
         self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
-        self.pending: int | None = None  # a decision's code awaiting its generator (chance)
         self.moves = 0
-        self.recall = [""] * game.num_players()  # digest of each seat's own decisions
+        self.recall = [""] * game.num_players()  # digest of each seat's view of the history
+        if self._spec.deal == "explicit":
+            self.engine = self._spec.build(self._params, 0, None)  # waits for its deal
 
     @property
     def engine(self) -> State | None:
@@ -222,7 +213,7 @@ class FlickState(pyspiel.State):
 
     # ---- OpenSpiel API --------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.engine is None or self.pending is not None:
+        if self.engine is None or self.engine.chance_event() is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.engine.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -237,10 +228,12 @@ class FlickState(pyspiel.State):
         return [c for c in range(1, SURROUNDED_CARDS + 1) if c not in self.dealt and c != scenario]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._spec.deal == "deck":
+        if self.engine is None:
             left = self._deck_left()
             return [(c - 1, 1.0 / len(left)) for c in left]
-        return _SEEDS
+        event = self.engine.chance_event()
+        assert event is not None
+        return list(event.outcomes)
 
     def _apply_action(self, action: int) -> None:
         self.moves += 1
@@ -249,50 +242,43 @@ class FlickState(pyspiel.State):
             self._held.seen = {}  # the engine changed in place
 
     def _step(self, action: int) -> None:
-        if self.engine is None and self._spec.deal == "deck":
+        engine = self.engine
+        if engine is None:  # Surrounded's deal
             self.dealt.append(action + 1)
             if not self._deck_left():
                 scenario = int(self._params["scenario"])
                 deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
                 self.engine = self._spec.build(self._params, 0, deck)
-        elif self.engine is None:
-            self.engine = self._spec.build(self._params, action, None)
-        elif self.pending is not None:
-            self.engine.rng = random.Random(action * 1_000_003 + self.moves)
-            code, self.pending = self.pending, None
-            self.engine.apply(code)
+        elif engine.chance_event() is not None:
+            engine.apply_chance(action)
         else:
-            player = self.engine.current_player()
-            code = self.engine.id_to_action(action)
-            assert self._held is not None
-            seen = self._held.look(player)[1]
-            self.recall[player] = hashlib.blake2b(
-                f"{self.recall[player]}|{seen}|{action}".encode(), digest_size=10).hexdigest()
-            if self._spec.deal == "seed":
-                # applied on a copy whose generator trips when drawn from: a decision that
-                # draws no chance stands; one that does waits for a chance node
-                trial = self.engine.clone()
-                trial.rng = _Tripwire()
-                try:
-                    trial.apply(code)
-                except _ChanceNeeded:
-                    self.pending = code
-                else:
-                    self.engine = trial
-            else:
-                self.engine.apply(code)
+            self._remember(engine.current_player(), action)
+            engine.apply(engine.id_to_action(action))
+
+    def _remember(self, actor: int, action: int) -> None:
+        """Every seat's history digest takes in what it sees before this decision, and the
+        actor's the action it takes."""
+        assert self._held is not None
+        for p in range(len(self.recall)):
+            seen = self._held.look(p)[1]
+            mine = str(action) if p == actor else "-"
+            self.recall[p] = hashlib.blake2b(
+                f"{self.recall[p]}|{seen}|{mine}".encode(), digest_size=DIGEST_BYTES).hexdigest()
 
     def _action_to_string(self, player: int, action: int) -> str:
+        engine = self.engine
         if player == pyspiel.PlayerId.CHANCE:
-            if self._spec.deal == "deck":
+            if engine is None:
                 return f"deal card {action + 1}"
-            return f"generator {action}"
-        assert self.engine is not None
+            event = engine.chance_event()
+            return f"{event.label}: {action}" if event is not None else f"chance {action}"
+        assert engine is not None
         # the id too: two copies of a card give two actions with the engine's same label
-        return f"{self.engine.action_to_string(self.engine.id_to_action(action))} #{action}"
+        return f"{engine.action_to_string(engine.id_to_action(action))} #{action}"
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.pending is None and self.engine.is_terminal()
+        return (self.engine is not None and self.engine.chance_event() is None
+                and self.engine.is_terminal())
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -302,13 +288,17 @@ class FlickState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> FlickState:
         """A state `player` cannot tell from this one: the engine's determinization (its
-        hidden cards and deck orders re-dealt), the same digests."""
-        twin = self.clone()
-        if self.engine is not None:
+        hidden cards and deck orders re-dealt), back to explicit chance, the same digests."""
+        twin = cast(FlickState, self.clone())
+        engine = self.engine
+        if engine is not None and engine.chance_event() is None:
             seed = random.Random(f"{self.moves}|{self.recall[player]}")
             if sampler is not None:
                 seed = random.Random(int(sampler() * 2**53))
-            twin.engine = self.engine.determinize(player, seed)
+            world = engine.determinize(player, seed)
+            if self._spec.deal == "explicit":
+                world.set_chance(True)
+            twin.engine = world
         return twin
 
     def __str__(self) -> str:
@@ -325,21 +315,35 @@ class FlickState(pyspiel.State):
 
 
 class FlickObserver:
-    """OpenSpiel's Python observer: strings and a hashed tensor of what the seat sees."""
+    """OpenSpiel's Python observer: the observation string and hashed tensor of what the seat
+    sees; with perfect recall (the information state) the history digest follows both."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(TENSOR_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = TENSOR_SIZE + (RECALL_BITS if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:TENSOR_SIZE]}
+        if perfect_recall:
+            self.dict["recall"] = self.tensor[TENSOR_SIZE:]
 
     def set_from(self, state: FlickState, player: int) -> None:
-        hashed_tensor(state.seen(player)[0], self.tensor)
+        hashed_tensor(state.seen(player)[0], self.dict["observation"])
+        if self.perfect_recall:
+            self.dict["recall"][:] = recall_bits(state.recall[player])
 
     def string_from(self, state: FlickState, player: int) -> str:
         text = state.seen(player)[1]
         if self.perfect_recall:
             return f"{text}\nrecall {state.recall[player] or '-'}"
         return text
+
+
+def recall_bits(digest: str) -> np.ndarray:
+    """The history digest (hex) as RECALL_BITS floats 0.0/1.0 (an empty history: zeros)."""
+    if not digest:
+        return np.zeros(RECALL_BITS, np.float32)
+    raw = np.frombuffer(bytes.fromhex(digest), np.uint8)
+    return np.unpackbits(raw).astype(np.float32)
 
 
 def _register() -> None:

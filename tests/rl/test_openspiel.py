@@ -1,10 +1,13 @@
 """flick's card games registered with OpenSpiel (flick.openspiel, issue 19): OpenSpiel's own
-random simulation test with serialization, chance as explicit nodes, nothing hidden in the
-observation and information-state strings, and OpenSpiel's MCTS and IS-MCTS bots playing."""
+random simulation test with serialization, chance nodes that are the rules' own events, nothing
+hidden in the observation and information-state strings and tensors (two states differing only
+in what a seat cannot see look the same to it), and OpenSpiel's MCTS and IS-MCTS bots playing."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -74,39 +77,115 @@ def test_surrounded_deals_its_deck_at_chance_nodes() -> None:
     assert len(fixed.chance_outcomes()) == 17  # the scenario's card is put on top, not dealt
 
 
-def test_a_decision_that_rolls_waits_for_a_chance_node_and_one_that_does_not_is_applied() -> None:
-    game = pyspiel.load_game(RISE)
-    state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == fos.SEED_OUTCOMES
-    state.apply_action(7)  # the deal
-    kinds = set()
+def test_the_chance_nodes_are_the_rules_own_events_with_their_probabilities() -> None:
+    """Something to Fear's first chance node is the first Encounter card: each kind of card
+    of the deck with probability count/total; Rise of the Zombies! rolls a fair die."""
+    stf = pyspiel.load_game(STF)
+    state = stf.new_initial_state()
+    assert state.is_chance_node()
+    engine = state.engine
+    deck = engine.data.deck_for(2)
+    kinds = Counter(engine.data.kind_ids[c] for c in deck)
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {k: n / len(deck) for k, n in kinds.items()})
+    assert max(kinds) < stf.max_chance_outcomes()
+    rise = pyspiel.load_game(RISE)
+    state = rise.new_initial_state()
     rs = np.random.RandomState(1)
-    for _ in range(400):
-        if state.is_terminal():
-            break
+    faces = None
+    for _ in range(2000):
         if state.is_chance_node():
-            state.apply_action(int(rs.randint(fos.SEED_OUTCOMES)))
-            continue
-        before = state.history()
-        state.apply_action(int(rs.choice(state.legal_actions())))
-        kinds.add(state.is_chance_node())
-        assert state.history()[:-1] == before
-    assert kinds == {True, False}  # both kinds of decision happen in a game
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert all(0 <= a < rise.max_chance_outcomes() for a, _ in outcomes)
+            if "roll" in state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]):
+                faces = outcomes
+                break
+            state.apply_action(int(rs.choice([a for a, _ in outcomes])))
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    assert faces == [(face, pytest.approx(1 / 6)) for face in range(1, 7)]
 
 
 def test_chance_is_not_fixed_in_the_state_a_search_clones() -> None:
-    """Two clones of one decision node that sample different chance outcomes go on
-    differently (an MCTS rollout no longer knows the true dice)."""
+    """Two clones of one chance node that take different outcomes go on differently (an
+    MCTS rollout meets the game's chance, not a future fixed in the state)."""
     game = pyspiel.load_game(RISE)
     state = play_random(game, 3, stop=1)
     while not state.is_chance_node():
         state.apply_action(state.legal_actions()[-1])
     futures = set()
-    for outcome in range(8):
+    for outcome, _ in state.chance_outcomes()[:6]:
         twin = state.clone()
         twin.apply_action(outcome)
+        while twin.is_chance_node():
+            twin.apply_action(twin.chance_outcomes()[0][0])
         futures.add(str(twin))
     assert len(futures) > 1
+
+
+def deal(game: pyspiel.Game, pick: Callable[[int, list[int]], int]) -> pyspiel.State:
+    """The state after the set-up's chance, outcome k of the deal being `pick(k, outcomes)`."""
+    state = game.new_initial_state()
+    k = 0
+    while state.is_chance_node():
+        state.apply_action(pick(k, [a for a, _ in state.chance_outcomes()]))
+        k += 1
+    return state
+
+
+def same_and_different(a: pyspiel.State, b: pyspiel.State, blind: int, sees: int) -> None:
+    """`blind` cannot tell a from b (same information state, string and tensor); `sees` can."""
+    assert a.information_state_string(blind) == b.information_state_string(blind)
+    assert a.information_state_tensor(blind) == b.information_state_tensor(blind)
+    assert a.observation_string(blind) == b.observation_string(blind)
+    assert a.observation_tensor(blind) == b.observation_tensor(blind)
+    assert a.information_state_string(sees) != b.information_state_string(sees)
+    assert a.information_state_tensor(sees) != b.information_state_tensor(sees)
+
+
+def test_something_to_fear_hidden_hands_and_choices_leave_the_other_seat_blind() -> None:
+    game = pyspiel.load_game(STF)
+    # outcomes 0-2 the row, 3-5 seat 0's Characters, 6-8 seat 1's, 9 the Tie-breaker
+    a = deal(game, lambda k, out: out[0])
+    b = deal(game, lambda k, out: out[0] if k < 6 or k == 9 else out[-1])
+    assert a.engine.hand[0] == b.engine.hand[0] and a.engine.hand[1] != b.engine.hand[1]
+    same_and_different(a, b, blind=0, sees=1)
+    # seat 0 chooses a Character face-down: seat 1 cannot tell which
+    c, d = a.clone(), a.clone()
+    legal = c.legal_actions()
+    c.apply_action(legal[0])
+    d.apply_action(legal[-1])
+    assert c.current_player() == d.current_player() == 1
+    same_and_different(c, d, blind=1, sees=0)
+    assert len(np.asarray(c.information_state_tensor(0))) == fos.TENSOR_SIZE + fos.RECALL_BITS
+
+
+def test_rise_of_the_zombies_secret_hands_leave_the_other_seat_blind() -> None:
+    game = pyspiel.load_game("flick_rise_of_the_zombies(survivors=Scout+Paramedic,"
+                             "secret_hands=True)")
+    hand = game.new_initial_state().engine.health()  # seat 0 draws first, then seat 1
+    a = deal(game, lambda k, out: out[0])
+    b = deal(game, lambda k, out: out[0] if k < hand else out[-1])
+    assert a.engine.hand[0] == b.engine.hand[0] and a.engine.hand[1] != b.engine.hand[1]
+    same_and_different(a, b, blind=0, sees=1)
+    # with hands shown (the default) both see them
+    shown = pyspiel.load_game("flick_rise_of_the_zombies(survivors=Scout+Paramedic)")
+    a = deal(shown, lambda k, out: out[0])
+    b = deal(shown, lambda k, out: out[0] if k < hand else out[-1])
+    assert a.information_state_string(0) != b.information_state_string(0)
+
+
+def test_surrounded_deck_order_below_what_is_seen_is_hidden() -> None:
+    game = pyspiel.load_game(SURROUNDED)
+    a = deal(game, lambda k, out: out[0])  # the deal: cards 1..18, top of the deck first
+    b = deal(game, lambda k, out: out[0] if k < 16 else out[-1])  # the bottom two swapped
+    c = deal(game, lambda k, out: out[-1] if k == 0 else out[0])  # another first card
+    assert a.engine.deck != b.engine.deck
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.information_state_tensor(0) == b.information_state_tensor(0)
+    assert a.information_state_string(0) != c.information_state_string(0)
+    assert a.information_state_tensor(0) != c.information_state_tensor(0)
 
 
 @pytest.mark.parametrize("name", [SURROUNDED, STF, RISE])
@@ -126,6 +205,9 @@ def test_observation_and_information_state_strings_hold_no_secret(name: str) -> 
             assert data.get("deck") != deck
         tensor = np.asarray(state.observation_tensor(p))
         assert tensor.shape == (fos.TENSOR_SIZE,) and np.any(tensor)
+        info = np.asarray(state.information_state_tensor(p))
+        assert info.shape == (fos.TENSOR_SIZE + fos.RECALL_BITS,)
+        assert np.array_equal(info[:fos.TENSOR_SIZE], tensor) and np.any(info[fos.TENSOR_SIZE:])
     # a determinization of what the player to act knows looks the same to it
     player = state.current_player()
     twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
@@ -205,8 +287,8 @@ def test_mcts_and_ismcts_play_whole_games_of_surrounded(order: tuple[int, int]) 
 
 def test_mcts_against_ismcts_in_something_to_fear_and_rise_of_the_zombies() -> None:
     stf = pyspiel.load_game(STF)
-    _, decisions = play_bots(stf, 0, sims=3, stop=8)
-    assert decisions == 8
+    _, decisions = play_bots(stf, 0, sims=3, stop=5)
+    assert decisions == 5
     rise = pyspiel.load_game(RISE)
-    _, decisions = play_bots(rise, 1, sims=2, stop=6)
-    assert decisions == 6
+    _, decisions = play_bots(rise, 1, sims=2, stop=4)
+    assert decisions == 4

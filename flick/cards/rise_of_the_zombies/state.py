@@ -1000,8 +1000,11 @@ class RiseOfTheZombies(State):
             else {k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
         )
         twin.epic = dict(self.epic)
-        twin.rng = NoDraws() if self.explicit_chance else random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        if self.explicit_chance:
+            twin.rng = self.rng  # a NoDraws: nothing to copy
+        else:
+            twin.rng = random.Random()
+            twin.rng.setstate(self.rng.getstate())
         twin.events = None if self.events is None else list(self.events)
         return twin
 

@@ -99,6 +99,11 @@ class CardData:
         """Indices of the cards marked for `players`, in file order."""
         return [i for i, c in enumerate(self.cards) if players in c.players]
 
+    @cached_property
+    def deck_sizes(self) -> dict[int, int]:
+        """len(deck_for(n)) per player count n (the dense action ids read it at every id)."""
+        return {n: len(self.deck_for(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
 
 def _range(marked: Marked, path: Path, value: int | None, lo: int, hi: int) -> int:
     if value is None or not lo <= value <= hi:

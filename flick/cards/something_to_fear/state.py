@@ -381,13 +381,13 @@ class StfState(State):
 
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
     def num_distinct_actions(self) -> int:
-        return _dense(self.num_players, len(self.data.deck_for(self.num_players))).size
+        return _dense(self.num_players, self.data.deck_sizes[self.num_players]).size
 
     def action_to_id(self, action: int) -> int:
-        return _dense(self.num_players, len(self.data.deck_for(self.num_players))).to_id(action)
+        return _dense(self.num_players, self.data.deck_sizes[self.num_players]).to_id(action)
 
     def id_to_action(self, action_id: int) -> int:
-        codes = _dense(self.num_players, len(self.data.deck_for(self.num_players)))
+        codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
         return codes.to_code(action_id)
 
     def max_chance_outcomes(self) -> int:
@@ -673,8 +673,11 @@ class StfState(State):
         for key in _NESTED:
             d[key] = [list(x) for x in src[key]]
         new.data = self.data
-        new.rng = NoDraws() if self.explicit_chance else random.Random()
-        new.rng.setstate(self.rng.getstate())
+        if self.explicit_chance:
+            new.rng = self.rng  # a NoDraws: nothing to copy
+        else:
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
         new.explicit_chance = self.explicit_chance
         new.deck_fixed = self.deck_fixed
         new._chance_pending = self._chance_pending
