@@ -148,8 +148,8 @@ def _playable(scenario: Any) -> Any:
     if missing:
         # Bots playing without a scenario's own rules would report meaningless results.
         raise FlickError(f"scenario {scenario.number} ({scenario.name}) needs rules the engine "
-                         f"does not implement yet: {', '.join(missing)}; scenarios 1-4 are "
-                         "playable", exit_code=2)
+                         f"does not implement: {', '.join(missing)}; the rulebook's ten scenarios "
+                         "are playable", exit_code=2)
     return scenario
 
 

@@ -10,7 +10,7 @@ from flick.game.bots.heuristic import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import Input, input_from_json
 
-MAX_INPUTS = 5000  # a safety net: no real game of scenarios 1-4 comes near it
+MAX_INPUTS = 5000  # a safety net against a bot game that never ends
 
 
 def play(scenario: Any, seed: int, bots: str = "heuristic",

@@ -1,5 +1,5 @@
-"""The rules scenarios 5-10 add to the core engine (scenarios 1-4): the rule state they add and
-the rules class that hooks them into `flick.game.game.Game`.
+"""The rules scenarios 5-10 add to the core rules (those of scenarios 1-4, `rules`): the rule
+state they add and the rules class that hooks them into `flick.game.game.Game`.
 
 `rules_for(scenario)` gives `FiveToTenRules` when the scenario names a rule of scenarios 5-10
 (`scenarios/README.md` lists the ids), else the core `ScenarioRules`. `FiveToTenRules` extends

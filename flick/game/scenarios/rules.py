@@ -1,4 +1,6 @@
-"""Scenario rules of scenarios 1-4, their objectives, defeats and what the skull means.
+"""The core scenario rules (those scenarios 1-4 introduce, in play in every later scenario
+that lists them), their objectives, defeats and what the skull means; scenarios 5-10 add
+theirs in `flick.game.scenarios.five_to_ten`.
 
 The scenario file names its special rules, objectives and conditions by identifier
 (`flick.scenario.model.RULE_IDS` ...); this class dispatches on them. A rule introduced by an
@@ -29,8 +31,8 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 
-# The rules the core engine implements (scenarios 1-4); scenarios 5-10 add theirs in
-# `flick.game.scenarios.five_to_ten`.
+# The rules the core class implements (those scenarios 1-4 introduce); scenarios 5-10 add
+# theirs in `flick.game.scenarios.five_to_ten`.
 RULES_DONE = frozenset({"shotgun", "sniper_rifle", "no_building_entry", "rv_driver",
                         "fight_survivor_vs_zombie", "take_in_city", "rescued_figure",
                         "barricades", "hunger"})
@@ -61,7 +63,8 @@ class ScenarioRules:
 
     def __init__(self, scenario: Any) -> None:
         self.scenario = scenario
-        # Rules of later scenarios are not played (yet): the game runs without them.
+        # Rules this engine does not know (an id no scenario of the rulebook uses) are not
+        # played: the game runs without them and says so (event "unsupported_rules").
         self.unsupported = list(dict.fromkeys(missing_rules(scenario)))
         self.ids: dict[str, dict[str, Any]] = {r.id: dict(r.params) for r in
                                                scenario.special_rules}
