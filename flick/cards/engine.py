@@ -230,7 +230,8 @@ class State(ABC):
         if not self.explicit_chance:
             return deck.pop()
         key = kind or _same
-        if len({key(c) for c in deck}) <= 1:
+        top = key(deck[-1]) if deck else None
+        if all(key(c) == top for c in deck):
             return deck.pop()  # one kind left (or none: the caller's IndexError): no chance
         value = self._chance_outcome(lambda: _draw_event(deck, key, label))
         for i in range(len(deck) - 1, -1, -1):

@@ -151,6 +151,10 @@ def test_something_to_fear_hidden_hands_and_choices_leave_the_other_seat_blind()
     b = deal(game, lambda k, out: out[0] if k < 6 or k == 9 else out[-1])
     assert a.engine.hand[0] == b.engine.hand[0] and a.engine.hand[1] != b.engine.hand[1]
     same_and_different(a, b, blind=0, sees=1)
+    a.apply_action(a.legal_actions()[0])  # the same choice: the histories stay alike to seat 0
+    b.apply_action(a.history()[-1])
+    same_and_different(a, b, blind=0, sees=1)
+    a = deal(game, lambda k, out: out[0])
     # seat 0 chooses a Character face-down: seat 1 cannot tell which
     c, d = a.clone(), a.clone()
     legal = c.legal_actions()

@@ -1100,12 +1100,15 @@ class RiseOfTheZombies(State):
         return 100 * turns
 
 
+_ATOMS = frozenset({int, bool, float, str, type(None)})  # copied as they are
+
+
 def _plain_copy(value: Any) -> Any:
     """A deep copy of plain data (lists, dicts, tuples of ints, strings, bools, None), several
     times faster than copy.deepcopy: observation() runs at every decision of an adapter."""
     kind = type(value)
     if kind is list:
-        return [v if type(v) is int else _plain_copy(v) for v in value]
+        return [v if type(v) in _ATOMS else _plain_copy(v) for v in value]
     if kind is dict:
         return {k: _plain_copy(v) for k, v in value.items()}
     if kind is tuple:
