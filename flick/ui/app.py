@@ -5,7 +5,8 @@ The window draws the game and collects gestures; every decision goes to the engi
 Flow: choose a survivor (click it or its board), choose an action (buttons or keys), press
 on the piece that appears where the rules put it, drag, release (Escape cancels before the
 release). The shot then plays at the physics' pace: `MotionRecorder` keeps the engine's own
-run as 60 Hz frames and the window plays them back one per 1/60 s (no re-simulation).
+run as 60 Hz frames and the window plays them back one per 1/60 s (no re-simulation); the
+first ones are drawn while the engine still computes the rest (`flick.ui.stream`).
 
 Headless: `frames` quits after so many frames, `screenshot` saves the last one, `script`
 feeds recorded input events (`flick.ui.script`). With a script or a frame count the clock is
@@ -39,6 +40,7 @@ from flick.ui.render import Camera
 from flick.ui.scene import TEMPLATES
 from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
+from flick.ui.stream import Stream
 from flick.ui.table_view import Decor, TableView
 
 # The inputs that are a flick (what the mulligan house rule may take back).
@@ -114,6 +116,8 @@ class PlayApp:
         self.help_open = False  # the controls overlay (F1 or ?)
         self.assist = Assist()  # the planner's heat map while aiming (C), off by default
         virtual = settings.frames is not None or settings.script is not None
+        self.virtual = virtual  # a virtual clock: exactly 1/60 s a frame (headless runs)
+        self._anim_at: float | None = None  # when a shot's last frame was drawn mid-compute
         self.briefing_open = (not virtual) if settings.briefing is None else settings.briefing
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
@@ -328,8 +332,10 @@ class PlayApp:
         self._old_decor = dict(self._decor)
         self._before_pieces = self._pieces
         first_event = len(g.events)
+        # the shot drawn as its frames are computed (the first within a few ms of release)
+        stream = Stream(self, live=not self.virtual)
         try:
-            with self.motion.drops():
+            with self.motion.drops(), stream:
                 g.apply(inp)
         except IllegalAction as exc:
             self.refuse(str(exc))
@@ -344,7 +350,9 @@ class PlayApp:
         self.status = ""
         self._sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
-        self.clip_time = 0.0
+        # the animation goes on from the frame already on screen
+        self.clips, self.clip_time = stream.resume(self.clips)
+        self._anim_at = stream.drawn_at
         new = g.events[first_event:]
         self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
                             and g.active is not None else None)
@@ -838,6 +846,8 @@ class PlayApp:
             now = time.perf_counter()
             if moving and now < last + period:
                 continue  # more events may come before the frame is due
+            if self._anim_at is not None:  # a shot was drawn while it was computed
+                last, self._anim_at = max(last, self._anim_at), None
             self.advance(min(0.05, now - last))
             last = now
             key = self.scene_key()

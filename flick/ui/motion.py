@@ -18,7 +18,7 @@ once per process and only reads.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,6 +87,8 @@ class MotionRecorder:
 
     def __init__(self) -> None:
         self.clips: list[Clip] = []
+        # Told after each frame is recorded, while the run goes on (`flick.ui.stream`).
+        self.on_frame: Callable[[], None] | None = None
         # Weak: a fight's table goes with its fight, and a later one may reuse its id().
         self._tables: weakref.WeakSet[Any] = weakref.WeakSet()
 
@@ -139,6 +141,8 @@ class MotionRecorder:
                 gone = set(world.gone)
                 if gone:
                     clip.gone[len(clip.frames) - 1] = gone
+                if self.on_frame is not None:
+                    self.on_frame()
 
         space.step = recorded_step
 
@@ -154,7 +158,12 @@ def _hook_tower() -> None:
     def recorded_run(world: Any) -> Any:
         if not _LISTENERS:
             return run(world)
+        listener = _LISTENERS[-1]
         frames: list[list[SideShape]] = []
+        # in the recorder's list from the start (an empty clip is not played): its frames
+        # can be drawn as they come
+        clip = Clip("tower", {}, [], side=frames)
+        listener.clips.append(clip)
         step = world.space.step
         clock = {"t": 0.0, "next": 0.0}
         zombies = {id(b) for b in world.zombies}
@@ -165,15 +174,15 @@ def _hook_tower() -> None:
             if clock["t"] + 1e-12 >= clock["next"]:
                 clock["next"] += FRAME_S
                 frames.append(_side(world.space, zombies))
+                clip.frames.append({})
+                if listener.on_frame is not None:
+                    listener.on_frame()
 
         world.space.step = recorded_step
         try:
             return run(world)
         finally:
             world.space.step = step
-            if frames:
-                _LISTENERS[-1].clips.append(Clip("tower", {}, [{} for _ in frames],
-                                                 side=frames))
 
     recorded_run._flick_ui_hook = True  # type: ignore[attr-defined]
     TowerWorld.run = recorded_run  # type: ignore[method-assign]

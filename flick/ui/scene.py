@@ -40,6 +40,21 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
         if app.help_open:
             help.draw_help(app, screen)
         return [screen.get_rect()]
+    draw_table(app, screen)
+    app.buttons = app.panel.draw(screen, app)
+    if app.help_open:  # F1 over the briefing shows the controls
+        help.draw_help(app, screen)
+    elif app.briefing_open:
+        help.draw_briefing(app, screen)
+    else:
+        return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else [])]
+    return [screen.get_rect()]
+
+
+def draw_table(app: PlayApp, screen: pygame.Surface) -> None:
+    """The table's part of the window (`app.area`): the city or the fight's staging table,
+    the piece being flicked, the banner, the hint (also drawn alone while a shot is being
+    computed: `flick.ui.stream`)."""
     if app.on_fight_table():
         _draw_fight(app, screen)
     else:
@@ -51,14 +66,6 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
         _banner(app, screen)
     _draw_hint(app, screen)
     screen.set_clip(None)
-    app.buttons = app.panel.draw(screen, app)
-    if app.help_open:  # F1 over the briefing shows the controls
-        help.draw_help(app, screen)
-    elif app.briefing_open:
-        help.draw_briefing(app, screen)
-    else:
-        return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else [])]
-    return [screen.get_rect()]
 
 
 def _draw_hint(app: PlayApp, screen: pygame.Surface) -> None:

@@ -1,0 +1,134 @@
+"""A shot is on screen while the engine still computes it: the first frame of the moving
+piece is drawn (and sent to the screen) before the shot's physics run has finished, the
+panel keeps its pixels, and the window's animation goes on from the frame already shown."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from flick.game.game import Game
+from flick.game.inputs import Flick, Move
+from flick.physics.world import World
+from flick.scenario import load
+from flick.ui import stream
+from flick.ui.app import PlayApp, Settings
+from flick.ui.motion import FRAME_S
+
+SOUTH = Move(Flick((0.0, -2400.0), (0.0, 0.0)), -1.5708)  # Mike, hard south (scenario 2)
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 800))
+    yield
+    pygame.quit()
+
+
+def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """What happens, in order: the pieces drawn (where), a rectangle sent to the screen, a
+    physics run finished."""
+    order: list[tuple[str, Any]] = []
+    finish = World._finish
+
+    def finished(self: World, *args: Any) -> Any:
+        order.append(("finished", None))
+        return finish(self, *args)
+
+    draw_pieces = app.view.draw_pieces
+
+    def drawn(surface, cam, pieces, decor, highlight=()):  # type: ignore[no-untyped-def]
+        order.append(("drawn", {p.id: (p.x, p.y) for p in pieces}))
+        draw_pieces(surface, cam, pieces, decor, highlight)
+
+    update = pygame.display.update
+
+    def sent(*args: Any) -> Any:
+        order.append(("sent", args))
+        return update(*args)
+
+    monkeypatch.setattr(World, "_finish", finished)
+    monkeypatch.setattr(app.view, "draw_pieces", drawn)
+    monkeypatch.setattr(pygame.display, "update", sent)
+    return order
+
+
+def test_the_first_frame_is_on_screen_before_the_shot_is_computed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    app.draw()
+    panel = pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB")
+    order = spied(app, monkeypatch)
+    assert app.apply(SOUTH)
+    done = order.index(("finished", None))
+    clip = app.clips[0]  # the shot: the movement disc slides south from Mike
+    disc = next(iter(clip.frames[0]))
+    start = clip.start[disc]
+    moved = [i for i, (what, at) in enumerate(order)
+             if what == "drawn" and disc in at and math.dist(at[disc], (start.x, start.y)) > 0.5]
+    assert moved and moved[0] < done, "the moving piece was drawn only after its run ended"
+    sent = [i for i, (what, args) in enumerate(order) if what == "sent"]
+    assert any(moved[0] < i < done for i in sent), "drawn but not sent to the screen"
+    # only the table went to the screen: the panel's pixels are the ones before the release
+    assert all(args == (app.area,) for what, args in order[:done] if what == "sent")
+    assert pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB") == panel
+    # a virtual clock draws only the first frame mid-compute; playback starts from it
+    assert app.busy() and app.clip_time == 0.0
+
+
+def test_a_live_window_draws_frames_as_they_come_and_goes_on_from_the_last(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    app.virtual = False  # a live window, on a clock that runs 1/120 s per reading
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += FRAME_S / 2
+        return now[0]
+
+    monkeypatch.setattr(stream, "perf_counter", clock)
+    shown: list[tuple[int, float, int]] = []  # (clips played, time in the clip, frames there)
+    frame = stream.Stream.frame
+
+    def noted(self: stream.Stream) -> None:
+        before = self.drawn
+        frame(self)
+        if self.drawn > before:
+            clips = self.clips()
+            skip, within = stream.position(clips, self.shown)
+            shown.append((skip, within, len(clips[skip].frames)))
+
+    monkeypatch.setattr(stream.Stream, "frame", noted)
+    assert app.apply(SOUTH)
+    assert len(shown) > 2
+    times = [(skip, within) for skip, within, _ in shown]
+    assert times == sorted(times) and len(set(times)) == len(times)  # forward, frame by frame
+    for _, within, frames in shown:
+        assert int(within / FRAME_S) < frames  # never a frame not computed yet
+    _, within, _ = shown[-1]
+    assert app.clip_time == pytest.approx(within) and app.clip_time > 0.0
+    assert app._anim_at is not None  # the live loop times its next frame from that one
+
+
+def test_position_in_a_run_of_clips() -> None:
+    from flick.ui.motion import Clip
+
+    clips = [Clip("city", {}, [{}] * 3), Clip("tower", {}, [{}] * 2)]
+    assert stream.position(clips, 0.0) == (0, 0.0)
+    assert stream.position(clips, 4 * FRAME_S)[0] == 1
+    assert stream.position(clips, 4 * FRAME_S)[1] == pytest.approx(FRAME_S)
+    assert stream.position(clips, 99.0) == (1, clips[1].duration)  # clamped into the last
