@@ -28,7 +28,7 @@ def write_pictures(
     import pygame
 
     from flick.physics import PhysicsParams, Table
-    from flick.ui.render import TABLE, Camera, Fonts, draw_city, draw_table
+    from flick.ui.render import TABLE, Camera, Fonts, draw_city, draw_table, save_png
 
     folder = Path(folder)
     try:
@@ -67,11 +67,7 @@ def write_pictures(
                 font = fonts.heading if i == 0 else fonts.small
                 surface.blit(font.render(line, True, CAPTION), (12, 8 + 26 * i))
             path = folder / f"game{game.number}_shot{number:03d}.png"
-            try:
-                pygame.image.save(surface, str(path))
-            except (OSError, pygame.error) as exc:
-                raise FlickError(f"{path}: cannot write the picture: {exc}") from None
-            written.append(path)
+            written.append(save_png(surface, path))  # atomic; FlickError if it fails
     return written
 
 

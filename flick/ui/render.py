@@ -511,9 +511,19 @@ def wrap(text: str, font: pygame.font.Font, width: int, indent: str = "  ") -> l
     return lines
 
 
+def save_png(surface: pygame.Surface, path: str | Path, what: str = "picture") -> Path:
+    """Write `surface` as an image at `path` (PNG for a .png name) atomically
+    (`flick.atomic.write_with`: a failed or interrupted write leaves the old file as it was);
+    a write that fails is a FlickError naming the path."""
+    from flick import atomic
+    from flick.errors import FlickError
+
+    try:
+        return atomic.write_with(path, lambda tmp: pygame.image.save(surface, str(tmp)))
+    except (OSError, pygame.error) as exc:
+        raise FlickError(f"{path}: cannot write the {what}: {exc}") from None
+
+
 def save_map(scenario: Scenario, path: str | Path, size: tuple[int, int] = (1200, 900)) -> Path:
-    """Render the scenario's map and write it as PNG; returns the path."""
-    surface = render_map(scenario, size)
-    out = Path(path)
-    pygame.image.save(surface, str(out))
-    return out
+    """Render the scenario's map and write it as PNG (atomically); returns the path."""
+    return save_png(render_map(scenario, size), path, "map")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -26,7 +25,7 @@ from flick.game.narration import describe
 from flick.physics.state import PieceState
 from flick.ui.app import PANEL_W, fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
-from flick.ui.render import Camera, wrap
+from flick.ui.render import Camera, save_png, wrap
 from flick.ui.table_view import TableView, TextCache
 
 INTERPOLATED_S = 0.6  # s: a shot shown from stored poses only
@@ -336,8 +335,7 @@ class Viewer:
             if frames is not None and count >= frames:
                 break
         if screenshot:
-            Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, screenshot)
+            save_png(self.screen, screenshot, "screenshot")  # atomic
         return 0
 
     def _zoom(self, at: tuple[int, int], steps: int) -> None:
