@@ -50,6 +50,7 @@ is not chosen yet, the state stays as it was before the decision and the event i
 each chosen outcome re-runs the decision from that point with the outcomes chosen so far, so
 the rules need no restructuring (a decision with k chance events runs k + 1 times). A
 decision that meets no chance is applied at once (to the copy, which becomes the state).
+`max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's configuration.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 - `flick_surrounded` (parameters `difficulty`: "standard", `scenario`: 0 = the normal set-up,
   1-18 = that location first),
 - `flick_something_to_fear` (`players` 2-6, `expert`),
-- `flick_rise_of_the_zombies` (`survivors` names joined by "+", `difficulty`, `otis`)
+- `flick_rise_of_the_zombies` (`survivors` names joined by "+", `difficulty`, `otis`,
+  `secret_hands`: hands hidden from the other survivors)
 
 with pyspiel, so that `pyspiel.load_game("flick_surrounded")` and OpenSpiel's algorithms (MCTS,
 IS-MCTS, ...) run on them. Needs the `rl` extra (open-spiel). Nothing in flick imports this.
