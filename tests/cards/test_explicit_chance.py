@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from flick.cards.engine import ChanceEvent, IllegalActionError, State
+from flick.cards.rise_of_the_zombies.codes import K_PASS
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
 
@@ -137,3 +138,32 @@ def test_a_determinization_of_an_explicit_state_is_a_seeded_world() -> None:
     assert not world.explicit_chance and world.chance_event() is None
     play(world, 2)  # plays to the end on its own generator
     assert world.is_terminal()
+
+
+def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
+    """Rise's apply_for (another seat acts in the Play Cards step) runs as a procedure of its
+    own: with explicit chance it waits for its events like any decision."""
+    rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
+    rng = random.Random(0)
+    acted = 0
+    for _ in range(400):
+        event = rise.chance_event()
+        if event is not None:
+            rise.apply_chance(rng.choice(event.outcomes)[0])
+            continue
+        if rise.is_terminal():
+            break
+        others = [s for s in rise.actors() if s != rise.current_player()]
+        if others and rise.legal_actions_for(others[0]):
+            seat = others[0]
+            rise.apply_for(seat, rng.choice(rise.legal_actions_for(seat)))
+            acted += 1
+        else:
+            rise.apply(rng.choice(rise.legal_actions()))
+    assert acted > 0
+    while rise.chance_event() is None:
+        rise.apply(rise.legal_actions()[0])
+    with pytest.raises(IllegalActionError):  # no seat acts while chance decides
+        rise.apply_for(1 - max(rise.current_player(), 0), K_PASS << 16)
+    back = RiseOfTheZombies.from_json(rise.to_json())
+    assert back.to_json() == rise.to_json()

@@ -400,8 +400,8 @@ class RiseOfTheZombies(State):
     def apply_for(self, seat: int, action: int) -> None:
         """Apply `action` for `seat`, any seat of `actors()` (checked first; an illegal
         action raises and changes nothing). The seat becomes the one acting until it is done."""
-        if seat == self.current_player():
-            self.apply(action)
+        if seat == self.current_player() or self._chance_pending is not None:
+            self.apply(action)  # (refused while a chance event is pending)
             return
         check_action(self.game_name, action)
         if action not in self.legal_actions_for(seat):
