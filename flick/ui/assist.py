@@ -8,11 +8,11 @@ nearest the click (by default the zombie nearest the survivor). The planner
 (`flick.plan`) then plays every cell of an aim x power grid around the friction model's aim
 `repeats` times under the hand noise (the window's N setting; "none" plans with the steady
 hand, which is what the map is for). The cells are sent to a pool of worker processes one by
-one and drawn as they come back: cell (aim offset, power factor) is a patch of the fan where
-the piece would stop on an open table with that aim and power, its colour the success
-probability (dark blue 0 to yellow 1; grey, not computed yet), the best cell ringed in white,
-and a line at the bottom of the table says the best cell's odds with their Wilson 95%
-interval.
+one, from the friction model's aim outwards, and drawn as they come back: cell (aim offset,
+power factor) is a patch of the fan where the piece would stop on an open table with that aim
+and power, its colour the success probability (dark blue 0 to yellow 1; grey, not computed
+yet), the best cell ringed in white, and a line at the bottom of the table says the best
+cell's odds with their Wilson 95% interval.
 
 A new target, another action, a flick played, Escape or C again drop the job: cells not yet
 started are cancelled, the ones already running finish in their worker and are thrown away
@@ -133,11 +133,11 @@ class Assist:
                            else ("move", (round(p[0], 1), round(p[1], 1))))
         else:
             zs = [(math.dist(board.pos(z), p), z) for z in board.zombies()]
-            near = min(zs, default=None)
-            if near is None or near[0] > ZOMBIE_PICK_CM:
+            hit = min(zs, default=None)
+            if hit is None or hit[0] > ZOMBIE_PICK_CM:
                 app.refuse("aim assist: click a zombie to shoot at")
                 return True
-            self.target = ("shoot", near[1])
+            self.target = ("shoot", hit[1])
         self.version += 1
         return True
 
@@ -177,8 +177,10 @@ class Assist:
             self.target = None if not self.on or app.action not in ACTIONS else self.target
             return None
         g = app.game
-        if self.target is None and app.action in ("gun", "two_guns") and g.board.zombies():
-            here = g.board.pos(g.active_survivor.piece)
+        piece = g.active_survivor.piece
+        if (self.target is None and app.action in ("gun", "two_guns") and g.board.zombies()
+                and piece is not None):
+            here = g.board.pos(piece)
             self.target = ("shoot", min(g.board.zombies(),
                                         key=lambda z: (math.dist(g.board.pos(z), here), z)))
         if self.target is None:
@@ -218,12 +220,21 @@ class Assist:
         kind = "movement_disc" if app.action == "move" else "bullet"
         job = Job(key, what, shot, kind, hand)
         pool = self._start_pool()
-        for i in range(len(self.grid)):
+        for i in self.order():
             f = pool.submit(run_cells, params, shot, noise, self.grid, self.repeats, key[6], [i])
             job.futures[f] = [i]
             self.submitted += 1
         self.job = job
         self.version += 1
+
+    def order(self) -> list[int]:
+        """The cells in the order they are computed: from the friction model's aim outwards
+        (the likeliest to matter first; the numbers do not depend on the order)."""
+        na, npow = len(self.grid.angles), len(self.grid.powers)
+        mid_a, mid_p = (na - 1) / 2, (npow - 1) / 2
+        return sorted(range(len(self.grid)), key=lambda i: (
+            abs(i // npow - mid_a) / max(1.0, mid_a) + abs(i % npow - mid_p) / max(1.0, mid_p),
+            i))
 
     def _collect(self) -> None:
         job = self.job
@@ -281,8 +292,10 @@ class Assist:
         return {} if job is None else {i: w / self.repeats for i, w in job.wins.items()}
 
     def fan(self, app: PlayApp) -> list[tuple[int, list[tuple[float, float]]]]:
-        """Each cell's patch (cm): between its aim's edges and between the open-table slides
-        of its power's edges, from the piece's start."""
+        """Each cell's patch (cm): between its aim's edges and, for a move, between the
+        open-table slides of its power's edges, from the piece's start (where the disc would
+        stop); for a shot, between its power's edges times the zombie's distance (the band
+        around the zombie: a bullet does not stop there)."""
         job = self.job
         assert job is not None
         params = app.game.board.params
@@ -294,7 +307,15 @@ class Assist:
         da = (angles[1] - angles[0]) / 2 if len(angles) > 1 else math.radians(0.5)
         dp = (powers[1] - powers[0]) / 2 if len(powers) > 1 else 0.03
 
+        target = job.key[5]
+        board = app.game.board
+        # a bullet flies on past the zombie: its cells are drawn around the zombie
+        reach = (math.dist((x0, y0), board.pos(target[1]))
+                 if target[0] == "shoot" and board.exists(target[1]) else None)
+
         def slide(factor: float) -> float:
+            if reach is not None:
+                return reach * max(0.0, factor)
             v = job.shot.strength * max(0.0, factor) / mass
             return min(MAX_FAN_CM, v * v / (2.0 * mu * g))
 
@@ -379,16 +400,16 @@ class Assist:
         job = self.job
         assert job is not None
         n, k = len(self.grid), len(job.wins)
-        head = f"aim assist ({job.hand} hand, {job.what}): "
+        head = f"assist, {job.hand} hand, {job.what}: "
         b = self._best()
         if b is None:
             return head + f"planning... 0/{n} cells"
         c = cell(job.shot, self.grid, b, job.wins[b], self.repeats)
         lo, hi = c.interval
         a_off, f = self.grid.cell(b)
-        best = (f"best {100 * c.p:.0f}% (95% {100 * lo:.0f}-{100 * hi:.0f}%) at "
-                f"{math.degrees(a_off):+.1f} deg, x{f:.2f} power")
-        return head + (best if k == n else f"{k}/{n} cells, so far {best}")
+        best = (f"{100 * c.p:.0f}% (95% {100 * lo:.0f}-{100 * hi:.0f}%) at "
+                f"{math.degrees(a_off):+.1f} deg x{f:.2f}")
+        return head + (f"best {best}" if k == n else f"{k}/{n} cells, best so far {best}")
 
     def _line(self, app: PlayApp, screen: pygame.Surface, text: str) -> None:
         img = app.view.text.get(app.panel.font, text, LABEL)

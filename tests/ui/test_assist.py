@@ -88,6 +88,9 @@ def test_c_switches_the_assist_and_the_help_says_so(app: PlayApp,
     assert app.assist.on and "aim assist on" in app.status
     app.key("c")
     assert not app.assist.on and "aim assist off" in app.status and app.assist._pool is None
+    # the cells are computed from the friction model's aim outwards, each one once
+    assert app.assist.order()[0] == len(GRID) // 2 and sorted(app.assist.order()) == list(
+        range(len(GRID)))
     keys = [line for heading, lines in help.CONTROLS for line in lines]
     assert any(line.startswith("C aim assist") for line in keys)
     from flick.cli import main
