@@ -195,6 +195,8 @@ _LINES: dict[str, Callable[[dict[str, Any], _Who, _Who], str]] = {
     "player_out": lambda d, who, place: f"{who()}'s player is out of the game.",
     "colony_entered": lambda d, who, place: f"{who()} enters the colony ({place('building')}).",
     "unload": lambda d, who, place: f"{who()} unloads {', '.join(d.get('tokens', []))} in the RV.",
+    "rv_reveal": lambda d, who, place: (f"{who()} enters the RV and shows "
+                                        f"{', '.join(d.get('tokens', []))}."),
     "discard": lambda d, who, place: f"{who()} discards a {place('token')}.",
     "fall": lambda d, who, place: f"{who()} falls.",
     "another_round": lambda d, who, place: "A tie on survivors: one more round is played.",

@@ -131,6 +131,9 @@ class RuleState:
     x_token: dict[str, bool] = field(default_factory=dict)
     steal_offers: list[StealOffer] = field(default_factory=list)
     x_pending: list[str] = field(default_factory=list)  # S8: buildings awaiting an X token
+    # S6: secret tokens revealed on entering the RV (uid: the survivor who showed them)
+    shown: dict[int, str] = field(default_factory=dict)
+    occupied: list[str] = field(default_factory=list)  # S8: buildings with a survivor inside
     resume: str | None = None  # the stage (Game.apply's) held for a steal or an X decision
 
 
@@ -226,6 +229,7 @@ class FiveToTenRules(ScenarioRules):
             rs.crossroads_deck = crossroads.shuffled_ids(game)
         powers.set_up(game)
         supply.set_up(game)
+        rs.occupied = supply.occupied(game)
         if self.has("secret_objectives"):
             secret.deal(game)
         for s in game.survivors.values():
@@ -238,8 +242,19 @@ class FiveToTenRules(ScenarioRules):
         return super().entry_refused(game, s, building)
 
     def on_enter(self, game: Game, s: Survivor, building: str) -> None:
+        supply.emptied(game)  # a move from one building straight into another (S8)
         objectives.entered_colony(game, s, building)
         if self.has("rv_unloads_key_and_fuel") and building == "rv":
+            # "When a survivor enters the RV, they reveal their face down tokens": all of
+            # them (an X too), and they stay face up while that survivor carries them. The
+            # event names those kept (key and fuel are told by "unload").
+            shown = [t for t in s.inventory if not t.face_up]
+            for t in shown:
+                t.face_up = True
+                game.rule_state.shown[t.uid] = s.name
+            kept = [t.kind for t in shown if t.kind not in ("key", "fuel")]
+            if kept:
+                game.event("rv_reveal", survivor=s.name, tokens=kept)
             unloaded = [t for t in s.inventory if t.kind in ("key", "fuel")]
             for t in unloaded:
                 s.inventory.remove(t)
@@ -268,6 +283,7 @@ class FiveToTenRules(ScenarioRules):
         rs.turn_flags = []
         rs.extra_actions = 0
         rs.flare = None
+        supply.emptied(game)  # S8: a building left empty between turns
         super().on_choose(game, s)
 
     # ---- tokens -------------------------------------------------------------------------
@@ -367,6 +383,7 @@ class FiveToTenRules(ScenarioRules):
     def hold(self, game: Game, stage: str) -> bool:
         """Pause for the steal and X-token decisions as soon as they arise (phase "decide")."""
         self._steal(game)
+        supply.emptied(game)  # S8: a building its last survivor left, however it left
         rs = game.rule_state
         if not (rs.steal_offers or rs.x_pending):
             return False
@@ -393,9 +410,16 @@ class FiveToTenRules(ScenarioRules):
         if not self.has("secret_tokens"):
             return
         kinds = set(self.ids["secret_tokens"].get("kinds", ["key", "fuel", "x"]))
+        # A token shown in the RV stays face up while its survivor keeps it; taken by
+        # anyone else (or again) it is secret again.
+        shown = game.rule_state.shown
+        held = {(t.uid, s.name) for s in game.survivors.values() for t in s.inventory}
+        for uid, name in list(shown.items()):
+            if (uid, name) not in held:
+                del shown[uid]
         for s in game.survivors.values():
             for t in s.inventory:
-                if t.kind in kinds:
+                if t.kind in kinds and shown.get(t.uid) != s.name:
                     t.face_up = False
 
     def _steal(self, game: Game) -> None:

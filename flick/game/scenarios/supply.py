@@ -2,9 +2,9 @@
 survivors (rulebook p. 28); and scenario 5's found survivors (p. 20).
 
 - A building with an X token in front of it cannot be entered.
-- When the last survivor in a building leaves it, the active player takes an X token from
-  the building of their choice and places it in front of the building just left, then puts 1
-  token from the supply face down in the building the X came from.
+- When the last survivor in a building leaves it (in any way: `emptied`), the active player
+  takes an X token from the building of their choice and places it in front of the building
+  just left, then puts 1 token from the supply face down in the building the X came from.
 - A revealed survivor token stays face up on the building's support block; a random unused
   board (normal side up, 2 life) joins the team of the next survivor to exit that building by
   a move action.
@@ -14,8 +14,9 @@ survivors (rulebook p. 28); and scenario 5's found survivors (p. 20).
 Readings (this project's):
 - The X tokens in front of buildings are kept by the rules engine (not a stash a survivor
   could take from). The active player's choice of the X to move (`MoveX`) is asked as soon
-  as the move that emptied the building is over: the game holds (phase "decide", or before a
-  fight's first input if the move entered a fight) until it is answered.
+  as the action or fight that emptied the building is over: the game holds (phase "decide",
+  or before a fight's first input if the move entered a fight) until it is answered. A
+  building left empty between turns asks when the next survivor is chosen.
 - An S5 found survivor has used its backpack for this round (it plays from the next round;
   the rulebook says nothing of its backpack). An S8 recruit's backpack matches the current
   round (rulebook: "Rotate the new survivor's backpack so that it matches the color of the
@@ -118,6 +119,31 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
     if building not in game.rule_state.x_blocked:
         game.rule_state.x_pending.append(building)
         game.event("x_to_move", to=building)
+
+
+def occupied(game: Game) -> list[str]:
+    """The buildings a living survivor is in, in the board's order."""
+    inside = {s.building for s in game.survivors.values() if s.alive and s.building}
+    return [b for b in game.board.buildings if b in inside]
+
+
+def emptied(game: Game) -> None:
+    """S8: every building left without a survivor since the last look asks for an X token,
+    however its last survivor left (rulebook: "Whenever the last survivor in a building exits
+    that building (move action, losing a zombie fight, etc.)").
+
+    Reading: any way counts: a move or bat out (also straight into another building), thrown
+    out of a survivor fight, killed inside (a zombie fight lost on the last life, a
+    Crossroads card). A survivor fight alone never empties its building: the winners stay."""
+    rs = game.rule_state
+    now = occupied(game)
+    if game.rules.has("moving_x_tokens") and rs.x_blocked:
+        for building in rs.occupied:
+            if building not in now and building not in rs.x_blocked \
+                    and building not in rs.x_pending:
+                rs.x_pending.append(building)
+                game.event("x_to_move", to=building)
+    rs.occupied = now
 
 
 def move_x(game: Game, source: str) -> None:
