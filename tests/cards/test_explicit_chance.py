@@ -11,7 +11,6 @@ from collections import Counter
 import pytest
 
 from flick.cards.engine import ChanceEvent, IllegalActionError, State
-from flick.cards.rise_of_the_zombies.codes import K_PASS
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
 
@@ -145,10 +144,18 @@ def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
     own: with explicit chance it waits for its events like any decision."""
     rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
     rng = random.Random(0)
-    acted = 0
+    acted = refused = 0
     for _ in range(400):
         event = rise.chance_event()
         if event is not None:
+            for seat in (0, 1):  # no seat acts while chance decides
+                legal = rise.legal_actions_for(seat)
+                if legal and seat != rise.current_player():
+                    before = rise.to_json()
+                    with pytest.raises(IllegalActionError):
+                        rise.apply_for(seat, legal[0])
+                    assert rise.to_json() == before
+                    refused += 1
             rise.apply_chance(rng.choice(event.outcomes)[0])
             continue
         if rise.is_terminal():
@@ -160,10 +167,6 @@ def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
             acted += 1
         else:
             rise.apply(rng.choice(rise.legal_actions()))
-    assert acted > 0
-    while rise.chance_event() is None:
-        rise.apply(rise.legal_actions()[0])
-    with pytest.raises(IllegalActionError):  # no seat acts while chance decides
-        rise.apply_for(1 - max(rise.current_player(), 0), K_PASS << 16)
+    assert acted > 0 and refused > 0
     back = RiseOfTheZombies.from_json(rise.to_json())
     assert back.to_json() == rise.to_json()
