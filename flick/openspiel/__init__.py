@@ -185,6 +185,53 @@ class _Held:
         self.seen = {}
 
 
+class _Recall:
+    """Each seat's digest of the history as it saw it, computed when asked for: a decision
+    keeps the engine state it was taken in (its `_Held`, never changed again) and the action,
+    and a seat's digest takes in the decisions it has not read yet (before each, the seat's
+    observation then, and its own actions). Most states a search makes are never asked (MCTS
+    rollouts): they pay one engine copy a decision, not every seat's observation."""
+
+    def __init__(self, players: int) -> None:
+        self.digests = [""] * players
+        self.read = [0] * players  # decisions each seat's digest has taken in
+        self.steps: list[tuple[_Held, int, int]] = []  # (state before, actor, action id)
+        self.base = 0  # the decision number of steps[0]
+
+    def push(self, before: _Held, actor: int, action: int) -> None:
+        self.steps.append((before, actor, action))
+
+    def digest(self, player: int) -> str:
+        end = self.base + len(self.steps)
+        text = self.digests[player]
+        for i in range(self.read[player], end):
+            before, actor, action = self.steps[i - self.base]
+            mine = str(action) if player == actor else "-"
+            text = hashlib.blake2b(f"{text}|{before.look(player)[1]}|{mine}".encode(),
+                                   digest_size=DIGEST_BYTES).hexdigest()
+        self.digests[player], self.read[player] = text, end
+        done = min(self.read) - self.base  # decisions every seat has read: not needed again
+        if done > 0:
+            del self.steps[:done]
+            self.base += done
+        return text
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        twin = _Recall.__new__(_Recall)
+        twin.digests, twin.read = list(self.digests), list(self.read)
+        twin.steps, twin.base = list(self.steps), self.base  # the states before are shared
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        for p in range(len(self.digests)):
+            self.digest(p)  # every seat has read everything: no engine states to pickle
+        return {"digests": self.digests, "read": self.read, "base": self.base}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.digests, self.read, self.base = data["digests"], data["read"], data["base"]
+        self.steps = []
+
+
 class FlickState(pyspiel.State):
     """An OpenSpiel state around one engine state (Surrounded: None while the deal is still
     chance)."""
@@ -196,7 +243,7 @@ class FlickState(pyspiel.State):
         self._held: _Held | None = None
         self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
         self.moves = 0
-        self.recall = [""] * game.num_players()  # digest of each seat's view of the history
+        self.recall = _Recall(game.num_players())  # each seat's view of the history
         if self._spec.deal == "explicit":
             self.engine = self._spec.build(self._params, 0, None)  # waits for its deal
 
@@ -253,18 +300,13 @@ class FlickState(pyspiel.State):
         elif engine.chance_event() is not None:
             engine.apply_chance(action)
         else:
-            self._remember(engine.current_player(), action)
-            engine.apply(engine.id_to_action(action))
-
-    def _remember(self, actor: int, action: int) -> None:
-        """Every seat's history digest takes in what it sees before this decision, and the
-        actor's the action it takes."""
-        assert self._held is not None
-        for p in range(len(self.recall)):
-            seen = self._held.look(p)[1]
-            mine = str(action) if p == actor else "-"
-            self.recall[p] = hashlib.blake2b(
-                f"{self.recall[p]}|{seen}|{mine}".encode(), digest_size=DIGEST_BYTES).hexdigest()
+            # the state the decision is taken in stays as it is, for the seats' digests; the
+            # game goes on in a copy
+            before = self._held
+            assert before is not None
+            self.recall.push(before, engine.current_player(), action)
+            self.engine = engine.clone()
+            self.engine.apply(engine.id_to_action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine
@@ -293,7 +335,7 @@ class FlickState(pyspiel.State):
         twin = cast(FlickState, self.clone())
         engine = self.engine
         if engine is not None and engine.chance_event() is None:
-            seed = random.Random(f"{self.moves}|{self.recall[player]}")
+            seed = random.Random(f"{self.moves}|{self.recall.digest(player)}")
             if sampler is not None:
                 seed = random.Random(int(sampler() * 2**53))
             world = engine.determinize(player, seed)
@@ -330,12 +372,12 @@ class FlickObserver:
     def set_from(self, state: FlickState, player: int) -> None:
         hashed_tensor(state.seen(player)[0], self.dict["observation"])
         if self.perfect_recall:
-            self.dict["recall"][:] = recall_bits(state.recall[player])
+            self.dict["recall"][:] = recall_bits(state.recall.digest(player))
 
     def string_from(self, state: FlickState, player: int) -> str:
         text = state.seen(player)[1]
         if self.perfect_recall:
-            return f"{text}\nrecall {state.recall[player] or '-'}"
+            return f"{text}\nrecall {state.recall.digest(player) or '-'}"
         return text
 
 
