@@ -296,3 +296,19 @@ def test_mcts_against_ismcts_in_something_to_fear_and_rise_of_the_zombies() -> N
     rise = pyspiel.load_game(RISE)
     _, decisions = play_bots(rise, 1, sims=2, stop=4)
     assert decisions == 4
+
+
+def test_information_states_survive_clones_and_serialization_asked_in_any_order() -> None:
+    """The history digests are computed when asked for: a clone, a serialized copy and the
+    original give the same information states, whichever seat asks first."""
+    game = pyspiel.load_game(STF)
+    state = play_random(game, 6, stop=10)
+    twin = state.clone()
+    copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert [twin.information_state_string(p) for p in (1, 0)][::-1] == [
+        state.information_state_string(p) for p in (0, 1)] == [
+        copy.information_state_string(p) for p in (0, 1)]
+    action = state.legal_actions()[0]
+    for s in (state, copy):
+        s.apply_action(action)
+    assert state.information_state_tensor(1) == copy.information_state_tensor(1)
