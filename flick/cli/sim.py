@@ -174,9 +174,8 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
     """The outcomes of `games` (outcome dicts of `scenario`): one row per team of the scenario
     (and per team formed in play that won, an S9-S10 betrayer), then "no winner" (a co-op
     loss, a city overrun, S6's both lose at the skull) with its end reasons; each with its
-    count, share and Wilson 95% interval."""
-    from flick.plan.planner import wilson
-
+    count, share and Wilson 95% interval; a competitive scenario also gets "a team won" (any
+    team, the row before "no winner")."""
     n = len(games)
     teams = [t.name for t in scenario.teams]
     teams += sorted({g["winner"] for g in games if g["winner"] and g["winner"] not in teams})
@@ -184,17 +183,24 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
     rows = []
     for team in [*teams, None]:
         mine = [g for g in games if g["winner"] == team]
-        k = len(mine)
-        lo, hi = wilson(k, n)
         if team is None:
             label = "lost" if coop else "no winner"
         else:
-            label = "survivors won" if coop and team == "survivors" else f"team {team} won"
-        rows.append({"result": label, "winner": team, "games": k, "of": n,
-                     "share": round(k / n, 4) if n else 0.0,
-                     "interval": [round(lo, 4), round(hi, 4)],
-                     "ends": dict(Counter(g["end_reason"] for g in mine).most_common())})
+            label = "won" if coop and team == "survivors" else f"{team} won"
+        rows.append(_row(label, team, mine, n))
+    if not coop:  # the issue's measure for S6-S10: a team won, by whatever victory
+        rows.insert(len(teams), _row("a team won", "any", [g for g in games if g["winner"]], n))
     return rows
+
+
+def _row(label: str, winner: str | None, mine: list[dict[str, Any]], n: int) -> dict[str, Any]:
+    from flick.plan.planner import wilson
+
+    k = len(mine)
+    lo, hi = wilson(k, n)
+    return {"result": label, "winner": winner, "games": k, "of": n,
+            "share": round(k / n, 4) if n else 0.0, "interval": [round(lo, 4), round(hi, 4)],
+            "ends": dict(Counter(g["end_reason"] for g in mine).most_common())}
 
 
 def _analyze(args: argparse.Namespace) -> int:
@@ -273,8 +279,8 @@ def _print_analysis(report: list[dict[str, Any]], games: int, seed: int, stderr:
         rows = sc["rows"]
         for i, r in enumerate(rows):
             lo, hi = r["interval"]
-            ends = ", ".join(f"{k} {v}" for k, v in r["ends"].items())
-            table.add_row(f"S{sc['scenario']} {sc['name']} ({sc['mode']})" if i == 0 else "",
+            ends = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in r["ends"].items())
+            table.add_row(f"S{sc['scenario']} {sc['name']}" if i == 0 else "",
                           r["result"], f"{r['games']}/{r['of']}", f"{r['share']:.0%}",
                           f"{lo:.0%}-{hi:.0%}", ends, end_section=i == len(rows) - 1)
     _console(stderr).print(table)

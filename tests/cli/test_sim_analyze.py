@@ -21,7 +21,7 @@ def outcome(winner: str | None, reason: str) -> dict[str, Any]:
 def test_a_co_op_scenario_has_a_won_row_and_a_lost_row_with_wilson_intervals() -> None:
     games = [outcome("survivors", "objective")] * 3 + [outcome(None, "skull")]
     won, lost = win_rates(load(1), games)
-    assert (won["result"], won["games"], won["of"], won["share"]) == ("survivors won", 3, 4, 0.75)
+    assert (won["result"], won["games"], won["of"], won["share"]) == ("won", 3, 4, 0.75)
     assert won["interval"] == [round(v, 4) for v in wilson(3, 4)]
     assert (lost["result"], lost["games"], lost["ends"]) == ("lost", 1, {"skull": 1})
     assert lost["interval"] == [round(v, 4) for v in wilson(1, 4)]
@@ -32,30 +32,31 @@ def test_a_competitive_scenario_counts_each_team_and_no_winner_apart() -> None:
     games = [outcome("A", "objective"), outcome("A", "skull"), outcome(None, "overrun"),
              outcome(None, "skull"), outcome(None, "overrun")]
     rows = {r["result"]: r for r in win_rates(load(6), games)}
-    assert list(rows) == ["team A won", "team B won", "no winner"]
-    assert rows["team A won"]["games"] == 2 and rows["team A won"]["ends"] == {
-        "objective": 1, "skull": 1}
-    assert rows["team B won"]["games"] == 0
-    assert rows["team B won"]["interval"] == [0.0, round(wilson(0, 5)[1], 4)]
+    assert list(rows) == ["A won", "B won", "a team won", "no winner"]
+    assert rows["A won"]["games"] == 2 and rows["A won"]["ends"] == {"objective": 1, "skull": 1}
+    assert rows["B won"]["games"] == 0
+    assert rows["B won"]["interval"] == [0.0, round(wilson(0, 5)[1], 4)]
+    assert rows["a team won"]["games"] == 2 and rows["a team won"]["winner"] == "any"
     assert rows["no winner"]["games"] == 3
     assert rows["no winner"]["ends"] == {"overrun": 2, "skull": 1}
-    assert sum(r["games"] for r in rows.values()) == 5
+    assert sum(r["games"] for r in rows.values()) == 5 + 2  # "a team won" repeats A and B
 
 
 def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch, capsys: Any,
                                                 bot_game: Any) -> None:
     import importlib
 
+    # the session's S5 games (tests/game/test_scenarios_5_10_games.py plays the same ones),
+    # played before flick.game.play.play is stood in for
+    games = {seed: bot_game(5, seed, players=None) for seed in (1, 2)}
     module = importlib.import_module("flick.game.play")  # flick.game.play is also a function
-    # the session's S5 games (tests/game/test_scenarios_5_10_games.py plays the same ones)
-    monkeypatch.setattr(module, "play", lambda sc, seed, players=None, dangerous=False:
-                        bot_game(sc.number, seed, players=players))
+    monkeypatch.setattr(module, "play", lambda sc, seed, **kw: games[seed])
     assert main(["sim", "5", "--analyze", "--games", "2", "--seed", "1", "--json"]) == 0
     out, err = capsys.readouterr()
     report = json.loads(out)
     (s5,) = report["scenarios"]
     assert (s5["scenario"], s5["games"]) == (5, 2)
-    winners = [bot_game(5, seed, players=None).winner for seed in (1, 2)]
+    winners = [games[seed].winner for seed in (1, 2)]
     rows = {r["winner"]: r for r in s5["rows"]}
     assert rows["survivors"]["games"] == winners.count("survivors")
     assert rows[None]["games"] == winners.count(None)
