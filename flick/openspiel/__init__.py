@@ -304,9 +304,10 @@ class FlickState(pyspiel.State):
             # game goes on in a copy
             before = self._held
             assert before is not None
+            after = engine.clone()
+            after.apply(engine.id_to_action(action))  # an illegal one raises: nothing kept
             self.recall.push(before, engine.current_player(), action)
-            self.engine = engine.clone()
-            self.engine.apply(engine.id_to_action(action))
+            self.engine = after
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine
