@@ -14,7 +14,8 @@ cancels before the release). Decisions (keep a token, fight weapons, a Crossroad
 steal, an X token to move, a vote, stay or defect) are buttons in the panel, also keys
 1-9. Swipe style: the mouse's speed at release is the flick; slingshot style: drag back,
 the distance is the power. Press off the piece's centre to spin it.
-Wheel zooms, right-drag pans, F fits the city. Tab switches the style, S the side a bullet
+Wheel zooms, right-drag pans, F fits the view (again: the whole city).
+Tab switches the style, S the side a bullet
 or knife is placed on, A / P the aim line / power meter, N the hand noise, R faces the
 survivor toward the mouse (used at the end of the turn). C switches the aim assist on or
 off: while a move or a gun is aimed, click the target (a point, a door, a zombie) and the

@@ -51,6 +51,10 @@ EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOW
                      pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
+# A standing figure's base (components.md: 2.6 cm) is at least this wide at the fitted zoom;
+# a screen too small to show the whole city so gets the play view (`PlayApp.fit`).
+MIN_FIGURE_PX = 28.0
+HINT_STRIP = 32  # px at the table's top that the hint strip covers
 FPS_CAP = 60  # frames a second at most, and only while something moves
 IDLE_WAIT_S = 0.25  # nothing moving: wake this often at most (to notice the clock, nothing else)
 
@@ -105,6 +109,7 @@ class PlayApp:
         self.fight_view: TableView | None = None
         self.fight_cam: Camera | None = None
         self.cam = self.fit()
+        self.fitted_cam: Camera | None = self.cam  # the view the window chose (F, resize)
         self.style = settings.style
         self.hand = settings.hand
         self.side = "right"
@@ -291,12 +296,57 @@ class PlayApp:
         return []
 
     # ---- camera -------------------------------------------------------------------------
-    def fit(self) -> Camera:
+    def city_box(self) -> tuple[float, float, float, float]:
+        """The table the game is played on (cm): the city and the tower's bin, 3 cm around."""
         w, h = self.game.board.city
         zb = self.game.scenario.zombie_bin
         x0, y0 = min(0.0, zb.x - 9), min(0.0, zb.y - 9)
         x1, y1 = max(w, zb.x + 9), max(h, zb.y + 9)
-        return fit_box(x0 - 3, y0 - 3, x1 + 3, y1 + 3, self.area)
+        return (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
+
+    def overview(self) -> Camera:
+        """The whole city in the table's part of the window."""
+        return fit_box(*self.city_box(), self.area)
+
+    def fit(self) -> Camera:
+        """The fitted view: the whole city if a standing figure's base is then at least
+        `MIN_FIGURE_PX` wide; else that zoom (the most of the city it can show), over the
+        survivor in play (or the survivors the team may choose), kept inside the city."""
+        whole = self.overview()
+        need = MIN_FIGURE_PX / (2.0 * self.view.footprints.get("survivor").reach)
+        if whole.scale >= need:
+            return whole
+        x0, y0, x1, y1 = self.city_box()
+        a = self.area  # below the hint strip (the city's edge is not hidden under it)
+        rect = pygame.Rect(a.x, a.y + HINT_STRIP, a.width, a.height - HINT_STRIP)
+        w, h = rect.width / need, rect.height / need
+        fx, fy = self.focus()
+        cx = (x0 + x1) / 2 if w >= x1 - x0 else min(max(fx, x0 + w / 2), x1 - w / 2)
+        cy = (y0 + y1) / 2 if h >= y1 - y0 else min(max(fy, y0 + h / 2), y1 - h / 2)
+        return fit_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, rect)
+
+    def focus(self) -> tuple[float, float]:
+        """Where the play is (cm): the active survivor, else the survivors the team to play
+        may choose (their middle), else the middle of the city."""
+        g = self.game
+        s = g.survivors.get(g.active) if g.active else None
+        spots: list[tuple[float, float]] = []
+        if s is not None and s.piece is not None and g.board.exists(s.piece):
+            spots = [g.board.pos(s.piece)]
+        elif s is not None and s.building is not None:
+            spots = [adapter.inside_spot(g, s)]
+        elif g.phase == "choose" and not g.over:
+            spots = [g.board.pos(q.piece) for q in g.available(g.current_team)
+                     if q.piece is not None and g.board.exists(q.piece)]
+        if not spots:
+            x0, y0, x1, y1 = self.city_box()
+            return ((x0 + x1) / 2, (y0 + y1) / 2)
+        return (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
+
+    def refit(self) -> None:
+        """Follow the play with the fitted view, unless the player moved or zoomed it."""
+        if self.cam == self.fitted_cam:
+            self.cam = self.fitted_cam = self.fit()
 
     def zoom(self, at: tuple[int, int], steps: int) -> None:
         self.cam = self.cam.zoomed(at, steps)
@@ -418,6 +468,7 @@ class PlayApp:
         self.view.bin_count = g.bin
         self.version += 1
         if not self.busy():
+            self.refit()
             self._check_pass()
 
     def pass_key(self) -> Any:
@@ -522,8 +573,12 @@ class PlayApp:
             self.show_aim = not self.show_aim
         elif what == "power":
             self.show_power = not self.show_power
-        elif what == "fit":
-            self.cam = self.fit()
+        elif what == "fit":  # the fitted view; pressed again there, the whole city
+            fitted = self.fit()
+            if self.cam == fitted and self.overview() != fitted:
+                self.cam, self.fitted_cam = self.overview(), None
+            else:
+                self.cam = self.fitted_cam = fitted
             if self.game.fight is not None:
                 self.fight_cam = self._fight_camera()
 
@@ -892,7 +947,7 @@ class PlayApp:
         pw = panel_width(w)
         self.area = pygame.Rect(0, 0, w - pw, h)
         self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
-        self.cam = self.fit()
+        self.cam = self.fitted_cam = self.fit()
         if self.game.fight is not None:
             self.fight_cam = self._fight_camera()
         self._full_update = True
@@ -976,6 +1031,7 @@ class PlayApp:
             self.clip_time = 0.0
             self.version += 1
             self._play_pending()
+            self.refit()
             self._check_pass()
 
     # ---- the mulligan house rule -----------------------------------------------------------

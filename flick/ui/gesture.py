@@ -34,10 +34,11 @@ Vec = tuple[float, float]
 
 STYLES = ("swipe", "slingshot")
 SWIPE_WINDOW_S = 0.05  # s: the pointer's velocity is measured over this last stretch
-# cm/s of launch per px/s of pointer on the screen: 1 px/s -> 0.12 cm/s (at the 1280x800
-# window's fitted zoom of 8.3 px per cm, a swipe moves the piece as fast as the pointer
-# crossed the table); the fixed gain keeps a hand motion's flick the same at every zoom.
-SWIPE_GAIN = 0.12
+# cm/s of launch per px/s of pointer on the screen: 1 px/s -> 0.093 cm/s (at the window's
+# fitted zoom, a 2.6 cm figure 28 px wide: 10.8 px per cm, a swipe moves the piece as fast as
+# the pointer crossed the table); the fixed gain keeps a hand motion's flick the same at
+# every zoom.
+SWIPE_GAIN = 2.6 / 28.0
 MAX_SPEED = 700.0  # cm/s: no finger launches a piece faster (keeps impulses in range)
 MIN_SPEED = 5.0  # cm/s: slower than this a release is not a flick (nothing happens)
 SLING_GAIN = 4.0  # open-table slide (cm) per cm of slingshot drag

@@ -42,7 +42,7 @@ CONTROLS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "A aim corridor on / off   P power meter on / off   R face toward the mouse",
         "C aim assist: the planner's odds as a heat map; click the target while aiming",
         "  a move (a door: in) or a gun; it fills in as it is computed",
-        "Wheel or + / - zoom   right-drag pan   F fit the city",
+        "Wheel or + / - zoom   right-drag pan   F fit the view (again: whole city)",
         "F1 or ? this help   Esc closes it   F2 sound on / off",
         "Z takes back your last flick (house rule: flick play --mulligans N a player)",
         "Ctrl+Q quits (the replay is already saved after every input)",

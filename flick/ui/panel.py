@@ -135,8 +135,8 @@ class Panel:
                 label = f"{it.label} [{it.key.upper()}]" if it.enabled else f"{it.label}: {it.why}"
                 self._button(s, r, label, BUTTON_ON if on else BUTTON if it.enabled else BUTTON_OFF,
                              FG if it.enabled else DIM)
-                if it.enabled:
-                    buttons.append(Button(r.move(self.rect.topleft), f"action:{it.id}"))
+                # a refused one too: pressing it says why in the status line
+                buttons.append(Button(r.move(self.rect.topleft), f"action:{it.id}"))
                 if i % 3 == 2 or i == len(items) - 1:
                     y += 25
         # settings
@@ -146,7 +146,8 @@ class Panel:
             (f"Hand: {app.hand} [N]", "toggle:hand"),
             (f"Aim line {'on' if app.show_aim else 'off'} [A]", "toggle:aim"),
             (f"Power {'on' if app.show_power else 'off'} [P]", "toggle:power"),
-            ("Fit city [F]", "toggle:fit"),
+            ("Whole city [F]" if app.cam == app.fitted_cam and app.cam != app.overview()
+             else "Fit view [F]", "toggle:fit"),
         ]
         bw = (w - 36) // 3
         for i, (label, cmd) in enumerate(settings):
@@ -271,7 +272,12 @@ class Panel:
         pygame.draw.rect(s, fill, r, border_radius=4)
         pygame.draw.rect(s, (90, 98, 112), r, 1, border_radius=4)
         font = font or self.small
-        while font.size(label)[0] > r.width - 6 and len(label) > 4:
-            label = label[:-2] + "."
+        if font.size(label)[0] > r.width - 6:  # cut at a word, marked (the rest on a click)
+            words = label.split(" ")
+            while len(words) > 1 and font.size(" ".join(words) + "...")[0] > r.width - 6:
+                words.pop()
+            label = " ".join(words).rstrip(":,") + "..."
+            while font.size(label)[0] > r.width - 6 and len(label) > 4:
+                label = label[:-4] + "..."
         self.text.blit(s, font, label, r.center, colour)
 

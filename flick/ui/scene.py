@@ -342,6 +342,20 @@ def _draw_gesture(app: PlayApp, screen: pygame.Surface) -> None:
         pygame.draw.polygon(screen, (20, 24, 30), pts, 1)
     preview = PieceState(-1, spot.kind, spot.centre[0], spot.centre[1], angle, True)
     view.draw_pieces(screen, cam, [preview], {}, [-1] if g is None else [])
+    active = app.game.survivors.get(app.game.active) if app.game.active else None
+    decor = app._decor.get(active.piece) if active and active.piece is not None else None
+    if spot.kind == "movement_disc" and decor is not None and decor.name:
+        # the disc lies over the survivor: the name is written below it (over what shows of
+        # the name under it), not hidden
+        x, y = cam.px(*spot.centre)
+        font = view.fonts(cam).label
+        below = y + cam.length(view.footprints.get(spot.kind).reach)
+        old = pygame.Rect(0, 0, font.size(decor.name)[0] + 4, font.get_linesize())
+        old.midtop = (round(x), round(y + cam.length(1.3) + 2))
+        pygame.draw.rect(screen, (226, 232, 238), old.clip(pygame.Rect(
+            old.x, round(below), old.width, max(0, old.bottom - round(below)))))
+        view.text.blit(screen, font, decor.name, (x, below + 2), decor.colour or (20, 24, 30),
+                       "midtop", (226, 232, 238))
     if g is None:
         return
     c = cam.px(*spot.centre)

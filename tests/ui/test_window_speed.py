@@ -73,14 +73,17 @@ def test_a_resize_reflows_the_table_and_the_panel() -> None:
     assert app.screen.get_size() == (1366, 768)
     assert app.panel.rect.right == 1366 and app.area.right == app.panel.rect.left
     assert app.area.height == 768 and app.panel.rect.height == 768
-    w, h = app.game.board.city  # the city still fits the table
-    x0, y0 = app.cam.px(0, 0)
-    x1, y1 = app.cam.px(w, h)
+    w, h = app.game.board.city  # the whole city fits the table (F), the fitted view is 28 px
+    cam = app.overview()
+    x0, y0 = cam.px(0, 0)
+    x1, y1 = cam.px(w, h)
     assert app.area.left <= x0 < x1 <= app.area.right and app.area.top <= y1 < y0 <= 768
+    assert app.cam == app.fit() and app.cam.scale * 2.6 >= 28.0 - 1e-9
     app.draw()
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)), 0.0)
     assert app.screen.get_size() == (900, 600) and app.panel.rect.width == 340
-    assert app.cam.scale < scale
+    assert app.overview().scale < cam.scale  # less of the city at the same fitted zoom
+    assert app.cam.scale == pytest.approx(scale)
     rects = app.draw()
     assert all(app.screen.get_rect().contains(r) for r in rects)
 
