@@ -406,7 +406,7 @@ class PlayApp:
         new = g.events[first_event:]
         self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
                             and g.active is not None else None)
-        if any(e.type == "flick" for e in new):
+        if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
         self._pending_sounds += sound.for_events(new)
         if not self.clips:

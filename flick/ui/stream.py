@@ -46,6 +46,7 @@ class Stream:
         self.shown = 0.0  # the animation time (s) of the last frame drawn
         self.drawn_at: float | None = None  # when it was drawn (clock)
         self.drawn = 0  # frames drawn
+        self.heard = False  # the flick's sound played with its first frame
         self._enabled = not app.clips  # an animation still playing is not interrupted
 
     def __enter__(self) -> Stream:
@@ -75,6 +76,9 @@ class Stream:
         now = self.clock()
         if self.started is None:
             self.started, t = now, 0.0
+            if clips[0].table != "tower" and clips[0].tower is None:  # a flick, not a rush
+                app.sound.play("flick")
+                self.heard = True
         elif not self.live or now < (self.drawn_at or now) + FRAME_S:
             return
         else:

@@ -37,7 +37,7 @@ def display() -> Iterator[None]:
 
 def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
     """What happens, in order: the pieces drawn (where), a rectangle sent to the screen, a
-    physics run finished."""
+    sound heard, a physics run finished."""
     order: list[tuple[str, Any]] = []
     finish = World._finish
 
@@ -57,7 +57,14 @@ def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]
         order.append(("sent", args))
         return update(*args)
 
+    heard = app.sound.play
+
+    def sound(name: str) -> None:
+        order.append(("sound", name))
+        heard(name)
+
     monkeypatch.setattr(World, "_finish", finished)
+    monkeypatch.setattr(app.sound, "play", sound)
     monkeypatch.setattr(app.view, "draw_pieces", drawn)
     monkeypatch.setattr(pygame.display, "update", sent)
     return order
@@ -81,6 +88,8 @@ def test_the_first_frame_is_on_screen_before_the_shot_is_computed(
     assert moved and moved[0] < done, "the moving piece was drawn only after its run ended"
     sent = [i for i, (what, args) in enumerate(order) if what == "sent"]
     assert any(moved[0] < i < done for i in sent), "drawn but not sent to the screen"
+    assert order.index(("sound", "flick")) < done  # heard with the first frame, once
+    assert app.sound.played == ["flick"]
     # only the table went to the screen: the panel's pixels are the ones before the release
     assert all(args == (app.area,) for what, args in order[:done] if what == "sent")
     assert pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB") == panel
