@@ -5,13 +5,26 @@ A Flick 'em Up! bot game takes seconds; several files check different things (te
 replay, digests) of the same seeded game. `bot_game(scenario, seed, ...)` and
 `cli_run(argv, record=...)` play each distinct game once and hand out the same result, so the
 checks stay as they are and the cost is paid once. Callers must not mutate what they get.
+
+Both share one cache of finished games (`shared_play`, keyed by the scenario's whole data,
+seed, bots, players and variant): while `cli_run` runs `flick sim`, the command's call of
+`flick.game.play.play` goes through it, so `flick sim 7 --seed 100 --json` (a golden game) and
+`played(7, 100, None)` are one game played once. `play` is deterministic (the golden digests
+check that), so this only removes repeated work; the command still does everything else itself
+(summary, JSON, `--record`'s re-run of the inputs with a recorder and its end-state check).
+
+Under pytest-xdist every worker has its own session: the tests that share a game carry
+`game_group(number)` (an `xdist_group` mark; `--dist loadgroup` in pyproject's addopts) so they
+run on one worker and the game is still played once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,12 +47,44 @@ class CliRun:
         return json.loads(self.record.read_text())
 
 
+_GAMES: dict[tuple[Any, ...], Any] = {}  # shared_play's finished games, for the session
+_PLAY: list[Callable[..., Any]] = []  # the real flick.game.play.play
+
+
+def _real_play() -> Callable[..., Any]:
+    if not _PLAY:  # taken before cli_run stands shared_play in for it
+        _PLAY.append(importlib.import_module("flick.game.play").play)
+    return _PLAY[0]
+
+
+def shared_play(scenario: Any, seed: int, bots: str = "heuristic",
+                on_input: Callable[..., None] | None = None, *,
+                players: dict[str, int] | None = None, dangerous: bool = False) -> Any:
+    """`flick.game.play.play`, played once per distinct game in the session (a game watched
+    with `on_input` is always played)."""
+    if on_input is not None:
+        return _real_play()(scenario, seed, bots, on_input, players=players,
+                            dangerous=dangerous)
+    key = (json.dumps(scenario.model_dump(mode="json"), sort_keys=True), seed, bots,
+           json.dumps(players, sort_keys=True), dangerous)
+    if key not in _GAMES:
+        _GAMES[key] = _real_play()(scenario, seed, bots, players=players,
+                                   dangerous=dangerous)
+    return _GAMES[key]
+
+
+def game_group(number: int) -> pytest.MarkDecorator:
+    """The xdist group of the tests that check the shared games of scenario `number`."""
+    return pytest.mark.xdist_group(f"game-s{number:02d}")
+
+
 @pytest.fixture(scope="session")
 def cli_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., CliRun]:
     """`cli_run(argv, record=False)`: run `flick.cli.main(argv)` with stdout and stderr captured
     (plus `--record FILE` when record is true), once per distinct (argv, record) in the session."""
     from flick.cli import main
 
+    real = _real_play()
     cache: dict[tuple[tuple[str, ...], bool], CliRun] = {}
 
     def run(argv: list[str], record: bool = False) -> CliRun:
@@ -51,7 +96,9 @@ def cli_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., CliRun]:
                 path = tmp_path_factory.mktemp("cli_run") / "record.json"
                 extra = ["--record", str(path)]
             out, err = io.StringIO(), io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                    pytest.MonkeyPatch.context() as mp:
+                mp.setattr(sys.modules[real.__module__], "play", shared_play)
                 code = main([*argv, *extra])
             cache[key] = CliRun(code, out.getvalue(), err.getvalue(), path)
         return cache[key]
@@ -63,16 +110,10 @@ def cli_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., CliRun]:
 def bot_game() -> Callable[..., Any]:
     """`bot_game(scenario, seed, **play_kwargs)`: `flick.game.play.play` of that scenario (a
     number or name) and seed, played once per distinct arguments in the session."""
-    from flick.game.play import play
     from flick.scenario import load
 
-    cache: dict[tuple[Any, ...], Any] = {}
-
     def game(scenario: int | str, seed: int, **kw: Any) -> Any:
-        key = (scenario, seed, json.dumps(kw, sort_keys=True))
-        if key not in cache:
-            cache[key] = play(load(scenario), seed, **kw)
-        return cache[key]
+        return shared_play(load(scenario), seed, **kw)
 
     return game
 

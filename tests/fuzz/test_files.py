@@ -17,6 +17,7 @@ from flick.paths import assets
 from flick.physics.params import PhysicsParams
 from flick.scenario import loader
 from flick.tuning import measurements
+from tests.conftest import game_group
 from tests.fuzz.bounds import bounded, suite_settings
 from tests.fuzz.mutate import mutated
 from tests.tuning.test_measurements import GOOD as CSV
@@ -41,7 +42,7 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_mutated_scenarios(tmp_path: Path, name: str) -> None:
-    @suite_settings(8)
+    @suite_settings(4)
     @given(text=mutated(SCENARIOS[name]))
     def case(text: str) -> None:
         _count("scenario")
@@ -56,7 +57,7 @@ def test_mutated_scenarios(tmp_path: Path, name: str) -> None:
 
 
 def test_mutated_parameter_files(tmp_path: Path) -> None:
-    @suite_settings(60)
+    @suite_settings(30)
     @given(text=mutated(PARAMS))
     def case(text: str) -> None:
         _count("parameters")
@@ -71,7 +72,7 @@ def test_mutated_parameter_files(tmp_path: Path) -> None:
 
 
 def test_mutated_csv(tmp_path: Path) -> None:
-    @suite_settings(80)
+    @suite_settings(40)
     @given(text=mutated(CSV))
     def case(text: str) -> None:
         _count("csv")
@@ -97,10 +98,11 @@ def replay_text(cli_run: Any) -> str:
     return json.dumps(data, indent=1)
 
 
+@game_group(1)  # replay_text is the golden game flick_s01_seed100, shared
 def test_mutated_replays(tmp_path: Path, replay_text: str) -> None:
     from flick import replay as rp
 
-    @suite_settings(40)
+    @suite_settings(20)
     @given(text=mutated(replay_text))
     def case(text: str) -> None:
         _count("replay")

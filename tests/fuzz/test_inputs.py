@@ -67,7 +67,7 @@ def scenario() -> Any:
 
 
 def test_random_inputs_to_game_apply(scenario: Any) -> None:
-    @suite_settings(70)
+    @suite_settings(35)
     @given(first=st.booleans(), inp=INPUTS)
     def case(first: bool, inp: Any) -> None:
         g = Game(scenario, seed=3)
@@ -89,7 +89,7 @@ def test_random_inputs_to_game_apply(scenario: Any) -> None:
 def test_random_actions_to_card_engines(name: str) -> None:
     module = games.module(name)
 
-    @suite_settings(40)
+    @suite_settings(20)
     @given(seed=st.integers(0, 3), steps=st.integers(0, 6),
            action=st.one_of(st.integers(-10, 5000), st.booleans(), st.floats(-1, 50),
                             st.none(), st.text(max_size=2), st.sampled_from([0.0, 1.0, 2.0])))
@@ -120,7 +120,7 @@ def test_damaged_card_states_raise_the_engines_error(name: str) -> None:
     good = module.new_state(1).to_json()
     keys = sorted(good)
 
-    @suite_settings(40)
+    @suite_settings(20)
     @given(key=st.sampled_from(keys),
            value=st.one_of(st.none(), st.integers(-5, 99), st.text(max_size=3), st.booleans(),
                            st.lists(st.integers(-2, 60), max_size=4), st.just({}),

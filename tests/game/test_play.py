@@ -12,6 +12,7 @@ from flick.cli import main
 from flick.game import Game, play, replay_inputs
 from flick.game.play import recorded_inputs
 from flick.scenario import load
+from tests.conftest import game_group
 
 END_REASONS = {"objective", "survivors_dead", "survivor_dies", "city_overrun", "skull",
                "zombie_touches_rv"}
@@ -68,6 +69,7 @@ def test_same_seed_same_game_and_replay_from_inputs() -> None:
     assert json.dumps(c.summary()) == json.dumps(a.summary())
 
 
+@game_group(1)
 def test_flick_sim_json_and_record(cli_run: Any) -> None:
     # The golden game flick_s01_seed100 (tests/golden), played once per session.
     run = cli_run(["sim", "1", "--seed", "100", "--json"], record=True)

@@ -12,10 +12,11 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import CliRun
+from tests.conftest import CliRun, game_group
 from tests.golden.make_digests import CARD_RUNS, FLICK_RUNS, replay_digest_lines
 
 STORED: dict[str, str] = json.loads((Path(__file__).parent / "digests.json").read_text())
@@ -27,7 +28,14 @@ def test_every_stored_digest_has_a_run() -> None:
     assert sorted(STORED) == sorted(key for key, _, _ in RUNS)
 
 
-@pytest.mark.parametrize(("key", "argv", "record"), RUNS, ids=[key for key, _, _ in RUNS])
+def _param(key: str, argv: list[str], record: bool) -> Any:
+    # A Flick game's run shares its play with the other tests of its scenario's games
+    # (tests/conftest.py: cli_run, played, game_group).
+    marks = [game_group(int(argv[1]))] if argv[0] == "sim" else []
+    return pytest.param(key, argv, record, marks=marks, id=key)
+
+
+@pytest.mark.parametrize(("key", "argv", "record"), [_param(*run) for run in RUNS])
 def test_golden_digest(key: str, argv: list[str], record: bool,
                        cli_run: Callable[..., CliRun]) -> None:
     run = cli_run(argv, record=record)

@@ -15,6 +15,7 @@ from flick.errors import DataFileError
 from flick.game import Game, HeuristicBot, IllegalAction
 from flick.game.inputs import ChooseSurvivor
 from flick.scenario import bundled, load
+from tests.conftest import game_group
 
 # Enough inputs for several rounds of turns, rushes and (scenario 2) fights, yet quick.
 MAX_INPUTS = 45
@@ -272,6 +273,7 @@ def test_export_has_one_row_per_launched_piece(recorded: Any, tmp_path: Path) ->
     assert float(first["launch_speed"]) > 0
 
 
+@game_group(1)
 def test_flick_sim_record_writes_a_replay_that_verifies(cli_run: Any, capsys: Any) -> None:
     # The golden game flick_s01_seed100 (tests/golden), played once per session.
     run = cli_run(["sim", "1", "--seed", "100", "--json"], record=True)
