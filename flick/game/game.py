@@ -338,6 +338,8 @@ class Game:
         reaction.too_close(self, immune=self.active)
         self.rules.after_action(self)
         self.rules.check(self)
+        if self.rules.fight_mid_turn(self):  # S2: a zombie came in during the action
+            return
         self.maybe_end_turn()
 
     def maybe_end_turn(self) -> None:

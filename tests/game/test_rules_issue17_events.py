@@ -1,4 +1,4 @@
-"""Issue 17 (items 6, 9b): what happens to a building, its zombies and its tokens when
+"""Issue 17 (items 6, 7, 9a, 9b): what happens to a building, its zombies and its tokens when
 something other than a plain move changes who is inside, each played through `Game.apply`
 on the physics table."""
 
@@ -9,7 +9,9 @@ import math
 from functools import cache
 from typing import Any
 
-from flick.game import Game
+import pytest
+
+from flick.game import Game, IllegalAction
 from flick.game.bots.aim import impulse_to
 from flick.game.inputs import (
     ChooseSurvivor,
@@ -18,8 +20,10 @@ from flick.game.inputs import (
     FightWeapon,
     Flick,
     Move,
+    Shoot,
+    TakeDrop,
 )
-from flick.game.scenarios.inputs import MoveX
+from flick.game.scenarios.inputs import CrossroadsChoice, MoveX
 from flick.scenario import load
 from tests.game.test_scenarios_5_10_rules import put_inside, s8_table, table
 
@@ -106,6 +110,90 @@ def test_s8_x_token_moves_when_the_last_survivor_moves_straight_into_another_bui
     assert game.phase != "fight"
     assert (john.building is None) != (rosa.building is None)  # one thrown out, one inside
     assert game.rule_state.x_pending == [] and game.rule_state.x_blocked == ["library"]
+
+
+# ---- 7. S2: a zombie coming in mid-turn starts the fight before the next action ---------------
+def test_s2_a_zombie_pushed_in_during_the_first_action_is_fought_before_the_second() -> None:
+    """John is in the Hospital; two of S2's zombies stand against its support blocks outside.
+    His shot out of the door is a flick: after it they are in ("a standing zombie within a
+    movement disc's width of a support block"), and he must fight them before acting again."""
+    game = s2_game()
+    board = game.board
+    john = put_inside(game, "John Price", "hospital")
+    near = [z for z in board.zombies() if board.block_distance(z, "hospital") < board.disc]
+    assert len(near) == 2
+    game.apply(ChooseSurvivor(john.name))
+    assert game.phase == "act"  # nobody inside yet: no fight on choosing
+    door = board.door_mid("hospital")
+    start = board.behind("hospital", board.bullet_d)
+    game.apply(Shoot("left", aimed(game, "bullet", start, (door[0], door[1] + 30.0))))
+    assert game.building_zombies["hospital"] == [True, True]
+    assert game.actions_done == 1 and game.phase == "fight"
+    assert game.legal_kinds() == ["fight_weapon"]
+    with pytest.raises(IllegalAction):
+        game.apply(TakeDrop(take=0))  # no second action before the fight
+
+
+def test_crossroads_zombie_entering_mid_turn_is_fought_before_the_next_action() -> None:
+    """S5 on: a Crossroads card brings a NEW zombie into the survivor's building."""
+    game = Game(table(), 1)
+    john = put_inside(game, "John Price", "library")
+    game.stashes["library"] = [game.new_token("crossroads", face_up=False),
+                               game.new_token("food")]
+    game.rule_state.crossroads_deck = ["c01", *game.rule_state.crossroads_deck]
+    game.apply(ChooseSurvivor(john.name))
+    game.apply(TakeDrop(take=0))
+    game.apply(CrossroadsChoice(0))  # a food; 1 NEW zombie enters this building
+    assert game.building_zombies["library"] == [True]
+    assert game.actions_done == 1 and game.phase == "fight"
+    assert game.fight is not None and game.fight.fighters == [john.name]
+
+
+def test_s2_no_fight_when_the_zombie_comes_in_with_the_last_action() -> None:
+    """'wishes to perform an action': with no action left there is no fight; the turn ends."""
+    game = s2_game()
+    board = game.board
+    john = put_inside(game, "John Price", "hospital")
+    game.apply(ChooseSurvivor(john.name))
+    game.apply(TakeDrop(take=0))  # the fuel, face down: looked at
+    if game.phase == "keep":
+        from flick.game.inputs import Keep
+
+        game.apply(Keep(True))
+    door = board.door_mid("hospital")
+    start = board.behind("hospital", board.bullet_d)
+    game.apply(Shoot("left", aimed(game, "bullet", start, (door[0], door[1] + 30.0))))
+    assert game.building_zombies["hospital"]  # the zombie came in
+    assert game.fight is None and game.active != john.name
+
+
+# ---- 9a. LOUD stands up the zombies inside buildings, rush or not ---------------------------
+def test_s2_loud_reaction_with_a_rush_stands_the_zombies_inside_buildings() -> None:
+    game = s2_game()
+    game.building_zombies["hospital"] = [False]
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    at = game.board.pos(john.piece)
+    start = game.board.beside(at, john.facing, "left", game.board.bullet_d)
+    game.apply(Shoot("left", aimed(game, "bullet", start, (start[0] + 30.0, start[1]))))
+    game.apply(EndTurn())
+    assert any(e.type == "rush" and e.data["reason"] == "loud" for e in game.events)
+    assert game.building_zombies["hospital"][0] is True
+
+
+def test_s2_loud_reaction_with_no_zombie_on_the_streets_stands_those_inside() -> None:
+    game = s2_game()
+    for z in game.board.zombies():
+        game.board.table.remove(z)
+        game.bin += 1
+    game.building_zombies["library"] = [False, False]
+    john = game.survivors["John Price"]
+    game.apply(ChooseSurvivor(john.name))
+    at = game.board.pos(john.piece)
+    start = game.board.beside(at, john.facing, "left", game.board.bullet_d)
+    game.apply(Shoot("left", aimed(game, "bullet", start, (start[0] + 30.0, start[1]))))
+    game.apply(EndTurn())
+    assert game.building_zombies["library"] == [True, True]
 
 
 # ---- 9b. S6: entering the RV reveals every face-down token carried ---------------------------

@@ -7,6 +7,9 @@ Readings (this project's, where the rulebook is silent or garbled):
   a building is at the middle of its door. Zombies inside buildings are on support blocks, off
   the streets: they neither rush nor count as closest.
 - LOUD with no standing zombie in the city: no rush; the zombies in the city are stood up.
+- "Stand all zombies remaining in the city" (LOUD, with a rush or without one) stands the
+  zombies inside buildings too: a building stands in the city ("In the city: any and all
+  space within the designated city limits"); they stay inside.
 - The tower is placed directly behind the zombie (the zombie between tower and survivor),
   half a centimetre behind it, its exit toward the survivor; when a building stands between
   them, the exit is turned toward the end of that building's front nearest the survivor
@@ -193,15 +196,15 @@ def react(game: Game, s: Survivor, noise: Noise) -> None:
     board, table = game.board, game.board.table
     zombies = board.zombies()
     if not zombies:
+        if noise == Noise.LOUD:
+            stand_all_zombies(game)  # none on the streets: those inside still stand up
         return
     if noise == Noise.LOUD:
         standing = _by_distance(game, s, [z for z in zombies if table.is_standing(z)])
         rushing = standing[:3]
         if rushing:
             tower = tower_behind(game, s, rushing[0])
-            for z in zombies:
-                if z not in rushing and not table.is_standing(z):
-                    table.stand_up(z)
+            stand_all_zombies(game, but=rushing)
             rush(game, rushing, tower, reason="loud")
         else:
             stand_all_zombies(game)
@@ -293,10 +296,12 @@ def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float]
 
 
 # ---- end of round -----------------------------------------------------------------------------
-def stand_all_zombies(game: Game) -> None:
+def stand_all_zombies(game: Game, but: list[int] | tuple[int, ...] = ()) -> None:
+    """Stand every zombie in the city, on the streets and inside buildings, except `but`
+    (a LOUD reaction's rushers, already off the table in the rulebook's telling)."""
     table = game.board.table
     for z in game.board.zombies():
-        if not table.is_standing(z):
+        if z not in but and not table.is_standing(z):
             table.stand_up(z)
     for name, flags in game.building_zombies.items():
         game.building_zombies[name] = [True] * len(flags)

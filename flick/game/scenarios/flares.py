@@ -63,6 +63,8 @@ def react_at(game: Game, point: Vec, noise: Noise, rushers: int = 3) -> None:
     board, table = game.board, game.board.table
     zombies = board.zombies()
     if not zombies:
+        if noise == Noise.LOUD:
+            reaction.stand_all_zombies(game)  # those inside buildings stand up
         return
 
     def dist(z: int) -> tuple[float, int]:
@@ -75,9 +77,7 @@ def react_at(game: Game, point: Vec, noise: Noise, rushers: int = 3) -> None:
             reaction.stand_all_zombies(game)
             return
         tower = tower_toward(game, point, rushing[0])
-        for z in zombies:
-            if z not in rushing and not table.is_standing(z):
-                table.stand_up(z)
+        reaction.stand_all_zombies(game, but=rushing)  # inside buildings too
         reaction.rush(game, rushing, tower, reason="flare" if rushers == 3 else "loud")
         return
     closest = min(zombies, key=dist)

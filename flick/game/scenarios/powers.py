@@ -173,9 +173,7 @@ def rosa_react(game: Game, s: Survivor) -> None:
         reaction.stand_all_zombies(game)
         return
     tower = reaction.tower_behind(game, s, rushing[0])
-    for z in board.zombies():
-        if z not in rushing and not table.is_standing(z):
-            table.stand_up(z)
+    reaction.stand_all_zombies(game, but=rushing)  # inside buildings too
     reaction.rush(game, rushing, tower, reason="loud")
 
 

@@ -170,6 +170,24 @@ class ScenarioRules:
                 and any(game.building_zombies.get(s.building, []))):
             game.start_fight(s.building)
 
+    def fight_mid_turn(self, game: Game) -> bool:
+        """S2: a standing zombie came into the active survivor's building during its action
+        (pushed in by a flick, brought by a Crossroads card): the fight starts at once,
+        before the survivor's next action. True if a fight started.
+
+        Reading (the rulebook: a fight happens when "a survivor in a building containing at
+        least one standing zombie wishes to perform an action"): as on choosing the survivor,
+        the fight starts as soon as the zombie is in, if the survivor has an action left and
+        its turn goes on; it costs no action. With no action left there is no fight."""
+        s = game.survivors.get(game.active or "")
+        if (s is None or not s.alive or not s.playable or s.building is None
+                or not self.has("fight_survivor_vs_zombie") or game.phase != "act"
+                or game.turn_over_early or game.actions_done >= self.max_actions(game)
+                or not any(game.building_zombies.get(s.building, []))):
+            return False
+        game.start_fight(s.building)
+        return True
+
     # ---- noise --------------------------------------------------------------------------
     def turn_noise(self, game: Game, s: Survivor, noise: Noise) -> Noise:
         """S3: every action of the rescued figure's escort is LOUD."""
