@@ -19,6 +19,7 @@ from flick.game.inputs import (
     FightFlick,
     FightWeapon,
     Flick,
+    Keep,
     Move,
     Shoot,
     TakeDrop,
@@ -155,11 +156,9 @@ def test_s2_no_fight_when_the_zombie_comes_in_with_the_last_action() -> None:
     board = game.board
     john = put_inside(game, "John Price", "hospital")
     game.apply(ChooseSurvivor(john.name))
-    game.apply(TakeDrop(take=0))  # the fuel, face down: looked at
-    if game.phase == "keep":
-        from flick.game.inputs import Keep
-
-        game.apply(Keep(True))
+    game.apply(TakeDrop(take=0))  # the fuel, face down: looked at, kept
+    assert game.phase == "keep"
+    game.apply(Keep(True))
     door = board.door_mid("hospital")
     start = board.behind("hospital", board.bullet_d)
     game.apply(Shoot("left", aimed(game, "bullet", start, (door[0], door[1] + 30.0))))
