@@ -17,8 +17,11 @@ A replay file is JSON (UTF-8), one object, **format version 1**:
 
 A GAME holds everything needed to re-run it and to check the re-run:
 
-- `scenario`: `{"number", "name", "hash", "data"}`: the whole validated scenario (`data`, the
-  scenario model as JSON) and the SHA-256 of its canonical JSON (`hash`).
+- `scenario`: `{"number", "name", "bundled", "hash", "data"}`: the whole validated scenario
+  (`data`, the scenario model as JSON), the SHA-256 of its canonical JSON (`hash`) and the
+  name of the bundled scenario file it is (`bundled`, null for a custom scenario). A hash can
+  be recomputed by whoever edits the data: verify also compares the data with the bundled file
+  (or with `--scenario YAML`), see `provenance` for what can and cannot be caught.
 - `seed`: the game's seed (all chance comes from it). `bots`: who played, if bots did.
 - `physics`: `{"hash", "data"}`: the whole physics parameter set, and its SHA-256.
 - `players`: `[{"team", "players", "controller"}]`: seats per team, and who held them.
@@ -53,6 +56,7 @@ are used instead, with a warning.
 
 The package: `schema` (the file's models and hashes), `recorder` (`Recorder`, `record`,
 `write`), `loading` (`load` with clear errors, `LoadedGame`, `Replay`), `verify` (`verify`),
+`provenance` (which bundled scenario a game came from; field-by-field differences),
 `export` (`export_csv`). Everything a caller needs is imported here. Replay imports the game
 (and through it scenario and physics), never the UI; its command line is `flick/cli/replay.py`
 (`flick replay`), and `flick sim` (`flick/cli/`) records.

@@ -13,6 +13,7 @@ from flick import atomic
 from flick.errors import FlickError
 from flick.game.game import Game
 from flick.game.inputs import Input
+from flick.replay.provenance import bundled_name
 from flick.replay.schema import FORMAT, VERSION, digest, sha256
 
 _BUILD: list[str] = []
@@ -202,6 +203,7 @@ class Recorder:
         controller = bots or self.controller
         return {
             "scenario": {"number": game.scenario.number, "name": game.scenario.name,
+                         "bundled": bundled_name(game.scenario),
                          "hash": sha256(scenario), "data": scenario},
             "seed": game.seed,
             "bots": bots,

@@ -60,6 +60,9 @@ class Embedded(_Model):
 class ScenarioRecord(Embedded):
     number: int
     name: str
+    # The bundled scenario file the game was played from (`s07_....yaml`); None for a custom
+    # scenario or a file recorded before flick wrote it (flick.replay.provenance).
+    bundled: str | None = None
 
 
 class Player(_Model):

@@ -12,7 +12,9 @@ import pymunk
 from flick.errors import FlickError
 from flick.game import IllegalAction
 from flick.replay.loading import LoadedGame, Replay
+from flick.replay.provenance import scenario_problem
 from flick.replay.recorder import Recorder, _new_game, build
+from flick.scenario import Scenario
 
 _SHOWN = 1e-4  # cm, rad: smaller differences are reported as "below what matters"
 
@@ -86,8 +88,25 @@ def _shot_field_differs(stored: Any, now: dict[str, Any]) -> str | None:
     return None
 
 
-def verify_game(game: LoadedGame) -> Check:
-    """Re-run one game and compare every hash; the first difference ends the check."""
+def verify_game(game: LoadedGame, scenario: Scenario | None = None,
+                scenario_label: str = "the scenario given") -> Check:
+    """Re-run one game and compare every hash (the first difference ends the re-run), and
+    compare its embedded scenario with the bundled file it names or with `scenario`
+    (`provenance.scenario_problem`): a differing field fails the check, named, after the
+    re-simulation's own finding."""
+    problem, note = scenario_problem(game.record.scenario, scenario, scenario_label)
+    check = _resimulate(game)
+    if problem is not None:
+        return Check(check.game, False, check.inputs, check.shots, check.hashes,
+                     f"game {check.game}: the embedded scenario: {problem}; "
+                     f"re-simulation: {check.message.split(': ', 1)[1]}")
+    if check.ok and note:
+        return Check(check.game, True, check.inputs, check.shots, check.hashes,
+                     f"{check.message} ({note})")
+    return check
+
+
+def _resimulate(game: LoadedGame) -> Check:
     rec = game.record
     number = game.number
     hashes = 0
@@ -147,8 +166,11 @@ def same_pymunk(replay: Replay) -> bool:
     return replay.file.pymunk == str(pymunk.version)
 
 
-def verify(replay: Replay, force: bool = False, progress: Any = None) -> list[Check]:
-    """Verify every game. With another pymunk version (and not `force`) nothing is
+def verify(replay: Replay, force: bool = False, progress: Any = None,
+           scenario: Scenario | None = None,
+           scenario_label: str = "the scenario given") -> list[Check]:
+    """Verify every game (its embedded scenario against `scenario` when given, else against
+    the bundled file it names). With another pymunk version (and not `force`) nothing is
     re-simulated: each game is reported unverified, to be shown from its stored poses."""
     checks = []
     task = progress.add_task("verifying", total=len(replay.games)) if progress else None
@@ -159,7 +181,7 @@ def verify(replay: Replay, force: bool = False, progress: Any = None) -> list[Ch
                                 f"game {game.number}: not re-simulated; {len(rec.shots)} "
                                 "stored shots"))
         else:
-            check = verify_game(game)
+            check = verify_game(game, scenario, scenario_label)
             if check.ok is False and replay.file.build not in (None, build()):
                 check = Check(check.game, False, check.inputs, check.shots, check.hashes,
                               check.message + " (note: recorded by different flick code, "
