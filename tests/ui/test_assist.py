@@ -25,7 +25,7 @@ from flick.ui import assist, help
 from flick.ui.app import PlayApp, Settings
 from flick.ui.motion import FRAME_S
 
-GRID = Grid.around(3, 3)  # 9 cells of 2 shots: a map in a fraction of a second
+GRID = Grid.around(5, 5)  # 25 cells of 2 shots: a map in a fraction of a second
 REPEATS = 2
 
 
