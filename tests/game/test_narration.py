@@ -98,8 +98,11 @@ def test_the_exile_flick_names_the_unmasked_betrayer_not_the_active_survivor() -
 @game_group(10)
 def test_an_unmasking_in_a_bot_game_is_followed_by_the_exile_flick(
         played: Callable[..., Game]) -> None:
-    # The first of the shared S10 games in which a betrayer is unmasked (seed 100 today).
-    game = next(g for g in (played(10, seed, players) for n, seed, players in GAMES if n == 10)
+    # The first of the shared S10 games in which a betrayer is unmasked (seed 100 today); if
+    # the rules or bots change so that none is, a few more S10 games (seeds 1-5) are played.
+    tables = [(seed, players) for n, seed, players in GAMES if n == 10] + [
+        (seed, 6) for seed in range(1, 6)]
+    game = next(g for g in (played(10, seed, players) for seed, players in tables)
                 if any(ev.type == "unmasked" for ev in g.events))
     types = [ev.type for ev in game.events]
     i = types.index("unmasked")
