@@ -167,7 +167,10 @@ def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
     scenario = load(ref)
     game = play(scenario, seed, players=team_sizes(scenario, players), dangerous=dangerous)
     summary = game.summary()
-    return {k: summary[k] for k in OUTCOME_KEYS}
+    out = {k: summary[k] for k in OUTCOME_KEYS}
+    if "players" in summary:  # S9-S10: did a betrayer win (their card met, their team lost)?
+        out["betrayer_won"] = any(p["betrayer"] and p["won"] for p in summary["players"])
+    return out
 
 
 def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -175,7 +178,8 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
     (and per team formed in play that won, an S9-S10 betrayer), then "no winner" (a co-op
     loss, a city overrun, S6's both lose at the skull) with its end reasons; each with its
     count, share and Wilson 95% interval; a competitive scenario also gets "a team won" (any
-    team, the row before "no winner")."""
+    team, the row before "no winner"), S9-S10 "a betrayer won" (a betrayer whose card's
+    condition held while their original team lost; it overlaps the team rows)."""
     n = len(games)
     teams = [t.name for t in scenario.teams]
     teams += sorted({g["winner"] for g in games if g["winner"] and g["winner"] not in teams})
@@ -190,6 +194,9 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
         rows.append(_row(label, team, mine, n))
     if not coop:  # the issue's measure for S6-S10: a team won, by whatever victory
         rows.insert(len(teams), _row("a team won", "any", [g for g in games if g["winner"]], n))
+    if any("betrayer_won" in g for g in games):  # S9-S10: the betrayers' share
+        rows.append(_row("a betrayer won", "betrayer",
+                         [g for g in games if g.get("betrayer_won")], n))
     return rows
 
 

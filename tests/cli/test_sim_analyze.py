@@ -42,6 +42,18 @@ def test_a_competitive_scenario_counts_each_team_and_no_winner_apart() -> None:
     assert sum(r["games"] for r in rows.values()) == 5 + 2  # "a team won" repeats A and B
 
 
+def test_s9_and_s10_also_count_the_games_a_betrayer_won() -> None:
+    games = [{**outcome("A", "skull"), "betrayer_won": True},
+             {**outcome(None, "city_overrun"), "betrayer_won": False},
+             {**outcome("B", "objective"), "betrayer_won": False}]
+    rows = {r["result"]: r for r in win_rates(load(9), games)}
+    assert list(rows) == ["A won", "B won", "a team won", "no winner", "a betrayer won"]
+    assert (rows["a betrayer won"]["games"], rows["a betrayer won"]["of"]) == (1, 3)
+    assert rows["a betrayer won"]["interval"] == [round(v, 4) for v in wilson(1, 3)]
+    s6 = win_rates(load(6), [outcome("A", "objective")])  # no secret objectives in S6
+    assert "a betrayer won" not in {r["result"] for r in s6}
+
+
 def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch, capsys: Any,
                                                 bot_game: Any) -> None:
     import importlib
