@@ -314,7 +314,7 @@ class PlayApp:
         survivor in play (or the survivors the team may choose), kept inside the city."""
         whole = self.overview()
         need = MIN_FIGURE_PX / (2.0 * self.view.footprints.get("survivor").reach)
-        if whole.scale >= need:
+        if whole.scale >= need or self.game.over:  # the game's end: all of it
             return whole
         x0, y0, x1, y1 = self.city_box()
         a = self.area  # below the hint strip (the city's edge is not hidden under it)

@@ -20,6 +20,8 @@ from flick.ui import adapter, decisions, help
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
 
+MIN_LOG_LINES = 4  # the event log keeps this many lines; the scenario's rules shrink first
+
 if TYPE_CHECKING:
     from flick.game.game import Game
 
@@ -160,13 +162,16 @@ class Panel:
         objective += decisions.objective_lines(game, app.viewer())
         y = self._section(s, "Objective", objective, x, y, w)
         rules = help.rule_lines(game.scenario)
-        if rules:
-            y = self._section(s, "Scenario rules", rules, x, y, w)
         reaction = (["(the shot is still moving)"] if app.busy()
                     else adapter.reaction_lines(game))
-        y = self._section(s, "Zombies' reaction", reaction, x, y, w)
         status = wrap(app.status, self.small, w - 2 * x)[:3] if app.status else []
         bottom = self.rect.height - 8 - 15 * max(1, len(status))
+        if rules:  # in full, or a line each when the event log would get no room
+            after = 22 + 15 * sum(len(wrap(r, self.small, w - 2 * x)) for r in reaction)
+            room = bottom - y - after - 18 - 15 * MIN_LOG_LINES
+            y = self._section(s, "Scenario rules", self._within(rules, room, w - 2 * x), x, y,
+                              w)
+        y = self._section(s, "Zombies' reaction", reaction, x, y, w)
         log = app.log_lines()
         lines: list[str] = []
         for entry in log:
@@ -252,6 +257,26 @@ class Panel:
                 buttons.append(Button(r.move(self.rect.topleft), f"choose:{sv.name}"))
             y += 18
         return y
+
+    def _within(self, lines: list[str], room: int, width: int) -> list[str]:
+        """`lines` as a section (title, wrapped lines) at most `room` px tall if they can be:
+        in full, else the first line of each (cut at a word, marked), else as many as fit."""
+        if 22 + 15 * sum(len(wrap(t, self.small, width)) for t in lines) <= room:
+            return lines
+        short = [self._cut(t, width) for t in lines]
+        keep = max(1, (room - 22) // 15)
+        if len(short) > keep and not short[keep - 1].endswith("..."):  # more rules left out
+            short[keep - 1] = self._cut(short[keep - 1] + " ...", width)
+        return short[:keep]
+
+    def _cut(self, text: str, width: int) -> str:
+        """`text` on one line of `width` px: cut at a word and marked when it is longer."""
+        if self.small.size(text)[0] <= width:
+            return text
+        words = text.split(" ")
+        while len(words) > 1 and self.small.size(" ".join(words) + "...")[0] > width:
+            words.pop()
+        return " ".join(words) + "..."
 
     def _section(self, s: pygame.Surface, title: str, lines: list[str], x: int, y: int,
                  w: int) -> int:

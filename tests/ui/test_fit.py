@@ -87,3 +87,12 @@ def test_a_view_the_player_zoomed_stays_theirs() -> None:
     mine = app.cam
     app.command("choose:Mike Cho")
     assert app.cam == mine
+
+
+def test_the_end_of_the_game_shows_the_whole_city() -> None:
+    pygame.display.set_mode((1280, 800))
+    app = PlayApp(Game(load(2), 1), Settings(frames=1))
+    assert app.cam != app.overview()
+    app.game.phase = "over"  # as the game's end leaves it
+    app._refresh()
+    assert app.cam == app.overview()
