@@ -230,7 +230,7 @@ def parse(text: str, source: str = "<csv>", kinds: Iterable[str] | None = None) 
         cells = {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
         shots.append(_shot(cells, line, where, known_kinds))
     if header is None:
-        raise DataFileError(f"{source}: empty file: no header line")
+        raise DataFileError(f"{source}:1: empty file: no header line")
     if not shots:
         raise DataFileError(f"{source}: no measured shots after the header")
     return Measurements(source=source, shots=tuple(shots))

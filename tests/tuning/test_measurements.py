@@ -96,7 +96,7 @@ def test_dump_and_parse_round_trip() -> None:
         ("test,piece,launch_speed,slide_distance\nslide,bullet,100,3,7\n",
          "shots.csv:2: 5 cells but the header has 4"),
         ("test,piece,launch_speed,slide_distance\n", "no measured shots"),
-        ("", "empty file"),
+        ("", "shots.csv:1: empty file"),
         ("test,piece,launch_speed,slide_distance\nslide,bullet,nan,3\n", "not a finite number"),
         ("test,piece,launch_speed,slide_distance\nslide,bullet,1e6,3\n",
          "shots.csv:2: column 'launch_speed': 1e+06 cm/s is faster than any flick"),
