@@ -843,6 +843,7 @@ class PlayApp:
             self._run_virtual()
         else:
             self._run_live()
+        self.assist.close()  # its workers stop with the window (exit would wait for the map)
         if s.screenshot:
             save_png(self.screen, s.screenshot, "screenshot")  # atomic
         if self.recorder is not None and s.record:

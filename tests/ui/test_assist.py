@@ -169,3 +169,15 @@ def test_escape_drops_the_map_and_a_gun_aims_at_the_nearest_zombie(app: PlayApp)
     assert app.assist.target == ("shoot", nearest)
     job = app.assist.job
     assert job is not None and job.shot == shoot_shot(g, nearest, app.side)
+
+
+def test_the_window_stops_the_workers_when_it_closes(app: PlayApp) -> None:
+    app.key("c")
+    x, y = rosa(app)
+    click(app, (x + 10.0, y))
+    pool = app.assist._start_pool()
+    app.run()  # one headless frame: the map starts, then the window closes mid-map
+    assert app.assist._pool is None and app.assist.job is None
+    assert app.assist.cancelled > 0  # the queued cells never ran: exit does not wait for them
+    with pytest.raises(RuntimeError):
+        pool.submit(int)  # shut down
