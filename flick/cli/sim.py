@@ -169,7 +169,11 @@ def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
     summary = game.summary()
     out = {k: summary[k] for k in OUTCOME_KEYS}
     if "players" in summary:  # S9-S10: did a betrayer win (their card met, their team lost)?
-        out["betrayer_won"] = any(p["betrayer"] and p["won"] for p in summary["players"])
+        # A game without a winner (city overrun) has no winner at all (issue 22), though
+        # secret.results credits a betrayer whose card held there too (winner None is not
+        # their original team): not counted here.
+        out["betrayer_won"] = summary["winner"] is not None and any(
+            p["betrayer"] and p["won"] for p in summary["players"])
     return out
 
 
@@ -179,7 +183,7 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
     loss, a city overrun, S6's both lose at the skull) with its end reasons; each with its
     count, share and Wilson 95% interval; a competitive scenario also gets "a team won" (any
     team, the row before "no winner"), S9-S10 "a betrayer won" (a betrayer whose card's
-    condition held while their original team lost; it overlaps the team rows)."""
+    condition held while another team won; it overlaps the team rows)."""
     n = len(games)
     teams = [t.name for t in scenario.teams]
     teams += sorted({g["winner"] for g in games if g["winner"] and g["winner"] not in teams})

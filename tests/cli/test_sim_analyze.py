@@ -54,6 +54,26 @@ def test_s9_and_s10_also_count_the_games_a_betrayer_won() -> None:
     assert "a betrayer won" not in {r["result"] for r in s6}
 
 
+def test_a_betrayer_does_not_win_a_game_without_a_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from flick.cli.sim import _outcome
+
+    class Game:
+        def __init__(self, winner: str | None) -> None:
+            self.winner = winner
+
+        def summary(self) -> dict[str, Any]:
+            return {"scenario": 9, "seed": 1, "winner": self.winner, "end_reason": "x",
+                    "rounds": 1, "turns": 1,
+                    "players": [{"betrayer": True, "won": True}, {"betrayer": False, "won": False}]}
+
+    module = importlib.import_module("flick.game.play")
+    monkeypatch.setattr(module, "play", lambda sc, seed, **kw: Game(None if seed else "B"))
+    assert _outcome(("9", 1, None, False))["betrayer_won"] is False  # city overrun: nobody
+    assert _outcome(("9", 0, None, False))["betrayer_won"] is True  # team B won
+
+
 def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch, capsys: Any,
                                                 bot_game: Any) -> None:
     import importlib
