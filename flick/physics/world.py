@@ -30,6 +30,11 @@ close to where they happen, which keeps collisions honest), and never longer tha
 A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
 step size at once, and the survey that follows sees the hit's velocity change.
 
+Arrivals (`arrive`): a piece may enter the shot later, at a given time with a given velocity
+(a zombie leaving the tower's exit in a rush). Until then it is not in the space; the steps
+before it are shortened evenly so that one ends exactly at its time (never lengthened: the
+step policy holds), and from then on its speed counts in the step policy like any other.
+
 Toppling: a standing piece that can fall falls when its contacts change its velocity by
 more than its toppling speed between two surveys (J / m for a contact impulse J: a batch ends
 at every new contact, so a hit is seen alone; what the table's friction took off is not
@@ -208,6 +213,10 @@ class World:
         self.new_contact = False
         self.finished = False  # pymunk calls separate when it frees the space: ignore those
         self._launched: list[int] = []
+        # Pieces that enter the shot later (`arrive`): id -> (time s, velocity, spin) until
+        # they do; `arrivals` keeps every one's time (read by the UI's recorder).
+        self.waiting: dict[int, tuple[float, Vec, float]] = {}
+        self.arrivals: dict[int, float] = {}
         space.on_collision(None, None, begin=self._begin, separate=self._separate)
 
     # -- building the space -------------------------------------------------------------
@@ -240,7 +249,7 @@ class World:
                 continue
             self.filled.add(key)
             for pid in self.cells.get(key, ()):
-                if pid not in self.bodies:
+                if pid not in self.bodies and pid not in self.arrivals:
                     piece = self.start[pid]
                     fp = self.footprints.get(piece.kind, piece.standing)
                     circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
@@ -292,7 +301,7 @@ class World:
         i, j = math.floor(start.x / self.cell), math.floor(start.y / self.cell)
         for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
             for other in self.cells.get(key, ()):
-                if other == pid:
+                if other == pid or other in self.arrivals:
                     continue
                 o = self.start[other]
                 ofp = self.footprints.get(o.kind, o.standing)
@@ -310,7 +319,7 @@ class World:
 
     def promote_all(self) -> None:
         """Make every piece a body now (a reference: the same shot with no dormant piece)."""
-        self.wake.extend(sorted(self.start))
+        self.wake.extend(sorted(p for p in self.start if p not in self.arrivals))
         self._promote()
 
     def _add_sensor(self, a: Vec, b: Vec, layer: str, owner: int) -> None:
@@ -527,6 +536,54 @@ class World:
             vx, vy = self.bodies[pid].velocity
             self.track[pid][:3] = [vx, vy, math.hypot(vx, vy)]
 
+    def arrive(self, arrivals: Mapping[int, tuple[float, Vec, float]]) -> None:
+        """Pieces that enter the shot later: id -> (time, s from the shot's start; velocity,
+        cm/s; spin, rad/s). Until its time such a piece is not on the table: nothing meets
+        it, no halo wakes it. At its time (the run steps exactly to it) it appears where the
+        table holds it with that velocity, as a body, waking what its halo reaches; what it
+        overlaps then it meets (a touch), not a resting contact. A zombie leaving the tower's
+        exit during a rush enters so (`flick.physics.tower.rush`)."""
+        for pid, (at, (vx, vy), spin) in arrivals.items():
+            if pid not in self.start or pid in self.bodies:
+                raise ValueError(f"piece {pid} cannot arrive: not on the table or already moving")
+            if not (math.isfinite(at) and at >= 0.0):
+                raise ValueError(f"piece {pid} arrives at {at!r}: not a time >= 0")
+            shape = self.dormant.pop(pid, None)
+            if shape is not None:  # its region is already in the space: take it out again
+                self.space.remove(shape)
+            self.waiting[pid] = (float(at), (float(vx), float(vy)), float(spin))
+            self.arrivals[pid] = float(at)
+
+    def _next_arrival(self) -> float:
+        return min((w[0] for w in self.waiting.values()), default=math.inf)
+
+    def _arrive_due(self, time: float) -> float:
+        """Put in the pieces due by `time` (s), earliest (then lowest id) first; the fastest
+        point speed among them (cm/s)."""
+        due = sorted((w[0], pid) for pid, w in self.waiting.items() if w[0] <= time + 1e-9)
+        fastest = 0.0
+        for _, pid in due:
+            _, (vx, vy), spin = self.waiting.pop(pid)
+            start = self.start[pid]
+            fp = self.footprints.get(start.kind, start.standing)
+            self._fill(start.x, start.y)
+            body = self._add_body(pid, fp, start.x, start.y, start.angle)
+            self._activate(pid)
+            for shape in body.shapes:
+                if shape in self.halos:
+                    for found in self.space.shape_query(shape):
+                        near = self.owner.get(found.shape)
+                        if near in self.dormant and near not in self.wake:
+                            self.wake.append(near)
+            if self.wake:
+                self._promote()
+            body.velocity = (vx, vy)
+            body.angular_velocity = spin
+            speed = math.hypot(vx, vy)
+            self.track[pid][:3] = [vx, vy, speed]
+            fastest = max(fastest, speed + abs(spin) * fp.reach)
+        return fastest
+
     def _fall(self) -> None:
         """Replace each piece that was hit hard by its fallen capsule, its feet where it
         stood, laid along the push or, if that lies across a neighbour, the nearest direction
@@ -565,7 +622,7 @@ class World:
                 j = math.floor(y / self.cell) + key_y
                 for other in self.cells.get((i, j), ()):
                     o = self.start[other]
-                    if other in self.bodies or other == pid:
+                    if other in self.bodies or other == pid or other in self.waiting:
                         continue
                     ofp = self.footprints.get(o.kind, o.standing)
                     if math.hypot(o.x - x, o.y - y) <= 2.0 * fallen.reach + ofp.reach:
@@ -696,6 +753,8 @@ class World:
                 self._fall()
             if self.off_edge:
                 self._drop_off_edge()
+            if self.waiting:
+                resting = False  # pieces still to come
             if resting and self.fell and time < settle_until and self._still_overlapping():
                 # A piece that fell lies where its capsule appeared, maybe across a
                 # neighbour: pymunk pushes them apart gently; let it finish.
@@ -706,16 +765,27 @@ class World:
             if time >= max_time:
                 timed_out = True
                 break
+            limit = check_every
+            if self.waiting:
+                fastest = max(fastest, self._arrive_due(time))
             dt = max_dt if fastest * max_dt <= max_move else max_move / fastest
             # pymunk warm-starts each contact with its last impulse scaled by the change of
             # step size: a longer step right after a hit would re-apply part of the hit. So
             # the step never grows right after a new contact, and grows slowly otherwise.
             if last_dt:
                 dt = min(dt, last_dt * (1.0 if self.new_contact else growth))
+            if self.waiting:
+                # Step exactly to the next arrival: the steps before it shortened evenly
+                # (never longer than the policy's step, so no tunnelling either).
+                gap = self._next_arrival() - time
+                if gap < 2.0 * check_every * dt:
+                    k = max(1, math.ceil(gap / dt - 1e-9))
+                    dt = gap / k
+                    limit = min(check_every, k)
             last_dt = dt
             self.new_contact = False
             n = 0
-            while n < check_every:
+            while n < limit:
                 step(dt)
                 n += 1
                 if self.pending:

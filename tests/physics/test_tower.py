@@ -253,23 +253,88 @@ def test_flick_tower_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "-1 is negative; a seed is a number >= 0" in capsys.readouterr().err
 
 
-def test_a_sliding_zombie_stops_short_of_what_is_in_its_way() -> None:
-    from flick.physics.footprint import Footprints
-    from flick.physics.tower.place import PathQuery
+def _recorded(table: Table) -> list[tuple[float, dict[int, tuple[float, float]]]]:
+    """Every step of the table's next runs: (time s from the run's start, bodies' centres)."""
+    steps: list[tuple[float, dict[int, tuple[float, float]]]] = []
+    make = table.world
 
+    def world():  # type: ignore[no-untyped-def]
+        w = make()
+        step, clock = w.space.step, [0.0]
+
+        def recorded(dt: float) -> None:
+            step(dt)
+            clock[0] += dt
+            steps.append((clock[0], {p: tuple(b.position) for p, b in w.active.items()}))
+
+        w.space.step = recorded
+        return w
+
+    table.world = world  # type: ignore[method-assign]
+    return steps
+
+
+def test_rushed_zombies_leave_the_exit_one_by_one_in_one_run() -> None:
+    """The table's run of a 3-zombie rush starts as the first zombie leaves: each zombie
+    enters it at the exit when the drop says it leaves, in slot order, at its own time."""
+    from flick.physics.footprint import Footprints
+    from flick.physics.tower.place import hand_off
+
+    assert TOWER is not None
+    fps = Footprints(PARAMS)
+    pose = TowerPose(45.0, 45.0, 0.0)
+    for seed in range(3):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        steps = _recorded(table)
+        result = table.rush(3, tower=(pose.x, pose.y, pose.facing), rng=seed)
+        exits = {z: e for z, e in zip(result.rushed, result.exits, strict=True)}
+        assert [e.slot for e in result.exits] == [1, 2, 3]
+        t0 = result.exits[0].time
+        # one run, as long as the result says
+        assert math.isclose(steps[-1][0], result.sim_time, rel_tol=1e-9)
+        first: dict[int, tuple[float, tuple[float, float]]] = {}
+        for t, poses in steps:
+            for z, xy in poses.items():
+                first.setdefault(z, (t, xy))
+        assert set(steps[0][1]) == {result.rushed[0]}  # only the first is out at the start
+        order = sorted(first, key=lambda z: first[z][0])
+        assert order == list(result.rushed)  # they enter in slot order ...
+        times = [first[z][0] for z in order]
+        assert len(set(times)) == 3  # ... at distinct times
+        for z in result.rushed:
+            ex = exits[z]
+            t, (x, y) = first[z]
+            dt = t - (ex.time - t0)  # seen at the end of the step it entered in
+            assert 0.0 < dt < PARAMS.simulation.max_dt + 1e-9
+            hx, hy, _, _ = hand_off(fps, pose, TOWER, ex)
+            assert math.hypot(x - hx, y - hy) <= ex.speed * dt + 0.05  # from the exit
+            assert x > pose.x + TOWER.depth / 2.0  # out of the exit face
+
+
+def test_an_arriving_piece_is_absent_until_its_time_then_meets_what_is_there() -> None:
+    """`World.arrive`: a disc crossing the spot before the arrival passes freely; the arrival
+    at 0.5 s then hits a disc resting in front of it (a touch, not a resting contact), with a
+    step short enough for its speed (no tunnelling)."""
     table = Table(PARAMS, city=(90.0, 90.0))
-    table.add("support_block", x=20.0, y=10.0)  # 3 x 3 cm, faces at x = 18.5
-    table.add_building("library", x=45.0, y=30.0, angle=-NORTH)  # facade over y ~ 31.5
-    paths = PathQuery(table, (30.0, 20.0), 60.0)
-    fallen = Footprints(PARAMS).get("zombie", False)  # a capsule 5.5 long, 2.4 wide
-    run = paths.clear_run(fallen, 5.0, 10.0, 0.0, (1.0, 0.0), 30.0, low=True)
-    assert math.isclose(run, 18.5 - 2.75 - 5.0, abs_tol=0.05)
-    assert paths.clear_run(fallen, 5.0, 10.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
-    # Between the library's blocks and under its facade: a fallen zombie passes...
-    assert paths.clear_run(fallen, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=True) == 15.0
-    # ... a standing one stops at the facade.
-    standing = Footprints(PARAMS).get("zombie", True)
-    assert paths.clear_run(standing, 45.0, 20.0, NORTH, (0.0, 1.0), 15.0, low=False) < 12.0
+    target = table.add("movement_disc", x=50.0, y=45.0)
+    comer = table.add("movement_disc", x=30.0, y=45.0)
+    passer = table.add("movement_disc", x=30.0, y=20.0)
+    world = table.world()
+    world.launch({}, {passer: ((0.0, 150.0), 0.0)})  # through (30, 45) at about 0.15 s
+    world.arrive({comer: (0.5, (250.0, 0.0), 0.0)})
+    result, changed = world.run()
+    assert comer not in result.touches(passer) and passer in changed
+    assert target in result.touches(comer) and target in changed
+    assert changed[passer].y > 50.0  # it went on past the empty spot
+    t, first_after = 0.0, None
+    for dt, n in result.schedule:
+        if t >= 0.5 - 1e-9 and first_after is None:
+            first_after = dt
+        t += dt * n
+    assert first_after is not None
+    assert first_after * 250.0 <= world.max_move + 1e-9
+    with pytest.raises(ValueError):
+        table.world().arrive({99: (0.1, (1.0, 0.0), 0.0)})
 
 
 def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:

@@ -2,9 +2,8 @@
 
 The tower's frame: its footprint centre (x, y) and `facing`, the direction its exit points;
 "along" is forward out of the exit, "across" is to the left looking out. The rush uses:
-the tower's footprint, the pose of a zombie handed from the side view to the table, how far a
-zombie can slide along a straight line before it meets something (pymunk segment queries),
-and nudging a piece to the nearest free spot.
+the tower's footprint, the pose of a zombie handed from the side view to the table, and
+nudging a piece to the nearest free spot.
 """
 
 from __future__ import annotations
@@ -13,9 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pymunk
-
-from flick.physics.footprint import Footprint, Footprints
+from flick.physics.footprint import Footprints
 from flick.physics.geometry import Placed, extent_along, footprint_gap, place
 from flick.physics.tower.drop import ZombieExit
 from flick.physics.tower.params import TOWER_FOOTPRINT_CM, TowerParams
@@ -120,72 +117,6 @@ def obstacle(parts: list[Placed]) -> Obstacle:
     cy = sum(p[1] for p in pts) / len(pts)
     reach = max(math.hypot(p[0] - cx, p[1] - cy) + r for core, r in parts for p in core)
     return Obstacle(parts, cx, cy, reach)
-
-
-class PathQuery:
-    """A pymunk space of the table's pieces and building parts as static shapes, to find how
-    far a zombie slides along a straight line before it meets one (in C, by segment queries).
-
-    Low pieces (discs, fallen figures) pass under facades; standing figures do not."""
-
-    def __init__(self, table: Table, centre: Point, radius: float,
-                 tower: list[Placed] | None = None) -> None:
-        """Only what lies within `radius` cm of `centre` (the paths' reach) is added."""
-        self.space = pymunk.Space()
-        self.facades: set[pymunk.Shape] = set()
-        cx, cy = centre
-
-        def near(pid: int) -> bool:
-            x, y = table.position(pid)
-            return math.hypot(x - cx, y - cy) <= radius + MAX_REACH
-
-        for pid in table.pieces():
-            if near(pid):
-                self.add(table.outline(pid))
-        for bid in table.buildings():
-            block_a, block_b, facade = table.building_parts(bid)
-            for part in (block_a, block_b):
-                if near(part):
-                    self.add(table.outline(part))
-            if near(facade):
-                self.facades.update(self.add(table.outline(facade)))
-        if tower is not None:
-            self.add(tower)
-
-    def add(self, parts: list[Placed]) -> list[pymunk.Shape]:
-        """Add a placed footprint as static shapes; the shapes."""
-        body = self.space.static_body
-        shapes: list[pymunk.Shape] = []
-        for core, r in parts:
-            if len(core) == 1:
-                shapes.append(pymunk.Circle(body, r, core[0]))
-            elif len(core) == 2:
-                shapes.append(pymunk.Segment(body, core[0], core[1], r))
-            else:
-                shapes.append(pymunk.Poly(body, list(core), None, r))
-        self.space.add(*shapes)
-        return shapes
-
-    def clear_run(self, fp: Footprint, x: float, y: float, angle: float, direction: Point,
-                  length: float, low: bool) -> float:
-        """How far (cm, at most `length`) a zombie footprint at (x, y, angle), lying along or
-        standing on the line of motion, slides along the unit `direction` before touching
-        anything; 0 if it already touches. The footprint is one circle or capsule: its
-        leading point swept with its radius covers what the whole footprint sweeps."""
-        if length <= 0.0:
-            return 0.0
-        ((core, radius),) = place(fp, x, y, angle)
-        hx, hy = direction
-        lead = max(core, key=lambda p: p[0] * hx + p[1] * hy)
-        end = (lead[0] + hx * length, lead[1] + hy * length)
-        first = 1.0
-        for hit in self.space.segment_query(lead, end, radius, pymunk.ShapeFilter()):
-            if low and hit.shape in self.facades:
-                continue
-            first = min(first, hit.alpha)
-        if first >= 1.0:
-            return length
-        return max(0.0, first * length - 0.01)
 
 
 def _neighbours(table: Table, pid: int, radius: float) -> list[Obstacle]:

@@ -4,15 +4,14 @@
 with its footprint centred on (x, y) cm and its exit facing `facing` rad, sets aside what
 stands in its way, drops the zombies through the side-view tower (`flick.physics.tower.drop`)
 and puts each one on the table at the exit with the tower's exit speed, heading and spin;
-then the table runs to rest with the tower standing in it as a solid block (so nothing comes
-to rest where it stood), and what was set aside is put back.
+the table runs to rest with the tower standing in it as a solid block (so nothing comes to
+rest where it stood), and what was set aside is put back.
 
-Timing: the zombies leave the exit at their own times (about 0.2 s apart). The table is run
-once, from the moment the last zombie of a load leaves: each earlier zombie starts that run
-where its slide from the exit has taken it by then (Coulomb friction, mu g), or, if its
-straight path meets a piece first, just short of that piece with the speed it has left, so
-its hit is simulated. (The hits of the earlier zombies thus happen a little later than in
-reality relative to the later zombies' arrival: at most one exit interval.)
+Timing: the zombies leave the exit at their own times (about 0.2 s apart). A load's zombies
+slide in one table run that starts as its first zombie leaves: each enters that run
+(`World.arrive`) at the exit at the moment the drop says it leaves, with its exit velocity,
+and is not on the table before (nothing meets it, nothing waits for it). So a zombie that
+leaves later can hit one already out, and the earlier ones' hits happen when they happen.
 
 Readings where the rulebook is silent (written here because they apply here):
 - The zombies listed go on slots 1, 2, 3 ... in list order; more than the roof holds (4)
@@ -20,14 +19,15 @@ Readings where the rulebook is silent (written here because they apply here):
 - A component set aside is put back where it stood; if a zombie or a pushed piece now lies
   there, the component is put at the nearest free spot (a player puts it back beside them).
 - A zombie that would leave the exit into a building (the tower pushed against it) is put at
-  the nearest free spot out of the exit and stays there, fallen.
+  the nearest free spot out of the exit and stays there, fallen (it appears there when it
+  leaves).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
@@ -35,7 +35,6 @@ import numpy as np
 import pymunk
 
 from flick.physics.errors import TableError
-from flick.physics.footprint import Footprints
 from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
 from flick.physics.state import BuildingState, PieceState, TableState
@@ -43,7 +42,6 @@ from flick.physics.tower.drop import Rng, ZombieExit, as_generator, drop
 from flick.physics.tower.params import TowerParams
 from flick.physics.tower.place import (
     MAX_REACH,
-    PathQuery,
     TowerPose,
     hand_off,
     move_to_free_spot,
@@ -57,8 +55,6 @@ if TYPE_CHECKING:  # for annotations only: the table imports this module to run 
 
 # The id the tower reports in touch lists (piece ids start at 1).
 TOWER_ID = 0
-
-Velocity = tuple[tuple[float, float], float]
 
 
 @dataclass(frozen=True)
@@ -218,53 +214,32 @@ def rush(table: Table, zombies: int | Sequence[int], tower: Sequence[float],
 
 
 class _Load:
-    """One load of the roof: its zombies put on the table, ready for the one table run."""
+    """One load of the roof: its zombies on the table at the exit, each to enter the one table
+    run when it leaves the tower (the run starts as the load's first zombie leaves)."""
 
-    def __init__(self, table: Table, pose: TowerPose, tp: TowerParams,
-                 footprints: Footprints, exits: list[ZombieExit]) -> None:
-        self.table, self.pose, self.tp, self.footprints = table, pose, tp, footprints
-        self.launches: dict[int, Velocity] = {}
-        self.slid: dict[int, float] = {}
-        # The paths to check run from the exit no farther than the fastest zombie can slide.
-        slowest = min(footprints.get("zombie", s).table_friction for s in (True, False))
-        reach = max((e.speed for e in exits), default=0.0) ** 2 / (2.0 * slowest * tp.gravity)
-        exit_x, exit_y = pose.to_table(tp.depth / 2.0, 0.0)
-        self.paths = PathQuery(table, (exit_x, exit_y), reach + tp.exit_width,
-                               pose.footprint(tp))
+    def __init__(self, table: Table, pose: TowerPose, tp: TowerParams, first_exit: float) -> None:
+        self.table, self.pose, self.tp = table, pose, tp
+        self.first_exit = first_exit
+        self.arrivals: dict[int, tuple[float, tuple[float, float], float]] = {}
 
-    def put(self, zid: int, ex: ZombieExit, last_exit: float) -> None:
-        """Put a zombie (already on the table at its hand-off pose) where it is when the last
-        zombie of the load leaves the tower, and note its velocity then."""
-        table, tp = self.table, self.tp
-        x, y, angle = *table.position(zid), table.angle(zid)
-        standing = table.is_standing(zid)
-        fp = self.footprints.get("zombie", standing)
+    def put(self, zid: int, ex: ZombieExit, moving: bool = True) -> None:
+        """A zombie (already on the table at its hand-off pose) enters the run at its exit
+        time, moving along the tower's facing turned by its heading at its exit speed, with
+        its top-down spin (or at rest: `moving` False)."""
         heading = self.pose.facing + ex.heading
-        hx, hy = math.cos(heading), math.sin(heading)
-        decel = fp.table_friction * tp.gravity
-        v = ex.speed
-        t = min(max(0.0, last_exit - ex.time), v / decel)
-        want = v * t - 0.5 * decel * t * t
-        slid = self.paths.clear_run(fp, x, y, angle, (hx, hy), want, low=fp.layer == "low")
-        v_left = math.sqrt(max(0.0, v * v - 2.0 * decel * slid))
-        if slid > 0.0:
-            table.set_pose(zid, x + hx * slid, y + hy * slid, angle)
-            self.slid[zid] = slid
-        if v_left > table.params.simulation.rest_speed:
-            self.launches[zid] = ((v_left * hx, v_left * hy), ex.yaw_rate)
-        self.paths.add(table.outline(zid))
+        v = ex.speed if moving else 0.0
+        spin = ex.yaw_rate if moving else 0.0
+        self.arrivals[zid] = (ex.time - self.first_exit,
+                              (v * math.cos(heading), v * math.sin(heading)), spin)
 
     def run(self) -> ShotResult | None:
-        if not self.launches:
+        if not self.arrivals:
             return None
         world = _tower_world(self.table, self.pose, self.tp)
-        world.launch({}, self.launches)
+        world.arrive(self.arrivals)
         result, changed = world.run()
         self.table.put_back(*changed.values())
-        distances = dict(result.distances)
-        for zid, d in self.slid.items():
-            distances[zid] = distances.get(zid, 0.0) + d
-        return replace(result, distances=MappingProxyType(distances))
+        return result
 
 
 def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
@@ -290,8 +265,7 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     per_load = tp.slot_count()
     for first in range(0, count, per_load):
         out = sorted(drop(min(per_load, count - first), tp, gen), key=lambda e: (e.time, e.slot))
-        load = _Load(table, pose, tp, footprints, out)
-        last_exit = out[-1].time
+        load = _Load(table, pose, tp, out[0].time)
         for ex in out:
             x, y, angle, standing = hand_off(footprints, pose, tp, ex)
             if lifted:
@@ -309,9 +283,9 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
                     table.lay_down(zid, angle)
                     tumbled.append(zid)
                 move_to_free_spot(table, zid, box)
-                load.paths.add(table.outline(zid))
+                load.put(zid, ex, moving=False)
                 continue
-            load.put(zid, ex, last_exit)
+            load.put(zid, ex)
         result = load.run()
         if result is not None:
             merged.add(result)
