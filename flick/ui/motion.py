@@ -32,6 +32,7 @@ Pose = tuple[str, float, float, float, bool]  # kind, x, y, angle, standing
 # One shape of the tower's side view: its outline (x along the drop toward the exit, z up, cm)
 # and whether it is a zombie (else a wall, baffle, ramp, the support or the table).
 SideShape = tuple[tuple[tuple[float, float], ...], bool]
+_NEVER = 1 << 62  # the `enter` frame of a piece not seen yet
 _LISTENERS: list[Any] = []  # recorders that want the tower's drops (the newest hears them)
 
 
@@ -41,7 +42,8 @@ class Clip:
 
     `table` names the table ("city" or "fight"); `tower` is the rush tower's corners (cm)
     when the run is a Zombie Rush; `gone` maps a frame index to pieces that fell off the
-    table's edge at it.
+    table's edge at it; `enter` maps a piece that enters the run later (a rushed zombie
+    leaving the tower's exit) to the first frame it is on the table in (not shown before).
     """
 
     table: str
@@ -49,7 +51,10 @@ class Clip:
     frames: list[dict[int, Pose]] = field(default_factory=list)
     tower: list[tuple[float, float]] | None = None
     gone: dict[int, set[int]] = field(default_factory=dict)
-    side: list[list[SideShape]] | None = None  # a tower drop: its side view, frame by frame
+    # A tower drop: its side view, frame by frame, until its first zombie leaves; a rush's
+    # table run: the rest of that drop's side view, shown alongside (frame k with frame k).
+    side: list[list[SideShape]] | None = None
+    enter: dict[int, int] = field(default_factory=dict)
     _cursor: tuple[int, dict[int, Pose]] = field(default_factory=lambda: (-1, {}), repr=False)
 
     @property
@@ -59,7 +64,7 @@ class Clip:
 
     def poses_at(self, frame: int) -> dict[int, PieceState]:
         """Every piece of the run at `frame` (clamped), as `PieceState`s."""
-        out = dict(self.start)
+        out = {p: s for p, s in self.start.items() if p not in self.enter}
         if not self.frames:
             return out
         frame = max(0, min(frame, len(self.frames) - 1))
@@ -76,7 +81,8 @@ class Clip:
             if k <= frame:
                 removed |= ids
         for pid, (kind, x, y, a, st) in latest.items():
-            out[pid] = PieceState(pid, kind, x, y, a, st)
+            if self.enter.get(pid, 0) <= frame:
+                out[pid] = PieceState(pid, kind, x, y, a, st)
         for pid in removed:
             out.pop(pid, None)
         return out
@@ -89,6 +95,9 @@ class MotionRecorder:
         self.clips: list[Clip] = []
         # Told after each frame is recorded, while the run goes on (`flick.ui.stream`).
         self.on_frame: Callable[[], None] | None = None
+        # The side view of the last drop after its first zombie left: the rush's table run
+        # that follows (it starts then) shows it in the inset.
+        self._drop_rest: list[list[SideShape]] | None = None
         # Weak: a fight's table goes with its fight, and a later one may reuse its id().
         self._tables: weakref.WeakSet[Any] = weakref.WeakSet()
 
@@ -129,15 +138,24 @@ class MotionRecorder:
         step = space.step
         clock = {"t": 0.0, "next": FRAME_S, "first": True}
 
+        coming: set[int] = set()  # pieces that enter the run later, not yet seen
+
         def recorded_step(dt: float) -> None:
             if clock["first"]:
                 clock["first"] = False
                 clip.tower = _tower(world)
+                coming.update(getattr(world, "arrivals", ()))
+                clip.enter = dict.fromkeys(coming, _NEVER)
+                if coming and self._drop_rest is not None:
+                    clip.side, self._drop_rest = self._drop_rest, None
             step(dt)
             clock["t"] += dt
             if clock["t"] + 1e-12 >= clock["next"]:
                 clock["next"] += FRAME_S * max(1, int((clock["t"] - clock["next"]) / FRAME_S) + 1)
                 clip.frames.append(_poses(world))
+                for pid in coming & clip.frames[-1].keys():
+                    clip.enter[pid] = len(clip.frames) - 1
+                    coming.discard(pid)
                 gone = set(world.gone)
                 if gone:
                     clip.gone[len(clip.frames) - 1] = gone
@@ -180,12 +198,19 @@ def _hook_tower() -> None:
 
         world.space.step = recorded_step
         try:
-            return run(world)
+            exits = run(world)
         finally:
             world.space.step = step
+        # The rush's table run starts as the first zombie leaves: this clip ends there (frame
+        # k is about k / 60 s into the drop) and the run's clip shows the rest of the drop.
+        if exits:
+            lead = min(len(frames), round(min(e.time for e in exits) / FRAME_S) + 1)
+            listener._drop_rest = frames[lead:]
+            del frames[lead:], clip.frames[lead:]
+        return exits
 
     recorded_run._flick_ui_hook = True  # type: ignore[attr-defined]
-    TowerWorld.run = recorded_run  # type: ignore[method-assign]
+    TowerWorld.run = recorded_run  # type: ignore[method-assign,assignment]
 
 
 def _side(space: Any, zombies: set[int]) -> list[SideShape]:

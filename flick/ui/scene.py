@@ -79,18 +79,21 @@ def _draw_hint(app: PlayApp, screen: pygame.Surface) -> None:
 
 def follow(app: PlayApp, cam: Camera, clip: Clip, pieces: list[PieceState]) -> Camera:
     """The camera while a clip plays: the player's own, widened (for the rest of the clip)
-    so that every piece in motion stays in view; after the clip the player's camera again."""
+    so that every piece in motion stays in view, and for a rush its tower too (the zombies
+    are seen leaving its exit); after the clip the player's camera again."""
     moving = clip._cursor[1]
     area = app.area
-    out = [p for p in pieces if p.id in moving and not area.collidepoint(cam.px(p.x, p.y))]
     if app.follow_cam is not None and app.follow_cam[0] is clip:
         cam = app.follow_cam[1]
-        out = [p for p in out if not area.collidepoint(cam.px(p.x, p.y))]
+    spots = [(p.x, p.y) for p in pieces if p.id in moving]
+    if clip.enter and clip.tower:
+        spots += clip.tower
+    out = [q for q in spots if not area.collidepoint(cam.px(*q))]
     if not out:
         return cam
     (x0, y0), (x1, y1) = cam.to_cm(area.left, area.bottom), cam.to_cm(area.right, area.top)
-    xs = [x0, x1, *(p.x - 4 for p in out), *(p.x + 4 for p in out)]
-    ys = [y0, y1, *(p.y - 4 for p in out), *(p.y + 4 for p in out)]
+    xs = [x0, x1, *(x - 4 for x, _ in out), *(x + 4 for x, _ in out)]
+    ys = [y0, y1, *(y - 4 for _, y in out), *(y + 4 for _, y in out)]
     from flick.ui.app import fit_box
 
     wide = fit_box(min(xs), min(ys), max(xs), max(ys), area)
@@ -115,6 +118,7 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
         before = {p.id: p for p in app._before_pieces}
         pieces = [p for p in clip.start.values() if p.kind != "zombie" or (
             p.id in before and math.dist((p.x, p.y), (before[p.id].x, before[p.id].y)) < 0.5)]
+        cam = follow(app, cam, clip, pieces)  # the rush's tower in view while they fall
         decor = {**app._decor, **app._old_decor}
     elif drop is not None:
         pieces, decor = app._pieces, {**app._decor, **app._old_decor}
@@ -142,6 +146,9 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     _draw_inside(app, screen, cam)
     if drop is not None and drop.side:
         draw_drop(app, screen, drop.side[min(len(drop.side) - 1, int(app.clip_time / FRAME_S))])
+    elif clip is not None and clip.side and int(app.clip_time / FRAME_S) < len(clip.side):
+        # the rest of the drop, while its zombies leave the exit onto the table
+        draw_drop(app, screen, clip.side[int(app.clip_time / FRAME_S)])
     active = g.survivors.get(g.active) if g.active else None
     if app.facing is not None and active is not None and active.piece is not None:
         x, y = g.board.pos(active.piece)  # the facing chosen for the turn's end (R)
@@ -152,9 +159,45 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
 
 
 def drop_inset(app: PlayApp) -> pygame.Rect:
-    """Where the tower's side view is drawn: the table's top-right corner."""
+    """Where the tower's side view is drawn: a corner of the table clear of the rush's tower
+    and of the zombies' path out of its exit (top-right when it is clear; else top-left,
+    bottom-left, bottom-right; else the corner farthest from them). Chosen once per rush."""
     w, h = 230, 280
-    return pygame.Rect(app.area.right - w - 12, app.area.y + 40, w, h)
+    a = app.area
+    boxes = [pygame.Rect(a.right - w - 12, a.y + 40, w, h), pygame.Rect(a.x + 12, a.y + 40, w, h),
+             pygame.Rect(a.x + 12, a.bottom - h - 12, w, h),
+             pygame.Rect(a.right - w - 12, a.bottom - h - 12, w, h)]
+    rush = next((c for c in app.clips if c.table == "city" and c.tower), None)
+    if rush is None or not rush.frames:
+        return boxes[0]
+    chosen = _INSET_FOR.get(id(app))
+    if chosen is not None and chosen[0] is rush:
+        return chosen[1]
+    tower = rush.tower or []
+    cx, cy = sum(x for x, _ in tower) / len(tower), sum(y for _, y in tower) / len(tower)
+    first = next((rush.frames[k][z] for z, k in sorted(rush.enter.items(), key=lambda e: e[1])
+                  if k < len(rush.frames) and z in rush.frames[k]), None)
+    avoid = list(tower)
+    if first is not None:  # out of the exit: toward where the first zombie left it
+        d = math.dist((first[1], first[2]), (cx, cy)) or 1.0
+        ux, uy = (first[1] - cx) / d, (first[2] - cy) / d
+        avoid += [(cx + ux * r, cy + uy * r) for r in range(5, 50, 5)]
+    shown = app.shown_cam or app.cam  # the camera this frame is drawn with
+    pts = [shown.px(x, y) for x, y in avoid]
+
+    def gap(box: pygame.Rect) -> float:
+        grown = box.inflate(24, 24)
+        if not any(grown.collidepoint(p) for p in pts):
+            return math.inf
+        return min(math.dist(p, box.center) for p in pts)
+
+    best = next((b for b in boxes if gap(b) == math.inf), None) or max(boxes, key=gap)
+    _INSET_FOR[id(app)] = (rush, best)
+    return best
+
+
+# The inset's corner, chosen once per rush: window id -> (the rush's clip, the box).
+_INSET_FOR: dict[int, tuple[Clip, pygame.Rect]] = {}
 
 
 def draw_drop(app: PlayApp, screen: pygame.Surface, shapes: list[SideShape]) -> None:
