@@ -12,6 +12,7 @@ from flick.cli import main
 from flick.cli.sim import win_rates
 from flick.plan.planner import wilson
 from flick.scenario import load
+from tests.conftest import game_group
 
 
 def outcome(winner: str | None, reason: str) -> dict[str, Any]:
@@ -74,6 +75,7 @@ def test_a_betrayer_does_not_win_a_game_without_a_winner(monkeypatch: pytest.Mon
     assert _outcome(("9", 0, None, False))["betrayer_won"] is True  # team B won
 
 
+@game_group(5)  # on the worker that plays the session's S5 games
 def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch, capsys: Any,
                                                 bot_game: Any) -> None:
     import importlib
