@@ -9,6 +9,10 @@ soon as it exists, then one whenever a frame is due by the wall clock (`live`), 
 not yet computed. When the input is done the window's own loop goes on from the frame on
 screen (`resume`).
 
+Only a shot's own runs are drawn so: once a rush begins (its tower drop, then its table
+run), the picture waits for the input to finish, as the rush sets pieces and buildings aside
+while it is computed. The shot's frames are there by then, and play on from the one shown.
+
 No spoilers: only the table is drawn (and sent to the screen); the panel keeps its pixels
 and the log, labels and pass screen change only when the animation reaches them, as with a
 finished clip (`flick.ui.scene`). The picture is the one the window would draw of those
@@ -47,6 +51,7 @@ class Stream:
         self.drawn_at: float | None = None  # when it was drawn (clock)
         self.drawn = 0  # frames drawn
         self.heard = False  # the flick's sound played with its first frame
+        self.stopped = False  # no more drawing for this input (a rush began, or a fault)
         self._enabled = not app.clips  # an animation still playing is not interrupted
 
     def __enter__(self) -> Stream:
@@ -66,19 +71,23 @@ class Stream:
     def frame(self) -> None:
         """A new frame was recorded: draw if it is the first, or if one is due."""
         app = self.app
-        if app.pass_screen or app.help_open or app.briefing_open:
+        if self.stopped or app.pass_screen or app.help_open or app.briefing_open:
             return
         if not pygame.display.get_init() or pygame.display.get_surface() is None:
             return
         clips = self.clips()
         if not clips:
             return
+        if any(c.table == "tower" or c.tower is not None for c in clips):
+            # a rush: it sets aside what stands in the tower's way while it is computed, so
+            # the table is not drawn until the input is done (the shot before it plays on)
+            self.stopped = True
+            return
         now = self.clock()
         if self.started is None:
             self.started, t = now, 0.0
-            if clips[0].table != "tower" and clips[0].tower is None:  # a flick, not a rush
-                app.sound.play("flick")
-                self.heard = True
+            app.sound.play("flick")
+            self.heard = True
         elif not self.live or now < (self.drawn_at or now) + FRAME_S:
             return
         else:
@@ -90,9 +99,15 @@ class Stream:
         app.clips, app.clip_time = clips[skip:], within
         try:
             scene.draw_table(app, app.screen)
-            pygame.display.update(app.area)
+        except Exception:
+            # The game is between two steps of its input here: a state the table's picture
+            # cannot be drawn from (a drawing fault shows in the window's own draw after the
+            # input, which is not guarded) must not refuse the input: stop showing it early.
+            self.stopped = True
+            return
         finally:
             app.clips, app.clip_time = saved
+        pygame.display.update(app.area)
         self.shown, self.drawn_at = t, self.clock()
         self.drawn += 1
 

@@ -141,3 +141,52 @@ def test_position_in_a_run_of_clips() -> None:
     assert stream.position(clips, 4 * FRAME_S)[0] == 1
     assert stream.position(clips, 4 * FRAME_S)[1] == pytest.approx(FRAME_S)
     assert stream.position(clips, 99.0) == (1, clips[1].duration)  # clamped into the last
+
+
+def test_a_rush_is_not_drawn_while_it_is_computed(bot_game: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    done = bot_game(1, 100)  # its 6th input: a shot, then a Zombie Rush (the drop, the table)
+    game = Game(load(1), 100, players=dict(done.turn_order.players))
+    for inp in done.inputs[:5]:
+        game.apply(inp)
+    app = PlayApp(game, Settings(frames=1))
+    app.virtual = False  # live, on a clock that runs 1/120 s per reading: frames fall due
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += FRAME_S / 2
+        return now[0]
+
+    monkeypatch.setattr(stream, "perf_counter", clock)
+    drawn: list[list[str]] = []
+    frame = stream.Stream.frame
+
+    def noted(self: stream.Stream) -> None:
+        before = self.drawn
+        frame(self)
+        if self.drawn > before:
+            drawn.append([c.table + ("+tower" if c.tower else "") for c in self.clips()])
+
+    monkeypatch.setattr(stream.Stream, "frame", noted)
+    assert app.apply(done.inputs[5])
+    kinds = [c.table + ("+tower" if c.tower else "") for c in app.clips]
+    assert "tower" in kinds and "city+tower" in kinds  # the rush is in the input's clips
+    assert drawn and all(d == ["city"] for d in drawn)  # only the shot, drawn as it came
+
+
+def test_a_state_that_cannot_be_drawn_mid_input_does_not_refuse_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from flick.physics.errors import TableError
+
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    calls: list[int] = []
+
+    def broken(app: PlayApp, screen: pygame.Surface) -> None:
+        calls.append(1)
+        raise TableError("no building 1 on the table")  # as a rush's set-aside left it
+
+    monkeypatch.setattr(stream.scene, "draw_table", broken)
+    assert app.apply(SOUTH) and app.busy() and game.actions_done == 1
+    assert calls == [1]  # tried once, then the input went on undrawn
