@@ -370,7 +370,9 @@ class PhysicsParams(FrozenModel):
             syntax = bad.message.removeprefix("YAML syntax: ").removeprefix("YAML: ")
             raise DataFileError(f"{path}:{bad.line}:{bad.column}: not valid YAML: {syntax}")
         if not isinstance(marked.data, dict):
-            raise DataFileError(f"{path}: a parameter file is a mapping of sections")
+            line, column = marked.where(())
+            raise DataFileError(f"{path}:{line}:{column}: a parameter file is a mapping of "
+                                "sections")
         try:
             params = cls.model_validate(marked.data)
         except ValidationError as error:

@@ -114,3 +114,10 @@ def test_mutated_replays(tmp_path: Path, replay_text: str) -> None:
                 assert str(error).startswith(str(path)), str(error)
 
     case()
+
+
+@pytest.mark.parametrize("text", ["0", "- a\n- b\n"])
+def test_a_parameter_file_that_is_not_a_mapping_is_located(tmp_path: Path, text: str) -> None:
+    # found by test_mutated_parameter_files (the mutation '0'): the one refusal without a line
+    with pytest.raises(DataFileError, match=r"p\.yaml:1:1: a parameter file is a mapping"):
+        PhysicsParams.load(_write(tmp_path, "p.yaml", text))
