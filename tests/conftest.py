@@ -78,6 +78,28 @@ def game_group(number: int) -> pytest.MarkDecorator:
     return pytest.mark.xdist_group(f"game-s{number:02d}")
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a pytest-xdist worker under `--dist loadgroup`: give each item with `xdist_group`
+    marks its `@group` nodeid suffix, by which the controller sends a group to one worker.
+    pytest-xdist 3.8 sets `item._nodeid`, which pytest 9 no longer reads (the nodeid comes
+    from `item._id`), so without this the groups are silently ignored."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if not names or item.nodeid.rfind("@") > item.nodeid.rfind("]"):
+            continue  # no group, or pytest-xdist's own suffix took
+        nodeid = f"{item.nodeid}@{'_'.join(names)}"
+        if hasattr(item, "_id"):
+            from _pytest.nodeid import NodeId
+
+            item._id = NodeId.parse(nodeid)
+        else:
+            item._nodeid = nodeid
+
+
 @pytest.fixture(scope="session")
 def cli_run(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., CliRun]:
     """`cli_run(argv, record=False)`: run `flick.cli.main(argv)` with stdout and stderr captured
