@@ -206,6 +206,24 @@ class Board:
         back = self.block_depth + piece_d / 2 + 0.4
         return (mx - nx * back, my - ny * back)
 
+    def lateral(self, p: Vec, building: str) -> float:
+        """How far (cm) a point is along the door line from the door's middle."""
+        mx, my = self.door_mid(building)
+        nx, ny = self.normal(building)
+        return (p[0] - mx) * -ny + (p[1] - my) * nx
+
+    def is_behind(self, p: Vec, building: str) -> bool:
+        """Is a point behind the building (where a flick may not clear its barricades from,
+        S4)? Reading: behind its door line (the line flush with the blocks' front faces), and
+        no farther to either side than the building's ends plus a movement disc's width: the
+        strip a flick comes from to reach the doorway from the building's back. A point off
+        to a side (beside the building) or anywhere in front of the door line is not."""
+        if self.door_depth(p, building) >= 0.0:
+            return False
+        half = max(abs(self.lateral(q, building)) for part in self.building_parts(building)
+                   for core, r in self.table.outline(part) for q in core)
+        return abs(self.lateral(p, building)) <= half + self.disc
+
     def exited(self, p: Vec, building: str, r: float) -> bool:
         """Is a disc of radius `r` at `p` wholly out past the door line?"""
         return self.door_depth(p, building) >= r
@@ -222,6 +240,15 @@ class Board:
 
     def next_to(self, a: int, b: int) -> bool:
         return self.distance(a, b) < self.disc
+
+    def in_city(self, pid: int) -> bool:
+        """Is the whole piece inside the city limits (edges included)? Rulebook glossary: "In
+        the city: Any and all space within the designated city limits"; a piece with any
+        part past a limit is not in the city (it has left the city limits). The physics'
+        `left_city` tells a piece whose centre left it."""
+        w, h = self.city
+        return all(r <= x <= w - r and r <= y <= h - r
+                   for core, r in self.table.outline(pid) for x, y in core)
 
     def in_city_point(self, p: Vec, margin: float = 0.0) -> bool:
         return margin <= p[0] <= self.city[0] - margin and margin <= p[1] <= self.city[1] - margin

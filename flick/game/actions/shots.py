@@ -8,6 +8,14 @@ Readings where the rulebook is silent (this project's):
 - A bat that touches nothing is a move: it succeeds if it stays in the city.
 - A bat that succeeds leaves the survivor where the bat's centre came to rest.
 - A survivor moved by the bat or disc "faces along the disc's line": the disc's final angle.
+- S4, "You may not attempt to remove barricades from behind a building": a flick that starts
+  behind the building (`Board.is_behind`) leaves its barricades where they lay
+  (`_not_from_behind`); a disc or bat that touched one has touched something and fails.
+- "In the city" is the whole piece inside the limits (`Board.in_city`): a disc or bat that
+  comes to rest overhanging a limit has left the city and the move fails, one that crossed a
+  door too ("All movement rules apply ... when entering or exiting a building").
+- A survivor the bat fells (its first touch) has fallen to an attack: a "fall" event (cause
+  "bat"), which S6 on reads for stealing.
 """
 
 from __future__ import annotations
@@ -60,6 +68,25 @@ def _label(game: Game, pid: Any) -> Any:
 def _barricade_touch(game: Game, pieces: list[int]) -> bool:
     bars = set(game.board.barricades())
     return any(p in bars for p in pieces)
+
+
+def _barricades_before(game: Game) -> dict[int, tuple[tuple[float, float], float]]:
+    board = game.board
+    return {b: (board.pos(b), float(board.table.angle(b))) for b in board.barricades()}
+
+
+def _not_from_behind(game: Game, start: tuple[float, float],
+                     before: dict[int, tuple[tuple[float, float], float]]) -> None:
+    """S4: "You may not attempt to remove barricades from behind a building." A flick that
+    starts behind a barricaded building (`Board.is_behind`) moves none of its barricades:
+    they are put back where they lay before the flick, so nothing is cleared and nobody
+    enters by clearing them; a move whose disc or bat touched one has touched something and
+    fails (this project's reading of what happens to such a flick)."""
+    board = game.board
+    for pid, ((x, y), a) in before.items():
+        building = board.barricade_building(pid) if board.exists(pid) else None
+        if building is not None and board.is_behind(start, building):
+            board.table.set_pose(pid, x, y, a)
 
 
 SET_ASIDE_REACH_CM = 12.0  # an object this close to a door's middle may be blocking it
@@ -117,7 +144,9 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
     if not bat:
         _clear_the_disc(table, piece, start, angle)
     before_bars = {b: board.pos(b) for b in board.barricades()}
+    bar_poses = _barricades_before(game)
     result = _flick(game, piece, flick)
+    _not_from_behind(game, start, bar_poses)
     touched = list(result.touches(piece))
     if _barricade_touch(game, touched):
         game.noise = max(game.noise, Noise.LOUD)  # S4: any flick touching a barricade
@@ -139,6 +168,11 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
             return not (cleared or entered is not None)
         return not (inside is None and cleared)
 
+    # The bat enters and exits like the disc (rulebook p. 9), which may touch the support
+    # blocks of the building it enters or exits (p. 8): the bat's first touch is its first
+    # touch of anything else.
+    if bat:
+        first = next((p for p in touched if board.building_of(p) not in allowed), None)
     ok, target_hit = True, None
     if inside is None and cleared:
         pass  # the rulebook's S4 exception: whatever else it touched, the survivor is in
@@ -146,8 +180,8 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
         target_hit = first  # first touch: a zombie or an enemy survivor: the move succeeds
     elif (bat and first is not None) or any(bad(p) for p in touched):
         ok = False
-    if ok and target_hit is None and not cleared and not board.in_city_point(end):
-        ok = False
+    if ok and target_hit is None and not cleared and not board.in_city(piece):
+        ok = False  # the whole disc (bat) must stay in the city, entering a building too
     if ok and inside is not None and not board.exited(end, inside, board.disc / 2):
         ok = False  # from inside, the whole disc must be out past the door line
     refusal = None
@@ -165,6 +199,9 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
         for p in result.fell:
             if p != target_hit and board.exists(p):
                 table.stand_up(p)
+        felled = board.survivor_of(game, target_hit) if target_hit in result.fell else None
+        if felled is not None:  # an attack that fells a survivor (S6 on: stealing)
+            game.event("fall", survivor=felled.name, cause="bat", by=s.name)
     if entered is not None:
         s.building = entered
         s.piece = None
@@ -242,7 +279,9 @@ def fire(game: Game, s: Survivor, kind: str, start: tuple[float, float], flick: 
     """A bullet or the knife: the first figure touched that falls is wounded."""
     board, table = game.board, game.board.table
     piece = table.add(kind, x=start[0], y=start[1], angle=angle)
+    bar_poses = _barricades_before(game)
     result = _flick(game, piece, flick)
+    _not_from_behind(game, start, bar_poses)
     touched = list(result.touches(piece))
     if _barricade_touch(game, touched):
         game.noise = max(game.noise, Noise.LOUD)
@@ -283,7 +322,9 @@ def shotgun_blast(game: Game, s: Survivor, start: tuple[float, float], angle: fl
         a = angle + float(spread[i])
         pellets.append(pid)
         shots_.append((pid, (impulse * math.cos(a), impulse * math.sin(a)), (0.0, 0.0)))
+    bar_poses = _barricades_before(game)
     result = board.flick_many(shots_)
+    _not_from_behind(game, start, bar_poses)
     game.record_shot("shotgun")
     touched: set[Any] = set()
     for pid in pellets:

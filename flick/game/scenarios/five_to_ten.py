@@ -24,8 +24,10 @@ The offer is made as soon as the survivor falls: the game holds (phase "decide",
 input accepted) right after the flick or fight that felled it, before Too close! and the end
 of the turn, or right after the turn's reaction (a rush); the `Steal` decision resumes it.
 Readings (this project's): face-down tokens look alike, so the one looked at is drawn at
-random; "any attack" is a weapon, a survivor fight, a zombie fight, Too close! or a rush; an
-offer whose token or survivors are gone by the time it is answered comes to nothing.
+random; "any attack" is a weapon, a survivor fight, a zombie fight, Too close! or a rush; a
+survivor falls to it when it loses a life to it or, with the bat (which wounds no one), when
+it is the bat's target and falls (a "fall" event, cause "bat"), not only when a life is lost;
+an offer whose token or survivors are gone by the time it is answered comes to nothing.
 """
 
 from __future__ import annotations
@@ -430,7 +432,7 @@ class FiveToTenRules(ScenarioRules):
         fallen = list(rs.felled)
         rs.felled = []
         for e in game.events[rs.steal_seen:]:
-            if e.type == "wound" and e.data.get("cause") in STEAL_CAUSES:
+            if e.type in ("wound", "fall") and e.data.get("cause") in STEAL_CAUSES:
                 fallen.append(e.data["survivor"])
         rs.steal_seen = len(game.events)
         done: set[str] = set()

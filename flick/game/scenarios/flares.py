@@ -46,8 +46,9 @@ def flare(game: Game, s: Survivor, inp: Flare) -> None:
         if p != piece and board.exists(p):
             table.stand_up(p)
     end = board.pos(piece)
+    # its movement ends within the city limits: the whole token (`Board.in_city`)
+    ok = piece not in set(getattr(result, "left_city", ())) and board.in_city(piece)
     table.remove(piece)
-    ok = piece not in set(getattr(result, "left_city", ())) and board.in_city_point(end)
     noise = Noise.LOUD if inp.big else Noise.QUIET
     game.event("flare", survivor=s.name, success=ok, big=inp.big,
                at=[round(end[0], 2), round(end[1], 2)])

@@ -231,7 +231,7 @@ def figure_move(game: Game, s: Survivor, inp: FigureMove) -> None:
     result = shots._flick(game, s.piece, inp.flick)
     # the normal move rules: a touch, a fall or leaving the city fails the move
     back = (not table.is_standing(s.piece) or s.piece in set(result.left_city)
-            or result.first_touch(s.piece) is not None)
+            or not board.in_city(s.piece) or result.first_touch(s.piece) is not None)
     for p in list(result.fell):
         if p != s.piece and board.exists(p):  # nothing is wounded: all stand up again
             table.stand_up(p)
