@@ -10,6 +10,7 @@ import math
 from flick.game import Game
 from flick.game.bots.aim import impulse_to
 from flick.game.inputs import Bat, ChooseSurvivor, EndTurn, Flick, Move, Shoot
+from flick.game.scenarios.inputs import Flare
 from flick.scenario.loader import load
 from tests.game.test_scenarios_5_10_rules import table
 
@@ -138,3 +139,31 @@ def test_a_disc_wholly_inside_the_city_limit_moves() -> None:
     move = last(game, "move")
     assert move["success"] is True
     assert move["to"][0] + game.board.disc / 2 <= width
+
+
+def _flare_to(inside: float) -> dict:
+    """S7 on (the test city): Elijah flicks a flare east to stop `inside` cm short of the limit."""
+    game = Game(table(), 1)
+    for name in ("John Price", "Rosa Rodriguez"):
+        game.apply(ChooseSurvivor(name))
+        game.apply(EndTurn())
+    elijah = game.survivors["Elijah Jordan"]
+    assert elijah.piece is not None
+    game.board.table.set_pose(elijah.piece, 75.0, 50.0, 0.0)
+    elijah.facing = 0.0
+    game.apply(ChooseSurvivor(elijah.name))
+    start = game.board.beside((75.0, 50.0), 0.0, "right", 2.0)
+    target = (game.board.city[0] - inside, start[1])
+    game.apply(Flare(aimed(game, "flare_token", start, target), big=False))
+    assert last(game, "flick")["first_touch"] is None
+    return last(game, "flare")
+
+
+def test_a_flare_overhanging_the_city_limit_is_lost() -> None:
+    flare = _flare_to(0.5)
+    assert flare["at"][0] < 90.0  # its centre stopped inside the limit
+    assert flare["success"] is False
+
+
+def test_a_flare_wholly_inside_the_city_limit_holds() -> None:
+    assert _flare_to(4.0)["success"] is True
