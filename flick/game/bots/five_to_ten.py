@@ -36,6 +36,7 @@ from flick.game.inputs import (
     Flick,
     Input,
     Keep,
+    Knife,
     Move,
     Shoot,
     TakeDrop,
@@ -290,6 +291,11 @@ class FiveToTenBot(HeuristicBot):
         special = self._special(game, s)
         if special is None and self._quiet_plan(game):
             special = self._shelter(game, s)
+        if special is None and s.building is not None and self._kills_needed(game) > 0 \
+                and not game.building_zombies.get(s.building):
+            # Inside, a rush cannot fell the shooter: a kill for the next horde from behind
+            # the door (a LOUD turn) beats an idle one.
+            special = self._shoot_out(game, s, s.building)
         return special if special is not None else super()._act(game, s)
 
     def _shelter(self, game: Game, s: Survivor) -> Input | None:
@@ -328,9 +334,11 @@ class FiveToTenBot(HeuristicBot):
         return None
 
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
-        """A bullet from behind the building out between its blocks at a standing zombie in
-        front of the door, within a gun's reach, on a clear line."""
-        if "gun" not in s.weapons():
+        """A bullet (or, without a gun, the knife: QUIET) from behind the building out
+        between its blocks at a standing zombie in front of the door, within the weapon's
+        reach, on a clear line."""
+        weapon = "gun" if "gun" in s.weapons() else "knife" if "knife" in s.weapons() else None
+        if weapon is None:
             return None
         board = game.board
         start = board.behind(building, board.bullet_d)
@@ -338,15 +346,18 @@ class FiveToTenBot(HeuristicBot):
         obstacles = self._obstacles(game)
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
                      and board.door_depth(board.pos(z), building) > 3.0
-                     and math.dist(board.pos(z), start) < SHOT_RANGE["gun"]),
+                     and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
                     key=lambda z: (math.dist(board.pos(z), start), z))
         for z in zs[:4]:
             if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
                               margin=0.3):
                 continue
-            angle, strength = impulse_to(board.params, "bullet", start, board.pos(z),
+            kind = "bullet" if weapon == "gun" else "knife"
+            angle, strength = impulse_to(board.params, kind, start, board.pos(z),
                                          arrive=BULLET_ARRIVE)
             a, f = noisy(angle, strength, self.noise, self.rng)
+            if weapon == "knife":
+                return Knife("left", Flick(vector(a, f)))
             return Shoot("left", Flick(vector(a, f)))
         return None
 
@@ -467,6 +478,8 @@ class FiveToTenBot(HeuristicBot):
     def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
         if not self._five_to_ten(game):
             return super()._goal(game, s)
+        if self._bin_urgent(game, s):
+            return ("hunt", None)
         for obj in game.scenario.objectives:
             if obj.team not in (None, s.team):
                 continue
@@ -476,6 +489,17 @@ class FiveToTenBot(HeuristicBot):
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
         return self._search_goal(game, s, lambda t: not t.face_up)
+
+    def _bin_urgent(self, game: Game, s: Survivor) -> bool:
+        """Must `s` hunt to keep the bin stocked? A city overrun ends the game with no
+        winner (worth nothing to every team), so when the kills the next horde needs are at
+        least half the turns left in this round (each turn kills about one zombie at best),
+        a survivor in the streets with a weapon that reaches hunts instead of its objective."""
+        need = self._kills_needed(game)
+        if need <= 0 or s.piece is None or not set(s.weapons()) & set(SHOT_RANGE):
+            return False
+        left = max(1, len(game.available()))
+        return 2 * need >= left
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
         p = dict(obj.params)

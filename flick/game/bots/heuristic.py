@@ -31,6 +31,7 @@ import numpy as np
 
 from flick.game.actions import object_stashes_near
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.bots.chance import Trials
 from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
@@ -64,6 +65,7 @@ THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot firs
 CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
+FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
 
 
 class HeuristicBot(Walker):
@@ -80,6 +82,7 @@ class HeuristicBot(Walker):
                 params = PhysicsParams.default()
             noise = HandNoise.from_params(params, "steady")
         self.noise = noise
+        self.trials = Trials(seed, noise)
 
     # ---- entry --------------------------------------------------------------------------
     def decide(self, game: Game) -> Input:
@@ -322,6 +325,28 @@ class HeuristicBot(Walker):
             game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base,
             home=base, sure=lambda t: t.face_up and t.kind in wanted)
 
+    def _food_short(self, game: Game) -> bool:
+        """S4: does the base lack food the known food (carried, lying face up) cannot
+        spare one of?"""
+        for obj in game.scenario.objectives:
+            if obj.id != "tokens_in_base" or "food" not in obj.params.get("tokens", {}):
+                continue
+            base = str(obj.params.get("base", obj.params.get("building", "rv")))
+            need = int(obj.params["tokens"]["food"])
+            have = sum(1 for t in game.stashes.get(base, []) if t.kind == "food")
+            known = sum(1 for x in game.survivors.values() if x.alive
+                        for t in x.inventory if t.kind == "food")
+            known += sum(1 for key, stash in game.stashes.items() if key != base
+                         for t in stash if t.face_up and t.kind == "food")
+            return have + known - 1 < need
+        return False
+
+    def _hungry_is_cheaper(self, game: Game) -> bool:
+        """Going hungry costs every survivor a life; worth it when nobody dies of it and a
+        food eaten now would be missing from the objective."""
+        alive = [x for x in game.survivors.values() if x.alive]
+        return bool(alive) and all(x.life >= 2 for x in alive) and self._food_short(game)
+
     def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
         """Should this carried token go to the base? S4: food goes to the RV (keeping every
         food back for the two hungers left the RV empty in every game measured); only when
@@ -332,6 +357,10 @@ class HeuristicBot(Walker):
         if t.kind != "food" or not game.rules.has("hunger"):
             return True
         markers = game.rules.ids["hunger"].get("markers", [2, 1])
+        left = sum(1 for m in markers if int(m) < game.round_marker)
+        alive = [x for x in game.survivors.values() if x.alive]
+        if all(x.life > left for x in alive) and self._food_short(game):
+            return True  # the group can go hungry every time left: all food to the base
         to_eat = sum(1 for m in markers if int(m) == game.round_marker - 1)
         carried = sum(1 for x in game.survivors.values() if x.alive
                       for u in x.inventory if u.kind == "food")
@@ -425,6 +454,15 @@ class HeuristicBot(Walker):
                                board.door_mid(home))
             if sure is not None and any(sure(t) for t in stash):
                 d -= 25.0
+            if key in board.buildings and key != s.building and \
+                    game.rules.has("fight_survivor_vs_zombie"):
+                # Entering a building with zombies inside starts a fight (a life at stake,
+                # a LOUD turn with a gun): worth a detour of FIGHT_CM per zombie to avoid;
+                # on its last life a survivor does not go (a lost fight is its death).
+                inside = len(game.building_zombies.get(key, []))
+                if inside and s.life <= 1:
+                    continue
+                d += FIGHT_CM * inside
             out.append((d, key, goal))
         out.sort(key=lambda c: (c[0], c[1]))
         return out
@@ -663,9 +701,14 @@ class HeuristicBot(Walker):
         return FightFlick(Flick(vector(a, f)))
 
     def _hunger(self, game: Game) -> Input:
+        """Eat a carried food, or go hungry (every survivor loses a life) when no survivor
+        would die of it and the food is worth more to the objective (the base still lacks
+        food that the known food cannot spare)."""
         carriers = sorted((s for s in game.survivors.values()
                            if s.alive and any(t.kind == "food" for t in s.inventory)),
                           key=lambda s: s.name)
+        if carriers and self._hungry_is_cheaper(game):
+            return GoHungry()
         for s in carriers:
             slot = next(i for i, t in enumerate(s.inventory) if t.kind == "food")
             return Eat(s.name, slot)

@@ -16,6 +16,7 @@ import numpy as np
 
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, _inside, impulse_to, noisy, path_clear, seg_core, vector
+from flick.game.bots.chance import Trials
 from flick.game.bots.route import route
 from flick.game.inputs import Flick, Input, Move
 from flick.game.state import Survivor
@@ -72,10 +73,12 @@ def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
 
 
 class Walker:
-    """Movement for a bot with a hand (`noise`) and its own generator (`rng`)."""
+    """Movement for a bot with a hand (`noise`), its own generator (`rng`) and its noisy
+    trials of proposed flicks (`trials`)."""
 
     rng: np.random.Generator
     noise: HandNoise
+    trials: Trials
 
     def _obstacles(self, game: Game) -> list[Any]:
         return game.board.obstacles()
@@ -226,7 +229,8 @@ class Walker:
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        entry = self._entry_line(game, s.piece, here, building)
+        entry = self._entry_line(game, s.piece, here, building) or \
+            self._chancy_entry(game, s.piece, here, building)
         if entry is not None:
             target, aside = entry
             fl, angle = self._disc_flick(game, here, target)
@@ -297,6 +301,37 @@ class Walker:
         _, target, aside = best[len(best) // 2]
         return target, aside
 
+    def _chancy_entry(self, game: Game, own_piece: Any, here: Vec, building: str,
+                      ) -> tuple[Vec, tuple[int, ...]] | None:
+        """No clean line in: from up to 30 cm in front of the door, the aim across the gap
+        with the most room when grazes are allowed (the blocks ignored, other pieces 0.3 cm
+        overlap), tried a few times under the hand noise (`Trials.move`); taken when it
+        enters at least 2 times in 3, else None (the bot then walks to a better spot)."""
+        board = game.board
+        mx, my = board.door_mid(building)
+        if board.door_depth(here, building) < 2.0 or math.dist(here, (mx, my)) > 30.0:
+            return None
+        own = set(board.building_parts(building))
+        others = [ob for ob in self._obstacles(game) if ob.pid not in own
+                  and ob.pid != own_piece]
+        objects = [ob for ob in others if ob.kind in OBJECTS
+                   and math.dist(ob.centre, (mx, my)) <= 11.0]
+        r = board.disc / 2
+        clean: list[tuple[float, Vec, tuple[int, ...]]] = []
+        for t, target in self._door_targets(game, building):
+            aside = tuple(sorted({ob.pid for ob in objects
+                                  if not path_clear(here, target, r, [ob], set(),
+                                                    margin=0.2)}))
+            if path_clear(here, target, r, others, set(aside), margin=-0.3):
+                clean.append((t, target, aside))
+        if not clean:
+            return None
+        _, target, aside = min(clean, key=lambda c: (abs(c[0]), c[0]))
+        angle, strength = impulse_to(board.params, "movement_disc", here, target)
+        p = self.trials.move(game, here, angle, strength, remove=own_piece, enter=building,
+                             aside=aside, n=3)
+        return (target, aside) if p >= 0.66 else None
+
     def _queue_spot(self, game: Game, s: Survivor, building: str) -> Vec:
         """Where to wait for an entering flick: of the spots 7-16 cm out in front of the door
         (up to 50 degrees off its axis), the nearest one that is free (no piece within a
@@ -349,9 +384,49 @@ class Walker:
                 if best is None or score < best[0]:
                     best = (score, out)
         if best is None:
-            return None
+            found = self._chancy_exit(game, s, building, start, target)
+            if found is None:
+                return None
+            best = (0.0, found)
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
+
+    def _chancy_exit(self, game: Game, s: Survivor, building: str, start: Vec,
+                     target: Vec) -> Vec | None:
+        """No exit with a clear line: try wider angles and shorter reaches, nearest the goal
+        first, with a few noisy trials each (`Trials.move`); the first whose chance is at
+        least 1/2, else None."""
+        board = game.board
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        cands: list[tuple[float, Vec]] = []
+        for turn in (0.0, 0.2, -0.2, 0.35, -0.35, 0.5, -0.5):
+            a = math.atan2(ny, nx) + turn
+            for reach in (24.0, 14.0, 8.0, 5.0):
+                out = (mx + reach * math.cos(a), my + reach * math.sin(a))
+                if board.in_city_point(out, 3.0):
+                    cands.append((math.dist(out, target) + 0.5 * abs(turn), out))
+        cands.sort()
+        tried = 0
+        for _, out in cands:
+            angle, strength = impulse_to(board.params, "movement_disc", start, out)
+            if not self._may_try(game, start, angle):
+                continue
+            if self.trials.move(game, start, angle, strength, inside=building, n=3) >= 0.5:
+                return out
+            tried += 1
+            if tried >= 4:
+                break
+        return None
+
+    def _may_try(self, game: Game, start: Vec, angle: float) -> bool:
+        """A cheap filter before trials: nothing within 1 cm of the first 4 cm of the way
+        but the building's own parts."""
+        board = game.board
+        end = (start[0] + 4.0 * math.cos(angle), start[1] + 4.0 * math.sin(angle))
+        return path_clear(start, end, board.disc / 2, self._obstacles(game),
+                          {p for b in board.buildings for p in board.building_parts(b)},
+                          margin=-1.0)
 
     def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
         kind, arg = goal
