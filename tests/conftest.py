@@ -68,9 +68,30 @@ def shared_play(scenario: Any, seed: int, bots: str = "heuristic",
     key = (json.dumps(scenario.model_dump(mode="json"), sort_keys=True), seed, bots,
            json.dumps(players, sort_keys=True), dangerous)
     if key not in _GAMES:
-        _GAMES[key] = _real_play()(scenario, seed, bots, players=players,
-                                   dangerous=dangerous)
+        _GAMES[key] = _recorded(scenario, seed, bots, players, dangerous)
     return _GAMES[key]
+
+
+def _recorded(scenario: Any, seed: int, bots: str, players: dict[str, int] | None,
+              dangerous: bool) -> Any:
+    """The real play of the game with a replay Recorder attached from its start, so that
+    `flick sim --record` takes the record from it (`flick.replay.record`) instead of re-running
+    every input once more. The two records are equal (test_replay: "a recorder attached later
+    and a rerun record agree"); the re-run path itself stays tested where `flick sim --record`
+    runs unshared (test_recorded_s10_game..., test_atomic, make_digests.py --check)."""
+    from flick import replay
+
+    module = sys.modules[_real_play().__module__]
+    real_game = module.Game
+
+    def recorded_game(*args: Any, **kwargs: Any) -> Any:
+        game = real_game(*args, **kwargs)
+        replay.Recorder(game, controller=bots)
+        return game
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(module, "Game", recorded_game)
+        return _real_play()(scenario, seed, bots, players=players, dangerous=dangerous)
 
 
 def game_group(number: int) -> pytest.MarkDecorator:

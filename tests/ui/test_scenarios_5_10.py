@@ -25,6 +25,7 @@ from flick.scenario import load
 from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
 from flick.ui.script import parse
+from tests.conftest import game_group
 
 
 @pytest.fixture(autouse=True)
@@ -96,12 +97,10 @@ def test_flick_play_9_runs_with_six_players(tmp_path: Any) -> None:
         play_cli(load(9), 1, 7, frames=2)
 
 
-def test_at_the_end_of_scenario_9_every_secret_objective_is_shown() -> None:
-    sc = load(9)
-    game = Game(sc, 1, players=team_sizes(sc, 6))
-    bot = FiveToTenBot(1, params=game.board.params)
-    while not game.over:
-        game.apply(bot.decide(game))
+@game_group(9)
+def test_at_the_end_of_scenario_9_every_secret_objective_is_shown(played: Any) -> None:
+    # the bots' whole game of S9, seed 100, 6 players: shared with the golden and game tests
+    game = played(9, 100, 6)
     app = PlayApp(game, Settings(frames=1))
     lines = decisions.objective_lines(game, app.viewer())
     assert len(lines) == 6 and any("(betrayer)" in line for line in lines)
