@@ -167,3 +167,20 @@ def test_a_flare_overhanging_the_city_limit_is_lost() -> None:
 
 def test_a_flare_wholly_inside_the_city_limit_holds() -> None:
     assert _flare_to(4.0)["success"] is True
+
+
+def test_a_zombie_knocked_down_across_the_city_limit_is_put_just_inside() -> None:
+    game = Game(load(2), 1)
+    s = game.survivors["Rosa Rodriguez"]
+    assert s.piece is not None
+    s.inventory.append(game.new_token("bat"))
+    zombie = game.board.zombies()[0]
+    game.board.table.set_pose(zombie, 85.0, 60.0, 0.0)
+    start = (73.0, 60.0)
+    game.board.table.set_pose(s.piece, *start, 0.0)
+    game.apply(ChooseSurvivor(s.name))
+    game.apply(Bat(0.0, aimed(game, "baseball_bat", start, (85.0, 60.0), arrive=20.0)))
+    assert last(game, "flick")["first_touch"] == f"zombie:{zombie}"
+    assert not game.board.table.is_standing(zombie)  # it fell, lying toward the limit
+    assert game.board.in_city(zombie)  # placed just inside, the whole figure
+    assert game.board.pos(zombie)[0] > 80.0  # about where it left

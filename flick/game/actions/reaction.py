@@ -63,17 +63,29 @@ def wound_figure(game: Game, pid: int, cause: str, by: str | None = None) -> Non
 def after_flick(game: Game, result: Any) -> None:
     """Common aftermath of a flick: pieces out of the city come back inside, fallen
     survivors' records, barricades cleared, zombies entering buildings, the RV touched (S1)."""
-    board = game.board
-    for pid in list(getattr(result, "left_city", ())):
-        if board.exists(pid):
-            _back_inside(game, pid, fallen=False)
+    for pid in pushed_out(game, result):
+        _back_inside(game, pid, fallen=False)
     _sync_standing(game)
     clear_barricades(game)
     zombies_enter_buildings(game)
     check_rv_touched(game, result)
 
 
+def pushed_out(game: Game, result: Any) -> list[int]:
+    """The pieces a flick or rush pushed out of the city: those whose centre left it (the
+    physics' `left_city`) and the figures it moved that now stand or lie partly past a limit
+    ("In the city: Any and all space within the designated city limits": a figure is in the
+    city when the whole of it is, `Board.in_city`)."""
+    board = game.board
+    out = [p for p in getattr(result, "left_city", ()) if board.exists(p)]
+    for p in getattr(result, "moved", ()):
+        if p not in out and board.is_figure(p) and not board.in_city(p):
+            out.append(p)
+    return out
+
+
 def _back_inside(game: Game, pid: int, fallen: bool) -> None:
+    """Just inside the city limits, about where it left: a figure wholly inside."""
     board, table = game.board, game.board.table
     margin = board.figure_r + 0.3 if board.is_figure(pid) else 3.0
     x, y = board.clamp_into_city(board.pos(pid), margin)
@@ -81,6 +93,15 @@ def _back_inside(game: Game, pid: int, fallen: bool) -> None:
     table.set_pose(pid, x, y, angle)
     if fallen and board.is_figure(pid) and table.is_standing(pid):
         table.lay_down(pid, angle)
+    if board.is_figure(pid) and not board.in_city(pid):  # lying across a limit
+        pts = [(px, py, r) for core, r in table.outline(pid) for px, py in core]
+        w, h = board.city
+        lo_x, hi_x = min(p[0] - p[2] for p in pts), max(p[0] + p[2] for p in pts)
+        lo_y, hi_y = min(p[1] - p[2] for p in pts), max(p[1] + p[2] for p in pts)
+        dx = 0.3 - lo_x if lo_x < 0 else (w - 0.3 - hi_x if hi_x > w else 0.0)
+        dy = 0.3 - lo_y if lo_y < 0 else (h - 0.3 - hi_y if hi_y > h else 0.0)
+        x, y = board.pos(pid)
+        table.set_pose(pid, x + dx, y + dy, float(table.angle(pid)))
 
 
 def _sync_standing(game: Game) -> None:
@@ -283,9 +304,8 @@ def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float]
     for pid in list(result.fell):
         if board.exists(pid) and not board.is_figure(pid) and board.kind(pid) != "barricade":
             board.table.stand_up(pid)
-    for pid in list(getattr(result, "left_city", ())):
-        if board.exists(pid):
-            _back_inside(game, pid, fallen=board.is_figure(pid))
+    for pid in pushed_out(game, result):
+        _back_inside(game, pid, fallen=board.is_figure(pid))
     _sync_standing(game)
     for s in felled:
         if s is not None and s.alive:
