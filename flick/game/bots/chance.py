@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from flick.game.actions.shots import _clear_the_disc  # the game's own placement
 from flick.game.bots.aim import HandNoise, noisy, vector
 from flick.physics import MAX_FLICK_IMPULSE, Table
 
@@ -59,8 +60,6 @@ class Trials:
         when it leaves `inside`, and inside `enter` when one is named. `remove` is the
         survivor's figure (the disc replaces it); objects in `aside` are lifted off for the
         attempt (rulebook p. 8)."""
-        from flick.game.actions.shots import _clear_the_disc  # the game's own placement
-
         board = game.board
         table = self._scratch(game)
         allowed = {board.bid(b) for b in (inside, enter) if b is not None}
