@@ -79,8 +79,11 @@ def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int,
             assert line is None or "None" not in line, line
     assert {"turn", "flick"} <= seen
     # The shared games are the golden seeds (100, 101) since the suite was made faster: every
-    # scenario's games, S6's too, draw a Crossroads card (S6 seed 1 no longer did).
-    assert "crossroads" in seen
+    # scenario's games, S6's too, draw a Crossroads card (S6 seed 1 no longer did), but S7's:
+    # since a figure left lying across a city limit is moved wholly inside (issue 17.9d,
+    # "in the city" is the whole figure) neither S7 game draws one.
+    if number != 7:
+        assert "crossroads" in seen
 
 
 def test_the_exile_flick_names_the_unmasked_betrayer_not_the_active_survivor() -> None:
