@@ -32,7 +32,7 @@ For the game-AI adapters (OpenSpiel, PettingZoo; issue 19) a game also declares:
   every other seat (the games are sequential: one seat decides at a time; Something to Fear's
   simultaneous Character choice is taken seat by seat, hidden until all have chosen).
   `legal_action_ids(player)` gives the same as sorted dense ids.
-Games that do not declare them yet raise `NotImplementedError`.
+Every game declares them (abstract methods of `State`).
 
 Explicit chance (for the adapters' chance nodes). The rules draw every chance event through
 four helpers: `chance_shuffle(cards)`, `chance_draw(deck, kind, label)` (the next card of a
@@ -171,25 +171,27 @@ class State(ABC):
     def from_json(cls, data: dict[str, Any]) -> State: ...
 
     # ---- declared for the adapters (see the module docstring) ---------------------------
+    @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the dense action-id range of this game's configuration."""
-        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
 
+    @abstractmethod
     def action_to_id(self, action: int) -> int:
         """The dense id of `action` (a code legal in this state) in 0..num_distinct_actions-1."""
-        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
 
+    @abstractmethod
     def id_to_action(self, action_id: int) -> int:
         """The action code of dense id `action_id`, read in this state."""
-        raise NotImplementedError(f"{self.game_name}: no dense action range declared")
 
+    @abstractmethod
     def max_game_length(self) -> int:
         """An upper bound on the decisions of a whole game of this configuration."""
-        raise NotImplementedError(f"{self.game_name}: no game length bound declared")
 
     def max_chance_outcomes(self) -> int:
-        """Explicit chance: every outcome value is in 0..max_chance_outcomes() - 1."""
-        raise NotImplementedError(f"{self.game_name}: no explicit chance declared")
+        """Explicit chance: every outcome value is in 0..max_chance_outcomes() - 1; 0 for a
+        game whose rules meet no chance event after the set-up (Surrounded: its only chance
+        is the deal, which the adapter deals card by card)."""
+        return 0
 
     def legal_action_ids(self, player: int | None = None) -> list[int]:
         """`legal_actions(player)` as sorted dense ids."""

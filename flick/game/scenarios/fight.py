@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,7 @@ def fight_weapons(s: Survivor) -> list[str]:
     return out
 
 
-class StagedFight:
+class StagedFight(ABC):
     """What a fight staged on its own table (`Fight`, the survivor `Duel`) shares: undo
     snapshots, the weapon choice and the attack's flick. Subclasses have `table`, `weapons`,
     `to_act` and `weapon_piece_start`."""
@@ -59,13 +60,13 @@ class StagedFight:
     weapons: dict[str, str]
 
     @property
+    @abstractmethod
     def to_act(self) -> str:
         """The fighter whose input comes next."""
-        raise NotImplementedError
 
+    @abstractmethod
     def weapon_piece_start(self, name: str) -> tuple[tuple[float, float], str]:
         """Where the fighter's weapon piece goes on the staging table, and its piece kind."""
-        raise NotImplementedError
 
     def save(self) -> tuple[dict[str, Any], Any]:
         """A snapshot of the fight's state and its staging table, for undo."""
