@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 
 from flick.game.game import Game
 from flick.game.inputs import ChooseSurvivor
@@ -21,14 +19,7 @@ from flick.ui import aim
 from flick.ui.app import PlayApp, Settings
 from flick.ui.scene import AIM_HIT, aim_preview
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def aiming(action: str, toward: tuple[float, float]) -> tuple[PlayApp, object]:

@@ -14,7 +14,6 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 
 from flick.game.bots.aim import HandNoise
 from flick.game.game import Game
@@ -29,13 +28,7 @@ GRID = Grid.around(5, 5)  # 25 cells of 2 shots: a map in a fraction of a second
 REPEATS = 2
 
 
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ whenever a press does nothing, the scenario's briefing and rules, closed doors, 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,14 +16,7 @@ from flick.scenario import load
 from flick.ui import adapter, help
 from flick.ui.app import PlayApp, Settings
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def app_for(number: int = 1, **kw: object) -> PlayApp:

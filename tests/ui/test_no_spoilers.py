@@ -4,7 +4,6 @@ they were; they change when the animation has shown what happened."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,14 +17,7 @@ from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
 from flick.ui.motion import FRAME_S
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def panel_pixels(app: PlayApp) -> bytes:

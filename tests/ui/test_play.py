@@ -8,7 +8,6 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +25,7 @@ from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
 from flick.ui.script import parse
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def run(number: int, events: list[dict[str, Any]], seed: int = 1,

@@ -5,7 +5,6 @@ refused action's button says why when pressed."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,14 +17,7 @@ from flick.game.game import Game
 from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def test_the_name_is_written_below_the_movement_disc(monkeypatch: pytest.MonkeyPatch) -> None:

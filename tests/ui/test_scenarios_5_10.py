@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 
 from flick.game.actions.legal import legal_actions
 from flick.game.bots.five_to_ten import FiveToTenBot
@@ -27,14 +25,7 @@ from flick.ui.app import PlayApp, Settings
 from flick.ui.script import parse
 from tests.conftest import game_group
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def play(game: Game, events: list[dict[str, Any]], **kw: Any) -> PlayApp:

@@ -4,14 +4,12 @@ mutes, and no audio device means silence, not an error."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 
 from flick.game.game import Game
 from flick.game.inputs import Flick, Move
@@ -21,14 +19,7 @@ from flick.ui import sound
 from flick.ui.app import PlayApp, Settings
 from flick.ui.motion import FRAME_S
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 @pytest.mark.parametrize("name", sorted(sound.EFFECTS))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,13 +25,7 @@ from flick.ui.motion import FRAME_S
 SOUTH = Move(Flick((0.0, -2400.0), (0.0, 0.0)), -1.5708)  # Mike, hard south (scenario 2)
 
 
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,14 +21,7 @@ from flick.ui.app import PlayApp, Settings, fit_box
 from flick.ui.motion import FRAME_S
 from flick.ui.scene import drop_inset
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1280, 800))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
 
 def test_a_rush_plays_the_tower_drop_in_an_inset_then_the_zombies_leave_the_exit() -> None:
