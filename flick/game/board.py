@@ -53,6 +53,8 @@ class Board:
         self.knife_length = _size(params, "knife", "length", 6.0)
         self.city = (float(scenario.city.width), float(scenario.city.height))
         self.buildings = dict(placement.buildings)  # name -> building id
+        # pid -> (the table's outline list, kind, its obstacles), for `obstacles`
+        self._obstacle_memo: dict[int, tuple[Any, str, list[Obstacle]]] = {}
 
     @classmethod
     def for_scenario(cls, scenario: Any, params: Any = None) -> Board:
@@ -347,10 +349,16 @@ class Board:
         for name in self.buildings:
             a, b, _ = self.building_parts(name)
             parts += [a, b]
+        memo = self._obstacle_memo
         for pid in [*self.table.pieces(), *parts]:
             kind = self.table.kind(pid)
-            for core, r in self.table.outline(pid):
-                out.append(Obstacle(pid, tuple(core), r, kind))
+            placed = self.table.outline(pid)
+            hit = memo.get(pid)
+            if hit is None or hit[0] is not placed or hit[1] != kind:
+                # The table hands back the same outline list while a piece stays put.
+                hit = memo[pid] = (placed, kind,
+                                   [Obstacle(pid, tuple(core), r, kind) for core, r in placed])
+            out.extend(hit[2])
         return out
 
     def rush(self, zombies: list[int] | int, tower: tuple[float, float, float],

@@ -67,6 +67,9 @@ class Table:
         self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
         self._part_of: dict[int, int] = {}
         self._next_id = 1
+        # Each piece's or part's last placed footprint with the pose and footprint it was
+        # placed at: between shots most pieces stay put, and bots ask for outlines often.
+        self._placed_memo: dict[int, tuple[Footprint, float, float, float, list[Placed]]] = {}
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -411,5 +414,13 @@ class Table:
         return part[1]
 
     def _placed(self, pid: int) -> list[Placed]:
+        """The footprint placed at the pose (callers only read the list)."""
         _, x, y, angle = self._pose(pid)
-        return place(self._footprint(pid), x, y, angle)
+        fp = self._footprint(pid)
+        memo = self._placed_memo.get(pid)
+        if memo is not None and memo[0] is fp and memo[1] == x and memo[2] == y \
+                and memo[3] == angle:
+            return memo[4]
+        placed = place(fp, x, y, angle)
+        self._placed_memo[pid] = (fp, x, y, angle, placed)
+        return placed

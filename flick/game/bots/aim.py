@@ -13,7 +13,7 @@ the `hand_noise` section of the physics parameters (`assets/physics/default.yaml
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -116,6 +116,13 @@ class Obstacle:
     core: tuple[Vec, ...]
     r: float
     kind: str
+    # The core's bounding box (x0, y0, x1, y1), for `first_blocker`'s quick rejection.
+    box: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        xs = [p[0] for p in self.core]
+        ys = [p[1] for p in self.core]
+        object.__setattr__(self, "box", (min(xs), min(ys), max(xs), max(ys)))
 
     @property
     def centre(self) -> Vec:
@@ -157,12 +164,22 @@ def first_blocker(start: Vec, end: Vec, radius: float, obstacles: list[Obstacle]
     """The obstacle nearest `start` that the sliding piece would touch, or None."""
     best, best_d = None, math.inf
     reach = math.dist(start, end) + radius + margin
+    # The swept segment's bounding box: an obstacle whose core's box lies farther than the
+    # touching distance from it on either axis cannot touch (the distance between two sets is
+    # at least the gap between their boxes), so the exact test below is skipped for it. The
+    # 1e-6 cm slack keeps every decision the exact test would make, bit for bit.
+    lo_x, hi_x = min(start[0], end[0]), max(start[0], end[0])
+    lo_y, hi_y = min(start[1], end[1]), max(start[1], end[1])
     for ob in obstacles:
         if ob.pid in ignore:
             continue
         c = ob.core[0]
         if min(math.dist(start, c), math.dist(end, c)) > reach + ob.r + 15.0:
             continue  # far away (no piece is 15 cm across from its first core point)
+        touch = radius + ob.r + margin + 1e-6
+        x0, y0, x1, y1 = ob.box
+        if x0 - hi_x > touch or lo_x - x1 > touch or y0 - hi_y > touch or lo_y - y1 > touch:
+            continue
         if seg_core(start, end, ob.core) < radius + ob.r + margin:
             d = math.dist(start, ob.centre)
             if d < best_d:
