@@ -70,6 +70,8 @@ class Table:
         # Each piece's or part's last placed footprint with the pose and footprint it was
         # placed at: between shots most pieces stay put, and bots ask for outlines often.
         self._placed_memo: dict[int, tuple[Footprint, float, float, float, list[Placed]]] = {}
+        # ... and the last gap asked between two pieces, with the outlines it was taken from.
+        self._gap_memo: dict[tuple[int, int], tuple[list[Placed], list[Placed], float]] = {}
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -101,6 +103,7 @@ class Table:
         """Take a piece (or a whole building with its parts) off the table."""
         if pid in self._pieces:
             del self._pieces[pid]
+            self._placed_memo.pop(pid, None)
         elif pid in self._buildings:
             for part in self._buildings.pop(pid).parts:
                 del self._parts[part]
@@ -234,7 +237,15 @@ class Table:
     def distance(self, a: int, b: int) -> float:
         """Edge-to-edge gap (cm) between two pieces or parts; 0 when they touch or overlap.
         The rules' "next to" is a distance below a movement disc's diameter."""
-        return max(0.0, footprint_gap(self._placed(a), self._placed(b)))
+        pa, pb = self._placed(a), self._placed(b)
+        memo = self._gap_memo.get((a, b))
+        if memo is not None and memo[0] is pa and memo[1] is pb:
+            return memo[2]
+        gap = max(0.0, footprint_gap(pa, pb))
+        if len(self._gap_memo) >= 20000:  # each shot's disc or bullet is a new id: stay small
+            self._gap_memo.clear()
+        self._gap_memo[(a, b)] = (pa, pb, gap)
+        return gap
 
     def overlapping(self, pid: int) -> list[int]:
         """Pieces and building parts whose footprints overlap this one's, where they would

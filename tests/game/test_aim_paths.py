@@ -68,3 +68,18 @@ def test_obstacles_follow_a_moved_piece() -> None:
     # Unmoved pieces keep the same obstacles (the memo), and the lists are equal in content.
     again = board.obstacles()
     assert [o for o in again if o.pid != pid] == [o for o in first if o.pid != pid]
+
+
+def test_distance_follows_a_moved_piece() -> None:
+    board = Board.for_scenario(load(2))
+    zs = board.zombies()
+    a, b = zs[0], zs[1]
+    before = board.distance(a, b)
+    assert board.distance(a, b) == before  # asked again: the same
+    ax, ay = board.pos(a)
+    board.table.set_pose(b, ax + 10.0, ay, 0.0)  # 10 cm centre to centre
+    after = board.distance(a, b)
+    assert after != before and 5.0 < after < 10.0
+    board.table.remove(b)
+    c = board.table.add("zombie", x=ax + 20.0, y=ay)
+    assert 15.0 < board.distance(a, c) < 20.0
