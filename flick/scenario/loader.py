@@ -98,8 +98,27 @@ def check(ref: str | int | Path) -> Result:
     return check_text(text, shown, path)
 
 
+# Validated texts: (text, file, path) -> Result. Checking a scenario builds its table to
+# test the geometry (~0.15 s); a game, a test or a batch loads the same file again and again.
+# Each caller gets its own deep copy of the scenario (~1 ms), so none can change another's.
+_CHECKED: dict[tuple[str, str, str], Result] = {}
+_CHECKED_MAX = 64
+
+
 def check_text(text: str, file: str, path: Path | None = None) -> Result:
     """Validate YAML text as a scenario; `file` is the name problems carry."""
+    key = (text, file, str(path))
+    found = _CHECKED.get(key)
+    if found is None:
+        found = _check_text(text, file, path)
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.pop(next(iter(_CHECKED)))
+        _CHECKED[key] = found
+    scenario = found.scenario.model_copy(deep=True) if found.scenario is not None else None
+    return Result(found.path, scenario, list(found.problems))
+
+
+def _check_text(text: str, file: str, path: Path | None = None) -> Result:
     where = path or Path(file)
     marked, problems = read(text, file)
     if marked is None:
