@@ -25,7 +25,6 @@ end of the current round.
 from __future__ import annotations
 
 import math
-import os as _os
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,7 +32,7 @@ import numpy as np
 from flick.game.actions import object_stashes_near
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.bots.chance import Trials
-from flick.game.bots.walking import STEP_CM, Walker, rush_hits_rv
+from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -66,7 +65,6 @@ THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot firs
 CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
-RUSH_CM = 30.0  # S3: a LOUD rush from a standing zombie this near the escort may fell Anita
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
 
 
@@ -124,7 +122,7 @@ class HeuristicBot(Walker):
 
     def _escort_turn(self, game: Game, cands: list[Survivor]) -> Survivor | None:
         """S3: Anita's escort plays first in each round: her few turns are the clock."""
-        if not self._escorting(game) or "NOFIRST" in _os.environ:
+        if not self._escorting(game):
             return None
         return next((s for s in cands if s.name == game.rules.escort), None)
 
@@ -132,6 +130,12 @@ class HeuristicBot(Walker):
     def _escorting(game: Game) -> bool:
         """S3: the objective is escorting a rescued figure into a building."""
         return any(o.id == "escort_to_building" for o in game.scenario.objectives)
+
+    def _searching(self, game: Game) -> bool:
+        """S3 before the rescue: the wounded survivor is still hidden under a token."""
+        anita = game.survivors.get(game.rules.rescued or "")
+        return self._escorting(game) and anita is not None and anita.alive \
+            and anita.piece is None and anita.building is None
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
@@ -150,10 +154,6 @@ class HeuristicBot(Walker):
             entry = self._approach(game, s, goal[1], direct_only=True)
             if entry is not None:
                 return entry
-        if escort and self._escorting(game) and goal[0] == "enter" and "NOSTEP" not in _os.environ:
-            step = self._escort_step(game, s, goal[1])
-            if step is not None:
-                return step
         if escort and near is not None and near[1] < board.disc - 0.2:
             # S3: the escort steps away from a zombie next to it rather than fight (LOUD).
             step = self._to_goal(game, s, goal)
@@ -188,64 +188,6 @@ class HeuristicBot(Walker):
                 return mv
             return self._fallback(game, s)
         return self._end(game, s)
-
-    def _escort_step(self, game: Game, s: Survivor, building: str) -> Input | None:
-        """S3: the escort's move toward the building's door. Every escort turn is LOUD: the
-        three standing zombies nearest the escort rush at it, Anita beside it; measured (20
-        games), the rush felled her in 8 of 19 turns that ended with a standing zombie within
-        30 cm and in none of 12 beyond. So the move scores the way left to a spot with a
-        clean line in (`_entry_line`: then one flick enters) plus, on the turn's last action,
-        a penalty for each standing zombie within 30 cm of where the escort ends."""
-        board = game.board
-        assert s.piece is not None
-        start = board.pos(s.piece)
-        obstacles = self._obstacles(game)
-        r = board.disc / 2
-        door = board.door_mid(building)
-        last = game.actions_done + 1 >= game.rules.max_actions(game)
-        zombies = [board.pos(z) for z in board.zombies() if board.table.is_standing(z)]
-        touching = self._touching(start, r, obstacles, s.piece)
-        spot = self._queue_spot(game, s, building)
-
-        def danger(p: Vec) -> float:
-            ds = sorted(math.dist(p, z) for z in zombies)[:3]
-            if last:
-                return sum(2.0 * max(0.0, RUSH_CM - d) for d in ds)
-            return 0.6 * max(0.0, 20.0 - ds[0]) if ds else 0.0
-
-        cands: list[tuple[float, Vec, float]] = []
-        for k in range(24):
-            a = k * math.pi / 12
-            for length in (STEP_CM, 45.0, 32.0, 20.0, 10.0):
-                end = (start[0] + length * math.cos(a), start[1] + length * math.sin(a))
-                if not board.in_city_point(end, r + 1.5):
-                    continue
-                if any(math.dist(end, z) < board.figure_r * 2 + board.disc + 0.8
-                       for z in zombies):
-                    continue
-                over = (start[0] + length * 1.18 * math.cos(a),
-                        start[1] + length * 1.18 * math.sin(a))
-                if not path_clear(start, over, r, obstacles,
-                                  {s.piece, *self._left_behind(start, a, touching)},
-                                  margin=0.9):
-                    continue
-                cands.append((math.dist(end, spot) + danger(end), end, a))
-        if not cands:
-            return None
-        cands.sort(key=lambda c: c[0])
-        now = math.dist(start, spot) + danger(start)
-        best: tuple[float, Vec] | None = None
-        for score, end, _ in cands[:8]:
-            # A spot with a clean line in is as good as the door: the next flick enters.
-            if not last and math.dist(end, door) <= 45.0 and \
-                    self._entry_line(game, s.piece, end, building) is not None:
-                score -= math.dist(end, spot)
-            if best is None or score < best[0]:
-                best = (score, end)
-        if best is None or best[0] >= now - 2.0:
-            return None
-        fl, angle = self._disc_flick(game, start, best[1])
-        return Move(fl, angle=angle)
 
     def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
@@ -297,7 +239,7 @@ class HeuristicBot(Walker):
             return True
         if game.rules.escort == s.name:
             return False  # S3: the escort only moves; Anita must not draw rushes
-        if self._escorting(game) and game.rules.escort is None and "NOWAY" not in _os.environ:
+        if self._searching(game):
             # S3's search: the walk goes round a zombie in the way (a shot costs the action
             # and rushes three zombies at the searchers); only one about to be too close.
             return near[1] < CLOSE_CM or self._kills_needed(game) > 0
@@ -579,7 +521,7 @@ class HeuristicBot(Walker):
         for its next turn to take it: the token may be Anita, whose escort makes every turn
         LOUD, and a LOUD rush at a survivor still inside brings zombies in (a fight each turn
         after); taking first, it walks her out with its second action."""
-        if not self._escorting(game) or game.rules.escort is not None or "NOT3" in _os.environ:
+        if not self._searching(game):
             return False
         if game.actions_done + 1 < game.rules.max_actions(game):
             return False
@@ -620,6 +562,8 @@ class HeuristicBot(Walker):
     def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
         if not game.rules.has("take_in_city") or s.piece is None:
             return None
+        if self._escorting(game) and game.rules.escort == s.name:
+            return None  # S3: Anita is found; a take is a LOUD action lost
         for key in object_stashes_near(game, s):
             if game.stashes[key]:
                 td = self._take_drop_here(game, s, key)
