@@ -105,6 +105,9 @@ class HeuristicBot(Walker):
         holder = game.pretzel_holder()
         if game.round_first_turn and holder in cands:
             return ChooseSurvivor(holder.name)
+        escort = self._escort_turn(game, cands)
+        if escort is not None:
+            return ChooseSurvivor(escort.name)
 
         def score(s: Survivor) -> tuple[float, str]:
             threat = self._nearest_zombie(game, s)
@@ -116,6 +119,23 @@ class HeuristicBot(Walker):
 
         best = max(cands, key=score)
         return ChooseSurvivor(best.name)
+
+    def _escort_turn(self, game: Game, cands: list[Survivor]) -> Survivor | None:
+        """S3: Anita's escort plays first in each round: her few turns are the clock."""
+        if not self._escorting(game):
+            return None
+        return next((s for s in cands if s.name == game.rules.escort), None)
+
+    @staticmethod
+    def _escorting(game: Game) -> bool:
+        """S3: the objective is escorting a rescued figure into a building."""
+        return any(o.id == "escort_to_building" for o in game.scenario.objectives)
+
+    def _searching(self, game: Game) -> bool:
+        """S3 before the rescue: the wounded survivor is still hidden under a token."""
+        anita = game.survivors.get(game.rules.rescued or "")
+        return self._escorting(game) and anita is not None and anita.alive \
+            and anita.piece is None and anita.building is None
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
@@ -219,6 +239,10 @@ class HeuristicBot(Walker):
             return True
         if game.rules.escort == s.name:
             return False  # S3: the escort only moves; Anita must not draw rushes
+        if self._searching(game):
+            # S3's search: the walk goes round a zombie in the way (a shot costs the action
+            # and rushes three zombies at the searchers); only one about to be too close.
+            return near[1] < CLOSE_CM or self._kills_needed(game) > 0
         return near[1] < CLOSE_CM or self._in_the_way(game, s, goal, near[0]) or \
             self._kills_needed(game) > 0
 
@@ -482,6 +506,8 @@ class HeuristicBot(Walker):
     def _inside(self, game: Game, s: Survivor) -> Input:
         building = s.building
         assert building is not None
+        if self._search_next_turn(game, s, building):
+            return self._end(game, s)
         td = self._take_drop_here(game, s, building)
         if td is not None:
             return td
@@ -489,6 +515,17 @@ class HeuristicBot(Walker):
         if goal == ("enter", building):
             return self._end(game, s)
         return self._exit(game, s, building, goal) or self._end(game, s)
+
+    def _search_next_turn(self, game: Game, s: Survivor, building: str) -> bool:
+        """S3: a searcher with one action left in a building holding a face-down token waits
+        for its next turn to take it: the token may be Anita, whose escort makes every turn
+        LOUD, and a LOUD rush at a survivor still inside brings zombies in (a fight each turn
+        after); taking first, it walks her out with its second action."""
+        if not self._searching(game):
+            return False
+        if game.actions_done + 1 < game.rules.max_actions(game):
+            return False
+        return any(not t.face_up for t in game.stashes.get(building, []))
 
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
         stash = game.stashes.get(place, [])
@@ -525,6 +562,8 @@ class HeuristicBot(Walker):
     def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
         if not game.rules.has("take_in_city") or s.piece is None:
             return None
+        if self._escorting(game) and game.rules.escort == s.name:
+            return None  # S3: Anita is found; a take is a LOUD action lost
         for key in object_stashes_near(game, s):
             if game.stashes[key]:
                 td = self._take_drop_here(game, s, key)
