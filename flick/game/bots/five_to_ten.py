@@ -177,16 +177,35 @@ class FiveToTenBot(HeuristicBot):
         return v
 
     def _steal(self, game: Game) -> Input:
-        """Take from an opponent, discard its X, leave a teammate's token."""
-        offer = game.rule_state.steal_offers[0]
+        """The thief looked at the token (the rules let it): its value decides.
+        - An X token is a lost inventory space: discarded off a friend, left on an enemy.
+        - A friend's token stays with the friend; a hidden betrayer, working against its
+          team, takes one its team's objective needs (S9 supplies, S10 fuel) if it can.
+        - An enemy's token is taken when it is worth something to the thief (its objective,
+          a weapon, medicine) or to the enemy (denied: the S6 key and fuel, S9 supplies,
+          S10 fuel), or when the thief has room to spare."""
+        rs = game.rule_state
+        offer = rs.steal_offers[0]
         thief = game.survivors[offer["thief"]]
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
-        if token is None or thief.team == victim.team:
+        if token is None:
             return Steal("leave")
+        hidden = thief.name in rs.betrayers and thief.name not in rs.unmasked
+        friend = thief.team == victim.team
         if token.kind == "x":
-            return Steal("discard")
-        return Steal("take" if thief.free_spaces() > 0 else "leave")
+            return Steal("discard" if friend and not hidden else "leave")
+        room = thief.free_spaces()
+        if friend:
+            needed = token.kind in self._wanted_kinds(game, victim) - {"survivor", "crossroads"}
+            return Steal("take" if hidden and needed and room > 0 else "leave")
+        if room < 1:
+            return Steal("leave")
+        junk = {"survivor", "crossroads"}
+        mine = token.kind in self._wanted_kinds(game, thief) - junk or token.kind in WEAPONS \
+            or token.kind == "medicine"
+        denied = token.kind in self._wanted_kinds(game, victim) - junk
+        return Steal("take" if mine or denied or room >= 2 else "leave")
 
     def _move_x(self, game: Game) -> Input:
         """Open the blocked building nearest the team's survivors (the one it can use)."""
@@ -498,8 +517,27 @@ class FiveToTenBot(HeuristicBot):
         need = self._kills_needed(game)
         if need <= 0 or s.piece is None or not set(s.weapons()) & set(SHOT_RANGE):
             return False
+        if self._versus_hunts(game, s):
+            return True
         left = max(1, len(game.available()))
         return 2 * need >= left
+
+    def _versus_hunts(self, game: Game, s: Survivor) -> bool:
+        """S6, S9, S10 (a bin of 3 against hordes of 2-4: a round's kills must refill it, or
+        the city is overrun and nobody wins): with kills needed, every survivor in the streets
+        with a weapon that reaches hunts, but one carrying what its objective delivers (S6
+        key or fuel, S9 team B's supplies, S10 2 fuel). Other scenarios: no."""
+        ids = {o.id for o in game.scenario.objectives if o.team in (None, s.team)}
+        mine = [t.kind for t in s.inventory]
+        if "team_escape_in_rv" in ids:
+            return "key" not in mine and "fuel" not in mine
+        if "hold_building" in ids:
+            return sum(1 for k in mine if k in SUPPLIES) < 2
+        if "prevent" in ids:
+            return True
+        if "wipe_out_or_enter_colony" in ids:
+            return mine.count("fuel") < 2
+        return False
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
         p = dict(obj.params)
@@ -514,12 +552,7 @@ class FiveToTenBot(HeuristicBot):
             return self._token_goal(game, s, p.get("base", "rv"),
                                     {k: int(v) for k, v in p.get("tokens", {}).items()})
         if obj.id == "team_escape_in_rv":
-            rv = game.stashes.get("rv", [])
-            ready = any(t.kind == "key" for t in rv) and any(t.kind == "fuel" for t in rv)
-            if carried["key"] or carried["fuel"] or ready:
-                return ("enter", "rv")
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
-                                     ("key", "fuel"), skip="rv")
+            return self._escape_goal(game, s, p)
         if obj.id == "tokens_in_base" and p.get("all_of"):
             base = p.get("base", "rv")
             need = {k: game.rule_state.initial_counts.get(k, 0) for k in p["all_of"]}
@@ -552,6 +585,45 @@ class FiveToTenBot(HeuristicBot):
             return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
                                      skip=colony)
         return None
+
+    def _escape_goal(self, game: Game, s: Survivor, p: dict[str, Any]) -> tuple[str, Any]:
+        """S6: 2 of the team's survivors, the key and a fuel in the RV. What the team knows:
+        the RV's tokens (revealed on unloading) and its own survivors' inventories, never
+        the other team's face-down tokens.
+        - Once the team holds the key and a fuel (in the RV or carried), every survivor of
+          it heads into the RV and stays: the game is won when 2 are in.
+        - A carrier of the key or a fuel takes it to the RV.
+        - One survivor stays in the RV once the fuel is there (inside, no rush can fell it:
+          a SILENT wait, half the team's escape done).
+        - The city is overrun when the bin is short for the next horde (no winner, worth
+          nothing to either team): with kills needed, a survivor in the streets with a weapon
+          that reaches hunts instead of searching.
+        - A team with fewer living survivors than the escape needs can no longer win: it
+          hunts (keeping the bin stocked).
+        Else: search the places with face-down tokens or a face-up key or fuel."""
+        base = str(p.get("base", "rv"))
+        need_n = int(p.get("survivors", 2))
+        rv = game.stashes.get(base, [])
+        mates = [x for x in game.survivors.values() if x.alive and x.team == s.team]
+
+        def held(kind: str) -> bool:
+            return any(t.kind == kind for t in rv) or any(
+                t.kind == kind for x in mates for t in x.inventory)
+
+        mine = {t.kind for t in s.inventory}
+        if len(mates) < need_n:
+            return ("hunt", None)
+        if "key" in mine or "fuel" in mine or (held("key") and held("fuel")):
+            return ("enter", base)
+        inside = [x for x in mates if x.building == base]
+        if s.building == base and any(t.kind == "fuel" for t in rv) and \
+                inside and min(x.name for x in inside) == s.name:
+            return ("enter", base)  # the one who waits in the RV
+        if self._kills_needed(game) > 0 and s.piece is not None and \
+                set(s.weapons()) & set(SHOT_RANGE):
+            return ("hunt", None)
+        return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
+                                 ("key", "fuel"), skip=base)
 
     def _end(self, game: Game, s: Survivor) -> Input:
         """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""
