@@ -86,3 +86,24 @@ def test_no_betrayer_wins_when_the_city_is_overrun() -> None:
     game.winner = other
     row = next(r for r in secret.results(game) if r["survivor"] == traitor.name)
     assert row["won"]
+
+
+def test_steals_by_value() -> None:
+    game, bot = _s6()
+    a, b = _team(game, "A"), _team(game, "B")
+    thief = a[0]
+    thief.inventory[:] = [Token("gun", face_up=True, uid=930)]
+
+    def offer(victim, kind: str, uid: int) -> str:
+        victim.inventory[:] = [Token(kind, face_up=False, uid=uid)]
+        game.rule_state.steal_offers[:] = [{"thief": thief.name, "victim": victim.name,
+                                            "uid": uid}]
+        return bot.decide(game).action
+
+    assert offer(b[0], "key", 931) == "take"  # denied to the enemy, and the team's own aim
+    assert offer(b[0], "x", 932) == "leave"  # an X clogs the enemy's inventory: left there
+    assert offer(a[1], "x", 933) == "discard"  # ... and is thrown off a friend's
+    assert offer(a[1], "fuel", 934) == "leave"  # a friend keeps its fuel
+    while thief.free_spaces() > 0:
+        thief.inventory.append(Token("food", face_up=True, uid=935 + len(thief.inventory)))
+    assert offer(b[0], "key", 940) == "leave"  # no free space: nothing can be taken

@@ -310,6 +310,8 @@ class FiveToTenBot(HeuristicBot):
         special = self._special(game, s)
         if special is None and self._quiet_plan(game):
             special = self._shelter(game, s)
+        if special is None and self._versus_rules(game, s):
+            special = self._versus_shelter(game, s)
         if special is None and s.building is not None and self._kills_needed(game) > 0 \
                 and not game.building_zombies.get(s.building):
             # Inside, a rush cannot fell the shooter: a kill for the next horde from behind
@@ -521,6 +523,43 @@ class FiveToTenBot(HeuristicBot):
             return True
         left = max(1, len(game.available()))
         return 2 * need >= left
+
+    @staticmethod
+    def _versus_rules(game: Game, s: Survivor) -> bool:
+        """S6, S9, S10: the scenarios these tactics were measured in (by objective id)."""
+        return any(o.id in ("team_escape_in_rv", "hold_building", "prevent",
+                            "wipe_out_or_enter_colony") for o in game.scenario.objectives
+                   if o.team in (None, s.team))
+
+    def _versus_shelter(self, game: Game, s: Survivor) -> Input | None:
+        """S6, S9, S10: the turn's QUIET reaction rushes the nearest standing zombie at the
+        survivor, and a rush cannot fell a survivor inside a building (traces: a wound and
+        more a game from these rushes). On its last action, in the streets with a standing
+        zombie in rush reach, a survivor flicks in through the door of a building a straight
+        flick reaches, one with no zombie inside (a zombie there is a fight) and no enemy
+        survivor (a survivor fight)."""
+        board = game.board
+        if s.piece is None or game.actions_done + 1 < game.rules.max_actions(game):
+            return None
+        if int(game.noise) >= 2:
+            return None  # the turn is LOUD already: its rush is the 3 nearest, whatever next
+        near = [z for z in board.zombies() if board.table.is_standing(z)
+                and board.distance(s.piece, z) < RUSH_REACH_CM]
+        if not near:
+            return None
+        here = board.pos(s.piece)
+        for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
+            if math.dist(board.door_mid(b), here) > 45.0:
+                break
+            if game.rules.entry_refused(game, s, b) is not None or \
+                    game.building_zombies.get(b) or any(
+                        x.alive and x.building == b and x.team != s.team
+                        for x in game.survivors.values()):
+                continue
+            entry = self._approach(game, s, b, direct_only=True)
+            if entry is not None:
+                return entry
+        return None
 
     def _versus_hunts(self, game: Game, s: Survivor) -> bool:
         """S6, S9, S10 (a bin of 3 against hordes of 2-4: a round's kills must refill it, or
