@@ -67,6 +67,11 @@ SUPPLIES = ("food", "fuel", "medicine")
 # A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
 # in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
 RUSH_REACH_CM = 35.0
+# S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
+# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 25-70% of
+# its calm turns; loyal strays are rare); a loyal player accuses at this chance.
+EVIDENCE_RATIO = 4.0
+ACCUSE_AT = 0.6
 
 
 class FiveToTenBot(HeuristicBot):
@@ -239,7 +244,16 @@ class FiveToTenBot(HeuristicBot):
                 p.get("tokens_of", []))
         if game.rules.has("team_escape_in_rv"):
             out |= {"key", "fuel"}
-        return out
+        return out | self._card_kinds(game, s)
+
+    @staticmethod
+    def _card_kinds(game: Game, s: Survivor) -> set[str]:
+        """S9-S10: the token kinds the player's own secret card asks it to hold at the end
+        (the player knows its card; nobody else's)."""
+        if s.name not in game.rule_state.objective:
+            return set()
+        cond = secret.card(game, s.name)["condition"]
+        return set(cond.get("carry", {})) | set(cond.get("carry_of", {}).get("kinds", []))
 
     def _vote(self, game: Game) -> Input:
         v = secret.current_vote(game)
@@ -247,7 +261,30 @@ class FiveToTenBot(HeuristicBot):
         if voter == v["accused"] or (voter in game.rule_state.betrayers
                                      and voter not in game.rule_state.unmasked):
             return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
-        return Vote(up=secret.evidence(game).get(v["accused"], 0) > 0)
+        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= 0.5)
+
+    @staticmethod
+    def _betrayer_odds(game: Game, s: Survivor, name: str) -> float:
+        """The chance, as loyal player `s` sees it, that teammate `name` is its team's
+        betrayer. The team's pile held n objective cards and 1 betrayer card for its n
+        players; `s` holds an objective, so the betrayer card lies with one of the other
+        n - 1 players or is the card put away unseen: 1/n each, spread over those not yet
+        shown innocent by a vote (none once the betrayer is unmasked). Each wound the table
+        saw it deal a teammate (`secret.evidence`) multiplies the odds by EVIDENCE_RATIO."""
+        rs = game.rule_state
+        team = rs.original_team.get(s.name, s.team)
+        if any(rs.original_team.get(u) == team for u in rs.unmasked):
+            return 0.0
+        cleared = {e.data.get("accused") for e in game.events
+                   if e.type == "vote_result" and e.data.get("shown")}
+        slots = 1 + sum(1 for x in game.survivors.values() if x is not s
+                        and rs.original_team.get(x.name) == team and x.name not in cleared)
+        if name in cleared or slots <= 0:
+            return 0.0
+        p = 1.0 / slots
+        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0) \
+            if p < 1.0 else math.inf
+        return odds / (1.0 + odds) if odds != math.inf else 1.0
 
     def _allegiance(self, game: Game) -> Input:
         """Wrongly accused: stay (the accused and the accuser each lose a life if they have
@@ -391,14 +428,15 @@ class FiveToTenBot(HeuristicBot):
                 return heal
         if "extra_action" in legal and game.actions_done == 0 and game.round_marker <= 4:
             return ExtraAction()
-        if "accuse" in legal and game.actions_done < game.rules.max_actions(game):
-            ev = secret.evidence(game)
+        if "accuse" in legal and game.actions_done < game.rules.max_actions(game) and \
+                s.name not in rs.betrayers:
             accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
-            for x in game.survivors.values():
-                if (x.alive and x.team == s.team and x is not s and ev.get(x.name, 0) > 0
-                        and x.name not in accused_before and x.name not in rs.unmasked
-                        and s.name not in rs.betrayers):
-                    return Accuse(x.name)
+            odds = [(self._betrayer_odds(game, s, x.name), x.name)
+                    for x in game.survivors.values()
+                    if x.alive and x.team == s.team and x is not s
+                    and x.name not in accused_before and x.name not in rs.unmasked]
+            if odds and max(odds)[0] >= ACCUSE_AT:
+                return Accuse(max(odds)[1])
         if s.piece is None:
             return None
         near = self._nearest_zombie(game, s)
@@ -412,7 +450,7 @@ class FiveToTenBot(HeuristicBot):
         if threatened or game.scenario.mode != "competitive":
             return None
         if s.name in rs.betrayers and s.name not in rs.unmasked and \
-                self.rng.random() < 0.35:
+                self.rng.random() < self._strike_chance(game, s):
             mates = [x for x in game.survivors.values() if x.alive and x is not s
                      and x.team == s.team and x.piece is not None]
             shot = self._shoot_one_of(game, s, mates)
@@ -426,6 +464,20 @@ class FiveToTenBot(HeuristicBot):
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
                                     game.board.distance(me, enemy_pieces[x.name]), x.name))
         return self._shoot_one_of(game, s, enemies)
+
+    @staticmethod
+    def _strike_chance(game: Game, s: Survivor) -> float:
+        """How often a hidden betrayer with a teammate in reach shoots it: a wound seen by
+        the table is evidence (an accusation may follow), so it is worth the risk mostly
+        while its card still wants former teammates dead (Saboteur, Wrecker); otherwise now
+        and then, to weaken the team it wants to fail."""
+        cond = secret.card(game, s.name)["condition"] if s.name in \
+            game.rule_state.objective else {}
+        need = int(cond.get("former_team_dead_at_least", 0))
+        team_of = game.rule_state.original_team
+        dead = sum(1 for x in game.survivors.values() if not x.alive and x is not s
+                   and team_of.get(x.name) == team_of.get(s.name))
+        return 0.7 if need > dead else 0.25
 
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
@@ -506,7 +558,7 @@ class FiveToTenBot(HeuristicBot):
                 continue
             goal = self._team_goal(game, s, obj)
             if goal is not None:
-                return goal
+                return self._betrayer_goal(game, s, obj, goal)
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
         return self._search_goal(game, s, lambda t: not t.face_up)
@@ -548,10 +600,16 @@ class FiveToTenBot(HeuristicBot):
         if not near:
             return None
         here = board.pos(s.piece)
+        left = set()  # the building it came out of this turn: back in would undo the turn
+        for e in reversed(game.events):
+            if e.type == "turn":
+                break
+            if e.type == "exit" and e.data.get("survivor") == s.name:
+                left.add(e.data.get("building"))
         for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
             if math.dist(board.door_mid(b), here) > 45.0:
                 break
-            if game.rules.entry_refused(game, s, b) is not None or \
+            if b in left or game.rules.entry_refused(game, s, b) is not None or \
                     game.building_zombies.get(b) or any(
                         x.alive and x.building == b and x.team != s.team
                         for x in game.survivors.values()):
@@ -577,6 +635,20 @@ class FiveToTenBot(HeuristicBot):
         if "wipe_out_or_enter_colony" in ids:
             return mine.count("fuel") < 2
         return False
+
+    def _betrayer_goal(self, game: Game, s: Survivor, obj: Any,
+                       goal: tuple[str, Any]) -> tuple[str, Any]:
+        """S9-S10: a hidden betrayer wins only if its team fails, so it never does the
+        deed that wins for it: S9 team B's betrayer does not carry the supplies into the
+        School, team A's does not guard it; S10's does not enter the other colony with the
+        fuel. It hunts instead (kills look loyal, keep the bin stocked, and a Butcher
+        card wants them). Loyal players and other scenarios: the team's goal."""
+        rs = game.rule_state
+        if s.name not in rs.betrayers or s.name in rs.unmasked or goal[0] != "enter":
+            return goal
+        if obj.id in ("hold_building", "prevent", "wipe_out_or_enter_colony"):
+            return ("hunt", None)
+        return goal
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
         p = dict(obj.params)
