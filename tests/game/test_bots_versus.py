@@ -3,6 +3,8 @@ hunting to keep the bin stocked, and who wins when the city is overrun (a betray
 
 from __future__ import annotations
 
+import math
+
 from flick.game import Game
 from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.scenarios import secret
@@ -107,3 +109,72 @@ def test_steals_by_value() -> None:
     while thief.free_spaces() > 0:
         thief.inventory.append(Token("food", face_up=True, uid=935 + len(thief.inventory)))
     assert offer(b[0], "key", 940) == "leave"  # no free space: nothing can be taken
+
+
+def _s9() -> tuple[Game, FiveToTenBot]:
+    game = Game(load(9), 2, players={"A": 3, "B": 3})
+    game.bin = 12
+    return game, FiveToTenBot(2, params=game.board.params)
+
+
+def test_a_hidden_betrayer_does_not_win_for_its_team() -> None:
+    game, bot = _s9()
+    rs = game.rule_state
+    b = next(x for x in game.survivors.values() if x.team == "B" and x.piece is not None)
+    b.inventory[:] = [Token("food", face_up=False, uid=950), Token("fuel", face_up=False,
+                                                                    uid=951)]
+    rs.betrayers[:] = [n for n in rs.betrayers if game.survivors[n].team != "B"]
+    assert bot._goal(game, b) == ("enter", "school")  # loyal: carry the supplies in
+    rs.betrayers.append(b.name)
+    assert bot._goal(game, b) == ("hunt", None)  # the betrayer keeps them out
+
+
+def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:
+    game, bot = _s9()
+    rs = game.rule_state
+    s = next(iter(game.survivors.values()))
+    rs.objective[s.name] = "b05"  # Wrecker: 2 of the team it betrayed dead
+    assert bot._strike_chance(game, s) == 0.7
+    rs.objective[s.name] = "b06"  # Vanish: nothing more asked
+    assert bot._strike_chance(game, s) == 0.25
+    rs.objective[s.name] = "o02"  # Fuel Runner: its own card wants a fuel
+    assert "fuel" in bot._wanted_kinds(game, s)
+
+
+def test_accusation_by_the_chance_of_betrayal() -> None:
+    game, bot = _s9()
+    rs = game.rule_state
+    team = [x for x in game.survivors.values() if x.team == "A"]
+    me, suspect, other = team
+    # 3 players: 4 cards dealt from, 1 betrayer card; the other 2 players and the card put
+    # away share it: 1/3 each.
+    assert abs(bot._betrayer_odds(game, me, suspect.name) - 1 / 3) < 1e-9
+    game.event("turn", survivor=suspect.name, round=1)
+    game.event("wound", survivor=other.name, cause="gun", life=other.life - 1)
+    p = bot._betrayer_odds(game, me, suspect.name)
+    assert abs(p - 2 / 3) < 1e-9  # odds 1/2 x 4
+    game.event("vote_result", accused=other.name, shown=True, betrayer=False, up=2, down=1)
+    assert bot._betrayer_odds(game, me, other.name) == 0.0
+    assert bot._betrayer_odds(game, me, suspect.name) > p  # fewer places left for the card
+    rs.unmasked.append(other.name)
+    assert bot._betrayer_odds(game, me, suspect.name) == 0.0
+
+
+def test_shelter_from_a_quiet_rush_on_the_last_action() -> None:
+    game, bot = _s6()
+    board = game.board
+    s = next(x for x in _team(game, "A") if x.piece is not None)
+    b = "grocery_store"
+    board.table.set_pose(s.piece, *board.front(b, 14.0), 0.0)
+    z = min(board.zombies(), key=lambda p: math.dist(board.pos(p), board.front(b, 14.0)))
+    zx, zy = board.front(b, 14.0)
+    board.table.set_pose(z, zx + 22.0, zy + 6.0, 0.0)
+    game.building_zombies[b] = []
+    for x in game.survivors.values():
+        if x.building == b:
+            x.building = None
+    game.actions_done = game.rules.max_actions(game) - 1
+    move = bot._versus_shelter(game, s)
+    assert move is not None and move.kind == "move"
+    game.actions_done = 0  # not the last action: no shelter yet
+    assert bot._versus_shelter(game, s) is None
