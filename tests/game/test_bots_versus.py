@@ -59,19 +59,19 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     assert bot._goal(game, s) == ("hunt", None)
     s.inventory.append(Token("fuel", face_up=False, uid=911))
     assert bot._goal(game, s) == ("enter", "rv")
-    # S10: a survivor holding the 2 fuel goes for the other colony, the others hunt.
+    # S10: a survivor holding the 2 fuel would carry it, not hunt.
     g10 = Game(load(10), 3, players={"A": 3, "B": 3})
     bot10 = FiveToTenBot(3, params=g10.board.params)
     x = next(v for v in g10.survivors.values() if v.piece is not None)
     x.inventory[:] = [Token("gun", face_up=True, uid=920)]
     g10.bin = 0
-    assert bot10._versus_hunts(g10, x)
     x.inventory += [Token("fuel", face_up=False, uid=921), Token("fuel", face_up=False, uid=922)]
     assert not bot10._versus_hunts(g10, x)
-    # S7 keeps its own plan (no change there).
+    # Measured in S6 only: S7 and S10 keep their own plans.
+    assert not bot10._versus_rules(g10, x)
     g7 = Game(load(7), 3)
     y = next(v for v in g7.survivors.values() if v.piece is not None)
-    assert not FiveToTenBot(3, params=g7.board.params)._versus_hunts(g7, y)
+    assert not FiveToTenBot(3, params=g7.board.params)._versus_rules(g7, y)
 
 
 def test_no_betrayer_wins_when_the_city_is_overrun() -> None:
