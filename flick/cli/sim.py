@@ -169,11 +169,9 @@ def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
     summary = game.summary()
     out = {k: summary[k] for k in OUTCOME_KEYS}
     if "players" in summary:  # S9-S10: did a betrayer win (their card met, their team lost)?
-        # A game without a winner (city overrun) has no winner at all (issue 22), though
-        # secret.results credits a betrayer whose card held there too (winner None is not
-        # their original team): not counted here.
-        out["betrayer_won"] = summary["winner"] is not None and any(
-            p["betrayer"] and p["won"] for p in summary["players"])
+        # secret.results credits a betrayer only when another team won (a city overrun
+        # has no winner: every player lost, the betrayer too).
+        out["betrayer_won"] = any(p["betrayer"] and p["won"] for p in summary["players"])
     return out
 
 

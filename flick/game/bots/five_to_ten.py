@@ -67,6 +67,15 @@ SUPPLIES = ("food", "fuel", "medicine")
 # A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
 # in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
 RUSH_REACH_CM = 35.0
+# S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
+# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 25-70% of
+# its calm turns; loyal strays are rare); a loyal player accuses at this chance.
+EVIDENCE_RATIO = 4.0
+# The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
+# 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
+# 57%, S10 68% -> 52% with the betrayer changes): not used there.
+VERSUS_TACTICS = ("team_escape_in_rv",)
+ACCUSE_AT = 0.6
 
 
 class FiveToTenBot(HeuristicBot):
@@ -177,16 +186,35 @@ class FiveToTenBot(HeuristicBot):
         return v
 
     def _steal(self, game: Game) -> Input:
-        """Take from an opponent, discard its X, leave a teammate's token."""
-        offer = game.rule_state.steal_offers[0]
+        """The thief looked at the token (the rules let it): its value decides.
+        - An X token is a lost inventory space: discarded off a friend, left on an enemy.
+        - A friend's token stays with the friend; a hidden betrayer, working against its
+          team, takes one its team's objective needs (S9 supplies, S10 fuel) if it can.
+        - An enemy's token is taken when it is worth something to the thief (its objective,
+          a weapon, medicine) or to the enemy (denied: the S6 key and fuel, S9 supplies,
+          S10 fuel), or when the thief has room to spare."""
+        rs = game.rule_state
+        offer = rs.steal_offers[0]
         thief = game.survivors[offer["thief"]]
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
-        if token is None or thief.team == victim.team:
+        if token is None:
             return Steal("leave")
+        hidden = thief.name in rs.betrayers and thief.name not in rs.unmasked
+        friend = thief.team == victim.team
         if token.kind == "x":
-            return Steal("discard")
-        return Steal("take" if thief.free_spaces() > 0 else "leave")
+            return Steal("discard" if friend and not hidden else "leave")
+        room = thief.free_spaces()
+        if friend:
+            needed = token.kind in self._wanted_kinds(game, victim) - {"survivor", "crossroads"}
+            return Steal("take" if hidden and needed and room > 0 else "leave")
+        if room < 1:
+            return Steal("leave")
+        junk = {"survivor", "crossroads"}
+        mine = token.kind in self._wanted_kinds(game, thief) - junk or token.kind in WEAPONS \
+            or token.kind == "medicine"
+        denied = token.kind in self._wanted_kinds(game, victim) - junk
+        return Steal("take" if mine or denied or room >= 2 else "leave")
 
     def _move_x(self, game: Game) -> Input:
         """Open the blocked building nearest the team's survivors (the one it can use)."""
@@ -220,7 +248,16 @@ class FiveToTenBot(HeuristicBot):
                 p.get("tokens_of", []))
         if game.rules.has("team_escape_in_rv"):
             out |= {"key", "fuel"}
-        return out
+        return out | self._card_kinds(game, s)
+
+    @staticmethod
+    def _card_kinds(game: Game, s: Survivor) -> set[str]:
+        """S9-S10: the token kinds the player's own secret card asks it to hold at the end
+        (the player knows its card; nobody else's)."""
+        if s.name not in game.rule_state.objective:
+            return set()
+        cond = secret.card(game, s.name)["condition"]
+        return set(cond.get("carry", {})) | set(cond.get("carry_of", {}).get("kinds", []))
 
     def _vote(self, game: Game) -> Input:
         v = secret.current_vote(game)
@@ -228,7 +265,30 @@ class FiveToTenBot(HeuristicBot):
         if voter == v["accused"] or (voter in game.rule_state.betrayers
                                      and voter not in game.rule_state.unmasked):
             return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
-        return Vote(up=secret.evidence(game).get(v["accused"], 0) > 0)
+        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= 0.5)
+
+    @staticmethod
+    def _betrayer_odds(game: Game, s: Survivor, name: str) -> float:
+        """The chance, as loyal player `s` sees it, that teammate `name` is its team's
+        betrayer. The team's pile held n objective cards and 1 betrayer card for its n
+        players; `s` holds an objective, so the betrayer card lies with one of the other
+        n - 1 players or is the card put away unseen: 1/n each, spread over those not yet
+        shown innocent by a vote (none once the betrayer is unmasked). Each wound the table
+        saw it deal a teammate (`secret.evidence`) multiplies the odds by EVIDENCE_RATIO."""
+        rs = game.rule_state
+        team = rs.original_team.get(s.name, s.team)
+        if any(rs.original_team.get(u) == team for u in rs.unmasked):
+            return 0.0
+        cleared = {e.data.get("accused") for e in game.events
+                   if e.type == "vote_result" and e.data.get("shown")}
+        slots = 1 + sum(1 for x in game.survivors.values() if x is not s
+                        and rs.original_team.get(x.name) == team and x.name not in cleared)
+        if name in cleared or slots <= 0:
+            return 0.0
+        p = 1.0 / slots
+        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0) \
+            if p < 1.0 else math.inf
+        return odds / (1.0 + odds) if odds != math.inf else 1.0
 
     def _allegiance(self, game: Game) -> Input:
         """Wrongly accused: stay (the accused and the accuser each lose a life if they have
@@ -291,6 +351,8 @@ class FiveToTenBot(HeuristicBot):
         special = self._special(game, s)
         if special is None and self._quiet_plan(game):
             special = self._shelter(game, s)
+        if special is None and self._versus_rules(game, s):
+            special = self._versus_shelter(game, s)
         if special is None and s.building is not None and self._kills_needed(game) > 0 \
                 and not game.building_zombies.get(s.building):
             # Inside, a rush cannot fell the shooter: a kill for the next horde from behind
@@ -370,14 +432,15 @@ class FiveToTenBot(HeuristicBot):
                 return heal
         if "extra_action" in legal and game.actions_done == 0 and game.round_marker <= 4:
             return ExtraAction()
-        if "accuse" in legal and game.actions_done < game.rules.max_actions(game):
-            ev = secret.evidence(game)
+        if "accuse" in legal and game.actions_done < game.rules.max_actions(game) and \
+                s.name not in rs.betrayers:
             accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
-            for x in game.survivors.values():
-                if (x.alive and x.team == s.team and x is not s and ev.get(x.name, 0) > 0
-                        and x.name not in accused_before and x.name not in rs.unmasked
-                        and s.name not in rs.betrayers):
-                    return Accuse(x.name)
+            odds = [(self._betrayer_odds(game, s, x.name), x.name)
+                    for x in game.survivors.values()
+                    if x.alive and x.team == s.team and x is not s
+                    and x.name not in accused_before and x.name not in rs.unmasked]
+            if odds and max(odds)[0] >= ACCUSE_AT:
+                return Accuse(max(odds)[1])
         if s.piece is None:
             return None
         near = self._nearest_zombie(game, s)
@@ -391,7 +454,7 @@ class FiveToTenBot(HeuristicBot):
         if threatened or game.scenario.mode != "competitive":
             return None
         if s.name in rs.betrayers and s.name not in rs.unmasked and \
-                self.rng.random() < 0.35:
+                self.rng.random() < self._strike_chance(game, s):
             mates = [x for x in game.survivors.values() if x.alive and x is not s
                      and x.team == s.team and x.piece is not None]
             shot = self._shoot_one_of(game, s, mates)
@@ -405,6 +468,20 @@ class FiveToTenBot(HeuristicBot):
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
                                     game.board.distance(me, enemy_pieces[x.name]), x.name))
         return self._shoot_one_of(game, s, enemies)
+
+    @staticmethod
+    def _strike_chance(game: Game, s: Survivor) -> float:
+        """How often a hidden betrayer with a teammate in reach shoots it: a wound seen by
+        the table is evidence (an accusation may follow), so it is worth the risk mostly
+        while its card still wants former teammates dead (Saboteur, Wrecker); otherwise now
+        and then, to weaken the team it wants to fail."""
+        cond = secret.card(game, s.name)["condition"] if s.name in \
+            game.rule_state.objective else {}
+        need = int(cond.get("former_team_dead_at_least", 0))
+        team_of = game.rule_state.original_team
+        dead = sum(1 for x in game.survivors.values() if not x.alive and x is not s
+                   and team_of.get(x.name) == team_of.get(s.name))
+        return 0.7 if need > dead else 0.25
 
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
@@ -485,7 +562,7 @@ class FiveToTenBot(HeuristicBot):
                 continue
             goal = self._team_goal(game, s, obj)
             if goal is not None:
-                return goal
+                return self._betrayer_goal(game, s, obj, goal)
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
         return self._search_goal(game, s, lambda t: not t.face_up)
@@ -498,8 +575,84 @@ class FiveToTenBot(HeuristicBot):
         need = self._kills_needed(game)
         if need <= 0 or s.piece is None or not set(s.weapons()) & set(SHOT_RANGE):
             return False
+        if self._versus_rules(game, s) and self._versus_hunts(game, s):
+            return True
         left = max(1, len(game.available()))
         return 2 * need >= left
+
+    @staticmethod
+    def _versus_rules(game: Game, s: Survivor) -> bool:
+        """S6, S9, S10: the scenarios these tactics were measured in (by objective id)."""
+        return any(o.id in VERSUS_TACTICS for o in game.scenario.objectives
+                   if o.team in (None, s.team))
+
+    def _versus_shelter(self, game: Game, s: Survivor) -> Input | None:
+        """S6, S9, S10: the turn's QUIET reaction rushes the nearest standing zombie at the
+        survivor, and a rush cannot fell a survivor inside a building (traces: a wound and
+        more a game from these rushes). On its last action, in the streets with a standing
+        zombie in rush reach, a survivor flicks in through the door of a building a straight
+        flick reaches, one with no zombie inside (a zombie there is a fight) and no enemy
+        survivor (a survivor fight)."""
+        board = game.board
+        if s.piece is None or game.actions_done + 1 < game.rules.max_actions(game):
+            return None
+        if int(game.noise) >= 2:
+            return None  # the turn is LOUD already: its rush is the 3 nearest, whatever next
+        near = [z for z in board.zombies() if board.table.is_standing(z)
+                and board.distance(s.piece, z) < RUSH_REACH_CM]
+        if not near:
+            return None
+        here = board.pos(s.piece)
+        left = set()  # the building it came out of this turn: back in would undo the turn
+        for e in reversed(game.events):
+            if e.type == "turn":
+                break
+            if e.type == "exit" and e.data.get("survivor") == s.name:
+                left.add(e.data.get("building"))
+        for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
+            if math.dist(board.door_mid(b), here) > 45.0:
+                break
+            if b in left or game.rules.entry_refused(game, s, b) is not None or \
+                    game.building_zombies.get(b) or any(
+                        x.alive and x.building == b and x.team != s.team
+                        for x in game.survivors.values()):
+                continue
+            entry = self._approach(game, s, b, direct_only=True)
+            if entry is not None:
+                return entry
+        return None
+
+    def _versus_hunts(self, game: Game, s: Survivor) -> bool:
+        """S6, S9, S10 (a bin of 3 against hordes of 2-4: a round's kills must refill it, or
+        the city is overrun and nobody wins): with kills needed, every survivor in the streets
+        with a weapon that reaches hunts, but one carrying what its objective delivers (S6
+        key or fuel, S9 team B's supplies, S10 2 fuel). Other scenarios: no."""
+        ids = {o.id for o in game.scenario.objectives if o.team in (None, s.team)}
+        mine = [t.kind for t in s.inventory]
+        if "team_escape_in_rv" in ids:
+            return "key" not in mine and "fuel" not in mine
+        if "hold_building" in ids:
+            return sum(1 for k in mine if k in SUPPLIES) < 2
+        if "prevent" in ids:
+            return True
+        if "wipe_out_or_enter_colony" in ids:
+            return mine.count("fuel") < 2
+        return False
+
+    def _betrayer_goal(self, game: Game, s: Survivor, obj: Any,
+                       goal: tuple[str, Any]) -> tuple[str, Any]:
+        """S9: a hidden betrayer wins only if its team fails, so it never does the deed
+        that wins for it: team B's betrayer does not carry the supplies into the School,
+        team A's does not guard it. It hunts instead (kills look loyal, keep the bin stocked,
+        and a Butcher card wants them). S10 (measured, seed 100 x 40: 68% -> 57% won, more
+        overruns, when its betrayer kept out of the other colony) and loyal players: the
+        team's goal."""
+        rs = game.rule_state
+        if s.name not in rs.betrayers or s.name in rs.unmasked or goal[0] != "enter":
+            return goal
+        if obj.id in ("hold_building", "prevent"):
+            return ("hunt", None)
+        return goal
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
         p = dict(obj.params)
@@ -514,12 +667,7 @@ class FiveToTenBot(HeuristicBot):
             return self._token_goal(game, s, p.get("base", "rv"),
                                     {k: int(v) for k, v in p.get("tokens", {}).items()})
         if obj.id == "team_escape_in_rv":
-            rv = game.stashes.get("rv", [])
-            ready = any(t.kind == "key" for t in rv) and any(t.kind == "fuel" for t in rv)
-            if carried["key"] or carried["fuel"] or ready:
-                return ("enter", "rv")
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
-                                     ("key", "fuel"), skip="rv")
+            return self._escape_goal(game, s, p)
         if obj.id == "tokens_in_base" and p.get("all_of"):
             base = p.get("base", "rv")
             need = {k: game.rule_state.initial_counts.get(k, 0) for k in p["all_of"]}
@@ -552,6 +700,45 @@ class FiveToTenBot(HeuristicBot):
             return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
                                      skip=colony)
         return None
+
+    def _escape_goal(self, game: Game, s: Survivor, p: dict[str, Any]) -> tuple[str, Any]:
+        """S6: 2 of the team's survivors, the key and a fuel in the RV. What the team knows:
+        the RV's tokens (revealed on unloading) and its own survivors' inventories, never
+        the other team's face-down tokens.
+        - Once the team holds the key and a fuel (in the RV or carried), every survivor of
+          it heads into the RV and stays: the game is won when 2 are in.
+        - A carrier of the key or a fuel takes it to the RV.
+        - One survivor stays in the RV once the fuel is there (inside, no rush can fell it:
+          a SILENT wait, half the team's escape done).
+        - The city is overrun when the bin is short for the next horde (no winner, worth
+          nothing to either team): with kills needed, a survivor in the streets with a weapon
+          that reaches hunts instead of searching.
+        - A team with fewer living survivors than the escape needs can no longer win: it
+          hunts (keeping the bin stocked).
+        Else: search the places with face-down tokens or a face-up key or fuel."""
+        base = str(p.get("base", "rv"))
+        need_n = int(p.get("survivors", 2))
+        rv = game.stashes.get(base, [])
+        mates = [x for x in game.survivors.values() if x.alive and x.team == s.team]
+
+        def held(kind: str) -> bool:
+            return any(t.kind == kind for t in rv) or any(
+                t.kind == kind for x in mates for t in x.inventory)
+
+        mine = {t.kind for t in s.inventory}
+        if len(mates) < need_n:
+            return ("hunt", None)
+        if "key" in mine or "fuel" in mine or (held("key") and held("fuel")):
+            return ("enter", base)
+        inside = [x for x in mates if x.building == base]
+        if s.building == base and any(t.kind == "fuel" for t in rv) and \
+                inside and min(x.name for x in inside) == s.name:
+            return ("enter", base)  # the one who waits in the RV
+        if self._kills_needed(game) > 0 and s.piece is not None and \
+                set(s.weapons()) & set(SHOT_RANGE):
+            return ("hunt", None)
+        return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
+                                 ("key", "fuel"), skip=base)
 
     def _end(self, game: Game, s: Survivor) -> Input:
         """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""

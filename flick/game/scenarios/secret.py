@@ -18,8 +18,10 @@ team votes (`Vote`), in the team's order. More thumbs up than down: the accused 
 
 Winning: a player wins by completing their objective and being on the winning team; a betrayer
 (unmasked or not) wins if the team it was dealt into fails and (this project's reading) its
-betrayer card's condition holds. A player whose survivor died is out of the game and does not
-win (this project's reading of "dead and gone").
+betrayer card's condition holds, and (this project's reading) only when another team won: a
+game with no winner (the city overrun: "the survivors have lost") is lost by every player.
+A player whose survivor died is out of the game and does not win (this project's reading of
+"dead and gone").
 Cards and conditions: `assets/cards/objectives.yaml`.
 
 Readings (this project's): an unmasked betrayer figure inside a building is first put fallen
@@ -169,7 +171,10 @@ def results(game: Game) -> list[dict[str, Any]]:
         # Dead and gone: a player whose survivor died is out of the game and cannot win.
         out_of_game = not s.alive and game.rules.has("dead_and_gone")
         if betrayer:
-            won = game.over and game.winner != original and met
+            # "The betrayer wins if their own team fails ... (i.e. they want the other team
+            # to win)"; a city overrun is "the survivors have lost": every player, the
+            # betrayer too (this project's reading). A betrayer wins only with a winner.
+            won = game.over and game.winner is not None and game.winner != original and met
         else:
             won = game.over and game.winner is not None and game.winner == s.team and met
         won = won and not out_of_game
