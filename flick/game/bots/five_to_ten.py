@@ -22,6 +22,7 @@ Tactics added (in order, on the active survivor's turn):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.scenarios import crossroads, secret
+from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.scenarios.inputs import (
     Accuse,
@@ -67,6 +69,23 @@ SUPPLIES = ("food", "fuel", "medicine")
 # A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
 # in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
 RUSH_REACH_CM = 35.0
+# S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
+# horde needs reach the survivors left to play this round.
+S5_URGENT = 1
+# The bat's chance of felling a fight's zombie from d cm (60 noisy swings of the steady hand
+# at each distance on the staging table; linear in between).
+BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63), (90.0, 0.48))
+
+
+def bat_hit(d: float) -> float:
+    """`BAT_HIT` at `d` cm, held flat beyond its ends."""
+    pts = BAT_HIT
+    if d <= pts[0][0]:
+        return pts[0][1]
+    for (d0, p0), (d1, p1) in itertools.pairwise(pts):
+        if d <= d1:
+            return p0 + (p1 - p0) * (d - d0) / (d1 - d0)
+    return pts[-1][1]
 
 
 class FiveToTenBot(HeuristicBot):
@@ -282,6 +301,30 @@ class FiveToTenBot(HeuristicBot):
         a, f = noisy(angle, strength, self.noise, self.rng)
         return FightFlick(Flick(vector(a, f)))
 
+    def _fight(self, game: Game) -> Input:
+        """S5: with the bat, swing unless waiting for one card is the better chance (the core
+        bot waits up to two cards, and an ATTACK card, 2 of 7, wounds as surely as a miss)."""
+        fight: Any = game.fight
+        if not self._separated(game) or fight.stage == "weapon" or \
+                fight.weapons.get(fight.to_act) != "bat":
+            return super()._fight(game)
+        name = fight.to_act
+        (sx, sy), kind = fight.weapon_piece_start(name)
+        target = min(fight.standing_zombies(),
+                     key=lambda z: math.dist((sx, sy), fight.table.position(z)))
+        tx, ty = fight.table.position(target)
+        d = math.dist((sx, sy), (tx, ty))
+        # The face-down cards: the deck's public mix less the cards revealed.
+        left = len(fight.deck.cards)
+        attacks = FIGHT_CARDS.count(ATTACK) - fight.deck.revealed.count(ATTACK)
+        walk = 1.0 - attacks / left if left else 1.0
+        if walk * bat_hit(d - CARD_LENGTH_CM) > bat_hit(d):
+            return FightWait()
+        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
+                                     arrive=BULLET_ARRIVE)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return FightFlick(Flick(vector(a, f)))
+
     # ---- acting --------------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
         if not self._five_to_ten(game):
@@ -289,6 +332,8 @@ class FiveToTenBot(HeuristicBot):
         if "move" not in game.legal_kinds():  # Mike's free move is all that is left
             return self._end(game, s)
         special = self._special(game, s)
+        if special is None and self._separated(game):
+            special = self._kill_and_shelter(game, s)
         if special is None and self._quiet_plan(game):
             special = self._shelter(game, s)
         if special is None and s.building is not None and self._kills_needed(game) > 0 \
@@ -314,17 +359,27 @@ class FiveToTenBot(HeuristicBot):
                     return shot
             if s.life <= 1 and game.actions_done == 0:
                 return self._end(game, s)  # on its last life it stays in: a SILENT turn
+            if self._separated(game) and self._exit_into_rush(game, s, s.building):
+                return self._end(game, s)
             return None
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
             return None
-        if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) >= 1:
-            return None
+        if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) == 1:
+            return None  # (LOUD already: the three nearest rush, checked just below)
         near = self._nearest_zombie(game, s)
         if near is None or near[1] >= RUSH_REACH_CM:
             return None
         here = board.pos(s.piece)
-        for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
+        goal = self._goal_point(game, s) if self._separated(game) else None
+
+        def order(b: str) -> tuple[float, str]:
+            # S5: of the doors in reach, the one nearest the survivor's goal (a shelter that
+            # is also a step on its way; the building just left only when nothing else is).
+            door = board.door_mid(b)
+            return (math.dist(door, goal if goal is not None else here), b)
+
+        for b in sorted(board.buildings, key=order):
             if game.rules.entry_refused(game, s, b) is not None or \
                     len(game.building_zombies.get(b, [])) > 1:
                 continue
@@ -424,9 +479,74 @@ class FiveToTenBot(HeuristicBot):
         # Kills keep the bin stocked for the next horde (or the city is overrun): then the
         # risk is taken, unless this survivor is down to its last life.
         if self._loud_rush_hits(game, s, exclude={target}) and (
-                self._kills_needed(game) <= 0 or s.life <= 1):
+                self._kills_needed(game) <= 0 or s.life <= 1 or (
+                    self._separated(game) and not self._s5_kills_urgent(game))):
             return None
         return shot
+
+    # ---- S5 (Separated) ------------------------------------------------------------------------
+    def _separated(self, game: Game) -> bool:
+        """Scenario 5: co-op, find the separated survivors and bring fuel to the RV."""
+        return self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
+            o.id == "find_survivors_and_tokens" for o in game.scenario.objectives)
+
+    def _s5_kills_urgent(self, game: Game) -> bool:
+        """S5: must a survivor in the streets kill now (a LOUD shot whose rush may fell it)?
+        Only when the kills the next horde needs reach the turns left in this round: until
+        then the kills come from survivors inside buildings (shooting out through the door,
+        or fights with the zombies the rushes push in), whom a rush cannot fell."""
+        need = self._kills_needed(game)
+        return need > 0 and S5_URGENT * need >= len(game.available())
+
+    def _obstacles(self, game: Game) -> list[Any]:
+        ghosts = getattr(self, "_ghosts", ())
+        return [ob for ob in super()._obstacles(game) if ob.pid not in ghosts]
+
+    def _kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:
+        """S5, in the streets with both actions left and a kill the next horde needs: a LOUD
+        shot at a standing zombie in reach, when from here a straight flick goes in through a
+        door once that zombie is gone (the second action; the rush then finds it inside)."""
+        board = game.board
+        if s.piece is None or game.actions_done > 0 or self._kills_needed(game) <= 0 or \
+                game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
+            return None
+        here = board.pos(s.piece)
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
+                     and board.distance(s.piece, z) < SHOT_RANGE["gun"]),
+                    key=lambda z: (board.distance(s.piece, z), z))
+        doors = sorted((b for b in board.buildings
+                        if game.rules.entry_refused(game, s, b) is None
+                        and not game.building_zombies.get(b)),
+                       key=lambda b: (math.dist(board.door_mid(b), here), b))
+        for z in zs[:4]:
+            self._ghosts = {z}
+            try:
+                door = next((b for b in doors
+                             if self._entry_line(game, s.piece, here, b) is not None), None)
+            finally:
+                self._ghosts = set()
+            if door is None:
+                continue
+            shot = HeuristicBot._shot_at(self, game, s, z)
+            if shot is not None and shot.kind != "knife":
+                return shot
+        return None
+
+    def _exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool:
+        """S5: would leaving `building` now put `s` in the streets for a rush? The turn is
+        LOUD already (a gun fight inside: three zombies rush at it once it is out), or QUIET
+        already with this the last action and a standing zombie within rush reach of the
+        door (the nearest one rushes at it just outside)."""
+        noise = int(game.noise)
+        if noise >= 2:
+            return True
+        last = game.actions_done + 1 >= game.rules.max_actions(game)
+        if not last:
+            return False  # an action is left to step away from the door
+        board = game.board
+        door = board.front(building, board.disc)
+        return any(board.table.is_standing(z) and math.dist(board.pos(z), door) < RUSH_REACH_CM
+                   for z in board.zombies())
 
     def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
         """Would a LOUD end of this turn likely fell `s`? It stands in the streets, the turn
@@ -506,7 +626,7 @@ class FiveToTenBot(HeuristicBot):
         carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
                    ("key", "fuel", "food", "medicine")}
         if obj.id == "find_survivors_and_tokens":
-            if self._kills_needed(game) > 0 and s.piece is not None and \
+            if self._s5_kills_urgent(game) and s.piece is not None and \
                     set(s.weapons()) & set(SHOT_RANGE):
                 # S5: the next horde needs zombies in the bin (else the city is overrun); a
                 # survivor in the streets with a weapon that reaches hunts for them first.
