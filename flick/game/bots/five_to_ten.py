@@ -65,6 +65,7 @@ from flick.game.state import WEAPONS, Survivor
 if TYPE_CHECKING:
     from flick.game.game import Game
 
+Vec = tuple[float, float]
 SUPPLIES = ("food", "fuel", "medicine")
 # A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
 # in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
@@ -72,6 +73,13 @@ RUSH_REACH_CM = 35.0
 # S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
+# The chance a rush fells a survivor whose nearest rushing zombie stands d cm away (edge to
+# edge): one zombie from the tower behind it, 30 drops at each distance on an open table
+# (three zombies fell about as often); and what a felled survivor (a lost life) is worth
+# in cm of way to the goal.
+RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
+              (40.0, 0.0))
+RISK_CM = 60.0
 # The bat's chance of felling a fight's zombie from d cm (60 noisy swings of the steady hand
 # at each distance on the staging table; linear in between).
 BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63), (90.0, 0.48))
@@ -79,7 +87,15 @@ BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63),
 
 def bat_hit(d: float) -> float:
     """`BAT_HIT` at `d` cm, held flat beyond its ends."""
-    pts = BAT_HIT
+    return _interp(BAT_HIT, d)
+
+
+def rush_fells(d: float) -> float:
+    """`RUSH_FELLS` at `d` cm, held flat beyond its ends."""
+    return _interp(RUSH_FELLS, d)
+
+
+def _interp(pts: tuple[tuple[float, float], ...], d: float) -> float:
     if d <= pts[0][0]:
         return pts[0][1]
     for (d0, p0), (d1, p1) in itertools.pairwise(pts):
@@ -357,10 +373,15 @@ class FiveToTenBot(HeuristicBot):
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
-            if s.life <= 1 and game.actions_done == 0:
-                return self._end(game, s)  # on its last life it stays in: a SILENT turn
-            if self._separated(game) and self._exit_into_rush(game, s, s.building):
+            courier = self._separated(game) and self._courier(game, s)
+            if s.life <= 1 and game.actions_done == 0 and not (
+                    courier and all(x.alive for x in game.survivors.values())):
+                # On its last life it stays in (a SILENT turn), unless it carries what the
+                # RV lacks and no survivor has died yet (one death does not lose).
                 return self._end(game, s)
+            if self._separated(game) and self._exit_into_rush(game, s, s.building) and not (
+                    courier and game.actions_done + 2 <= game.rules.max_actions(game)):
+                return self._end(game, s)  # (a courier goes, with a move left to get clear)
             return None
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
@@ -386,7 +407,74 @@ class FiveToTenBot(HeuristicBot):
             entry = self._approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
+        if self._separated(game) and last:
+            return self._safe_end(game, s)
         return None
+
+    def _rush_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
+        """S5: the chance that the turn's reaction fells a survivor standing at `at`: a
+        QUIET turn rushes the nearest zombie only if it stands (a fallen one just stands
+        up), a LOUD one the three nearest standing; `RUSH_FELLS` by the nearest rusher's
+        distance."""
+        if noise <= 0:
+            return 0.0
+        board = game.board
+        zs = sorted((math.dist(at, board.pos(z)) - 2 * board.figure_r, z)
+                    for z in board.zombies() if z != own)
+        if not zs:
+            return 0.0
+        if noise == 1:
+            d, z = zs[0]
+            if not board.table.is_standing(z):
+                return 0.0
+        else:
+            standing = [d for d, z in zs if board.table.is_standing(z)]
+            if not standing:
+                return 0.0
+            d = standing[0]
+        return rush_fells(d)
+
+    def _safe_end(self, game: Game, s: Survivor) -> Input | None:
+        """S5, the last action in the streets: a move that trades a little way to the goal
+        for a spot the reaction's rush is unlikely to fell, or no move at all (a turn SILENT
+        so far stays SILENT; otherwise the rush comes where it stands). None: the core
+        bot's move toward the goal is as good."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        goal = self._goal_point(game, s)
+        if self._goal(game, s)[0] == "hunt" or goal is None:
+            goal = here
+        noise = int(game.noise)
+        stay = math.dist(here, goal) + RISK_CM * self._rush_risk(game, here, noise, s.piece)
+        after = max(noise, 1)
+        obstacles = self._obstacles(game)
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        r = board.disc / 2
+        best: tuple[float, Vec] | None = None
+        for k in range(16):
+            a = k * math.pi / 8
+            for length in (8.0, 14.0, 20.0, 27.0, 35.0, 45.0):
+                end = (here[0] + length * math.cos(a), here[1] + length * math.sin(a))
+                if not board.in_city_point(end, r + 1.5):
+                    continue
+                over = (here[0] + length * 1.18 * math.cos(a),
+                        here[1] + length * 1.18 * math.sin(a))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue
+                score = math.dist(end, goal) + RISK_CM * self._rush_risk(game, end, after,
+                                                                         s.piece)
+                if best is None or score < best[0]:
+                    best = (score, end)
+        if best is None:
+            return None
+        if stay <= best[0]:
+            return self._end(game, s)
+        fl, angle = self._disc_flick(game, here, best[1])
+        return Move(fl, angle=angle)
 
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet (or, without a gun, the knife: QUIET) from behind the building out
@@ -531,6 +619,16 @@ class FiveToTenBot(HeuristicBot):
             if shot is not None and shot.kind != "knife":
                 return shot
         return None
+
+    def _courier(self, game: Game, s: Survivor) -> bool:
+        """S5: does `s` carry a token the RV still lacks?"""
+        for obj in game.scenario.objectives:
+            if obj.id == "find_survivors_and_tokens":
+                p = dict(obj.params)
+                need = self._needs(game, p.get("base", "rv"),
+                                   {k: int(v) for k, v in p.get("tokens", {}).items()})
+                return any(t.kind in need for t in s.inventory)
+        return False
 
     def _exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool:
         """S5: would leaving `building` now put `s` in the streets for a rush? The turn is
