@@ -31,6 +31,7 @@ from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.inputs import (
     Bat,
+    ChooseSurvivor,
     FightFlick,
     FightWait,
     FightWeapon,
@@ -400,7 +401,11 @@ class FiveToTenBot(HeuristicBot):
             door = board.door_mid(b)
             return (math.dist(door, goal if goal is not None else here), b)
 
+        left = self._left_this_turn(game, s) if self._separated(game) and \
+            self._courier(game, s) else None
         for b in sorted(board.buildings, key=order):
+            if b == left:
+                continue  # S5: a courier does not go back in where it came from
             if game.rules.entry_refused(game, s, b) is not None or \
                     len(game.building_zombies.get(b, [])) > 1:
                 continue
@@ -619,6 +624,26 @@ class FiveToTenBot(HeuristicBot):
             if shot is not None and shot.kind != "knife":
                 return shot
         return None
+
+    def _left_this_turn(self, game: Game, s: Survivor) -> str | None:
+        """The building `s` left during this turn, if any."""
+        for e in reversed(game.events):
+            if e.type == "turn":
+                return None
+            if e.type == "exit" and e.data.get("survivor") == s.name:
+                return str(e.data.get("building"))
+        return None
+
+    def _choose(self, game: Game) -> Input:
+        """S5: a courier (it carries fuel the RV lacks) inside a building no zombie has
+        entered plays first, before the others' rushes push zombies in (its fight would
+        make the turn LOUD with it about to be out in the streets)."""
+        if self._separated(game):
+            for s in sorted(game.available(game.current_team), key=lambda x: x.name):
+                if s.building is not None and not game.building_zombies.get(s.building) \
+                        and self._courier(game, s) and s.building != "rv":
+                    return ChooseSurvivor(s.name)
+        return super()._choose(game)
 
     def _courier(self, game: Game, s: Survivor) -> bool:
         """S5: does `s` carry a token the RV still lacks?"""
