@@ -387,8 +387,11 @@ class FiveToTenBot(HeuristicBot):
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
             return None
-        if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) == 1:
-            return None  # (LOUD already: the three nearest rush, checked just below)
+        # S5 shelters after a LOUD action too (the three nearest rush: checked just below).
+        noise = int(game.noise)
+        no_loud_rush = noise == 1 if self._separated(game) else noise >= 1
+        if not self._loud_rush_hits(game, s, exclude=set()) and no_loud_rush:
+            return None
         near = self._nearest_zombie(game, s)
         if near is None or near[1] >= RUSH_REACH_CM:
             return None
