@@ -61,7 +61,7 @@ from flick.game.scenarios.inputs import (
     Steal,
     Vote,
 )
-from flick.game.state import WEAPONS, Survivor
+from flick.game.state import GUNS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -81,6 +81,12 @@ S5_URGENT = 1
 RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
               (40.0, 0.0))
 RISK_CM = 60.0
+COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
+# S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
+# about 10 cm either side of its facing, 4 zombies fell a survivor there 0.75-1.0 of the
+# time, 2 zombies 0.2-0.8 (12 drops at each spot on an open table); none fell 15 cm aside.
+HORDE_LANE_CM = (10.0, 40.0)
+HORDE_FELLS = 0.75
 # The bat's chance of felling a fight's zombie from d cm (60 noisy swings of the steady hand
 # at each distance on the staging table; linear in between).
 BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63), (90.0, 0.48))
@@ -370,15 +376,22 @@ class FiveToTenBot(HeuristicBot):
             if game.building_zombies.get(s.building) or \
                     self._take_drop_here(game, s, s.building) is not None:
                 return None
-            if self._kills_needed(game) > 0:
+            courier = self._separated(game) and self._courier(game, s)
+            # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
+            # than shoot (LOUD: three zombies would rush at it once out), unless every turn
+            # left must kill.
+            going = courier and int(game.noise) == 0 and game.actions_done == 0 and \
+                not self._s5_kills_urgent(game)
+            if self._kills_needed(game) > 0 and not going:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
-            courier = self._separated(game) and self._courier(game, s)
             if s.life <= 1 and game.actions_done == 0 and not (
-                    courier and all(x.alive for x in game.survivors.values())):
+                    courier and (all(x.alive for x in game.survivors.values())
+                                 or game.round_marker <= COURIER_LAST_ROUNDS)):
                 # On its last life it stays in (a SILENT turn), unless it carries what the
-                # RV lacks and no survivor has died yet (one death does not lose).
+                # RV lacks and no survivor has died yet (one death does not lose), or the
+                # skull is near (staying loses for sure).
                 return self._end(game, s)
             if self._separated(game) and self._exit_into_rush(game, s, s.building) and not (
                     courier and game.actions_done + 2 <= game.rules.max_actions(game)):
@@ -409,9 +422,11 @@ class FiveToTenBot(HeuristicBot):
         for b in sorted(board.buildings, key=order):
             if b == left:
                 continue  # S5: a courier does not go back in where it came from
-            if game.rules.entry_refused(game, s, b) is not None or \
-                    len(game.building_zombies.get(b, [])) > 1:
+            inside = len(game.building_zombies.get(b, []))
+            if game.rules.entry_refused(game, s, b) is not None or inside > 1:
                 continue
+            if inside and self._separated(game) and not set(s.weapons()) & GUNS:
+                continue  # S5: the knife or the bat loses a fight 3 times in 10
             entry = self._approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
@@ -442,6 +457,24 @@ class FiveToTenBot(HeuristicBot):
             d = standing[0]
         return rush_fells(d)
 
+    def _horde_risk(self, game: Game, at: Vec) -> float:
+        """S5: the chance the new horde (due when the active survivor is the last of the
+        round) fells a survivor standing at `at`, in the lane ahead of the tower at home."""
+        if len(game.available()) > 1 or game.round_marker <= 1:
+            return 0.0
+        zb = game.scenario.zombie_bin
+        a = math.radians(zb.tower_facing)
+        dx, dy = at[0] - float(zb.x), at[1] - float(zb.y)
+        along = dx * math.cos(a) + dy * math.sin(a)
+        across = abs(-dx * math.sin(a) + dy * math.cos(a))
+        side, reach = HORDE_LANE_CM
+        return HORDE_FELLS if across < side and 0.0 < along < reach else 0.0
+
+    def _end_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
+        """S5: the turn's rush, then the horde if one is due."""
+        turn = self._rush_risk(game, at, noise, own)
+        return 1.0 - (1.0 - turn) * (1.0 - self._horde_risk(game, at))
+
     def _safe_end(self, game: Game, s: Survivor) -> Input | None:
         """S5, the last action in the streets: a move that trades a little way to the goal
         for a spot the reaction's rush is unlikely to fell, or no move at all (a turn SILENT
@@ -454,7 +487,7 @@ class FiveToTenBot(HeuristicBot):
         if self._goal(game, s)[0] == "hunt" or goal is None:
             goal = here
         noise = int(game.noise)
-        stay = math.dist(here, goal) + RISK_CM * self._rush_risk(game, here, noise, s.piece)
+        stay = math.dist(here, goal) + RISK_CM * self._end_risk(game, here, noise, s.piece)
         after = max(noise, 1)
         obstacles = self._obstacles(game)
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
@@ -473,8 +506,8 @@ class FiveToTenBot(HeuristicBot):
                 if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
                        for z in zombies):
                     continue
-                score = math.dist(end, goal) + RISK_CM * self._rush_risk(game, end, after,
-                                                                         s.piece)
+                score = math.dist(end, goal) + RISK_CM * self._end_risk(game, end, after,
+                                                                        s.piece)
                 if best is None or score < best[0]:
                     best = (score, end)
         if best is None:
