@@ -81,6 +81,7 @@ S5_URGENT = 1
 RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
               (40.0, 0.0))
 RISK_CM = 60.0
+S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even on a LOUD turn
 COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
 # S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
 # about 10 cm either side of its facing, 4 zombies fell a survivor there 0.75-1.0 of the
@@ -394,8 +395,10 @@ class FiveToTenBot(HeuristicBot):
                 # skull is near (staying loses for sure).
                 return self._end(game, s)
             if self._separated(game) and self._exit_into_rush(game, s, s.building) and not (
-                    courier and game.actions_done + 2 <= game.rules.max_actions(game)):
-                return self._end(game, s)  # (a courier goes, with a move left to get clear)
+                    (courier or s.life >= S5_BOLD_LIFE)
+                    and game.actions_done + 2 <= game.rules.max_actions(game)):
+                # (a courier, or one with life to spare, goes: a move left to get clear)
+                return self._end(game, s)
             return None
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
@@ -417,11 +420,10 @@ class FiveToTenBot(HeuristicBot):
             door = board.door_mid(b)
             return (math.dist(door, goal if goal is not None else here), b)
 
-        left = self._left_this_turn(game, s) if self._separated(game) and \
-            self._courier(game, s) else None
+        left = self._left_this_turn(game, s) if self._separated(game) else None
         for b in sorted(board.buildings, key=order):
             if b == left:
-                continue  # S5: a courier does not go back in where it came from
+                continue  # S5: not back in where it came from (a turn lost)
             inside = len(game.building_zombies.get(b, []))
             if game.rules.entry_refused(game, s, b) is not None or inside > 1:
                 continue
