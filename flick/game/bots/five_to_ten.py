@@ -81,6 +81,7 @@ S5_URGENT = 1
 RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
               (40.0, 0.0))
 RISK_CM = 60.0
+S5_SHOOT_FIRST = 2  # S5: inside, a shot out comes before a take when 2 x kills >= turns left
 S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even on a LOUD turn
 COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
 # S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
@@ -374,15 +375,24 @@ class FiveToTenBot(HeuristicBot):
         zombie in rush reach: in through the door of a building a straight flick reaches."""
         board = game.board
         if s.building is not None:
-            if game.building_zombies.get(s.building) or \
-                    self._take_drop_here(game, s, s.building) is not None:
+            if game.building_zombies.get(s.building):
+                return None
+            need = self._kills_needed(game)
+            if self._separated(game) and need > 0 and \
+                    S5_SHOOT_FIRST * need >= len(game.available()):
+                # S5: the next horde needs a kill of most turns left: the shot before a take.
+                shot = self._shoot_out(game, s, s.building)
+                if shot is not None:
+                    return shot
+            if self._take_drop_here(game, s, s.building) is not None:
                 return None
             courier = self._separated(game) and self._courier(game, s)
             # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
             # than shoot (LOUD: three zombies would rush at it once out), unless every turn
-            # left must kill.
+            # left must kill, or it finds no way out.
             going = courier and int(game.noise) == 0 and game.actions_done == 0 and \
-                not self._s5_kills_urgent(game)
+                not self._s5_kills_urgent(game) and \
+                self._exit(game, s, s.building, self._goal(game, s)) is not None
             if self._kills_needed(game) > 0 and not going:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
