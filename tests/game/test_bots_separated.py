@@ -72,7 +72,7 @@ def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
     assert bot._shot_at(game, kevin, z) is not None
 
 
-def test_stays_inside_after_a_loud_fight_unless_it_carries_fuel(s5: Game) -> None:
+def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
     game = s5
     bot = FiveToTenBot(SEED, params=game.board.params)
     anita = _named(game, "Anita")
@@ -80,10 +80,15 @@ def test_stays_inside_after_a_loud_fight_unless_it_carries_fuel(s5: Game) -> Non
     _inside(game, anita, "grocery_store")
     game.bin = 10  # no kill needed
     game.noise = Noise.LOUD  # as after a gun fight: three zombies rush at it once it is out
+    game.actions_done = 1  # the exit would be its last action: no move left to get clear
+    assert isinstance(bot.decide(game), EndTurn)
+    game.actions_done = 0  # with 2 life and a move left after the exit, it goes
+    assert isinstance(bot.decide(game), Move)
+    anita.life = 1  # on its last life it stays in
     assert isinstance(bot.decide(game), EndTurn)
     anita.inventory.append(Token("fuel", face_up=True, uid=990))
     assert bot._courier(game, anita)
-    assert isinstance(bot.decide(game), Move)  # the RV lacks it: out, a move left to get clear
+    assert isinstance(bot.decide(game), Move)  # the RV lacks it, and nobody died yet
 
 
 def test_a_courier_in_a_quiet_building_plays_first(s5: Game) -> None:
@@ -112,3 +117,31 @@ def test_rush_risk_reads_the_reaction(s5: Game) -> None:
     if min(board.zombies(), key=lambda p: math.dist(board.pos(p), here)) == z:
         assert bot._rush_risk(game, here, 1, kevin.piece) == 0.0  # a fallen one stands up
     assert bot._rush_risk(game, here, 2, kevin.piece) > 0.0  # LOUD: the standing ones rush
+
+
+def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    zb = game.scenario.zombie_bin
+    ahead = (float(zb.x), float(zb.y) + 25.0)  # the tower at home faces north
+    aside = (float(zb.x) + 25.0, float(zb.y) + 25.0)
+    assert len(game.available()) == 4
+    assert bot._horde_risk(game, ahead) == 0.0  # no horde at this turn's end
+    for x in list(game.survivors.values())[1:]:
+        x.backpack = "night"  # used this round: one survivor left to play
+    assert len(game.available()) == 1
+    assert bot._horde_risk(game, ahead) > 0.5
+    assert bot._horde_risk(game, aside) == 0.0
+
+
+def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    kevin = _named(game, "Kevin")
+    game.stashes["gas_station"] = []
+    _inside(game, kevin, "gas_station")
+    game.bin = 3  # one kill needed, four turns left: not urgent
+    assert bot._shoot_out(game, kevin, "gas_station") is not None  # a zombie is in reach
+    assert not isinstance(bot.decide(game), Move)  # without fuel: it shoots out
+    kevin.inventory.append(Token("fuel", face_up=True, uid=992))
+    assert isinstance(bot.decide(game), Move)  # with fuel: out through the door

@@ -390,10 +390,12 @@ class FiveToTenBot(HeuristicBot):
             # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
             # than shoot (LOUD: three zombies would rush at it once out), unless every turn
             # left must kill, or it finds no way out.
-            going = courier and int(game.noise) == 0 and game.actions_done == 0 and \
-                not self._s5_kills_urgent(game) and \
-                self._exit(game, s, s.building, self._goal(game, s)) is not None
-            if self._kills_needed(game) > 0 and not going:
+            way_out = self._exit(game, s, s.building, self._goal(game, s)) if (
+                courier and int(game.noise) == 0 and game.actions_done == 0
+                and not self._s5_kills_urgent(game)) else None
+            if way_out is not None:
+                return way_out
+            if self._kills_needed(game) > 0:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
