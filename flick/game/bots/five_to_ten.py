@@ -653,10 +653,11 @@ class FiveToTenBot(HeuristicBot):
         if s.piece is None or game.actions_done > 0 or self._kills_needed(game) <= 0 or \
                 game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
             return None
-        here = board.pos(s.piece)
+        me = s.piece
+        here = board.pos(me)
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
-                     and board.distance(s.piece, z) < SHOT_RANGE["gun"]),
-                    key=lambda z: (board.distance(s.piece, z), z))
+                     and board.distance(me, z) < SHOT_RANGE["gun"]),
+                    key=lambda z: (board.distance(me, z), z))
         doors = sorted((b for b in board.buildings
                         if game.rules.entry_refused(game, s, b) is None
                         and not game.building_zombies.get(b)),
