@@ -123,8 +123,9 @@ def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game)
     game = s5
     bot = FiveToTenBot(SEED, params=game.board.params)
     zb = game.scenario.zombie_bin
-    ahead = (float(zb.x), float(zb.y) + 25.0)  # the tower at home faces north
-    aside = (float(zb.x) + 25.0, float(zb.y) + 25.0)
+    a = math.radians(zb.tower_facing)  # 25 cm out along the tower's facing, and 25 cm aside
+    ahead = (float(zb.x) + 25.0 * math.cos(a), float(zb.y) + 25.0 * math.sin(a))
+    aside = (ahead[0] - 25.0 * math.sin(a), ahead[1] + 25.0 * math.cos(a))
     assert len(game.available()) == 4
     assert bot._horde_risk(game, ahead) == 0.0  # no horde at this turn's end
     for x in list(game.survivors.values())[1:]:
