@@ -22,6 +22,7 @@ Tactics added (in order, on the active survivor's turn):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.inputs import (
     Bat,
+    ChooseSurvivor,
     FightFlick,
     FightWait,
     FightWeapon,
@@ -42,6 +44,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.scenarios import crossroads, secret
+from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.scenarios.inputs import (
     Accuse,
@@ -58,11 +61,12 @@ from flick.game.scenarios.inputs import (
     Steal,
     Vote,
 )
-from flick.game.state import WEAPONS, Survivor
+from flick.game.state import GUNS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
+Vec = tuple[float, float]
 SUPPLIES = ("food", "fuel", "medicine")
 # A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
 # in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
@@ -76,6 +80,46 @@ EVIDENCE_RATIO = 4.0
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
 ACCUSE_AT = 0.6
+# S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
+# horde needs reach the survivors left to play this round.
+S5_URGENT = 1
+# The chance a rush fells a survivor whose nearest rushing zombie stands d cm away (edge to
+# edge): one zombie from the tower behind it, 30 drops at each distance on an open table
+# (three zombies fell about as often); and what a felled survivor (a lost life) is worth
+# in cm of way to the goal.
+RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
+              (40.0, 0.0))
+RISK_CM = 60.0
+S5_SHOOT_FIRST = 2  # S5: inside, a shot out comes before a take when 2 x kills >= turns left
+S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even on a LOUD turn
+COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
+# S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
+# about 10 cm either side of its facing, 4 zombies fell a survivor there 0.75-1.0 of the
+# time, 2 zombies 0.2-0.8 (12 drops at each spot on an open table); none fell 15 cm aside.
+HORDE_LANE_CM = (10.0, 40.0)
+HORDE_FELLS = 0.75
+# The bat's chance of felling a fight's zombie from d cm (60 noisy swings of the steady hand
+# at each distance on the staging table; linear in between).
+BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63), (90.0, 0.48))
+
+
+def bat_hit(d: float) -> float:
+    """`BAT_HIT` at `d` cm, held flat beyond its ends."""
+    return _interp(BAT_HIT, d)
+
+
+def rush_fells(d: float) -> float:
+    """`RUSH_FELLS` at `d` cm, held flat beyond its ends."""
+    return _interp(RUSH_FELLS, d)
+
+
+def _interp(pts: tuple[tuple[float, float], ...], d: float) -> float:
+    if d <= pts[0][0]:
+        return pts[0][1]
+    for (d0, p0), (d1, p1) in itertools.pairwise(pts):
+        if d <= d1:
+            return p0 + (p1 - p0) * (d - d0) / (d1 - d0)
+    return pts[-1][1]
 
 
 class FiveToTenBot(HeuristicBot):
@@ -342,6 +386,30 @@ class FiveToTenBot(HeuristicBot):
         a, f = noisy(angle, strength, self.noise, self.rng)
         return FightFlick(Flick(vector(a, f)))
 
+    def _fight(self, game: Game) -> Input:
+        """S5: with the bat, swing unless waiting for one card is the better chance (the core
+        bot waits up to two cards, and an ATTACK card, 2 of 7, wounds as surely as a miss)."""
+        fight: Any = game.fight
+        if not self._separated(game) or fight.stage == "weapon" or \
+                fight.weapons.get(fight.to_act) != "bat":
+            return super()._fight(game)
+        name = fight.to_act
+        (sx, sy), kind = fight.weapon_piece_start(name)
+        target = min(fight.standing_zombies(),
+                     key=lambda z: math.dist((sx, sy), fight.table.position(z)))
+        tx, ty = fight.table.position(target)
+        d = math.dist((sx, sy), (tx, ty))
+        # The face-down cards: the deck's public mix less the cards revealed.
+        left = len(fight.deck.cards)
+        attacks = FIGHT_CARDS.count(ATTACK) - fight.deck.revealed.count(ATTACK)
+        walk = 1.0 - attacks / left if left else 1.0
+        if walk * bat_hit(d - CARD_LENGTH_CM) > bat_hit(d):
+            return FightWait()
+        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
+                                     arrive=BULLET_ARRIVE)
+        a, f = noisy(angle, strength, self.noise, self.rng)
+        return FightFlick(Flick(vector(a, f)))
+
     # ---- acting --------------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
         if not self._five_to_ten(game):
@@ -349,6 +417,8 @@ class FiveToTenBot(HeuristicBot):
         if "move" not in game.legal_kinds():  # Mike's free move is all that is left
             return self._end(game, s)
         special = self._special(game, s)
+        if special is None and self._separated(game):
+            special = self._kill_and_shelter(game, s)
         if special is None and self._quiet_plan(game):
             special = self._shelter(game, s)
         if special is None and self._versus_rules(game, s):
@@ -367,33 +437,161 @@ class FiveToTenBot(HeuristicBot):
         zombie in rush reach: in through the door of a building a straight flick reaches."""
         board = game.board
         if s.building is not None:
-            if game.building_zombies.get(s.building) or \
-                    self._take_drop_here(game, s, s.building) is not None:
+            if game.building_zombies.get(s.building):
                 return None
+            need = self._kills_needed(game)
+            if self._separated(game) and need > 0 and \
+                    S5_SHOOT_FIRST * need >= len(game.available()):
+                # S5: the next horde needs a kill of most turns left: the shot before a take.
+                shot = self._shoot_out(game, s, s.building)
+                if shot is not None:
+                    return shot
+            if self._take_drop_here(game, s, s.building) is not None:
+                return None
+            courier = self._separated(game) and self._courier(game, s)
+            # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
+            # than shoot (LOUD: three zombies would rush at it once out), unless every turn
+            # left must kill, or it finds no way out.
+            way_out = self._exit(game, s, s.building, self._goal(game, s)) if (
+                courier and int(game.noise) == 0 and game.actions_done == 0
+                and not self._s5_kills_urgent(game)) else None
+            if way_out is not None:
+                return way_out
             if self._kills_needed(game) > 0:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
-            if s.life <= 1 and game.actions_done == 0:
-                return self._end(game, s)  # on its last life it stays in: a SILENT turn
+            if s.life <= 1 and game.actions_done == 0 and not (
+                    courier and (all(x.alive for x in game.survivors.values())
+                                 or game.round_marker <= COURIER_LAST_ROUNDS)):
+                # On its last life it stays in (a SILENT turn), unless it carries what the
+                # RV lacks and no survivor has died yet (one death does not lose), or the
+                # skull is near (staying loses for sure).
+                return self._end(game, s)
+            if self._separated(game) and self._exit_into_rush(game, s, s.building) and not (
+                    (courier or s.life >= S5_BOLD_LIFE)
+                    and game.actions_done + 2 <= game.rules.max_actions(game)):
+                # (a courier, or one with life to spare, goes: a move left to get clear)
+                return self._end(game, s)
             return None
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
             return None
-        if not self._loud_rush_hits(game, s, exclude=set()) and int(game.noise) >= 1:
+        # S5 shelters after a LOUD action too (the three nearest rush: checked just below).
+        noise = int(game.noise)
+        no_loud_rush = noise == 1 if self._separated(game) else noise >= 1
+        if not self._loud_rush_hits(game, s, exclude=set()) and no_loud_rush:
             return None
         near = self._nearest_zombie(game, s)
         if near is None or near[1] >= RUSH_REACH_CM:
             return None
         here = board.pos(s.piece)
-        for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
-            if game.rules.entry_refused(game, s, b) is not None or \
-                    len(game.building_zombies.get(b, [])) > 1:
+        goal = self._goal_point(game, s) if self._separated(game) else None
+
+        def order(b: str) -> tuple[float, str]:
+            # S5: of the doors in reach, the one nearest the survivor's goal (a shelter that
+            # is also a step on its way; the building just left only when nothing else is).
+            door = board.door_mid(b)
+            return (math.dist(door, goal if goal is not None else here), b)
+
+        left = self._left_this_turn(game, s) if self._separated(game) else None
+        for b in sorted(board.buildings, key=order):
+            if b == left:
+                continue  # S5: not back in where it came from (a turn lost)
+            inside = len(game.building_zombies.get(b, []))
+            if game.rules.entry_refused(game, s, b) is not None or inside > 1:
                 continue
+            if inside and self._separated(game) and not set(s.weapons()) & GUNS:
+                continue  # S5: the knife or the bat loses a fight 3 times in 10
             entry = self._approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
+        if self._separated(game) and last:
+            return self._safe_end(game, s)
         return None
+
+    def _rush_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
+        """S5: the chance that the turn's reaction fells a survivor standing at `at`: a
+        QUIET turn rushes the nearest zombie only if it stands (a fallen one just stands
+        up), a LOUD one the three nearest standing; `RUSH_FELLS` by the nearest rusher's
+        distance."""
+        if noise <= 0:
+            return 0.0
+        board = game.board
+        zs = sorted((math.dist(at, board.pos(z)) - 2 * board.figure_r, z)
+                    for z in board.zombies() if z != own)
+        if not zs:
+            return 0.0
+        if noise == 1:
+            d, z = zs[0]
+            if not board.table.is_standing(z):
+                return 0.0
+        else:
+            standing = [d for d, z in zs if board.table.is_standing(z)]
+            if not standing:
+                return 0.0
+            d = standing[0]
+        return rush_fells(d)
+
+    def _horde_risk(self, game: Game, at: Vec) -> float:
+        """S5: the chance the new horde (due when the active survivor is the last of the
+        round) fells a survivor standing at `at`, in the lane ahead of the tower at home."""
+        if len(game.available()) > 1 or game.round_marker <= 1:
+            return 0.0
+        zb = game.scenario.zombie_bin
+        a = math.radians(zb.tower_facing)
+        dx, dy = at[0] - float(zb.x), at[1] - float(zb.y)
+        along = dx * math.cos(a) + dy * math.sin(a)
+        across = abs(-dx * math.sin(a) + dy * math.cos(a))
+        side, reach = HORDE_LANE_CM
+        return HORDE_FELLS if across < side and 0.0 < along < reach else 0.0
+
+    def _end_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
+        """S5: the turn's rush, then the horde if one is due."""
+        turn = self._rush_risk(game, at, noise, own)
+        return 1.0 - (1.0 - turn) * (1.0 - self._horde_risk(game, at))
+
+    def _safe_end(self, game: Game, s: Survivor) -> Input | None:
+        """S5, the last action in the streets: a move that trades a little way to the goal
+        for a spot the reaction's rush is unlikely to fell, or no move at all (a turn SILENT
+        so far stays SILENT; otherwise the rush comes where it stands). None: the core
+        bot's move toward the goal is as good."""
+        board = game.board
+        assert s.piece is not None
+        here = board.pos(s.piece)
+        goal = self._goal_point(game, s)
+        if self._goal(game, s)[0] == "hunt" or goal is None:
+            goal = here
+        noise = int(game.noise)
+        stay = math.dist(here, goal) + RISK_CM * self._end_risk(game, here, noise, s.piece)
+        after = max(noise, 1)
+        obstacles = self._obstacles(game)
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        r = board.disc / 2
+        best: tuple[float, Vec] | None = None
+        for k in range(16):
+            a = k * math.pi / 8
+            for length in (8.0, 14.0, 20.0, 27.0, 35.0, 45.0):
+                end = (here[0] + length * math.cos(a), here[1] + length * math.sin(a))
+                if not board.in_city_point(end, r + 1.5):
+                    continue
+                over = (here[0] + length * 1.18 * math.cos(a),
+                        here[1] + length * 1.18 * math.sin(a))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue
+                score = math.dist(end, goal) + RISK_CM * self._end_risk(game, end, after,
+                                                                        s.piece)
+                if best is None or score < best[0]:
+                    best = (score, end)
+        if best is None:
+            return None
+        if stay <= best[0]:
+            return self._end(game, s)
+        fl, angle = self._disc_flick(game, here, best[1])
+        return Move(fl, angle=angle)
 
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet (or, without a gun, the knife: QUIET) from behind the building out
@@ -501,9 +699,105 @@ class FiveToTenBot(HeuristicBot):
         # Kills keep the bin stocked for the next horde (or the city is overrun): then the
         # risk is taken, unless this survivor is down to its last life.
         if self._loud_rush_hits(game, s, exclude={target}) and (
-                self._kills_needed(game) <= 0 or s.life <= 1):
+                self._kills_needed(game) <= 0 or s.life <= 1 or (
+                    self._separated(game) and not self._s5_kills_urgent(game))):
             return None
         return shot
+
+    # ---- S5 (Separated) ------------------------------------------------------------------------
+    def _separated(self, game: Game) -> bool:
+        """Scenario 5: co-op, find the separated survivors and bring fuel to the RV."""
+        return self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
+            o.id == "find_survivors_and_tokens" for o in game.scenario.objectives)
+
+    def _s5_kills_urgent(self, game: Game) -> bool:
+        """S5: must a survivor in the streets kill now (a LOUD shot whose rush may fell it)?
+        Only when the kills the next horde needs reach the turns left in this round: until
+        then the kills come from survivors inside buildings (shooting out through the door,
+        or fights with the zombies the rushes push in), whom a rush cannot fell."""
+        need = self._kills_needed(game)
+        return need > 0 and S5_URGENT * need >= len(game.available())
+
+    def _obstacles(self, game: Game) -> list[Any]:
+        ghosts = getattr(self, "_ghosts", ())
+        return [ob for ob in super()._obstacles(game) if ob.pid not in ghosts]
+
+    def _kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:
+        """S5, in the streets with both actions left and a kill the next horde needs: a LOUD
+        shot at a standing zombie in reach, when from here a straight flick goes in through a
+        door once that zombie is gone (the second action; the rush then finds it inside)."""
+        board = game.board
+        if s.piece is None or game.actions_done > 0 or self._kills_needed(game) <= 0 or \
+                game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
+            return None
+        me = s.piece
+        here = board.pos(me)
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
+                     and board.distance(me, z) < SHOT_RANGE["gun"]),
+                    key=lambda z: (board.distance(me, z), z))
+        doors = sorted((b for b in board.buildings
+                        if game.rules.entry_refused(game, s, b) is None
+                        and not game.building_zombies.get(b)),
+                       key=lambda b: (math.dist(board.door_mid(b), here), b))
+        for z in zs[:4]:
+            self._ghosts = {z}
+            try:
+                door = next((b for b in doors
+                             if self._entry_line(game, s.piece, here, b) is not None), None)
+            finally:
+                self._ghosts = set()
+            if door is None:
+                continue
+            shot = HeuristicBot._shot_at(self, game, s, z)
+            if shot is not None and shot.kind != "knife":
+                return shot
+        return None
+
+    def _left_this_turn(self, game: Game, s: Survivor) -> str | None:
+        """The building `s` left during this turn, if any."""
+        for e in reversed(game.events):
+            if e.type == "turn":
+                return None
+            if e.type == "exit" and e.data.get("survivor") == s.name:
+                return str(e.data.get("building"))
+        return None
+
+    def _choose(self, game: Game) -> Input:
+        """S5: a courier (it carries fuel the RV lacks) inside a building no zombie has
+        entered plays first, before the others' rushes push zombies in (its fight would
+        make the turn LOUD with it about to be out in the streets)."""
+        if self._separated(game):
+            for s in sorted(game.available(game.current_team), key=lambda x: x.name):
+                if s.building is not None and not game.building_zombies.get(s.building) \
+                        and self._courier(game, s) and s.building != "rv":
+                    return ChooseSurvivor(s.name)
+        return super()._choose(game)
+
+    def _courier(self, game: Game, s: Survivor) -> bool:
+        """S5: does `s` carry a token the RV still lacks?"""
+        for obj in game.scenario.objectives:
+            if obj.id == "find_survivors_and_tokens":
+                p = dict(obj.params)
+                need = self._needs(game, p.get("base", "rv"),
+                                   {k: int(v) for k, v in p.get("tokens", {}).items()})
+                return any(t.kind in need for t in s.inventory)
+        return False
+
+    def _exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool:
+        """S5: would leaving `building` now put `s` in the streets for a rush? The turn is
+        LOUD already (a gun fight inside: three zombies rush at it once it is out), or QUIET
+        already with this the last action and a standing zombie within rush reach of the
+        door (the nearest one rushes at it just outside)."""
+        noise = int(game.noise)
+        if noise >= 2:
+            return True
+        last = game.actions_done + 1 >= game.rules.max_actions(game)
+        if not last:
+            return False  # an action is left to step away from the door
+        board = game.board
+        door = board.front(building, board.disc)
+        return any(board.table.is_standing(z) and math.dist(board.pos(z), door) < RUSH_REACH_CM
+                   for z in board.zombies())
 
     def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
         """Would a LOUD end of this turn likely fell `s`? It stands in the streets, the turn
@@ -659,7 +953,7 @@ class FiveToTenBot(HeuristicBot):
         carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
                    ("key", "fuel", "food", "medicine")}
         if obj.id == "find_survivors_and_tokens":
-            if self._kills_needed(game) > 0 and s.piece is not None and \
+            if self._s5_kills_urgent(game) and s.piece is not None and \
                     set(s.weapons()) & set(SHOT_RANGE):
                 # S5: the next horde needs zombies in the bin (else the city is overrun); a
                 # survivor in the streets with a weapon that reaches hunts for them first.

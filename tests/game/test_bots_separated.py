@@ -1,0 +1,148 @@
+"""The bots' S5 (Separated) choices: every wound counts (2 life each, lost at 2 deaths), so a
+LOUD shot from the streets only when the bin needs every turn's kill or a door is in reach
+after it, a bat swings at once, a survivor stays inside rather than step out into a rush, a
+courier of fuel plays first, and the last action in the streets weighs the rush's reach."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from flick.game import Game
+from flick.game.bots.five_to_ten import FiveToTenBot, bat_hit, rush_fells
+from flick.game.inputs import ChooseSurvivor, EndTurn, FightFlick, FightWeapon, Move
+from flick.game.state import Noise, Survivor, Token
+from flick.scenario import load
+
+SEED = 7
+
+
+@pytest.fixture()
+def s5() -> Game:
+    return Game(load(5), SEED)
+
+
+def _named(game: Game, first: str) -> Survivor:
+    return next(s for s in game.survivors.values() if s.name.startswith(first))
+
+
+def _inside(game: Game, s: Survivor, building: str) -> None:
+    """Put `s` inside `building` (off the table) and make it the active survivor."""
+    game.board.remove_survivor(s)
+    s.building = building
+    game.apply(ChooseSurvivor(s.name))
+
+
+def test_tables_fall_with_distance() -> None:
+    assert bat_hit(40.0) > bat_hit(80.0) > bat_hit(95.0) > 0.4
+    assert rush_fells(10.0) > rush_fells(25.0) > rush_fells(35.0) > rush_fells(50.0) == 0.0
+
+
+def test_bat_swings_at_once_from_the_fight_distance(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    thomas = _named(game, "Thomas")
+    assert thomas.weapons() == ["bat"]
+    game.building_zombies["police_station"] = [True]
+    _inside(game, thomas, "police_station")
+    assert game.phase == "fight" and game.fight is not None
+    assert 75.0 <= game.fight.distance <= 90.0
+    choice = bot.decide(game)
+    assert choice == FightWeapon("bat")
+    game.apply(choice)
+    # 75-90 cm away the swing (about 0.5-0.7) beats waiting a card (5/7 of a little more):
+    # the core bot waited up to two cards, each an ATTACK (a wound) 2 times in 7.
+    assert isinstance(bot.decide(game), FightFlick)
+
+
+def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    kevin = _named(game, "Kevin")
+    game.apply(ChooseSurvivor(kevin.name))
+    board = game.board
+    z = min((z for z in board.zombies() if board.table.is_standing(z)),
+            key=lambda z: board.distance(kevin.piece, z))
+    assert board.distance(kevin.piece, z) < 20.0
+    game.bin = 3  # the night's horde (4) needs 1 kill; 4 survivors still to play
+    assert bot._kills_needed(game) == 1 and len(game.available()) == 4
+    assert bot._shot_at(game, kevin, z) is None
+    game.bin = 0  # every turn left must kill
+    assert bot._shot_at(game, kevin, z) is not None
+
+
+def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    anita = _named(game, "Anita")
+    game.stashes["grocery_store"] = []  # nothing to take here
+    _inside(game, anita, "grocery_store")
+    game.bin = 10  # no kill needed
+    game.noise = Noise.LOUD  # as after a gun fight: three zombies rush at it once it is out
+    game.actions_done = 1  # the exit would be its last action: no move left to get clear
+    assert isinstance(bot.decide(game), EndTurn)
+    game.actions_done = 0  # with 2 life and a move left after the exit, it goes
+    assert isinstance(bot.decide(game), Move)
+    anita.life = 1  # on its last life it stays in
+    assert isinstance(bot.decide(game), EndTurn)
+    anita.inventory.append(Token("fuel", face_up=True, uid=990))
+    assert bot._courier(game, anita)
+    assert isinstance(bot.decide(game), Move)  # the RV lacks it, and nobody died yet
+
+
+def test_a_courier_in_a_quiet_building_plays_first(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    gabriel = _named(game, "Gabriel")
+    game.board.remove_survivor(gabriel)
+    gabriel.building = "library"
+    gabriel.inventory.append(Token("fuel", face_up=True, uid=991))
+    assert bot.decide(game) == ChooseSurvivor(gabriel.name)
+    game.building_zombies["library"] = [True]  # its fight would make the turn LOUD
+    assert bot.decide(game) != ChooseSurvivor(gabriel.name)
+
+
+def test_rush_risk_reads_the_reaction(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    board = game.board
+    kevin = _named(game, "Kevin")
+    here = board.pos(kevin.piece)
+    z = min(board.zombies(), key=lambda z: math.dist(board.pos(z), here))
+    assert bot._rush_risk(game, here, 0, kevin.piece) == 0.0  # SILENT: no rush
+    quiet = bot._rush_risk(game, here, 1, kevin.piece)
+    assert quiet > 0.3  # its nearest zombie stands close by
+    board.table.lay_down(z, 0.0)
+    if min(board.zombies(), key=lambda p: math.dist(board.pos(p), here)) == z:
+        assert bot._rush_risk(game, here, 1, kevin.piece) == 0.0  # a fallen one stands up
+    assert bot._rush_risk(game, here, 2, kevin.piece) > 0.0  # LOUD: the standing ones rush
+
+
+def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    zb = game.scenario.zombie_bin
+    a = math.radians(zb.tower_facing)  # 25 cm out along the tower's facing, and 25 cm aside
+    ahead = (float(zb.x) + 25.0 * math.cos(a), float(zb.y) + 25.0 * math.sin(a))
+    aside = (ahead[0] - 25.0 * math.sin(a), ahead[1] + 25.0 * math.cos(a))
+    assert len(game.available()) == 4
+    assert bot._horde_risk(game, ahead) == 0.0  # no horde at this turn's end
+    for x in list(game.survivors.values())[1:]:
+        x.backpack = "night"  # used this round: one survivor left to play
+    assert len(game.available()) == 1
+    assert bot._horde_risk(game, ahead) > 0.5
+    assert bot._horde_risk(game, aside) == 0.0
+
+
+def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    kevin = _named(game, "Kevin")
+    game.stashes["gas_station"] = []
+    _inside(game, kevin, "gas_station")
+    game.bin = 3  # one kill needed, four turns left: not urgent
+    assert bot._shoot_out(game, kevin, "gas_station") is not None  # a zombie is in reach
+    assert not isinstance(bot.decide(game), Move)  # without fuel: it shoots out
+    kevin.inventory.append(Token("fuel", face_up=True, uid=992))
+    assert isinstance(bot.decide(game), Move)  # with fuel: out through the door
