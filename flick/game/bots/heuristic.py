@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from flick.game.actions import object_stashes_near
-from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.actions.shots import SET_ASIDE_REACH_CM
+from flick.game.board import OBJECTS
+from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
 from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
@@ -112,10 +114,21 @@ class HeuristicBot(Walker):
             goal = self._goal_point(game, s)
             here = game.board.piece_position(s)
             d = math.dist(goal, here) if goal is not None and here is not None else 50.0
-            return (t - d, s.name)
+            return (t - d + self._sure_progress(game, s), s.name)
 
         best = max(cands, key=score)
         return ChooseSurvivor(best.name)
+
+    def _sure_progress(self, game: Game, s: Survivor) -> float:
+        """Scenarios 2 and 4: a survivor in a building with no zombie inside that can take or
+        drop a token for the objective there plays first (300): every turn's rush draws
+        zombies into buildings, and one inside turns that sure action into a fight."""
+        if not self._fetch_coop(game) or s.building is None:
+            return 0.0
+        if game.building_zombies.get(s.building):
+            return 0.0
+        td = self._take_drop_here(game, s, s.building)
+        return 300.0 if td is not None else 0.0
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
@@ -488,7 +501,68 @@ class HeuristicBot(Walker):
         goal = self._goal(game, s)
         if goal == ("enter", building):
             return self._end(game, s)
-        return self._exit(game, s, building, goal) or self._end(game, s)
+        return self._exit(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
+            or self._end(game, s)
+
+    def _fetch_coop(self, game: Game) -> bool:
+        """Scenarios 2 and 4: a co-op game whose objective is tokens in the base."""
+        return game.scenario.mode == "co-op" and any(
+            o.id == "tokens_in_base" for o in game.scenario.objectives)
+
+    def _fetch_exit(self, game: Game, s: Survivor, building: str,
+                    goal: tuple[str, Any]) -> Input | None:
+        """Scenarios 2 and 4, when `_exit` found no clear way out: a carrier sat for rounds
+        in a building whose door a pushed barrel or a teammate blocked (S4: 1 in 4 games).
+        Objects in front of the door are set aside for the attempt (rulebook p. 8, as when
+        entering), and the way out may leave at up to 40 degrees off the door's axis,
+        checked from behind the building between the blocks; failing a clear line, the
+        widest ones are tried under the hand noise (`Trials.move`)."""
+        if not self._fetch_coop(game):
+            return None
+        board = game.board
+        start = board.behind(building, board.disc)
+        mx, my = board.door_mid(building)
+        nx, ny = board.normal(building)
+        r = board.disc / 2
+        own = set(board.building_parts(building))
+        obstacles = self._obstacles(game)
+        blocks = [ob for ob in obstacles if ob.pid in own]
+        others = [ob for ob in obstacles if ob.pid not in own and ob.pid != s.piece]
+        aside = tuple(sorted({ob.pid for ob in others if ob.kind in OBJECTS
+                              and math.dist(ob.centre, (mx, my)) <= SET_ASIDE_REACH_CM - 0.5
+                              and board.door_depth(ob.centre, building) > -0.5}))
+        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+        cands: list[tuple[float, Vec, bool]] = []
+        for k in range(-7, 8):
+            turn = k * 0.1
+            a = math.atan2(ny, nx) + turn
+            for reach in (34.0, 24.0, 14.0, 8.0):
+                out = (mx + reach * math.cos(a), my + reach * math.sin(a))
+                if not board.in_city_point(out, 3.0) or not board.exited(out, building, r):
+                    continue
+                if not path_clear(start, out, r, blocks, set(), margin=0.2):
+                    continue
+                over = (start[0] + (out[0] - start[0]) * 1.12,
+                        start[1] + (out[1] - start[1]) * 1.12)
+                room = min((seg_core(start, over, ob.core) - r - ob.r for ob in others
+                            if ob.pid not in aside), default=99.0)
+                # Clear lines nearest the goal first, then the chancy ones with most room.
+                cands.append((math.dist(out, target) + 4.0 * abs(turn) if room >= 0.6
+                              else -room, out, room >= 0.6))
+        cands.sort(key=lambda c: (not c[2], c[0]))
+        tried = 0
+        for _, out, clear in cands:
+            angle, strength = impulse_to(board.params, "movement_disc", start, out)
+            if not clear:
+                if tried >= 6:
+                    break
+                tried += 1
+                if self.trials.move(game, start, angle, strength, inside=building,
+                                    aside=aside, n=3) < 0.5:
+                    continue
+            a, f = noisy(angle, strength, self.noise, self.rng)
+            return Move(Flick(vector(a, f)), angle=angle, set_aside=aside)
+        return None
 
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
         stash = game.stashes.get(place, [])
