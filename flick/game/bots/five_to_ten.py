@@ -26,7 +26,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
-from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
+from flick.game.bots.aim import impulse_to, noisy, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.inputs import (
     Bat,
@@ -36,9 +36,7 @@ from flick.game.inputs import (
     Flick,
     Input,
     Keep,
-    Knife,
     Move,
-    Shoot,
     TakeDrop,
 )
 from flick.game.scenarios import crossroads, secret
@@ -331,34 +329,6 @@ class FiveToTenBot(HeuristicBot):
             entry = self._approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
-        return None
-
-    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
-        """A bullet (or, without a gun, the knife: QUIET) from behind the building out
-        between its blocks at a standing zombie in front of the door, within the weapon's
-        reach, on a clear line."""
-        weapon = "gun" if "gun" in s.weapons() else "knife" if "knife" in s.weapons() else None
-        if weapon is None:
-            return None
-        board = game.board
-        start = board.behind(building, board.bullet_d)
-        own = set(board.building_parts(building))
-        obstacles = self._obstacles(game)
-        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
-                     and board.door_depth(board.pos(z), building) > 3.0
-                     and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
-                    key=lambda z: (math.dist(board.pos(z), start), z))
-        for z in zs[:4]:
-            if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
-                              margin=0.3):
-                continue
-            kind = "bullet" if weapon == "gun" else "knife"
-            angle, strength = impulse_to(board.params, kind, start, board.pos(z),
-                                         arrive=BULLET_ARRIVE)
-            a, f = noisy(angle, strength, self.noise, self.rng)
-            if weapon == "knife":
-                return Knife("left", Flick(vector(a, f)))
-            return Shoot("left", Flick(vector(a, f)))
         return None
 
     def _special(self, game: Game, s: Survivor) -> Input | None:

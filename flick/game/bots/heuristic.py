@@ -135,7 +135,7 @@ class HeuristicBot(Walker):
         if "move" not in game.legal_kinds():
             return self._end(game, s)  # only a power's free move is left (scenarios 5-10)
         if s.building is not None:
-            return self._inside(game, s)
+            return self._bin_duty(game, s) or self._inside(game, s)
         board = game.board
         assert s.piece is not None
         near = self._nearest_zombie(game, s)
@@ -160,6 +160,9 @@ class HeuristicBot(Walker):
             shot = self._shot_at(game, s, near[0])
             if shot is not None:
                 return shot
+        duty = self._bin_duty(game, s)
+        if duty is not None:
+            return duty
         take = self._take_in_city(game, s)
         if take is not None:
             return take
@@ -181,6 +184,69 @@ class HeuristicBot(Walker):
                 return mv
             return self._fallback(game, s)
         return self._end(game, s)
+
+    def _bin_duty(self, game: Game, s: Survivor) -> Input | None:
+        """Scenarios 2 and 4: the last survivors of a round restock the bin when the next
+        horde needs more zombies than it holds (else the city is overrun): with no more
+        survivors left to play this round than kills needed plus one, a shot at a standing
+        zombie in reach, or (first action, nothing to deliver) a move to a spot to shoot
+        from. None when there is no such duty or no such shot."""
+        if not self._fetch_coop(game):
+            return None
+        kills = self._kills_needed(game)
+        if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
+            return None
+        if s.building is not None:
+            if game.building_zombies.get(s.building) or \
+                    self._take_drop_here(game, s, s.building) is not None:
+                return None
+            return self._shoot_out(game, s, s.building)
+        if s.piece is None:
+            return None
+        board = game.board
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)),
+                    key=lambda z: (board.distance(s.piece, z), z))
+        for z in zs[:6]:
+            shot = self._shot_at(game, s, z)
+            if shot is not None:
+                return shot
+        if game.actions_done == 0 and zs:
+            goal = self._goal(game, s)
+            if goal[0] != "enter" or goal[1] not in self._bases(game):
+                return self._flank(game, s, zs[:3])
+        return None
+
+    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """A bullet (or, without a gun, the knife: QUIET) from behind the building out
+        between its blocks at a standing zombie in front of the door, within the weapon's
+        reach, on a clear line."""
+        weapon = "gun" if "gun" in s.weapons() else "knife" if "knife" in s.weapons() else None
+        if weapon is None:
+            return None
+        board = game.board
+        start = board.behind(building, board.bullet_d)
+        own = set(board.building_parts(building))
+        obstacles = self._obstacles(game)
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
+                     and board.door_depth(board.pos(z), building) > 3.0
+                     and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
+                    key=lambda z: (math.dist(board.pos(z), start), z))
+        for z in zs[:4]:
+            if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
+                              margin=0.3):
+                continue
+            kind = "bullet" if weapon == "gun" else "knife"
+            angle, strength = impulse_to(board.params, kind, start, board.pos(z),
+                                         arrive=BULLET_ARRIVE)
+            a, f = noisy(angle, strength, self.noise, self.rng)
+            if weapon == "knife":
+                return Knife("left", Flick(vector(a, f)))
+            return Shoot("left", Flick(vector(a, f)))
+        return None
+
+    def _bases(self, game: Game) -> set[str]:
+        return {str(o.params.get("base", o.params.get("building", "rv")))
+                for o in game.scenario.objectives if o.id == "tokens_in_base"}
 
     def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
