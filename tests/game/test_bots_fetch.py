@@ -129,28 +129,6 @@ def test_no_restocking_while_more_survivors_are_left_than_kills_needed() -> None
     assert not isinstance(bot.decide(game), EndTurn)
 
 
-def test_a_carrier_leaves_for_a_spot_with_a_clean_line_into_the_base() -> None:
-    """S2: leaving the Library with a food, a way out that ends in front of the RV's door
-    with a clean line in beats one that ends nearer the RV's middle, behind it (seed 100:
-    Rosa left 14 cm toward the RV's middle and needed four more moves to reach its door)."""
-    game = Game(load(2), 100)
-    board = game.board
-    bot = _bot(game)
-    goal = ("enter", "rv")
-    door = board.door_mid("rv")
-    in_front = board.front("rv", 12.0)
-    behind = (65.7, 64.1)
-    assert bot._entry_line(game, None, in_front, "rv") is not None
-    assert bot._entry_line(game, None, behind, "rv") is None
-    assert math.dist(behind, door) < math.dist(in_front, door) + 20.0
-    assert bot._exit_score(game, in_front, door, goal) < bot._exit_score(game, behind, door,
-                                                                         goal)
-    # Scenario 1 keeps the plain distance to the goal's point.
-    s1 = Game(load(1), 100)
-    b1 = _bot(s1)
-    assert b1._exit_score(s1, (10.0, 10.0), (13.0, 14.0), goal) == 5.0
-
-
 def test_the_group_goes_hungry_when_the_food_that_can_reach_the_rv_falls_short() -> None:
     """S4 at a hunger: 2 food in the RV, 2 carried, 2 still face up in the Grocery. Eating
     one leaves 3 that can reach the RV in time (the Grocery's count as known food, but were

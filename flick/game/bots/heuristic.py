@@ -650,20 +650,6 @@ class HeuristicBot(Walker):
             return Move(Flick(vector(a, f)), angle=angle, set_aside=aside)
         return None
 
-    def _exit_score(self, game: Game, out: Vec, target: Vec, goal: tuple[str, Any]) -> float:
-        """Scenarios 2 and 4: a carrier leaving for the base prefers a way out that ends
-        where a clean straight flick enters the base (the next action takes it in; a trace
-        showed Rosa leave the Library 14 cm toward the RV's middle, behind it, and need four
-        more moves to reach its door): such spots first, the nearer the door the better;
-        else the distance to a spot in front of the door."""
-        if not self._fetch_coop(game) or goal[0] != "enter" or goal[1] not in self._bases(game):
-            return super()._exit_score(game, out, target, goal)
-        board = game.board
-        door = board.door_mid(goal[1])
-        if self._entry_line(game, None, out, goal[1]) is not None:
-            return 0.3 * math.dist(out, door)
-        return 30.0 + math.dist(out, board.front(goal[1], 10.0))
-
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
         stash = game.stashes.get(place, [])
         goal = self._goal(game, s)

@@ -380,7 +380,7 @@ class Walker:
                 if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
                                   margin=0.8):
                     continue
-                score = self._exit_score(game, out, target, goal)
+                score = math.dist(out, target)
                 if best is None or score < best[0]:
                     best = (score, out)
         if best is None:
@@ -390,11 +390,6 @@ class Walker:
             best = (0.0, found)
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
-
-    def _exit_score(self, game: Game, out: Vec, target: Vec, goal: tuple[str, Any]) -> float:
-        """How good a way out that ends at `out` is for the goal (lower is better): by
-        default its distance to the goal's point."""
-        return math.dist(out, target)
 
     def _chancy_exit(self, game: Game, s: Survivor, building: str, start: Vec,
                      target: Vec) -> Vec | None:
