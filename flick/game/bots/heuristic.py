@@ -201,11 +201,12 @@ class HeuristicBot(Walker):
                     self._take_drop_here(game, s, s.building) is not None:
                 return None
             return self._shoot_out(game, s, s.building)
-        if s.piece is None:
+        me = s.piece
+        if me is None:
             return None
         board = game.board
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)),
-                    key=lambda z: (board.distance(s.piece, z), z))
+                    key=lambda z: (board.distance(me, z), z))
         for z in zs[:6]:
             shot = self._shot_at(game, s, z)
             if shot is not None:
