@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
 CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
+STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
@@ -167,6 +168,9 @@ class HeuristicBot(Walker):
         if take is not None:
             return take
         if goal[0] == "enter":
+            stage = self._staging_move(game, s, goal[1])
+            if stage is not None:
+                return stage
             return self._approach(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "object":
             return self._to_object(game, s, goal[1]) or self._fallback(game, s)
@@ -184,6 +188,48 @@ class HeuristicBot(Walker):
                 return mv
             return self._fallback(game, s)
         return self._end(game, s)
+
+    def _staging_move(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """Scenarios 2 and 4: one clear move (up to STAGE_CM) to a free spot in front of the
+        door with a clean line in, so the next action enters (the queue spot's short hops
+        round a building cost a carrier from the north side of the RV a turn or two). The
+        spot nearest the door wins. None when no such spot is in one move's reach."""
+        if not self._fetch_coop(game) or s.piece is None:
+            return None
+        board = game.board
+        here = board.pos(s.piece)
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        base = math.atan2(ny, nx)
+        r = board.disc / 2
+        obstacles = self._obstacles(game)
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        for dist in (8.0, 12.0, 16.0, 21.0, 26.0):
+            spots = []
+            for deg in (0, 15, -15, 30, -30, 45, -45, 60, -60):
+                a = base + math.radians(deg)
+                p = (mx + dist * math.cos(a), my + dist * math.sin(a))
+                length = math.dist(here, p)
+                if length < 3.0 or length > STAGE_CM:
+                    continue
+                if not board.in_city_point(p, r + 1.5):
+                    continue
+                if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue
+                h = math.atan2(p[1] - here[1], p[0] - here[0])
+                over = (here[0] + length * 1.15 * math.cos(h),
+                        here[1] + length * 1.15 * math.sin(h))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if self._entry_line(game, s.piece, p, building) is None:
+                    continue
+                spots.append((length, p))
+            if spots:
+                _, p = min(spots)
+                fl, angle = self._disc_flick(game, here, p)
+                return Move(fl, angle=angle)
+        return None
 
     def _bin_duty(self, game: Game, s: Survivor) -> Input | None:
         """Scenarios 2 and 4: the last survivors of a round restock the bin when the next
@@ -515,6 +561,11 @@ class HeuristicBot(Walker):
     def _kills_needed(self, game: Game) -> int:
         """Zombies to kill (back to the bin) before this round ends, or the next horde finds
         too few in the bin and the city is overrun."""
+        if self._fetch_coop(game) and game.round_marker <= 1 and \
+                game.scenario.skull.id == "skull_survivors_lose":
+            # Scenarios 2 and 4, last round: the skull ends the game before the next horde,
+            # so a kill for the bin wastes a carrier's action.
+            return 0
         inv = game.scenario.invasion
         nxt = int(inv.night if game.round_colour == "day" else inv.day)
         return max(0, nxt - game.bin)
