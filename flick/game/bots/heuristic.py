@@ -242,6 +242,8 @@ class HeuristicBot(Walker):
         kills = self._kills_needed(game)
         if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
             return None
+        if self._carrier(game, s):
+            return None  # a token on its way to the base is worth more than a kill
         if s.building is not None:
             if game.building_zombies.get(s.building) or \
                     self._take_drop_here(game, s, s.building) is not None:
@@ -262,6 +264,18 @@ class HeuristicBot(Walker):
             if goal[0] != "enter" or goal[1] not in self._bases(game):
                 return self._flank(game, s, zs[:3])
         return None
+
+    def _carrier(self, game: Game, s: Survivor) -> bool:
+        """Does `s` carry a token the base still needs?"""
+        for obj in game.scenario.objectives:
+            if obj.id == "tokens_in_base":
+                p = dict(obj.params)
+                base = str(p.get("base", p.get("building", "rv")))
+                need = {k: int(v) for k, v in p.get("tokens", {}).items()}
+                missing = self._needs(game, base, need)
+                if any(self._deliverable(game, t, missing) for t in s.inventory):
+                    return True
+        return False
 
     def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet (or, without a gun, the knife: QUIET) from behind the building out
