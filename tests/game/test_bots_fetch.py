@@ -143,3 +143,60 @@ def test_the_group_goes_hungry_when_the_food_that_can_reach_the_rv_falls_short()
     # With a survivor on its last life, going hungry would kill it: they eat.
     _named(game, "Lily").life = 1
     assert isinstance(bot._hunger(game), Eat)
+
+
+def test_a_carrier_skips_the_bin_duty() -> None:
+    """S2, the restocking position, but John carries a fuel the RV needs: he walks on with
+    it (a kill for the bin cost a delivery in the games seen, seeds 200-239)."""
+    game = Game(load(2), 100)
+    board = game.board
+    game.bin = 0
+    john = _named(game, "John")
+    for s in game.survivors.values():
+        if s.name[:4] in ("Elij", "Lily"):
+            s.backpack = "night"
+    john.inventory.append(game.new_token("fuel"))
+    assert john.piece is not None
+    board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
+    _play(game, john)
+    inp = _bot(game).decide(game)
+    assert isinstance(inp, Move), inp
+
+
+def test_no_restocking_in_the_last_round() -> None:
+    """S2, the restocking position in the last round: the skull ends the game before the
+    next horde, so no kill is needed for the bin."""
+    game = Game(load(2), 100)
+    board = game.board
+    game.bin = 0
+    game.round_marker = 1
+    john = _named(game, "John")
+    for s in game.survivors.values():
+        if s.name[:4] in ("Elij", "Lily"):
+            s.backpack = "night"
+    assert john.piece is not None
+    board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
+    _play(game, john)
+    inp = _bot(game).decide(game)
+    assert not isinstance(inp, Shoot), inp
+
+
+def test_a_carrier_north_of_the_rv_walks_round_to_its_door_in_one_move() -> None:
+    """S2: Rosa with a fuel 10 cm north of the RV (its door faces south):
+    one move takes her to a spot in front of the door with a clean line in, not a short
+    hop toward the queue spot."""
+    game = Game(load(2), 100)
+    board = game.board
+    rosa = _named(game, "Rosa")
+    rosa.inventory.append(game.new_token("fuel"))
+    assert rosa.piece is not None
+    board.table.set_pose(rosa.piece, 50.0, 66.0, 0.0)
+    _play(game, rosa)
+    bot = _bot(game)
+    inp = bot.decide(game)
+    assert isinstance(inp, Move), inp
+    stage = _bot(game)._staging_move(game, rosa, "rv")
+    assert stage is not None and isinstance(stage, Move)
+    assert inp.angle is not None and abs(inp.angle - stage.angle) < 1e-9
+    # The aim leads south, round the RV's end toward its door.
+    assert math.sin(inp.angle) < 0.0
