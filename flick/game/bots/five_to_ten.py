@@ -38,9 +38,7 @@ from flick.game.inputs import (
     Flick,
     Input,
     Keep,
-    Knife,
     Move,
-    Shoot,
     TakeDrop,
 )
 from flick.game.scenarios import crossroads, secret
@@ -592,34 +590,6 @@ class FiveToTenBot(HeuristicBot):
             return self._end(game, s)
         fl, angle = self._disc_flick(game, here, best[1])
         return Move(fl, angle=angle)
-
-    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
-        """A bullet (or, without a gun, the knife: QUIET) from behind the building out
-        between its blocks at a standing zombie in front of the door, within the weapon's
-        reach, on a clear line."""
-        weapon = "gun" if "gun" in s.weapons() else "knife" if "knife" in s.weapons() else None
-        if weapon is None:
-            return None
-        board = game.board
-        start = board.behind(building, board.bullet_d)
-        own = set(board.building_parts(building))
-        obstacles = self._obstacles(game)
-        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
-                     and board.door_depth(board.pos(z), building) > 3.0
-                     and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
-                    key=lambda z: (math.dist(board.pos(z), start), z))
-        for z in zs[:4]:
-            if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
-                              margin=0.3):
-                continue
-            kind = "bullet" if weapon == "gun" else "knife"
-            angle, strength = impulse_to(board.params, kind, start, board.pos(z),
-                                         arrive=BULLET_ARRIVE)
-            a, f = noisy(angle, strength, self.noise, self.rng)
-            if weapon == "knife":
-                return Knife("left", Flick(vector(a, f)))
-            return Shoot("left", Flick(vector(a, f)))
-        return None
 
     def _special(self, game: Game, s: Survivor) -> Input | None:
         legal = game.legal_kinds()

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from flick.game.actions import object_stashes_near
-from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
+from flick.game.actions.shots import SET_ASIDE_REACH_CM
+from flick.game.board import OBJECTS
+from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
 from flick.game.bots.walking import Walker, rush_hits_rv
 from flick.game.inputs import (
@@ -63,6 +65,7 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
 CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
+STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
@@ -115,7 +118,7 @@ class HeuristicBot(Walker):
             goal = self._goal_point(game, s)
             here = game.board.piece_position(s)
             d = math.dist(goal, here) if goal is not None and here is not None else 50.0
-            return (t - d, s.name)
+            return (t - d + self._sure_progress(game, s), s.name)
 
         best = max(cands, key=score)
         return ChooseSurvivor(best.name)
@@ -137,12 +140,23 @@ class HeuristicBot(Walker):
         return self._escorting(game) and anita is not None and anita.alive \
             and anita.piece is None and anita.building is None
 
+    def _sure_progress(self, game: Game, s: Survivor) -> float:
+        """Scenarios 2 and 4: a survivor in a building with no zombie inside that can take or
+        drop a token for the objective there plays first (300): every turn's rush draws
+        zombies into buildings, and one inside turns that sure action into a fight."""
+        if not self._fetch_coop(game) or s.building is None:
+            return 0.0
+        if game.building_zombies.get(s.building):
+            return 0.0
+        td = self._take_drop_here(game, s, s.building)
+        return 300.0 if td is not None else 0.0
+
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
         if "move" not in game.legal_kinds():
             return self._end(game, s)  # only a power's free move is left (scenarios 5-10)
         if s.building is not None:
-            return self._inside(game, s)
+            return self._bin_duty(game, s) or self._inside(game, s)
         board = game.board
         assert s.piece is not None
         near = self._nearest_zombie(game, s)
@@ -167,10 +181,16 @@ class HeuristicBot(Walker):
             shot = self._shot_at(game, s, near[0])
             if shot is not None:
                 return shot
+        duty = self._bin_duty(game, s)
+        if duty is not None:
+            return duty
         take = self._take_in_city(game, s)
         if take is not None:
             return take
         if goal[0] == "enter":
+            stage = self._staging_move(game, s, goal[1])
+            if stage is not None:
+                return stage
             return self._approach(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "object":
             return self._to_object(game, s, goal[1]) or self._fallback(game, s)
@@ -188,6 +208,126 @@ class HeuristicBot(Walker):
                 return mv
             return self._fallback(game, s)
         return self._end(game, s)
+
+    def _staging_move(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """Scenarios 2 and 4: one clear move (up to STAGE_CM) to a free spot in front of the
+        door with a clean line in, so the next action enters (the queue spot's short hops
+        round a building cost a carrier from the north side of the RV a turn or two). The
+        spot nearest the door wins. None when no such spot is in one move's reach."""
+        if not self._fetch_coop(game) or s.piece is None:
+            return None
+        board = game.board
+        here = board.pos(s.piece)
+        nx, ny = board.normal(building)
+        mx, my = board.door_mid(building)
+        base = math.atan2(ny, nx)
+        r = board.disc / 2
+        obstacles = self._obstacles(game)
+        zombies = [z for z in board.zombies() if board.table.is_standing(z)]
+        for dist in (8.0, 12.0, 16.0, 21.0, 26.0):
+            spots = []
+            for deg in (0, 15, -15, 30, -30, 45, -45, 60, -60):
+                a = base + math.radians(deg)
+                p = (mx + dist * math.cos(a), my + dist * math.sin(a))
+                length = math.dist(here, p)
+                if length < 3.0 or length > STAGE_CM:
+                    continue
+                if not board.in_city_point(p, r + 1.5):
+                    continue
+                if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
+                       for z in zombies):
+                    continue
+                h = math.atan2(p[1] - here[1], p[0] - here[0])
+                over = (here[0] + length * 1.15 * math.cos(h),
+                        here[1] + length * 1.15 * math.sin(h))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                    continue
+                if self._entry_line(game, s.piece, p, building) is None:
+                    continue
+                spots.append((length, p))
+            if spots:
+                _, p = min(spots)
+                fl, angle = self._disc_flick(game, here, p)
+                return Move(fl, angle=angle)
+        return None
+
+    def _bin_duty(self, game: Game, s: Survivor) -> Input | None:
+        """Scenarios 2 and 4: the last survivors of a round restock the bin when the next
+        horde needs more zombies than it holds (else the city is overrun): with no more
+        survivors left to play this round than kills needed plus one, a shot at a standing
+        zombie in reach, or (first action, nothing to deliver) a move to a spot to shoot
+        from. None when there is no such duty or no such shot."""
+        if not self._fetch_coop(game):
+            return None
+        kills = self._kills_needed(game)
+        if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
+            return None
+        if self._carrier(game, s):
+            return None  # a token on its way to the base is worth more than a kill
+        if s.building is not None:
+            if game.building_zombies.get(s.building) or \
+                    self._take_drop_here(game, s, s.building) is not None:
+                return None
+            return self._shoot_out(game, s, s.building)
+        me = s.piece
+        if me is None:
+            return None
+        board = game.board
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)),
+                    key=lambda z: (board.distance(me, z), z))
+        for z in zs[:6]:
+            shot = self._shot_at(game, s, z)
+            if shot is not None:
+                return shot
+        if game.actions_done == 0 and zs:
+            goal = self._goal(game, s)
+            if goal[0] != "enter" or goal[1] not in self._bases(game):
+                return self._flank(game, s, zs[:3])
+        return None
+
+    def _carrier(self, game: Game, s: Survivor) -> bool:
+        """Does `s` carry a token the base still needs?"""
+        for obj in game.scenario.objectives:
+            if obj.id == "tokens_in_base":
+                p = dict(obj.params)
+                base = str(p.get("base", p.get("building", "rv")))
+                need = {k: int(v) for k, v in p.get("tokens", {}).items()}
+                missing = self._needs(game, base, need)
+                if any(self._deliverable(game, t, missing) for t in s.inventory):
+                    return True
+        return False
+
+    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
+        """A bullet (or, without a gun, the knife: QUIET) from behind the building out
+        between its blocks at a standing zombie in front of the door, within the weapon's
+        reach, on a clear line."""
+        weapon = "gun" if "gun" in s.weapons() else "knife" if "knife" in s.weapons() else None
+        if weapon is None:
+            return None
+        board = game.board
+        start = board.behind(building, board.bullet_d)
+        own = set(board.building_parts(building))
+        obstacles = self._obstacles(game)
+        zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
+                     and board.door_depth(board.pos(z), building) > 3.0
+                     and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
+                    key=lambda z: (math.dist(board.pos(z), start), z))
+        for z in zs[:4]:
+            if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
+                              margin=0.3):
+                continue
+            kind = "bullet" if weapon == "gun" else "knife"
+            angle, strength = impulse_to(board.params, kind, start, board.pos(z),
+                                         arrive=BULLET_ARRIVE)
+            a, f = noisy(angle, strength, self.noise, self.rng)
+            if weapon == "knife":
+                return Knife("left", Flick(vector(a, f)))
+            return Shoot("left", Flick(vector(a, f)))
+        return None
+
+    def _bases(self, game: Game) -> set[str]:
+        return {str(o.params.get("base", o.params.get("building", "rv")))
+                for o in game.scenario.objectives if o.id == "tokens_in_base"}
 
     def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
@@ -369,7 +509,27 @@ class HeuristicBot(Walker):
         """Going hungry costs every survivor a life; worth it when nobody dies of it and a
         food eaten now would be missing from the objective."""
         alive = [x for x in game.survivors.values() if x.alive]
-        return bool(alive) and all(x.life >= 2 for x in alive) and self._food_short(game)
+        return bool(alive) and all(x.life >= 2 for x in alive) and (
+            self._food_short(game) or self._late_food_short(game))
+
+    def _late_food_short(self, game: Game) -> bool:
+        """S4 (co-op fetch): at a hunger, the food that can still reach the base is what is
+        in it and what the survivors carry (a face-up food still lying in a store was
+        counted by `_food_short`, but 40 games at seed 100 ended 12 times with all 6 food
+        taken, 2 eaten and 1 short in the RV): short when that, less the food eaten now,
+        does not make the objective."""
+        if not self._fetch_coop(game):
+            return False
+        for obj in game.scenario.objectives:
+            if obj.id != "tokens_in_base" or "food" not in obj.params.get("tokens", {}):
+                continue
+            base = str(obj.params.get("base", obj.params.get("building", "rv")))
+            need = int(obj.params["tokens"]["food"])
+            have = sum(1 for t in game.stashes.get(base, []) if t.kind == "food")
+            carried = sum(1 for x in game.survivors.values() if x.alive
+                          for t in x.inventory if t.kind == "food")
+            return have + carried - 1 < need
+        return False
 
     def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
         """Should this carried token go to the base? S4: food goes to the RV (keeping every
@@ -439,6 +599,11 @@ class HeuristicBot(Walker):
     def _kills_needed(self, game: Game) -> int:
         """Zombies to kill (back to the bin) before this round ends, or the next horde finds
         too few in the bin and the city is overrun."""
+        if self._fetch_coop(game) and game.round_marker <= 1 and \
+                game.scenario.skull.id == "skull_survivors_lose":
+            # Scenarios 2 and 4, last round: the skull ends the game before the next horde,
+            # so a kill for the bin wastes a carrier's action.
+            return 0
         inv = game.scenario.invasion
         nxt = int(inv.night if game.round_colour == "day" else inv.day)
         return max(0, nxt - game.bin)
@@ -514,7 +679,68 @@ class HeuristicBot(Walker):
         goal = self._goal(game, s)
         if goal == ("enter", building):
             return self._end(game, s)
-        return self._exit(game, s, building, goal) or self._end(game, s)
+        return self._exit(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
+            or self._end(game, s)
+
+    def _fetch_coop(self, game: Game) -> bool:
+        """Scenarios 2 and 4: a co-op game whose objective is tokens in the base."""
+        return game.scenario.mode == "co-op" and any(
+            o.id == "tokens_in_base" for o in game.scenario.objectives)
+
+    def _fetch_exit(self, game: Game, s: Survivor, building: str,
+                    goal: tuple[str, Any]) -> Input | None:
+        """Scenarios 2 and 4, when `_exit` found no clear way out: a carrier sat for rounds
+        in a building whose door a pushed barrel or a teammate blocked (S4: 1 in 4 games).
+        Objects in front of the door are set aside for the attempt (rulebook p. 8, as when
+        entering), and the way out may leave at up to 40 degrees off the door's axis,
+        checked from behind the building between the blocks; failing a clear line, the
+        widest ones are tried under the hand noise (`Trials.move`)."""
+        if not self._fetch_coop(game):
+            return None
+        board = game.board
+        start = board.behind(building, board.disc)
+        mx, my = board.door_mid(building)
+        nx, ny = board.normal(building)
+        r = board.disc / 2
+        own = set(board.building_parts(building))
+        obstacles = self._obstacles(game)
+        blocks = [ob for ob in obstacles if ob.pid in own]
+        others = [ob for ob in obstacles if ob.pid not in own and ob.pid != s.piece]
+        aside = tuple(sorted({ob.pid for ob in others if ob.kind in OBJECTS
+                              and math.dist(ob.centre, (mx, my)) <= SET_ASIDE_REACH_CM - 0.5
+                              and board.door_depth(ob.centre, building) > -0.5}))
+        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+        cands: list[tuple[float, Vec, bool]] = []
+        for k in range(-7, 8):
+            turn = k * 0.1
+            a = math.atan2(ny, nx) + turn
+            for reach in (34.0, 24.0, 14.0, 8.0):
+                out = (mx + reach * math.cos(a), my + reach * math.sin(a))
+                if not board.in_city_point(out, 3.0) or not board.exited(out, building, r):
+                    continue
+                if not path_clear(start, out, r, blocks, set(), margin=0.2):
+                    continue
+                over = (start[0] + (out[0] - start[0]) * 1.12,
+                        start[1] + (out[1] - start[1]) * 1.12)
+                room = min((seg_core(start, over, ob.core) - r - ob.r for ob in others
+                            if ob.pid not in aside), default=99.0)
+                # Clear lines nearest the goal first, then the chancy ones with most room.
+                cands.append((math.dist(out, target) + 4.0 * abs(turn) if room >= 0.6
+                              else -room, out, room >= 0.6))
+        cands.sort(key=lambda c: (not c[2], c[0]))
+        tried = 0
+        for _, out, clear in cands:
+            angle, strength = impulse_to(board.params, "movement_disc", start, out)
+            if not clear:
+                if tried >= 6:
+                    break
+                tried += 1
+                if self.trials.move(game, start, angle, strength, inside=building,
+                                    aside=aside, n=3) < 0.5:
+                    continue
+            a, f = noisy(angle, strength, self.noise, self.rng)
+            return Move(Flick(vector(a, f)), angle=angle, set_aside=aside)
+        return None
 
     def _search_next_turn(self, game: Game, s: Survivor, building: str) -> bool:
         """S3: a searcher with one action left in a building holding a face-down token waits
