@@ -55,24 +55,27 @@ def test_s9_and_s10_also_count_the_games_a_betrayer_won() -> None:
     assert "a betrayer won" not in {r["result"] for r in s6}
 
 
-def test_a_betrayer_does_not_win_a_game_without_a_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--analyze` counts a betrayer's win as `secret.results` credits it (which gives none
+    in a city overrun: tests/game/test_bots_versus.py), whatever the game's winner field."""
     import importlib
 
     from flick.cli.sim import _outcome
 
     class Game:
-        def __init__(self, winner: str | None) -> None:
-            self.winner = winner
+        def __init__(self, betrayer_won: bool) -> None:
+            self.betrayer_won = betrayer_won
 
         def summary(self) -> dict[str, Any]:
-            return {"scenario": 9, "seed": 1, "winner": self.winner, "end_reason": "x",
+            return {"scenario": 9, "seed": 1, "winner": "B", "end_reason": "x",
                     "rounds": 1, "turns": 1,
-                    "players": [{"betrayer": True, "won": True}, {"betrayer": False, "won": False}]}
+                    "players": [{"betrayer": True, "won": self.betrayer_won},
+                                {"betrayer": False, "won": True}]}
 
     module = importlib.import_module("flick.game.play")
-    monkeypatch.setattr(module, "play", lambda sc, seed, **kw: Game(None if seed else "B"))
-    assert _outcome(("9", 1, None, False))["betrayer_won"] is False  # city overrun: nobody
-    assert _outcome(("9", 0, None, False))["betrayer_won"] is True  # team B won
+    monkeypatch.setattr(module, "play", lambda sc, seed, **kw: Game(bool(seed)))
+    assert _outcome(("9", 0, None, False))["betrayer_won"] is False  # a loyal player won
+    assert _outcome(("9", 1, None, False))["betrayer_won"] is True
 
 
 @game_group(5)  # on the worker that plays the session's S5 games

@@ -141,15 +141,16 @@ def test_a_bundled_name_this_flick_does_not_have_fails(short_game: Any, tmp_path
 @game_group(5)
 def test_an_edit_that_changes_the_end_is_caught_by_the_re_simulation(
         cli_run: Callable[..., CliRun], tmp_path: Path, capsys: Any) -> None:
-    # The golden game flick_s05_seed100 (shared): the survivors lose when 2 are dead.
-    run = cli_run(["sim", "5", "--seed", "100", "--json"], record=True)
+    # The golden game flick_s05_seed101 (shared): the survivors win, the 2 fuel in the RV.
+    run = cli_run(["sim", "5", "--seed", "101", "--json"], record=True)
     data = run.record_data()
-    assert data["games"][0]["result"]["end_reason"] == "survivors_dead"
+    assert data["games"][0]["result"]["end_reason"] == "objective"
 
-    def two_to_three(record: dict[str, Any]) -> None:
-        losing = next(c for c in record["data"]["losing"] if c["id"] == "survivors_dead")
-        losing["params"]["count"] = 3
+    def three_fuel(record: dict[str, Any]) -> None:
+        objective = next(o for o in record["data"]["objectives"]
+                         if o["id"] == "find_survivors_and_tokens")
+        objective["params"]["tokens"]["fuel"] = 3
         record["bundled"] = None  # even claimed custom: the re-simulation ends differently
 
-    code, out = verify_cli(edited(data, tmp_path, two_to_three), capsys)
+    code, out = verify_cli(edited(data, tmp_path, three_fuel), capsys)
     assert code == 1 and "the game ends differently" in out and "end_reason" in out
