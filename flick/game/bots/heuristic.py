@@ -489,21 +489,30 @@ class HeuristicBot(Walker):
             game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base,
             home=base, sure=lambda t: t.face_up and t.kind in wanted)
 
-    def _food_short(self, game: Game) -> bool:
-        """S4: does the base lack food the known food (carried, lying face up) cannot
-        spare one of?"""
+    def _food_counts(self, game: Game) -> tuple[int, int, int, int] | None:
+        """S4: the food the base needs, has, the survivors carry, and lies face up elsewhere;
+        None when the objective wants no food."""
         for obj in game.scenario.objectives:
             if obj.id != "tokens_in_base" or "food" not in obj.params.get("tokens", {}):
                 continue
             base = str(obj.params.get("base", obj.params.get("building", "rv")))
             need = int(obj.params["tokens"]["food"])
             have = sum(1 for t in game.stashes.get(base, []) if t.kind == "food")
-            known = sum(1 for x in game.survivors.values() if x.alive
-                        for t in x.inventory if t.kind == "food")
-            known += sum(1 for key, stash in game.stashes.items() if key != base
-                         for t in stash if t.face_up and t.kind == "food")
-            return have + known - 1 < need
-        return False
+            carried = sum(1 for x in game.survivors.values() if x.alive
+                          for t in x.inventory if t.kind == "food")
+            lying = sum(1 for key, stash in game.stashes.items() if key != base
+                        for t in stash if t.face_up and t.kind == "food")
+            return need, have, carried, lying
+        return None
+
+    def _food_short(self, game: Game) -> bool:
+        """S4: does the base lack food the known food (carried, lying face up) cannot
+        spare one of?"""
+        counts = self._food_counts(game)
+        if counts is None:
+            return False
+        need, have, carried, lying = counts
+        return have + carried + lying - 1 < need
 
     def _hungry_is_cheaper(self, game: Game) -> bool:
         """Going hungry costs every survivor a life; worth it when nobody dies of it and a
@@ -518,18 +527,11 @@ class HeuristicBot(Walker):
         counted by `_food_short`, but 40 games at seed 100 ended 12 times with all 6 food
         taken, 2 eaten and 1 short in the RV): short when that, less the food eaten now,
         does not make the objective."""
-        if not self._fetch_coop(game):
+        counts = self._food_counts(game) if self._fetch_coop(game) else None
+        if counts is None:
             return False
-        for obj in game.scenario.objectives:
-            if obj.id != "tokens_in_base" or "food" not in obj.params.get("tokens", {}):
-                continue
-            base = str(obj.params.get("base", obj.params.get("building", "rv")))
-            need = int(obj.params["tokens"]["food"])
-            have = sum(1 for t in game.stashes.get(base, []) if t.kind == "food")
-            carried = sum(1 for x in game.survivors.values() if x.alive
-                          for t in x.inventory if t.kind == "food")
-            return have + carried - 1 < need
-        return False
+        need, have, carried, _ = counts
+        return have + carried - 1 < need
 
     def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
         """Should this carried token go to the base? S4: food goes to the RV (keeping every
