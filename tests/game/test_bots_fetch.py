@@ -94,20 +94,27 @@ def test_a_sure_drop_in_the_base_is_played_before_a_threatened_survivor() -> Non
     assert inp == ChooseSurvivor(mike.name)
 
 
-def test_the_last_survivors_of_a_round_restock_an_empty_bin() -> None:
-    """S2: the bin is empty and the night's horde needs 3: with 3 survivors left to play
-    this round, the one playing shoots a zombie in reach instead of walking on to its goal
-    (an empty bin at the round's end overruns the city)."""
+def _restocking_position() -> tuple[Game, Survivor]:
+    """S2: the bin empty and the night's horde needing 3; Elijah and Lily have played this
+    round, so 3 survivors are left; John in the open behind the Hospital, the nearest zombies
+    about 20 cm from him."""
     game = Game(load(2), 100)
-    board = game.board
     game.bin = 0
     john = _named(game, "John")
     for s in game.survivors.values():
         if s.name[:4] in ("Elij", "Lily"):
             s.backpack = "night"  # already played this round
     assert john.piece is not None
-    # John in the open behind the Hospital, the nearest zombies about 20 cm from him.
-    board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
+    game.board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
+    return game, john
+
+
+def test_the_last_survivors_of_a_round_restock_an_empty_bin() -> None:
+    """S2: the bin is empty and the night's horde needs 3: with 3 survivors left to play
+    this round, the one playing shoots a zombie in reach instead of walking on to its goal
+    (an empty bin at the round's end overruns the city)."""
+    game, john = _restocking_position()
+    board = game.board
     assert min(board.distance(john.piece, z) for z in board.zombies()) > 16.0
     _play(game, john)
     inp = _bot(game).decide(game)
@@ -148,16 +155,8 @@ def test_the_group_goes_hungry_when_the_food_that_can_reach_the_rv_falls_short()
 def test_a_carrier_skips_the_bin_duty() -> None:
     """S2, the restocking position, but John carries a fuel the RV needs: he walks on with
     it (a kill for the bin cost a delivery in the games seen, seeds 200-239)."""
-    game = Game(load(2), 100)
-    board = game.board
-    game.bin = 0
-    john = _named(game, "John")
-    for s in game.survivors.values():
-        if s.name[:4] in ("Elij", "Lily"):
-            s.backpack = "night"
+    game, john = _restocking_position()
     john.inventory.append(game.new_token("fuel"))
-    assert john.piece is not None
-    board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
     _play(game, john)
     inp = _bot(game).decide(game)
     assert isinstance(inp, Move), inp
@@ -166,16 +165,8 @@ def test_a_carrier_skips_the_bin_duty() -> None:
 def test_no_restocking_in_the_last_round() -> None:
     """S2, the restocking position in the last round: the skull ends the game before the
     next horde, so no kill is needed for the bin."""
-    game = Game(load(2), 100)
-    board = game.board
-    game.bin = 0
+    game, john = _restocking_position()
     game.round_marker = 1
-    john = _named(game, "John")
-    for s in game.survivors.values():
-        if s.name[:4] in ("Elij", "Lily"):
-            s.backpack = "night"
-    assert john.piece is not None
-    board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
     _play(game, john)
     inp = _bot(game).decide(game)
     assert not isinstance(inp, Shoot), inp

@@ -179,15 +179,20 @@ def test_s2_no_fight_when_the_zombie_comes_in_with_the_last_action() -> None:
 
 
 # ---- 9a. LOUD stands up the zombies inside buildings, rush or not ---------------------------
-def test_s2_loud_reaction_with_a_rush_stands_the_zombies_inside_buildings() -> None:
-    game = s2_game()
-    game.building_zombies["hospital"] = [False]
+def loud_turn(game: Game) -> None:
+    """John's turn: a shot along the street (LOUD), then the end of the turn."""
     john = game.survivors["John Price"]
     game.apply(ChooseSurvivor(john.name))
     at = game.board.pos(john.piece)
     start = game.board.beside(at, john.facing, "left", game.board.bullet_d)
     game.apply(Shoot("left", aimed(game, "bullet", start, (start[0] + 30.0, start[1]))))
     game.apply(EndTurn())
+
+
+def test_s2_loud_reaction_with_a_rush_stands_the_zombies_inside_buildings() -> None:
+    game = s2_game()
+    game.building_zombies["hospital"] = [False]
+    loud_turn(game)
     assert any(e.type == "rush" and e.data["reason"] == "loud" for e in game.events)
     assert game.building_zombies["hospital"][0] is True
 
@@ -198,12 +203,7 @@ def test_s2_loud_reaction_with_no_zombie_on_the_streets_stands_those_inside() ->
         game.board.table.remove(z)
         game.bin += 1
     game.building_zombies["library"] = [False, False]
-    john = game.survivors["John Price"]
-    game.apply(ChooseSurvivor(john.name))
-    at = game.board.pos(john.piece)
-    start = game.board.beside(at, john.facing, "left", game.board.bullet_d)
-    game.apply(Shoot("left", aimed(game, "bullet", start, (start[0] + 30.0, start[1]))))
-    game.apply(EndTurn())
+    loud_turn(game)
     assert game.building_zombies["library"] == [True, True]
 
 

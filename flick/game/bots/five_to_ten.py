@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
@@ -124,6 +125,7 @@ class FiveToTenBot(HeuristicBot):
     """Plays every seat of scenarios 1-10."""
 
     name = "heuristic"
+    _ghosts: frozenset[int] = frozenset()  # pieces `_obstacles` leaves out (S5 planning)
 
     def decide(self, game: Game) -> Input:
         phase = game.phase
@@ -325,12 +327,13 @@ class FiveToTenBot(HeuristicBot):
                    if e.type == "vote_result" and e.data.get("shown")}
         slots = 1 + sum(1 for x in game.survivors.values() if x is not s
                         and rs.original_team.get(x.name) == team and x.name not in cleared)
-        if name in cleared or slots <= 0:
+        if name in cleared:
             return 0.0
+        if slots == 1:
+            return 1.0  # a single slot: p = 1, certain
         p = 1.0 / slots
-        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0) \
-            if p < 1.0 else math.inf
-        return odds / (1.0 + odds) if odds != math.inf else 1.0
+        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0)
+        return odds / (1.0 + odds)
 
     def _allegiance(self, game: Game) -> Input:
         """Wrongly accused: stay (the accused and the accuser each lose a life if they have
@@ -492,7 +495,9 @@ class FiveToTenBot(HeuristicBot):
             door = board.door_mid(b)
             return (math.dist(door, goal if goal is not None else here), b)
 
-        left = self._left_this_turn(game, s) if self._separated(game) else None
+        # S5: the building it left last this turn
+        left = next(iter(self._exits_this_turn(game, s)), None) if self._separated(game) \
+            else None
         for b in sorted(board.buildings, key=order):
             if b == left:
                 continue  # S5: not back in where it came from (a turn lost)
@@ -577,8 +582,7 @@ class FiveToTenBot(HeuristicBot):
                         here[1] + length * 1.18 * math.sin(a))
                 if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
                     continue
-                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
-                       for z in zombies):
+                if next_to_standing(board, end, zombies):
                     continue
                 score = math.dist(end, goal) + RISK_CM * self._end_risk(game, end, after,
                                                                         s.piece)
@@ -689,8 +693,11 @@ class FiveToTenBot(HeuristicBot):
         return need > 0 and S5_URGENT * need >= len(game.available())
 
     def _obstacles(self, game: Game) -> list[Any]:
-        ghosts = getattr(self, "_ghosts", ())
-        return [ob for ob in super()._obstacles(game) if ob.pid not in ghosts]
+        """The table's obstacles less `_ghosts` (S5: a zombie a planned shot will fell)."""
+        obstacles = super()._obstacles(game)
+        if not self._ghosts:
+            return obstacles
+        return [ob for ob in obstacles if ob.pid not in self._ghosts]
 
     def _kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:
         """S5, in the streets with both actions left and a kill the next horde needs: a LOUD
@@ -710,12 +717,12 @@ class FiveToTenBot(HeuristicBot):
                         and not game.building_zombies.get(b)),
                        key=lambda b: (math.dist(board.door_mid(b), here), b))
         for z in zs[:4]:
-            self._ghosts = {z}
+            self._ghosts = frozenset({z})
             try:
                 door = next((b for b in doors
                              if self._entry_line(game, s.piece, here, b) is not None), None)
             finally:
-                self._ghosts = set()
+                self._ghosts = frozenset()
             if door is None:
                 continue
             shot = HeuristicBot._shot_at(self, game, s, z)
@@ -723,14 +730,16 @@ class FiveToTenBot(HeuristicBot):
                 return shot
         return None
 
-    def _left_this_turn(self, game: Game, s: Survivor) -> str | None:
-        """The building `s` left during this turn, if any."""
+    @staticmethod
+    def _exits_this_turn(game: Game, s: Survivor) -> list[str]:
+        """The buildings `s` left during this turn, the latest first."""
+        out = []
         for e in reversed(game.events):
             if e.type == "turn":
-                return None
+                break
             if e.type == "exit" and e.data.get("survivor") == s.name:
-                return str(e.data.get("building"))
-        return None
+                out.append(str(e.data.get("building")))
+        return out
 
     def _choose(self, game: Game) -> Input:
         """S5: a courier (it carries fuel the RV lacks) inside a building no zombie has
@@ -867,12 +876,7 @@ class FiveToTenBot(HeuristicBot):
         if not near:
             return None
         here = board.pos(s.piece)
-        left = set()  # the building it came out of this turn: back in would undo the turn
-        for e in reversed(game.events):
-            if e.type == "turn":
-                break
-            if e.type == "exit" and e.data.get("survivor") == s.name:
-                left.add(e.data.get("building"))
+        left = set(self._exits_this_turn(game, s))  # back in would undo the turn
         for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
             if math.dist(board.door_mid(b), here) > 45.0:
                 break

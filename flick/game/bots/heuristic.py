@@ -34,7 +34,7 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
-from flick.game.bots.walking import Walker, rush_hits_rv
+from flick.game.bots.walking import Walker, next_to_standing, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -234,8 +234,7 @@ class HeuristicBot(Walker):
                     continue
                 if not board.in_city_point(p, r + 1.5):
                     continue
-                if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
-                       for z in zombies):
+                if next_to_standing(board, p, zombies):
                     continue
                 h = math.atan2(p[1] - here[1], p[0] - here[0])
                 over = (here[0] + length * 1.15 * math.cos(h),

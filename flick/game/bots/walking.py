@@ -49,6 +49,13 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     return point_segment(board.door_mid("rv"), (zx, zy), beyond) < 14.0
 
 
+def next_to_standing(board: Any, p: Vec, zombies: list[int]) -> bool:
+    """Would a figure placed at `p` stand next to one of the standing `zombies` (a movement
+    disc's width edge to edge, with 0.8 cm to spare for the hand)?"""
+    reach = board.figure_r * 2 + board.disc + 0.8
+    return any(math.dist(p, board.pos(z)) < reach for z in zombies)
+
+
 def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
     """The point of a convex core (a point, a segment or a polygon) nearest `p`; None when
     `p` is on or inside it."""
@@ -126,8 +133,7 @@ class Walker:
                                   {s.piece, *self._left_behind(start, a, touching)},
                                   margin=0.9):
                     continue
-                if any(math.dist(end, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
-                       for z in zombies):
+                if next_to_standing(board, end, zombies):
                     continue  # do not end a move next to a standing zombie
                 if risky_rv and rush_hits_rv(game, end):
                     continue  # S1: the rush this move draws would hit the RV
@@ -214,8 +220,7 @@ class Walker:
             if not path_clear(start, over, r, obstacles,
                               {s.piece, *self._left_behind(start, ang, touching)}, margin=0.9):
                 continue
-            if any(math.dist(p, board.pos(z)) < board.figure_r * 2 + board.disc + 0.8
-                   for z in zombies):
+            if next_to_standing(board, p, zombies):
                 continue
             return p
         return None
