@@ -178,3 +178,32 @@ def test_shelter_from_a_quiet_rush_on_the_last_action() -> None:
     assert move is not None and move.kind == "move"
     game.actions_done = 0  # not the last action: no shelter yet
     assert bot._versus_shelter(game, s) is None
+
+
+def test_over_full_survivor_drops_before_an_exchange() -> None:
+    """The pretzel is handed to the closest survivor when its holder dies, whatever that
+    survivor holds, so an inventory can hold 3 tokens in 2 spaces. An exchange then still
+    leaves no space (the engine refuses it: seen in S7 game seed 118, where the bot's
+    exchange stopped `flick sim`); the bot drops a token first."""
+    from flick.game.inputs import ChooseSurvivor, TakeDrop
+
+    game = Game(load(7), 3)
+    bot = FiveToTenBot(3, params=game.board.params)
+    s = next(x for x in game.survivors.values() if x.team == game.current_team
+             and x.piece is not None)
+    assert s.piece is not None
+    game.board.table.remove(s.piece)
+    s.piece, s.building = None, "gas_station"
+    holder = next(x for x in game.survivors.values() if any(t.kind == "pretzel"
+                                                            for t in x.inventory))
+    pretzel = next(t for t in holder.inventory if t.kind == "pretzel")
+    holder.inventory.remove(pretzel)
+    s.inventory[:] = [Token("medicine", face_up=True, uid=950),
+                      Token("gun", face_up=True, uid=951), pretzel]
+    assert s.free_spaces() < 0
+    game.stashes["gas_station"] = [Token("food", face_up=True, uid=952)]
+    game.apply(ChooseSurvivor(s.name))
+    inp = bot.decide(game)
+    game.apply(inp)  # legal: the engine raises IllegalAction on the old exchange
+    assert isinstance(inp, TakeDrop) and inp.take is None and inp.drop is not None
+    assert [t.kind for t in s.inventory].count("medicine") == 0

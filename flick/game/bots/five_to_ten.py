@@ -67,9 +67,12 @@ if TYPE_CHECKING:
 
 Vec = tuple[float, float]
 SUPPLIES = ("food", "fuel", "medicine")
-# A LOUD rush (the 3 nearest standing zombies) this close (cm, edge to edge) to a survivor
-# in the streets very likely fells it (measured: S5 rushes felled survivors 16-32 cm away).
-RUSH_REACH_CM = 35.0
+# A rush whose nearest zombie stands this close (cm, edge to edge) to a survivor in the
+# streets is worth sheltering from: S5 rushes felled survivors 16-32 cm away, and RUSH_FELLS
+# puts a felling at 1 in 5 at 30 cm, 1 in 14 at 35. (35 cm sent survivors into shelter, or
+# kept them in a building, for rushes that rarely fell: flick sim 5, seeds 100-139, 200-239,
+# 300-339, 400-439: 30 of 160 won at 35 cm, 38 at 30; S6-S10 the same or better.)
+RUSH_REACH_CM = 30.0
 # S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
 # a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 25-70% of
 # its calm turns; loyal strays are rare); a loyal player accuses at this chance.
@@ -1071,5 +1074,5 @@ class FiveToTenBot(HeuristicBot):
             if s.free_spaces() > 0:
                 return TakeDrop(take=i, place=where)
             if junk:
-                return TakeDrop(take=i, drop=junk[0], place=where)
+                return self._exchange(s, i, junk[0], where)
         return None

@@ -781,10 +781,19 @@ class HeuristicBot(Walker):
             if s.free_spaces() > 0:
                 return TakeDrop(take=i, place=where)
             if t.face_up and junk:
-                return TakeDrop(take=i, drop=junk[0], place=where)
+                return self._exchange(s, i, junk[0], where)
             if not t.face_up:
                 return TakeDrop(take=i, place=where)
         return None
+
+    @staticmethod
+    def _exchange(s: Survivor, take: int, drop: int, where: str | None) -> Input:
+        """Take token `take` for inventory space `drop` (one action), or, when `s` holds more
+        than its spaces (the pretzel is handed over whatever the receiver holds), the drop
+        alone: an exchange would still leave no space, and the engine refuses it."""
+        if s.free_spaces() < 0:
+            return TakeDrop(drop=drop, place=where)
+        return TakeDrop(take=take, drop=drop, place=where)
 
     def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
         if not game.rules.has("take_in_city") or s.piece is None:
