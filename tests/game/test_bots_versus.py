@@ -7,9 +7,11 @@ import math
 
 from flick.game import Game
 from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
 from flick.scenario import load
+from tests.game.test_scenarios_5_10_rules import put_inside
 
 
 def _s6(seed: int = 4) -> tuple[Game, FiveToTenBot]:
@@ -185,15 +187,11 @@ def test_over_full_survivor_drops_before_an_exchange() -> None:
     survivor holds, so an inventory can hold 3 tokens in 2 spaces. An exchange then still
     leaves no space (the engine refuses it: seen in S7 game seed 118, where the bot's
     exchange stopped `flick sim`); the bot drops a token first."""
-    from flick.game.inputs import ChooseSurvivor, TakeDrop
-
     game = Game(load(7), 3)
     bot = FiveToTenBot(3, params=game.board.params)
-    s = next(x for x in game.survivors.values() if x.team == game.current_team
-             and x.piece is not None)
-    assert s.piece is not None
-    game.board.table.remove(s.piece)
-    s.piece, s.building = None, "gas_station"
+    s = put_inside(game, next(x.name for x in game.survivors.values()
+                              if x.team == game.current_team and x.piece is not None),
+                   "gas_station")
     holder = next(x for x in game.survivors.values() if any(t.kind == "pretzel"
                                                             for t in x.inventory))
     pretzel = next(t for t in holder.inventory if t.kind == "pretzel")
