@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import SUPPLIES, FiveToTenBot
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
@@ -129,6 +129,26 @@ def test_a_hidden_betrayer_does_not_win_for_its_team() -> None:
     assert bot._goal(game, b) == ("enter", "school")  # loyal: carry the supplies in
     rs.betrayers.append(b.name)
     assert bot._goal(game, b) == ("hunt", None)  # the betrayer keeps them out
+
+
+def test_team_a_scavenger_betrayer_searches_for_a_supply() -> None:
+    """Team A guards and hunts, and never picks up a supply; its betrayer with the Scavenger
+    card (a supply held at the end) searches for one instead, and guards or hunts again once
+    it holds one (S9 seed 100 x 40: betrayers won 9 games before, 12 after)."""
+    game, bot = _s9()
+    rs = game.rule_state
+    a = next(x for x in game.survivors.values() if x.team == "A" and x.piece is not None)
+    a.inventory[:] = [t for t in a.inventory if t.kind not in SUPPLIES]
+    rs.betrayers[:] = [n for n in rs.betrayers if game.survivors[n].team != "A"] + [a.name]
+    rs.objective[a.name] = "b03"  # Scavenger
+    guard_or_hunt = (("enter", "school"), ("hunt", None))
+    goal = bot._goal(game, a)
+    assert goal[0] in ("object", "enter") and goal not in guard_or_hunt, goal
+    rs.objective[a.name] = "b06"  # Vanish: no token asked, it guards or hunts like team A
+    assert bot._goal(game, a) in guard_or_hunt
+    rs.objective[a.name] = "b03"
+    a.inventory.append(Token("fuel", face_up=False, uid=960))
+    assert bot._goal(game, a) in guard_or_hunt
 
 
 def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:

@@ -915,13 +915,21 @@ class FiveToTenBot(HeuristicBot):
         """S9: a hidden betrayer wins only if its team fails, so it never does the deed
         that wins for it: team B's betrayer does not carry the supplies into the School,
         team A's does not guard it. It hunts instead (kills look loyal, keep the bin stocked,
-        and a Butcher card wants them). S10 (measured, seed 100 x 40: 68% -> 57% won, more
+        and a Butcher card wants them); team A's, while its card wants a token it does not
+        hold (Scavenger), searches for one first. S10 (measured, seed 100 x 40: 68% -> 57% won, more
         overruns, when its betrayer kept out of the other colony) and loyal players: the
         team's goal."""
         rs = game.rule_state
-        if s.name not in rs.betrayers or s.name in rs.unmasked or goal[0] != "enter":
+        if s.name not in rs.betrayers or s.name in rs.unmasked:
             return goal
-        if obj.id in ("hold_building", "prevent"):
+        kinds = self._card_kinds(game, s)
+        if obj.id == "prevent" and kinds and not any(t.kind in kinds for t in s.inventory) \
+                and s.free_spaces() > 0:
+            # Its card (Scavenger) wants a supply held at the end, and a guard or a hunter of
+            # team A never picks one up: it searches for one (the other team's supplies it
+            # holds are supplies team B cannot bring in, so it still looks loyal).
+            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
+        if goal[0] == "enter" and obj.id in ("hold_building", "prevent"):
             return ("hunt", None)
         return goal
 
