@@ -141,8 +141,27 @@ def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> No
     kevin = _named(game, "Kevin")
     game.stashes["gas_station"] = []
     _inside(game, kevin, "gas_station")
-    game.bin = 3  # one kill needed, four turns left: not urgent
+    game.bin = 4  # inside, one kill (half of the next two hordes' 2) and four turns left:
+    # not urgent
     assert bot._shoot_out(game, kevin, "gas_station") is not None  # a zombie is in reach
     assert not isinstance(bot.decide(game), Move)  # without fuel: it shoots out
     kevin.inventory.append(Token("fuel", face_up=True, uid=992))
     assert isinstance(bot.decide(game), Move)  # with fuel: out through the door
+
+
+def test_inside_a_survivor_kills_for_the_next_two_hordes(s5: Game) -> None:
+    game = s5
+    bot = FiveToTenBot(SEED, params=game.board.params)
+    assert game.round_colour == "day" and game.round_marker == 8
+    game.bin = 4  # the night's horde (4) is covered; the day's after it (2) is not
+    kevin = _named(game, "Kevin")
+    game.apply(ChooseSurvivor(kevin.name))
+    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    game.board.remove_survivor(kevin)
+    kevin.building = "police_station"
+    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
+    game.bin = 0
+    assert bot._kills_needed(game) == 4  # the next horde's 4 outweigh half of 6
+    game.bin = 4
+    game.round_marker = 2  # the skull comes before the horde after the next
+    assert bot._kills_needed(game) == 0
