@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
+from flick.game.bots.aim import PERFECT
 from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.inputs import ChooseSurvivor, Eat, EndTurn, GoHungry, Move, Shoot
 from flick.game.state import Survivor
@@ -191,3 +192,50 @@ def test_a_carrier_north_of_the_rv_walks_round_to_its_door_in_one_move() -> None
     assert inp.angle is not None and abs(inp.angle - stage.angle) < 1e-9
     # The aim leads south, round the RV's end toward its door.
     assert math.sin(inp.angle) < 0.0
+
+
+def _perfect_bot(game: Game) -> FiveToTenBot:
+    return FiveToTenBot(game.seed, noise=PERFECT, params=game.board.params)
+
+
+def test_a_carrier_leaves_the_gas_station_for_a_spot_just_in_front_of_the_rv() -> None:
+    """S2 (seed 100, round 2: Mike's fuel waited a round): out of the Gas Station (door
+    west) toward the RV (door south), the way out ends a short flick from the door, in
+    front of the RV's door with a clean line in, not 24 cm out by the RV's west block
+    (scored by the door's middle alone: where the hand's error left him with no line in)."""
+    game = Game(load(2), 100)
+    board = game.board
+    mike = _named(game, "Mike")
+    _put_inside(game, mike, "gas_station")
+    game.stashes["gas_station"] = []
+    mike.inventory.append(game.new_token("fuel"))
+    _play(game, mike)
+    inp = _perfect_bot(game).decide(game)
+    assert isinstance(inp, Move), inp
+    game.apply(inp)
+    assert mike.building is None and mike.piece is not None
+    here = board.pos(mike.piece)
+    assert math.dist(here, board.door_mid("gas_station")) < 18.0, here
+    assert math.dist(here, board.front("rv", 9.0)) < 5.0, here
+    assert _perfect_bot(game)._entry_line(game, mike.piece, here, "rv") is not None
+
+
+def test_a_carrier_whose_way_out_faces_the_rv_goes_straight_in() -> None:
+    """S4: the Grocery's door faces the RV's, 22 cm apart: the way out that crosses the
+    RV's door line enters it in the same flick (one action, not two)."""
+    game = Game(load(4), 106)
+    board = game.board
+    for bar in list(board.barricades()):
+        board.table.remove(bar)
+    rosa = _named(game, "Rosa")
+    assert rosa.piece is not None
+    board.table.set_pose(rosa.piece, 20.0, 60.0, 0.0)  # she starts in the way, at (52, 44)
+    lily = _named(game, "Lily")
+    _put_inside(game, lily, "grocery_store")
+    game.stashes["grocery_store"] = []
+    lily.inventory.append(game.new_token("food"))
+    _play(game, lily)
+    inp = _perfect_bot(game).decide(game)
+    assert isinstance(inp, Move), inp
+    game.apply(inp)
+    assert lily.building == "rv"

@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
 CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
+EXIT_FRONT_CM = 9.0  # S2/S4: a carrier's way out aims this far in front of the base's door
+EXIT_NO_LINE_CM = 12.0  # ... and pays this for a spot with no clean line in through it
 STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
@@ -682,6 +684,29 @@ class HeuristicBot(Walker):
             return self._end(game, s)
         return self._exit(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
             or self._end(game, s)
+
+    def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
+                    target: Vec) -> float:
+        """Scenarios 2 and 4, a carrier on its way to the base: a way out that ends past the
+        base's door line (the flick enters it too: S4's Grocery faces the RV) comes first;
+        any other scores its distance to a spot EXIT_FRONT_CM in front of the door, plus
+        EXIT_NO_LINE_CM where no clean straight flick enters from it.
+        Scored by the door's middle alone, the way out of S2's Gas Station ended 24 cm out,
+        where the hand's error left Mike beside the RV's block with no line in (seed 100: his
+        fuel waited a round); a nearer spot forgives that error."""
+        if not self._fetch_coop(game) or goal[0] != "enter" or goal[1] == building or \
+                goal[1] not in self._bases(game):
+            return super()._exit_score(game, building, goal, out, target)
+        board = game.board
+        b = goal[1]
+        (ax, ay), (bx, by) = board.table.door_line(board.bid(b))
+        if board.door_depth(out, b) <= 0.0 and \
+                point_segment(out, (ax, ay), (bx, by)) <= board.door_depth(out, b) * -1.0 + 0.1:
+            return math.dist(out, target) - 100.0  # in through the base's door: entered
+        front = math.dist(out, board.front(b, EXIT_FRONT_CM))
+        if self._entry_line(game, None, out, b) is None:
+            front += EXIT_NO_LINE_CM
+        return front
 
     def _fetch_coop(self, game: Game) -> bool:
         """Scenarios 2 and 4: a co-op game whose objective is tokens in the base."""

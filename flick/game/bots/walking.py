@@ -385,7 +385,7 @@ class Walker:
                 if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
                                   margin=0.8):
                     continue
-                score = math.dist(out, target)
+                score = self._exit_score(game, building, goal, out, target)
                 if best is None or score < best[0]:
                     best = (score, out)
         if best is None:
@@ -395,6 +395,12 @@ class Walker:
             best = (0.0, found)
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
+
+    def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
+                    target: Vec) -> float:
+        """How good a clear way out ending at `out` is (lower is better): its distance to
+        the goal's point."""
+        return math.dist(out, target)
 
     def _chancy_exit(self, game: Game, s: Survivor, building: str, start: Vec,
                      target: Vec) -> Vec | None:
