@@ -198,6 +198,18 @@ def _perfect_bot(game: Game) -> FiveToTenBot:
     return FiveToTenBot(game.seed, noise=PERFECT, params=game.board.params)
 
 
+def _carry_out(game: Game, s: Survivor, building: str, token: str) -> None:
+    """`s` inside the emptied `building` with a `token` plays its first action (a bot with
+    a perfect hand): a way out."""
+    _put_inside(game, s, building)
+    game.stashes[building] = []
+    s.inventory.append(game.new_token(token))
+    _play(game, s)
+    inp = _perfect_bot(game).decide(game)
+    assert isinstance(inp, Move), inp
+    game.apply(inp)
+
+
 def test_a_carrier_leaves_the_gas_station_for_a_spot_just_in_front_of_the_rv() -> None:
     """S2 (seed 100, round 2: Mike's fuel waited a round): out of the Gas Station (door
     west) toward the RV (door south), the way out ends a short flick from the door, in
@@ -206,13 +218,7 @@ def test_a_carrier_leaves_the_gas_station_for_a_spot_just_in_front_of_the_rv() -
     game = Game(load(2), 100)
     board = game.board
     mike = _named(game, "Mike")
-    _put_inside(game, mike, "gas_station")
-    game.stashes["gas_station"] = []
-    mike.inventory.append(game.new_token("fuel"))
-    _play(game, mike)
-    inp = _perfect_bot(game).decide(game)
-    assert isinstance(inp, Move), inp
-    game.apply(inp)
+    _carry_out(game, mike, "gas_station", "fuel")
     assert mike.building is None and mike.piece is not None
     here = board.pos(mike.piece)
     assert math.dist(here, board.door_mid("gas_station")) < 18.0, here
@@ -231,11 +237,5 @@ def test_a_carrier_whose_way_out_faces_the_rv_goes_straight_in() -> None:
     assert rosa.piece is not None
     board.table.set_pose(rosa.piece, 20.0, 60.0, 0.0)  # she starts in the way, at (52, 44)
     lily = _named(game, "Lily")
-    _put_inside(game, lily, "grocery_store")
-    game.stashes["grocery_store"] = []
-    lily.inventory.append(game.new_token("food"))
-    _play(game, lily)
-    inp = _perfect_bot(game).decide(game)
-    assert isinstance(inp, Move), inp
-    game.apply(inp)
+    _carry_out(game, lily, "grocery_store", "food")
     assert lily.building == "rv"
