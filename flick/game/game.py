@@ -90,6 +90,9 @@ class Game:
         # Tokens where they lie: a building's support blocks ("rv", "library", ...) or an
         # object in the city ("piece:<id>", from scenario 3).
         self.stashes: dict[str, list[Token]] = {}
+        # Which of the scenario's shuffled pools each face-down token was dealt from (uid ->
+        # pool index): public, as the set-up is done in front of the players.
+        self.token_pool: dict[int, int] = {}
         # Zombies inside a building, off the table: one standing flag each.
         self.building_zombies: dict[str, list[bool]] = {}
         self.bin = 0

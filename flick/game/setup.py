@@ -79,10 +79,11 @@ def deal_tokens(game: Game) -> None:
             game.stashes.setdefault(key, [])
         for _ in range(fixed.count):
             game.stashes[key].append(game.new_token(fixed.token, fixed.face_up))
-    for pool in tokens.pools:
+    for index, pool in enumerate(tokens.pools):
         kinds = [k for k in sorted(pool.shuffle) for _ in range(pool.shuffle[k])]
         order = game.rng.permutation(len(kinds))
         deck: list[Token] = [game.new_token(kinds[int(i)], face_up=False) for i in order]
+        game.token_pool.update((t.uid, index) for t in deck)
         deck = deck[pool.remove_random:]
         for where, count in pool.place.items():
             key = location_key(game, where)

@@ -239,3 +239,44 @@ def test_a_carrier_whose_way_out_faces_the_rv_goes_straight_in() -> None:
     lily = _named(game, "Lily")
     _carry_out(game, lily, "grocery_store", "food")
     assert lily.building == "rv"
+
+
+def _s2_after_the_first_searches(school: str) -> tuple[Game, Survivor]:
+    """S2 at a seed whose School holds `school`: the Hospital, Police Station and Library
+    searched (their tokens revealed and carried), every survivor outside; Lily to play."""
+    for seed in range(100, 200):
+        game = Game(load(2), seed)
+        if game.stashes["school"][0].kind == school:
+            break
+    holders = {"hospital": "John", "police_station": "Lily", "library": "Rosa"}
+    for place, who in holders.items():
+        token = game.stashes[place].pop()
+        token.face_up = True
+        _named(game, who).inventory.append(token)
+    lily = _named(game, "Lily")
+    _play(game, lily)
+    return game, lily
+
+
+def test_the_last_face_down_token_of_s2_is_known_once_the_other_three_are_seen() -> None:
+    """S2: the four face-down tokens are one of each kind; once three are seen, what the
+    School holds follows, and the group does not send anyone to search it for nothing
+    (seeds 113, 117, 119 and 131 sent Lily there in round 2 for a medicine or a gun)."""
+    for school, searched in (("medicine", False), ("gun", False), ("fuel", True),
+                             ("food", True)):
+        game, lily = _s2_after_the_first_searches(school)
+        token = game.stashes["school"][0]
+        assert _bot(game)._could_be(game, token) == {school}
+        goal = _bot(game)._goal(game, lily)
+        assert (goal == ("enter", "school")) is searched, (school, goal)
+
+
+def test_a_face_down_token_can_be_any_kind_its_pool_has_not_shown() -> None:
+    game = Game(load(2), 100)
+    token = game.stashes["school"][0]
+    assert _bot(game)._could_be(game, token) == {"food", "fuel", "medicine", "gun"}
+    game.stashes["hospital"][0].face_up = True
+    seen = game.stashes["hospital"][0].kind
+    assert _bot(game)._could_be(game, token) == {"food", "fuel", "medicine", "gun"} - {seen}
+    fixed = game.stashes["grocery_store"][0]
+    assert _bot(game)._could_be(game, fixed) == {"food"}

@@ -55,7 +55,7 @@ from flick.game.inputs import (
     TakeDrop,
 )
 from flick.game.scenarios.fight import fight_weapons
-from flick.game.state import WEAPONS, Survivor
+from flick.game.state import TOKEN_KINDS, WEAPONS, Survivor
 from flick.physics import PhysicsParams
 from flick.physics.geometry import point_segment
 
@@ -485,10 +485,35 @@ class HeuristicBot(Walker):
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
         wanted = {k for k in missing if k not in carried or missing[k] > 1}
+        # S2 and S4: a face-down token is worth a search while it can still be a wanted
+        # kind: once the rest of its pool has been seen, what it is follows (S2: 3 of the 4
+        # revealed). Elsewhere a face-down token can matter beyond the base's need (S5's
+        # separated survivors, S6-S10's keys and crossroads): every one is worth a look.
         # A face-up token that is needed is a sure thing: worth a 25 cm detour over a gamble.
+        deduce = self._fetch_coop(game)
         return self._search_goal(
-            game, s, lambda t: (not t.face_up) or t.kind in wanted, skip=base,
+            game, s, lambda t: bool(self._could_be(game, t) & wanted) if deduce
+            else (not t.face_up) or t.kind in wanted, skip=base,
             home=base, sure=lambda t: t.face_up and t.kind in wanted)
+
+    @staticmethod
+    def _could_be(game: Game, t: Any) -> set[str]:
+        """The kinds token `t` can be, to a player: its own when face up; for a face-down
+        token dealt from a shuffled pool, the pool's kinds less those of its tokens seen face
+        up (lying anywhere or carried; one eaten or lost is no longer seen, which widens the
+        guess, never narrows it); any kind for another face-down token."""
+        if t.face_up:
+            return {t.kind}
+        pool = game.token_pool.get(t.uid)
+        if pool is None:
+            return set(TOKEN_KINDS)
+        left = dict(game.scenario.tokens.pools[pool].shuffle)
+        seen = [u for stash in game.stashes.values() for u in stash]
+        seen += [u for x in game.survivors.values() for u in x.inventory]
+        for u in seen:
+            if u.face_up and game.token_pool.get(u.uid) == pool and left.get(u.kind, 0) > 0:
+                left[u.kind] -= 1
+        return {k for k, n in left.items() if n > 0}
 
     def _food_counts(self, game: Game) -> tuple[int, int, int, int] | None:
         """S4: the food the base needs, has, the survivors carry, and lies face up elsewhere;
