@@ -280,3 +280,24 @@ def test_a_face_down_token_can_be_any_kind_its_pool_has_not_shown() -> None:
     assert _bot(game)._could_be(game, token) == {"food", "fuel", "medicine", "gun"} - {seen}
     fixed = game.stashes["grocery_store"][0]
     assert _bot(game)._could_be(game, fixed) == {"food"}
+
+
+def test_a_survivor_with_nothing_left_to_fetch_stays_in_the_rv() -> None:
+    """S2 (seed 138, round 3: Lily dropped her food, walked out of the RV with nothing to
+    do and was wounded by the next rush): every token still needed is carried by someone,
+    the School's is known to be a medicine; inside the RV she is out of the rushes' reach,
+    so she ends her turn there instead of walking out."""
+    game = Game(load(2), 138)
+    assert game.stashes["school"][0].kind == "medicine"
+    for place, who in (("hospital", "John"), ("police_station", "Elijah"),
+                       ("library", "Rosa"), ("gas_station", "Mike")):
+        token = game.stashes[place].pop()
+        token.face_up = True
+        _named(game, who).inventory.append(token)
+    game.stashes["rv"].append(game.stashes["grocery_store"].pop())
+    lily = _named(game, "Lily")
+    _put_inside(game, lily, "rv")
+    _play(game, lily)
+    bot = _bot(game)
+    assert bot._goal(game, lily) == ("wait", None)
+    assert isinstance(bot.decide(game), EndTurn)

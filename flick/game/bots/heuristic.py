@@ -707,6 +707,10 @@ class HeuristicBot(Walker):
         goal = self._goal(game, s)
         if goal == ("enter", building):
             return self._end(game, s)
+        if goal[0] == "wait" and self._fetch_coop(game):
+            # S2/S4: nothing left to fetch (what is needed is carried, or known not to be
+            # there): inside, no rush can fell it; out in the streets every rush can.
+            return self._end(game, s)
         return self._exit(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
             or self._end(game, s)
 
