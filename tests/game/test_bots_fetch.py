@@ -241,9 +241,11 @@ def test_a_carrier_whose_way_out_faces_the_rv_goes_straight_in() -> None:
     assert lily.building == "rv"
 
 
-def _s2_after_the_first_searches(school: str) -> tuple[Game, Survivor]:
-    """S2 at a seed whose School holds `school`: the Hospital, Police Station and Library
-    searched (their tokens revealed and carried), every survivor outside; Lily to play."""
+def _s2_after_the_first_searches(school: str, inside: str | None = None,
+                                 ) -> tuple[Game, Survivor]:
+    """S2 at the first seed from 100 whose School holds `school`: the Hospital, Police
+    Station and Library searched (their tokens revealed and carried); Lily to play, in
+    the street or `inside` a building."""
     for seed in range(100, 200):
         game = Game(load(2), seed)
         if game.stashes["school"][0].kind == school:
@@ -254,6 +256,8 @@ def _s2_after_the_first_searches(school: str) -> tuple[Game, Survivor]:
         token.face_up = True
         _named(game, who).inventory.append(token)
     lily = _named(game, "Lily")
+    if inside is not None:
+        _put_inside(game, lily, inside)
     _play(game, lily)
     return game, lily
 
@@ -301,3 +305,21 @@ def test_a_survivor_with_nothing_left_to_fetch_stays_in_the_rv() -> None:
     bot = _bot(game)
     assert bot._goal(game, lily) == ("wait", None)
     assert isinstance(bot.decide(game), EndTurn)
+
+
+def test_a_way_out_leans_toward_a_goal_off_the_doors_axis() -> None:
+    """S2 seed 100 after the first searches: the School's token is the fuel still needed
+    and Lily, in the Police Station (door east), goes for it (north-east): her way out
+    leaves more than 0.2 rad off the door's axis toward it (the narrow fan stopped at
+    0.2 rad from the door's middle, 0.12 rad as flicked from behind the building)."""
+    game, lily = _s2_after_the_first_searches("fuel", inside="police_station")
+    assert game.seed == 100
+    bot = _perfect_bot(game)
+    assert bot._goal(game, lily) == ("enter", "school")
+    inp = bot.decide(game)
+    assert isinstance(inp, Move) and inp.angle is not None
+    nx, ny = game.board.normal("police_station")
+    assert inp.angle - math.atan2(ny, nx) > 0.2
+    game.apply(inp)
+    assert lily.building is None and lily.piece is not None
+    assert math.dist(game.board.pos(lily.piece), game.board.door_mid("school")) < 20.0

@@ -375,7 +375,7 @@ class Walker:
         mx, my = board.door_mid(building)
         target = self._goal_point_of(game, goal) or board.front(building, 30.0)
         best: tuple[float, Vec] | None = None
-        for turn in (0.0, 0.12, -0.12, 0.2, -0.2):
+        for turn in self._exit_turns(game):
             a = math.atan2(ny, nx) + turn
             for reach in (34.0, 24.0, 14.0, 8.0):
                 out = (mx + reach * math.cos(a), my + reach * math.sin(a))
@@ -395,6 +395,10 @@ class Walker:
             best = (0.0, found)
         fl, angle = self._disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
+
+    def _exit_turns(self, game: Game) -> tuple[float, ...]:
+        """The headings (radians off the door's axis) a clear way out is looked for along."""
+        return (0.0, 0.12, -0.12, 0.2, -0.2)
 
     def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
                     target: Vec) -> float:
