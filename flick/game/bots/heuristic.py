@@ -490,30 +490,42 @@ class HeuristicBot(Walker):
         # revealed). Elsewhere a face-down token can matter beyond the base's need (S5's
         # separated survivors, S6-S10's keys and crossroads): every one is worth a look.
         # A face-up token that is needed is a sure thing: worth a 25 cm detour over a gamble.
-        deduce = self._fetch_coop(game)
-        return self._search_goal(
-            game, s, lambda t: bool(self._could_be(game, t) & wanted) if deduce
-            else (not t.face_up) or t.kind in wanted, skip=base,
-            home=base, sure=lambda t: t.face_up and t.kind in wanted)
+        if self._fetch_coop(game):
+            unseen = self._unseen_kinds(game)
+
+            def useful(t: Any) -> bool:
+                return bool(self._could_be(game, t, unseen) & wanted)
+        else:
+            def useful(t: Any) -> bool:
+                return (not t.face_up) or t.kind in wanted
+        return self._search_goal(game, s, useful, skip=base, home=base,
+                                 sure=lambda t: t.face_up and t.kind in wanted)
 
     @staticmethod
-    def _could_be(game: Game, t: Any) -> set[str]:
+    def _unseen_kinds(game: Game) -> dict[int, set[str]]:
+        """Per shuffled pool, the kinds some token of it still hides: the pool's kinds
+        less those of its tokens seen face up (lying anywhere or carried; one eaten or lost
+        is no longer seen, which widens the guess, never narrows it)."""
+        left = [dict(pool.shuffle) for pool in game.scenario.tokens.pools]
+        seen = [u for stash in game.stashes.values() for u in stash]
+        seen += [u for x in game.survivors.values() for u in x.inventory]
+        for u in seen:
+            pool = game.token_pool.get(u.uid)
+            if u.face_up and pool is not None and left[pool].get(u.kind, 0) > 0:
+                left[pool][u.kind] -= 1
+        return {i: {k for k, n in kinds.items() if n > 0} for i, kinds in enumerate(left)}
+
+    def _could_be(self, game: Game, t: Any,
+                  unseen: dict[int, set[str]] | None = None) -> set[str]:
         """The kinds token `t` can be, to a player: its own when face up; for a face-down
-        token dealt from a shuffled pool, the pool's kinds less those of its tokens seen face
-        up (lying anywhere or carried; one eaten or lost is no longer seen, which widens the
-        guess, never narrows it); any kind for another face-down token."""
+        token dealt from a shuffled pool, what its pool still hides (`_unseen_kinds`, passed
+        in when already worked out); any kind for another face-down token."""
         if t.face_up:
             return {t.kind}
         pool = game.token_pool.get(t.uid)
         if pool is None:
             return set(TOKEN_KINDS)
-        left = dict(game.scenario.tokens.pools[pool].shuffle)
-        seen = [u for stash in game.stashes.values() for u in stash]
-        seen += [u for x in game.survivors.values() for u in x.inventory]
-        for u in seen:
-            if u.face_up and game.token_pool.get(u.uid) == pool and left.get(u.kind, 0) > 0:
-                left[u.kind] -= 1
-        return {k for k, n in left.items() if n > 0}
+        return (unseen if unseen is not None else self._unseen_kinds(game))[pool]
 
     def _food_counts(self, game: Game) -> tuple[int, int, int, int] | None:
         """S4: the food the base needs, has, the survivors carry, and lies face up elsewhere;
@@ -738,9 +750,9 @@ class HeuristicBot(Walker):
             return super()._exit_score(game, building, goal, out, target)
         board = game.board
         b = goal[1]
-        (ax, ay), (bx, by) = board.table.door_line(board.bid(b))
-        if board.door_depth(out, b) <= 0.0 and \
-                point_segment(out, (ax, ay), (bx, by)) <= board.door_depth(out, b) * -1.0 + 0.1:
+        a, c = board.table.door_line(board.bid(b))
+        depth = board.door_depth(out, b)
+        if depth <= 0.0 and point_segment(out, a, c) <= 0.1 - depth:
             return math.dist(out, target) - 100.0  # in through the base's door: entered
         front = math.dist(out, board.front(b, EXIT_FRONT_CM))
         if self._entry_line(game, None, out, b) is None:
