@@ -115,7 +115,7 @@ def _handler(args: argparse.Namespace) -> int:
 
     journal = Journal(args.record)
     try:
-        with terminate_as_interrupt():
+        with terminate_as_interrupt() as stop:
             if args.games > 1:
                 from rich.progress import Progress
 
@@ -123,9 +123,11 @@ def _handler(args: argparse.Namespace) -> int:
                     task = progress.add_task(f"scenario {scenario.number}", total=len(seeds))
                     for seed in seeds:
                         run(seed)
+                        stop.check()
                         progress.advance(task)
             else:
                 run(seeds[0])
+                stop.check()
     finally:
         # Interrupted (Ctrl-C, SIGTERM) or not: every finished game is in the replay.
         if args.record and records:
@@ -250,11 +252,12 @@ def _analyze(args: argparse.Namespace) -> int:
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(),
                         console=_console(stderr=True), transient=True)
-    with terminate_as_interrupt(), progress:
+    with terminate_as_interrupt() as stop, progress:
         bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)", total=len(tasks))
         if args.jobs == 1:
             for task in tasks:
                 done.append(_outcome(task))
+                stop.check()
                 progress.advance(bar)
         else:
             from concurrent.futures import ProcessPoolExecutor
@@ -262,6 +265,7 @@ def _analyze(args: argparse.Namespace) -> int:
             with ProcessPoolExecutor(args.jobs) as pool:
                 for outcome in pool.map(_outcome, tasks, chunksize=1):
                     done.append(outcome)
+                    stop.check()
                     progress.advance(bar)
     report = []
     for ref, sc in zip(refs, scenarios, strict=True):
