@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
-from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.bots.heuristic import (
+    BULLET_ARRIVE,
+    FIGHT_ARRIVE,
+    SHOT_RANGE,
+    THREAT_CM,
+    HeuristicBot,
+)
 from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
     Bat,
@@ -100,9 +106,9 @@ COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last 
 # time, 2 zombies 0.2-0.8 (12 drops at each spot on an open table); none fell 15 cm aside.
 HORDE_LANE_CM = (10.0, 40.0)
 HORDE_FELLS = 0.75
-# The bat's chance of felling a fight's zombie from d cm (60 noisy swings of the steady hand
-# at each distance on the staging table; linear in between).
-BAT_HIT = ((40.0, 0.95), (50.0, 0.88), (60.0, 0.82), (70.0, 0.80), (80.0, 0.63), (90.0, 0.48))
+# The bat's chance of felling a fight's zombie from d cm (150 noisy swings of the steady hand
+# at each distance on the staging table, to arrive at FIGHT_ARRIVE; linear in between).
+BAT_HIT = ((40.0, 0.97), (50.0, 0.92), (60.0, 0.84), (70.0, 0.76), (80.0, 0.67), (90.0, 0.59))
 
 
 def bat_hit(d: float) -> float:
@@ -410,7 +416,7 @@ class FiveToTenBot(HeuristicBot):
         if walk * bat_hit(d - CARD_LENGTH_CM) > bat_hit(d):
             return FightWait()
         angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
-                                     arrive=BULLET_ARRIVE)
+                                     arrive=FIGHT_ARRIVE)
         a, f = noisy(angle, strength, self.noise, self.rng)
         return FightFlick(Flick(vector(a, f)))
 

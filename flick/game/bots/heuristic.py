@@ -70,10 +70,10 @@ EXIT_NO_LINE_CM = 12.0  # ... and pays this for a spot with no clean line in thr
 STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
 SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
-# A fight's bullet or knife arrives this fast (cm/s): a slow one that touches a zombie often
-# leaves it standing (one zombie 75-90 cm away, 150 steady-hand shots at each distance: bullet
-# 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59); the staging table has nothing
-# a harder flick could hit or push out.
+# A fight's bullet, knife or bat arrives this fast (cm/s): a slow one that touches a zombie
+# often leaves it standing (one zombie 75-90 cm away, 150 steady-hand flicks at each distance:
+# bullet 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59; bat 0.63 and 0.69); the
+# staging table has nothing a harder flick could hit or push out.
 FIGHT_ARRIVE = 400.0
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
 
@@ -1051,9 +1051,8 @@ class HeuristicBot(Walker):
         if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 50.0 \
                 and walked < 2:
             return FightWait()
-        arrive = BULLET_ARRIVE if fight.weapons[name] == "bat" else FIGHT_ARRIVE
         angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
-                                     arrive=arrive)
+                                     arrive=FIGHT_ARRIVE)
         a, f = noisy(angle, strength, self.noise, self.rng)
         return FightFlick(Flick(vector(a, f)))
 
