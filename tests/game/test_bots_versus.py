@@ -158,7 +158,7 @@ def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:
     rs.objective[s.name] = "b05"  # Wrecker: 2 of the team it betrayed dead
     assert bot._strike_chance(game, s) == 0.7
     rs.objective[s.name] = "b06"  # Vanish: nothing more asked
-    assert bot._strike_chance(game, s) == 0.25
+    assert bot._strike_chance(game, s) == 0.4
     rs.objective[s.name] = "o02"  # Fuel Runner: its own card wants a fuel
     assert "fuel" in bot._wanted_kinds(game, s)
 

@@ -80,7 +80,7 @@ SUPPLIES = ("food", "fuel", "medicine")
 # 300-339, 400-439: 30 of 160 won at 35 cm, 38 at 30; S6-S10 the same or better.)
 RUSH_REACH_CM = 30.0
 # S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
-# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 25-70% of
+# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 40-70% of
 # its calm turns; loyal strays are rare); a loyal player accuses at this chance.
 EVIDENCE_RATIO = 4.0
 # The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
@@ -88,6 +88,12 @@ EVIDENCE_RATIO = 4.0
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
 ACCUSE_AT = 0.6
+# S9-S10: how often a hidden betrayer shoots a teammate in reach on a calm turn, while its
+# card wants deaths in its former team, and otherwise. Seeds 100-400 x 40, the betrayer's
+# wins at 0.25 / 0.4 / 0.55: S9 36 / 38 / 32 of 160, S10 37 / 43 / 51 (team wins S9 120 /
+# 122 / 112, S10 108 / 109 / 111): 0.55 costs S9 as much as it gives S10.
+STRIKE_FOR_DEATHS = 0.7
+STRIKE_TO_WEAKEN = 0.4
 # S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
@@ -662,7 +668,7 @@ class FiveToTenBot(HeuristicBot):
         team_of = game.rule_state.original_team
         dead = sum(1 for x in game.survivors.values() if not x.alive and x is not s
                    and team_of.get(x.name) == team_of.get(s.name))
-        return 0.7 if need > dead else 0.25
+        return STRIKE_FOR_DEATHS if need > dead else STRIKE_TO_WEAKEN
 
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
