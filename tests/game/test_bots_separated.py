@@ -168,43 +168,38 @@ def test_inside_a_survivor_kills_for_the_next_two_hordes(s5: Game) -> None:
     assert bot._kills_needed(game) == 0
 
 
+def _first_fight_flick(game: Game, first: str, weapon: str) -> tuple[float, float]:
+    """`first` alone in the Police Station with one standing zombie: the fight starts, the
+    steady-handed bot picks `weapon`; the impulse of the attack it means (no hand noise)."""
+    bot = FiveToTenBot(SEED, noise=PERFECT, params=game.board.params)
+    s = _named(game, first)
+    game.building_zombies["police_station"] = [True]
+    _inside(game, s, "police_station")
+    assert game.phase == "fight" and game.fight is not None
+    game.apply(bot.decide(game))
+    assert game.fight.weapons[s.name] == weapon
+    choice = bot.decide(game)
+    assert isinstance(choice, FightFlick)
+    return choice.flick.impulse
+
+
 def test_a_fight_knife_arrives_fast_enough_to_fell_on_a_glance(s5: Game) -> None:
     # The fight's knife is thrown to arrive at 400 cm/s (FIGHT_ARRIVE). Thrown to arrive at
     # 140 cm/s like a street bullet, one a degree off the zombie's centre touches it and
     # leaves it standing (the steady hand's sd is 1.5 degrees; of 150 noisy throws from
     # 75-90 cm, 0.45 felled at 140 cm/s and 0.59 at 400).
-    game = s5
-    bot = FiveToTenBot(SEED, noise=PERFECT, params=game.board.params)
-    gabriel = _named(game, "Gabriel")
-    game.building_zombies["police_station"] = [True]
-    _inside(game, gabriel, "police_station")
-    assert game.phase == "fight" and game.fight is not None
-    game.apply(bot.decide(game))
-    assert game.fight.weapons[gabriel.name] == "knife"
-    fight = game.fight
-    (z,) = fight.standing_zombies()
-    choice = bot.decide(game)
-    assert isinstance(choice, FightFlick)
-    ix, iy = choice.flick.impulse
-    off = vector(math.atan2(iy, ix) + math.radians(1.0), math.hypot(ix, iy))
-    game.apply(FightFlick(Flick(off)))
-    assert z not in fight.standing_zombies()
-    assert fight.killed == 1
+    ix, iy = _first_fight_flick(s5, "Gabriel", "knife")
+    fight = s5.fight
+    assert fight is not None
+    s5.apply(FightFlick(Flick(vector(math.atan2(iy, ix) + math.radians(1.0),
+                                     math.hypot(ix, iy)))))
+    assert not fight.standing_zombies() and fight.killed == 1
 
 
 def test_a_fight_bat_swung_a_fifth_too_weak_still_fells(s5: Game) -> None:
     # The bat too is swung to arrive at FIGHT_ARRIVE: swung to arrive at 140 cm/s, a swing a
     # fifth weaker than meant stops short of toppling the zombie (of 500 noisy swings from
     # 85 cm, 0.59 felled at 140 cm/s, 0.69 at 400).
-    game = s5
-    bot = FiveToTenBot(SEED, noise=PERFECT, params=game.board.params)
-    thomas = _named(game, "Thomas")
-    game.building_zombies["police_station"] = [True]
-    _inside(game, thomas, "police_station")
-    assert game.fight is not None
-    game.apply(bot.decide(game))
-    choice = bot.decide(game)
-    assert isinstance(choice, FightFlick)
-    ix, iy = choice.flick.impulse
-    game.apply(FightFlick(Flick((0.8 * ix, 0.8 * iy))))
-    assert game.building_zombies["police_station"] == [False]  # clubbed: fallen inside
+    ix, iy = _first_fight_flick(s5, "Thomas", "bat")
+    s5.apply(FightFlick(Flick((0.8 * ix, 0.8 * iy))))
+    assert s5.building_zombies["police_station"] == [False]  # clubbed: fallen inside
