@@ -225,3 +225,17 @@ def test_over_full_survivor_drops_before_an_exchange() -> None:
     game.apply(inp)  # legal: the engine raises IllegalAction on the old exchange
     assert isinstance(inp, TakeDrop) and inp.take is None and inp.drop is not None
     assert [t.kind for t in s.inventory].count("medicine") == 0
+
+
+def test_s6_inside_a_survivor_kills_for_the_next_two_hordes() -> None:
+    # As in S5: a rush cannot fell a survivor inside, so it kills for the horde after the
+    # next too, half of it this round (S6 seeds 100-400 x 40: 108 of 160 won, against 76).
+    game, bot = _s6()
+    assert game.round_colour == "day" and game.round_marker >= 3
+    game.bin = 3  # the night's horde (3) is covered; the day's after it (2) is not
+    s = next(x for x in _team(game, game.current_team) if x.piece is not None)
+    game.apply(ChooseSurvivor(s.name))
+    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    game.board.remove_survivor(s)
+    s.building = "police_station"
+    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack

@@ -708,15 +708,20 @@ class FiveToTenBot(HeuristicBot):
         return need > 0 and S5_URGENT * need >= len(game.available())
 
     def _kills_needed(self, game: Game) -> int:
-        """The core bot's count (the next horde's zombies the bin lacks), but in S5 a
-        survivor inside a building, whom a rush cannot fell, kills for the next two hordes,
-        half of them this round: the night horde of 4 follows each day's 2 from a bin of 3,
-        and a round that only meets the next horde leaves the one after it to a single round
-        (S5, seeds 100-700 x 40: 75 of 280 won instead of 54; seed 100: 12 won, 10 overruns
-        and 16 games lost to deaths, instead of 8, 18 and 13; counted for survivors in the
-        streets too, whom the extra LOUD shots expose to rushes: 67 won)."""
+        """The core bot's count (the next horde's zombies the bin lacks), but in S5 and the
+        competitive scenarios (S6-S10) a survivor inside a building, whom a rush cannot
+        fell, kills for the next two hordes, half of them this round: the night horde of 4
+        follows each day's 2 from a bin of 3, and a round that only meets the next horde
+        leaves the one after it to a single round.
+
+        Measured: S5, seeds 100-700 x 40: 75 of 280 won instead of 54 (counted for survivors
+        in the streets too, whom the extra LOUD shots expose to rushes: 67). S6-S10, seeds
+        100-400 x 40 (S7, S8 100-300), a team won: S6 108 of 160 instead of 76, S9 137
+        instead of 122 (its betrayer 45 instead of 38), S10 108 instead of 109 (betrayer 46
+        instead of 43), S7 108 of 120 instead of 103, S8 110 instead of 98."""
         need = super()._kills_needed(game)
-        if not self._separated(game) or game.active is None or \
+        if game.active is None or not (self._separated(game)
+                                       or game.scenario.mode == "competitive") or \
                 game.active_survivor.building is None or game.round_marker < 3:
             return need  # (at marker 2 the skull comes before the horde after the next)
         inv = game.scenario.invasion
