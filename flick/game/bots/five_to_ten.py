@@ -28,18 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
-from flick.game.bots.heuristic import (
-    BULLET_ARRIVE,
-    FIGHT_ARRIVE,
-    SHOT_RANGE,
-    THREAT_CM,
-    HeuristicBot,
-)
+from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
-    FightFlick,
     FightWait,
     FightWeapon,
     Flick,
@@ -398,9 +391,7 @@ class FiveToTenBot(HeuristicBot):
         if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0 and \
                 "fight_wait" in duel.legal_kinds():
             return FightWait()
-        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty), arrive=140.0)
-        a, f = noisy(angle, strength, self.noise, self.rng)
-        return FightFlick(Flick(vector(a, f)))
+        return self._fight_flick(game, kind, (sx, sy), (tx, ty), arrive=BULLET_ARRIVE)
 
     def _fight(self, game: Game) -> Input:
         """S5: with the bat, swing unless waiting for one card is the better chance (the core
@@ -421,10 +412,7 @@ class FiveToTenBot(HeuristicBot):
         walk = 1.0 - attacks / left if left else 1.0
         if walk * bat_hit(d - CARD_LENGTH_CM) > bat_hit(d):
             return FightWait()
-        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
-                                     arrive=FIGHT_ARRIVE)
-        a, f = noisy(angle, strength, self.noise, self.rng)
-        return FightFlick(Flick(vector(a, f)))
+        return self._fight_flick(game, kind, (sx, sy), (tx, ty))
 
     # ---- acting --------------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
@@ -720,8 +708,8 @@ class FiveToTenBot(HeuristicBot):
         instead of 122 (its betrayer 45 instead of 38), S10 108 instead of 109 (betrayer 46
         instead of 43), S7 108 of 120 instead of 103, S8 110 instead of 98."""
         need = super()._kills_needed(game)
-        if game.active is None or not (self._separated(game)
-                                       or game.scenario.mode == "competitive") or \
+        inside_counts = self._separated(game) or game.scenario.mode == "competitive"
+        if not inside_counts or game.active is None or \
                 game.active_survivor.building is None or game.round_marker < 3:
             return need  # (at marker 2 the skull comes before the horde after the next)
         inv = game.scenario.invasion

@@ -72,8 +72,8 @@ SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
 BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
 # A fight's bullet, knife or bat arrives this fast (cm/s): a slow one that touches a zombie
 # often leaves it standing (one zombie 75-90 cm away, 150 steady-hand flicks at each distance:
-# bullet 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59; bat 0.63 and 0.69); the
-# staging table has nothing a harder flick could hit or push out.
+# bullet 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59; 500 bat swings from 85 cm:
+# 0.59 and 0.69); the staging table has nothing a harder flick could hit or push out.
 FIGHT_ARRIVE = 400.0
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
 
@@ -1051,10 +1051,13 @@ class HeuristicBot(Walker):
         if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 50.0 \
                 and walked < 2:
             return FightWait()
-        angle, strength = impulse_to(game.board.params, kind, (sx, sy), (tx, ty),
-                                     arrive=FIGHT_ARRIVE)
-        a, f = noisy(angle, strength, self.noise, self.rng)
-        return FightFlick(Flick(vector(a, f)))
+        return self._fight_flick(game, kind, (sx, sy), (tx, ty))
+
+    def _fight_flick(self, game: Game, kind: str, start: tuple[float, float],
+                     target: tuple[float, float], arrive: float = FIGHT_ARRIVE) -> FightFlick:
+        """The fight's attack: `kind` flicked from `start` at `target` by the bot's hand."""
+        angle, strength = impulse_to(game.board.params, kind, start, target, arrive=arrive)
+        return FightFlick(Flick(vector(*noisy(angle, strength, self.noise, self.rng))))
 
     def _hunger(self, game: Game) -> Input:
         """Eat a carried food, or go hungry (every survivor loses a life) when no survivor
