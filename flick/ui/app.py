@@ -42,6 +42,7 @@ from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.stream import Stream
 from flick.ui.table_view import Decor, TableView
+from flick.ui.widgets import HelpTab, Widgets
 
 # The inputs that are a flick (what the mulligan house rule may take back).
 FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", "flare",
@@ -49,6 +50,7 @@ FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", 
 # Window events after which the whole window is drawn again.
 EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
                      pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
+BRIEFING_TAB = "Briefing"  # the help window's tab with the scenario's story and rules
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
 # A standing figure's base (components.md: 2.6 cm) is at least this wide at the fitted zoom;
@@ -118,12 +120,14 @@ class PlayApp:
         self.rng = np.random.default_rng(settings.hand_seed)
         self.version = 0
         self.status = ""
-        self.help_open = False  # the controls overlay (F1 or ?)
+        self.widgets = Widgets(self.screen.get_size())  # pygame-gui: log, toasts, help
         self.assist = Assist()  # the planner's heat map while aiming (C), off by default
         virtual = settings.frames is not None or settings.script is not None
         self.virtual = virtual  # a virtual clock: exactly 1/60 s a frame (headless runs)
         self._anim_at: float | None = None  # when a shot's last frame was drawn mid-compute
-        self.briefing_open = (not virtual) if settings.briefing is None else settings.briefing
+        # the briefing (the help window's briefing tab) is shown once, at the first look at
+        # the table: at once, or after the first pass screen
+        self.briefing_due = (not virtual) if settings.briefing is None else settings.briefing
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
         self._pending_sounds: list[str] = []  # heard when the animation reaches them
@@ -147,7 +151,6 @@ class PlayApp:
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
         self.log: list[str] = []
-        self.log_scroll = 0  # event-log lines scrolled back from the newest
         self._logged = 0
         self._shown = 0  # log lines shown while a shot animates
         self._decor: dict[int, Decor] = {}
@@ -166,6 +169,7 @@ class PlayApp:
         self._sync_fight()
         self._refresh()
         self._check_pass()
+        self._brief()
 
     # ---- state the panel reads ------------------------------------------------------------
     @property
@@ -179,11 +183,47 @@ class PlayApp:
         self.status_bad = False
 
     def refuse(self, text: str) -> None:
-        """Say why a press or an input did nothing (shown in red)."""
+        """Say why a press or an input did nothing: in red on the panel, and in a toast
+        beside the pointer, where the player is looking."""
         if text != self._status or not self.status_bad:
             self.version += 1
         self._status = text
         self.status_bad = True
+        self.widgets.toast(text, self.mouse)
+
+    # ---- the help window (F1 / ?: controls; F3: the briefing) -------------------------------
+    @property
+    def help_open(self) -> bool:
+        return self.widgets.help_tab() is not None
+
+    @property
+    def briefing_open(self) -> bool:
+        return self.widgets.help_tab() == BRIEFING_TAB
+
+    def help_tabs(self) -> list[HelpTab]:
+        """The help window's tabs: the controls, the legend and the rules that cost lives,
+        this scenario's briefing."""
+        sc = self.game.scenario
+        return [HelpTab("Controls", help.CONTROLS),
+                HelpTab("Legend and rules", help.LEGEND),
+                HelpTab(BRIEFING_TAB, [(f"Scenario {sc.number}: {sc.name}", []),
+                                       *help.briefing_lines(sc)])]
+
+    def open_help(self, tab: str = "Controls") -> None:
+        tabs = self.help_tabs()
+        self.widgets.open_help(tabs, [t.title for t in tabs].index(tab))
+        self.version += 1
+
+    def close_help(self) -> None:
+        self.widgets.close_help()
+        self.version += 1
+
+    def _brief(self) -> None:
+        """The briefing, once, when the player first sees the table (not under a pass
+        screen, where the first key would close it unseen)."""
+        if self.briefing_due and not self.pass_screen:
+            self.briefing_due = False
+            self.open_help(BRIEFING_TAB)
 
     def hint(self) -> str:
         return help.hint(self)
@@ -516,6 +556,7 @@ class PlayApp:
         key = self.pass_key()
         if key is not None and key != self.seen_key:
             self.pass_screen = True
+            self.close_help()
             self.version += 1
 
     # ---- commands (buttons, keys) ---------------------------------------------------------
@@ -634,17 +675,16 @@ class PlayApp:
     def key(self, name: str) -> None:
         name = name.lower()
         if self.help_open:
-            if name in ("escape", "f1", "?", "space", "return"):
-                self.help_open = False
-                self.version += 1
+            if name == "f3" and not self.briefing_open:
+                self.open_help(BRIEFING_TAB)
+            elif name in ("escape", "f1", "?", "f3", "space", "return"):
+                self.close_help()
             return
         if name in ("f1", "?"):
-            self.help_open = True
-            self.version += 1
+            self.open_help()
             return
-        if self.briefing_open:
-            self.briefing_open = False
-            self.version += 1
+        if name == "f3" and not self.pass_screen:
+            self.open_help(BRIEFING_TAB)
             return
         if name == "z" and not self.pass_screen:
             self.mulligan()
@@ -712,12 +752,12 @@ class PlayApp:
         self.seen_team = self.game.current_team
         self.seen_key = self.pass_key()
         self.version += 1
+        self._brief()
 
     def mouse_down(self, t: float, pos: tuple[int, int], button: int) -> None:
         self.mouse = pos
-        if self.help_open or self.briefing_open:
-            self.help_open = self.briefing_open = False
-            self.version += 1
+        if self.help_open:  # a click beside the help window closes it
+            self.close_help()
             return
         if self.pass_screen:
             self._dismiss_pass()
@@ -825,9 +865,11 @@ class PlayApp:
         self.apply(inp)
 
     def wheel(self, pos: tuple[int, int], y: int) -> None:
-        if self.panel.rect.collidepoint(pos):  # over the panel: the event log scrolls
-            self.log_scroll = max(0, self.log_scroll + 3 * y)
+        if self.widgets.over_log(pos):
+            self.widgets.scroll_log(y)
             self.version += 1
+            return
+        if self.panel.rect.collidepoint(pos):
             return
         if self.on_fight_table() and self.fight_cam is not None:
             self.fight_cam = self.fight_cam.zoomed(pos, y)
@@ -871,14 +913,15 @@ class PlayApp:
     def moving(self) -> bool:
         """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
         return (self.busy() or self.gesture is not None or self.pan is not None
-                or self.assist.working())
+                or self.assist.working() or self.widgets.busy())
 
     def scene_key(self) -> tuple[Any, ...]:
         """What the picture depends on: the window redraws only when this changes."""
         gesture = self.gesture
         return (self.version, self.cam, self.fight_cam, len(self.clips), self.clip_time,
                 None if gesture is None else (len(gesture.samples), gesture.pointer),
-                self.help_open, self.briefing_open, self.pass_screen, self.style, self.side,
+                self.widgets.help_tab(), self.widgets.toast_text, self.pass_screen,
+                self.style, self.side,
                 self.hand, self.show_aim, self.show_power, self.status, self.facing,
                 self.screen.get_size(), self.exposed, self.assist.version)
 
@@ -924,6 +967,8 @@ class PlayApp:
             self._full_update = True
         elif scripted:
             return  # a scripted run takes its input from the script alone
+        elif self.widgets.process(ev):
+            self.version += 1  # a widget took it (the log's scroll bar, the help window)
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
                 self.quit = True
@@ -948,6 +993,7 @@ class PlayApp:
         pw = panel_width(w)
         self.area = pygame.Rect(0, 0, w - pw, h)
         self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
+        self.widgets.resize((w, h))
         self.cam = self.fitted_cam = self.fit()
         if self.game.fight is not None:
             self.fight_cam = self._fight_camera()
@@ -1022,6 +1068,7 @@ class PlayApp:
     def advance(self, dt: float) -> None:
         """Move the animation on by `dt` seconds of wall time."""
         self.assist.poll(self)  # the aim assist's cells that came back (never waits)
+        self.widgets.update(dt)
         if not self.clips:
             return
         self.clip_time += dt * self.speed

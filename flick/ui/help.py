@@ -1,18 +1,15 @@
-"""What the window tells a new player: the controls overlay (F1 or `?`), the one-line hint for
-the step the game is at, the scenario's briefing (story, objective, special rules) shown at
-the start and kept on the panel, and which doors may not be entered now.
+"""What the window tells a new player: the help window's texts (the controls; the legend of
+every mark on the table and the base rules that cost lives; the scenario's briefing: story,
+objective, special rules), the one-line hint for the step the game is at, and which doors may
+not be entered now.
 
-`hint(app)`, `briefing_lines(scenario)` and `closed_doors(game)` are plain text and data;
-`draw_help` / `draw_briefing` draw the overlays onto the window.
+All plain text and data; `flick.ui.widgets` shows it in a pygame-gui window (F1 or `?`; F3
+opens it on the briefing, which is also shown once when a player first sees the table).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-import pygame
-
-from flick.ui.render import wrap
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -43,10 +40,51 @@ CONTROLS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "C aim assist: the planner's odds as a heat map; click the target while aiming",
         "  a move (a door: in) or a gun; it fills in as it is computed",
         "Wheel or + / - zoom   right-drag pan   F fit the view (again: whole city)",
-        "F1 or ? this help   Esc closes it   F2 sound on / off",
+        "F1 or ? this help   F3 the scenario's briefing   Esc closes either   F2 sound",
         "Z takes back your last flick (house rule: flick play --mulligans N a player)",
         "Ctrl+Q quits (the replay is already saved after every input)",
         "Wheel over the panel scrolls the event log",
+    )),
+)
+
+# What each mark on the table means, and the base rules that cost lives (rulebook, "Actions",
+# "Zombies' reaction" and "Zombie Rush"), as the help window's legend tab lists them.
+LEGEND: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Figures", (
+        "Coloured standee on a round base: a survivor, in its team's colour, its name below.",
+        "Green standee with two red eyes: a zombie. Pale green, lying down: a fallen zombie.",
+        "A figure drawn lying along its length has fallen (its head is the small ring).",
+        "Red pips over a survivor: its life tokens. When the last one goes, it dies.",
+        "Small square beside a survivor: its backpack, yellow for day, blue for night; "
+        "white-edged when it can be used this round, crossed once used.",
+        "Thick gold ring: the survivor playing now. Thin gold halo: what you may click now.",
+    )),
+    ("Tokens and buildings", (
+        "Grey chip with ?: a face-down token; 2? means two of them. White chip: face up "
+        "(Fd food, Fu fuel, M medicine, G gun, Kn knife, B bat, SG shotgun, SR sniper rifle, "
+        "L life, X not allowed, K key, S survivor).",
+        "A building's door is its open side between the two support blocks (the arrow); a "
+        "door drawn grey and crossed in red may not be entered now.",
+        "Green dots inside a building: zombies inside it (pale: fallen).",
+        "The tower stands on the zombie bin (its count); the red arrow is its exit.",
+        "The dark edge around the city is the city limit: a piece past it is out.",
+    )),
+    ("While aiming", (
+        "Two gold lines: the piece's width along the aim. Gold ring at the end: where it "
+        "would stop on an open table (the power meter says how far).",
+        "Red ring: the first piece a straight path would touch; red dot: where.",
+        "Aim assist (C): each cell's colour is the chance that a flick there succeeds.",
+    )),
+    ("What costs lives", (
+        "Too close! A standing survivor next to a standing zombie loses 1 life and is laid "
+        "down (the survivor playing is safe during its own turn).",
+        "A gun is LOUD: at the turn's end the closest zombie turns to the survivor and 3 "
+        "zombies rush from the tower behind it. A move or a knife or bat is QUIET: only the "
+        "closest zombie rushes (a fallen one just stands up).",
+        "A survivor knocked over by a rush loses 1 life.",
+        "A bullet that first touches a fallen figure, an object or a building wounds nothing.",
+        "A move fails if the disc touches anything or leaves the city: the survivor stays "
+        "where it was and the action is spent.",
     )),
 )
 
@@ -60,10 +98,10 @@ PIECE_WORDS = {
 def hint(app: Any) -> str:
     """One line: what to do now."""
     g = app.game
+    if app.briefing_open:
+        return "the scenario's briefing: Esc or F3 closes it (F3 shows it again)"
     if app.help_open:
         return "Esc, F1 or ? closes the help"
-    if app.briefing_open:
-        return "click or press any key to start"
     if app.pass_screen:
         return "the next player takes the mouse: click or press Space"
     if g.over:
@@ -127,53 +165,3 @@ def closed_doors(game: Game) -> dict[str, str]:
         if why:
             out[name] = why
     return out
-
-
-def _overlay(screen: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((10, 12, 16, 215))
-    screen.blit(shade, rect.topleft)
-    box = rect.inflate(-40, -40)
-    pygame.draw.rect(screen, (255, 200, 60), box, 2, border_radius=10)
-    return box
-
-
-def draw_sections(screen: pygame.Surface, box: pygame.Rect, title: str,
-                  sections: list[tuple[str, list[str]]] | tuple[Any, ...], font: Any,
-                  head: Any, big: Any) -> int:
-    """Title and sections of wrapped lines inside `box`; the y below the last line."""
-    x, y = box.x + 18, box.y + 14
-    screen.blit(big.render(title, True, (255, 200, 60)), (x, y))
-    y += big.get_linesize() + 4
-    for heading, lines in sections:
-        if y > box.bottom - 20:
-            break
-        screen.blit(head.render(heading, True, (255, 200, 60)), (x, y))
-        y += head.get_linesize()
-        for line in lines:
-            for part in wrap(line, font, box.width - 40):
-                if y > box.bottom - 20:
-                    break
-                screen.blit(font.render(part, True, (226, 232, 238)), (x + 6, y))
-                y += font.get_linesize()
-        y += 6
-    return y
-
-
-def draw_help(app: Any, screen: pygame.Surface) -> None:
-    """The controls overlay over the whole window."""
-    box = _overlay(screen, screen.get_rect())
-    p = app.panel
-    draw_sections(screen, box, "How to play - F1 / ? / Esc closes", CONTROLS, p.font, p.head,
-                  p.head)
-
-
-def draw_briefing(app: Any, screen: pygame.Surface) -> None:
-    """The scenario's story, objective and rules, before the first turn."""
-    box = _overlay(screen, screen.get_rect())
-    sc = app.game.scenario
-    p = app.panel
-    y = draw_sections(screen, box, f"Scenario {sc.number}: {sc.name}", briefing_lines(sc),
-                      p.font, p.head, p.head)
-    screen.blit(p.font.render("Click or press any key to start.  F1 or ? shows every control.",
-                              True, (255, 200, 60)), (box.x + 24, min(y + 4, box.bottom - 22)))

@@ -67,6 +67,7 @@ class Panel:
         self._version = -1
         self._buttons: list[Button] = []
         self.changed = True  # re-rendered by the last draw (its pixels must reach the screen)
+        self.log_rect: pygame.Rect | None = None  # where the event log goes (screen px)
 
     def draw(self, surface: pygame.Surface, app: Any) -> list[Button]:
         """Blit the panel (re-rendered if `app.version` changed); its buttons.
@@ -172,22 +173,12 @@ class Panel:
             y = self._section(s, "Scenario rules", self._within(rules, room, w - 2 * x), x, y,
                               w)
         y = self._section(s, "Zombies' reaction", reaction, x, y, w)
-        log = app.log_lines()
-        lines: list[str] = []
-        for entry in log:
-            lines += wrap(entry, self.small, w - 2 * x)
-        room = max(0, (bottom - y - 18) // 15)
-        # the log scrolls with the wheel over the panel: `app.log_scroll` lines back from the end
-        scroll = max(0, min(app.log_scroll, len(lines) - room))
-        app.log_scroll = scroll
-        title = "Events" + (f"  (scrolled back {scroll}: wheel down for newer)" if scroll else
-                            "  (wheel scrolls)" if len(lines) > room else "")
-        self._line(s, title, x, y, self.font, ACCENT)
+        # the event log: a pygame-gui text box (`flick.ui.widgets`) fills the rest of the
+        # panel; it wraps at words and scrolls with its bar or the wheel
+        self._line(s, "Events (newest last; the wheel scrolls)", x, y, self.font, ACCENT)
         y += 18
-        shown = lines[len(lines) - room - scroll: len(lines) - scroll] if room else []
-        for line in shown:
-            self.text.blit(s, self.small, line, (x, y), FG, "topleft")
-            y += 15
+        self.log_rect = pygame.Rect(self.rect.x + x - 4, self.rect.y + y,
+                                    w - 2 * x + 8, max(0, bottom - y - 2))
         for i, line in enumerate(status):
             self.text.blit(s, self.small, line, (x, bottom + 3 + 15 * i),
                            BAD if app.status_bad else FG, "topleft")

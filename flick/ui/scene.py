@@ -37,18 +37,16 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
     if app.pass_screen:
         _draw_pass(app, screen)
         app.buttons = []
-        if app.help_open:
-            help.draw_help(app, screen)
+        app.widgets.show_log(app.log_lines(), None)
+        app.widgets.draw(screen)
         return [screen.get_rect()]
     draw_table(app, screen)
     app.buttons = app.panel.draw(screen, app)
-    if app.help_open:  # F1 over the briefing shows the controls
-        help.draw_help(app, screen)
-    elif app.briefing_open:
-        help.draw_briefing(app, screen)
-    else:
-        return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else [])]
-    return [screen.get_rect()]
+    app.widgets.show_log(app.log_lines(), app.panel.log_rect)
+    covered = app.widgets.draw(screen)
+    if app.help_open:
+        return [screen.get_rect()]
+    return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else []), *covered]
 
 
 def draw_table(app: PlayApp, screen: pygame.Surface) -> None:

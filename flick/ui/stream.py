@@ -71,7 +71,7 @@ class Stream:
     def frame(self) -> None:
         """A new frame was recorded: draw if it is the first, or if one is due."""
         app = self.app
-        if self.stopped or app.pass_screen or app.help_open or app.briefing_open:
+        if self.stopped or app.pass_screen or app.help_open:
             return
         if not pygame.display.get_init() or pygame.display.get_surface() is None:
             return

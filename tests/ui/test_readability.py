@@ -76,25 +76,3 @@ def panel_texts(app: PlayApp) -> list[str]:
     app.version += 1
     app.draw()
     return shown
-
-
-def test_the_event_log_keeps_room_when_the_panel_is_full() -> None:
-    from flick.ui.panel import MIN_LOG_LINES
-
-    pygame.display.set_mode((1326, 688))  # a 1366x768 screen's window, ten survivors
-    app = PlayApp(Game(load(7), 1), Settings(frames=1, size=(1326, 688)))
-    if app.pass_screen:
-        app._dismiss_pass()
-    g = app.game
-    app.command(f"choose:{g.available(g.current_team)[0].name}")  # action buttons shown
-    if app.pass_screen:
-        app._dismiss_pass()
-    app.log = [f"event number {i}" for i in range(40)]
-    app._shown = len(app.log)
-    shown = panel_texts(app)
-    assert sum(t.startswith("event number") for t in shown) >= MIN_LOG_LINES
-    assert any(t.endswith("...") for t in shown)  # the rules shortened, and marked so
-    pygame.display.set_mode((1326, 1000))  # a taller window: the rules in full
-    app.resize(1326, 1000)
-    shown = panel_texts(app)
-    assert not any(t.endswith("...") and "power" in t for t in shown)

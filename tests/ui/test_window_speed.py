@@ -94,23 +94,3 @@ def test_the_bench_reports_frame_costs_per_driver() -> None:
     fps, ms = bench_ui._frames(Game(load(1), 1), 5, "dummy")
     assert fps > 0 and ms > 0
     assert os.environ.get("SDL_VIDEODRIVER") == "dummy"  # put back as it was
-
-
-def test_the_event_log_scrolls_with_the_wheel_over_the_panel() -> None:
-    app = PlayApp(Game(load(1), 1), Settings(frames=1))
-    app.log = [f"event number {i}" for i in range(120)]
-    app._shown = len(app.log)
-    app.draw()
-    newest = pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB")
-    over_panel = app.panel.rect.center
-    app.wheel(over_panel, 2)
-    assert app.log_scroll == 6
-    app.draw()
-    assert pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB") != newest
-    app.wheel(over_panel, -10)  # back to the newest, not beyond
-    app.draw()
-    assert app.log_scroll == 0
-    assert pygame.image.tobytes(app.screen.subsurface(app.panel.rect), "RGB") == newest
-    scale = app.cam.scale
-    app.wheel(app.area.center, 1)  # over the table the wheel still zooms
-    assert app.cam.scale > scale and app.log_scroll == 0
