@@ -20,8 +20,8 @@ from pygame_gui.elements import UITabContainer, UITextBox, UIWindow
 from flick import paths
 
 TOAST_S = 3.0  # a refusal stays this long beside the pointer
-TOAST_W = 300
-LOG_LINE_PX = 19  # one line of the log box's 13-point font  # px: the toast's width (its height follows its text)
+TOAST_W = 300  # px: the toast's width (its height follows its text)
+LOG_LINE_PX = 19  # px: one line of the log box's 13-point font
 # The fonts the theme uses, loaded once up front (pygame-gui warns about fonts it meets late).
 FONTS = [{"name": "noto_sans", "point_size": size, "style": style}
          for size in (12, 13, 14, 16, 18) for style in ("regular", "bold")]
