@@ -33,6 +33,7 @@ from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
 from flick.ui import adapter, decisions, help, scene, sound
 from flick.ui.assist import Assist
+from flick.ui.camera import CameraRig, first_view, fit_box
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Option, Panel
@@ -53,9 +54,6 @@ EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOW
 BRIEFING_TAB = "Briefing"  # the help window's tab with the scenario's story and rules
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
-# A standing figure's base (components.md: 2.6 cm) is at least this wide at the fitted zoom;
-# a screen too small to show the whole city so gets the play view (`PlayApp.fit`).
-MIN_FIGURE_PX = 28.0
 HINT_STRIP = 32  # px at the table's top that the hint strip covers
 FPS_CAP = 60  # frames a second at most, and only while something moves
 IDLE_WAIT_S = 0.25  # nothing moving: wake this often at most (to notice the clock, nothing else)
@@ -85,14 +83,6 @@ class Settings:
     mulligans: int = 0  # house rule: flicks each player may take back (Z), 0 = none
 
 
-def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
-    """A camera showing the box [x0, x1] x [y0, y1] cm centred in `rect`."""
-    s = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
-    ox = rect.x + (rect.width - (x1 - x0) * s) / 2 - x0 * s
-    oy = rect.y + (rect.height - (y1 - y0) * s) / 2 + y1 * s
-    return Camera(s, (ox, oy))
-
-
 class PlayApp:
     """One window, one game."""
 
@@ -110,7 +100,7 @@ class PlayApp:
         self.view = TableView(game.board.table, _tower_home(game), game.bin)
         self.fight_view: TableView | None = None
         self.fight_cam: Camera | None = None
-        self.cam = self.fit()
+        self.rig = CameraRig(self.fit())  # the city camera: eases, never jumps by itself
         self.fitted_cam: Camera | None = self.cam  # the view the window chose (F, resize)
         self.style = settings.style
         self.hand = settings.hand
@@ -344,49 +334,80 @@ class PlayApp:
         x1, y1 = max(w, zb.x + 9), max(h, zb.y + 9)
         return (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
 
+    @property
+    def cam(self) -> Camera:
+        """The city camera as shown now."""
+        return self.rig.cam
+
+    @cam.setter
+    def cam(self, cam: Camera) -> None:
+        self.rig.jump(cam)
+
+    def view_rect(self) -> pygame.Rect:
+        """The table's part of the window below the hint strip."""
+        a = self.area
+        return pygame.Rect(a.x, a.y + HINT_STRIP, a.width, a.height - HINT_STRIP)
+
     def overview(self) -> Camera:
         """The whole city in the table's part of the window."""
         return fit_box(*self.city_box(), self.area)
 
     def fit(self) -> Camera:
-        """The fitted view: the whole city if a standing figure's base is then at least
-        `MIN_FIGURE_PX` wide; else that zoom (the most of the city it can show), over the
-        survivor in play (or the survivors the team may choose), kept inside the city."""
-        whole = self.overview()
-        need = MIN_FIGURE_PX / (2.0 * self.view.footprints.get("survivor").reach)
-        if whole.scale >= need or self.game.over:  # the game's end: all of it
-            return whole
-        x0, y0, x1, y1 = self.city_box()
-        a = self.area  # below the hint strip (the city's edge is not hidden under it)
-        rect = pygame.Rect(a.x, a.y + HINT_STRIP, a.width, a.height - HINT_STRIP)
-        w, h = rect.width / need, rect.height / need
-        fx, fy = self.focus()
-        cx = (x0 + x1) / 2 if w >= x1 - x0 else min(max(fx, x0 + w / 2), x1 - w / 2)
-        cy = (y0 + y1) / 2 if h >= y1 - y0 else min(max(fy, y0 + h / 2), y1 - h / 2)
-        return fit_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, rect)
+        """The fitted view (`flick.ui.camera.first_view`): the whole city where it fits at
+        8 px/cm or closer; else the objective's buildings and the survivors."""
+        if self.game.over:  # the game's end: all of it
+            return self.overview()
+        return first_view(self.city_box(), self.objective_box(), self.view_rect())
 
-    def focus(self) -> tuple[float, float]:
-        """Where the play is (cm): the active survivor, else the survivors the team to play
-        may choose (their middle), else the middle of the city."""
+    def objective_box(self) -> tuple[float, float, float, float]:
+        """The box (cm) around the buildings the objectives name and every survivor."""
+        g = self.game
+        names: set[str] = set()
+        for o in g.scenario.objectives:
+            for v in o.params.values():
+                for name in (v if isinstance(v, list) else [v]):
+                    if isinstance(name, str) and name in g.board.buildings:
+                        names.add(name)
+        spots = [g.board.table.position(block) for name in names
+                 for block in g.board.building_parts(name)[:2]]
+        spots += [g.board.pos(s.piece) for s in g.survivors.values()
+                  if s.alive and s.piece is not None and g.board.exists(s.piece)]
+        if not spots:
+            return self.city_box()
+        xs, ys = [x for x, _ in spots], [y for _, y in spots]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def focus_points(self) -> list[tuple[float, float]]:
+        """What must stay in view now: the survivor in play (its piece to flick too), or
+        the survivors the team to play may choose."""
         g = self.game
         s = g.survivors.get(g.active) if g.active else None
-        spots: list[tuple[float, float]] = []
         if s is not None and s.piece is not None and g.board.exists(s.piece):
-            spots = [g.board.pos(s.piece)]
-        elif s is not None and s.building is not None:
-            spots = [adapter.inside_spot(g, s)]
-        elif g.phase == "choose" and not g.over:
-            spots = [g.board.pos(q.piece) for q in g.available(g.current_team)
-                     if q.piece is not None and g.board.exists(q.piece)]
+            return [g.board.pos(s.piece)]
+        if s is not None and s.building is not None:
+            return [adapter.inside_spot(g, s)]
+        if g.phase == "choose" and not g.over:
+            return [g.board.pos(q.piece) for q in g.available(g.current_team)
+                    if q.piece is not None and g.board.exists(q.piece)]
+        return []
+
+    def focus(self) -> tuple[float, float]:
+        """Where the play is (cm): the middle of `focus_points`, else of the city."""
+        spots = self.focus_points()
         if not spots:
             x0, y0, x1, y1 = self.city_box()
             return ((x0 + x1) / 2, (y0 + y1) / 2)
         return (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
 
     def refit(self) -> None:
-        """Follow the play with the fitted view, unless the player moved or zoomed it."""
-        if self.cam == self.fitted_cam:
-            self.cam = self.fitted_cam = self.fit()
+        """Keep the play in view: the camera glides only when what matters now would be out
+        of the view (the player's own zoom and pan are kept); the game's end shows it all."""
+        if self.game.over:
+            if self.rig.target == self.fitted_cam:
+                self.rig.glide(self.overview())
+                self.fitted_cam = self.rig.target
+            return
+        self.rig.keep_in_view(self.focus_points(), self.city_box(), self.view_rect())
 
     def zoom(self, at: tuple[int, int], steps: int) -> None:
         self.cam = self.cam.zoomed(at, steps)
@@ -616,10 +637,12 @@ class PlayApp:
             self.show_power = not self.show_power
         elif what == "fit":  # the fitted view; pressed again there, the whole city
             fitted = self.fit()
-            if self.cam == fitted and self.overview() != fitted:
-                self.cam, self.fitted_cam = self.overview(), None
+            if self.rig.target == fitted and self.overview() != fitted:
+                self.rig.glide(self.overview())
+                self.fitted_cam = None
             else:
-                self.cam = self.fitted_cam = fitted
+                self.rig.glide(fitted)
+                self.fitted_cam = fitted
             if self.game.fight is not None:
                 self.fight_cam = self._fight_camera()
 
@@ -913,7 +936,7 @@ class PlayApp:
     def moving(self) -> bool:
         """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
         return (self.busy() or self.gesture is not None or self.pan is not None
-                or self.assist.working() or self.widgets.busy())
+                or self.assist.working() or self.widgets.busy() or self.rig.moving())
 
     def scene_key(self) -> tuple[Any, ...]:
         """What the picture depends on: the window redraws only when this changes."""
@@ -1069,6 +1092,8 @@ class PlayApp:
         """Move the animation on by `dt` seconds of wall time."""
         self.assist.poll(self)  # the aim assist's cells that came back (never waits)
         self.widgets.update(dt)
+        self.rig.held = self.gesture is not None or self.pan is not None
+        self.rig.advance(dt, self.area)
         if not self.clips:
             return
         self.clip_time += dt * self.speed

@@ -23,7 +23,8 @@ import pygame
 
 from flick.game.narration import describe
 from flick.physics.state import PieceState
-from flick.ui.app import PANEL_W, fit_box
+from flick.ui.app import PANEL_W
+from flick.ui.camera import fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.render import Camera, save_png, wrap
 from flick.ui.table_view import TableView, TextCache

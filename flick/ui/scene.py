@@ -17,6 +17,7 @@ from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
+from flick.ui.camera import fit_box
 from flick.ui.motion import FRAME_S, Clip, SideShape
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
@@ -92,8 +93,6 @@ def follow(app: PlayApp, cam: Camera, clip: Clip, pieces: list[PieceState]) -> C
     (x0, y0), (x1, y1) = cam.to_cm(area.left, area.bottom), cam.to_cm(area.right, area.top)
     xs = [x0, x1, *(x - 4 for x, _ in out), *(x + 4 for x, _ in out)]
     ys = [y0, y1, *(y - 4 for _, y in out), *(y + 4 for _, y in out)]
-    from flick.ui.app import fit_box
-
     wide = fit_box(min(xs), min(ys), max(xs), max(ys), area)
     app.follow_cam = (clip, wide)
     return wide

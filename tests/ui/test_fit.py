@@ -1,10 +1,12 @@
-"""The fitted view: a standing figure's base (2.6 cm) is at least 28 px wide at the default
-window and at the window a 1366x768 screen gets; where the whole city would draw it smaller,
-the view shows as much of the city as it can around the play and follows it; F goes to the
-whole city and back; a view the player zoomed or panned stays theirs."""
+"""The camera never jumps: the first view shows the whole city where it fits at 8 px/cm (every
+scenario at 1280x800), else the objective and the survivors; a choice or an action moves
+nothing while what matters is in view; when the survivor in play would leave the view the
+camera glides there over several frames, never at once; F goes to the whole city and back; a
+view the player zoomed or panned stays theirs."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator
 
@@ -17,7 +19,8 @@ import pygame
 from flick.cli.play import fitted_size
 from flick.game.game import Game
 from flick.scenario import load
-from flick.ui.app import HINT_STRIP, MIN_FIGURE_PX, PlayApp, Settings
+from flick.ui.app import PlayApp, Settings
+from flick.ui.camera import WHOLE_CITY_PX_PER_CM
 
 
 @pytest.fixture(autouse=True)
@@ -34,49 +37,104 @@ def laptop_window(monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     return fitted_size()
 
 
-def figure_px(app: PlayApp) -> float:
-    return 2.0 * app.view.footprints.get("survivor").reach * app.cam.scale
-
-
 def in_view(app: PlayApp, x: float, y: float) -> bool:
     return bool(app.area.collidepoint(app.cam.px(x, y)))
 
 
-@pytest.mark.parametrize("laptop", [False, True])
-def test_figures_are_28_px_at_the_fitted_zoom(laptop: bool,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    size = laptop_window(monkeypatch) if laptop else Settings().size
+def settle(app: PlayApp, frames: int = 200) -> int:
+    """Frames until the camera stops gliding."""
+    for n in range(frames):
+        if not app.rig.moving():
+            return n
+        app.advance(1 / 60)
+    return frames
+
+
+@pytest.mark.parametrize("number", [1, 3, 5, 9])
+def test_the_first_view_shows_the_whole_city_at_the_default_window(number: int) -> None:
+    pygame.display.set_mode((1280, 800))
+    app = PlayApp(Game(load(number), 1), Settings(frames=1))
+    assert app.cam.scale >= WHOLE_CITY_PX_PER_CM
+    w, h = app.game.board.city
+    assert in_view(app, 0.5, 0.5) and in_view(app, w - 0.5, h - 0.5)
+    zb = app.game.scenario.zombie_bin
+    assert in_view(app, zb.x, zb.y)  # the tower too
+
+
+def test_a_small_screen_opens_on_the_objective_and_the_survivors(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    size = laptop_window(monkeypatch)
     pygame.display.set_mode(size)
-    app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
-    assert figure_px(app) >= MIN_FIGURE_PX - 1e-9
-    # the whole city would draw them smaller here: 21.7 px (1280x800), 18.6 px (1326x688)
-    overview = app.overview()
-    assert 2.0 * app.view.footprints.get("survivor").reach * overview.scale < MIN_FIGURE_PX
-    # the view stays on the table and shows the survivors the team may choose
-    x0, y0, x1, y1 = app.city_box()
-    (vx0, vy0), (vx1, vy1) = (app.cam.to_cm(app.area.left, app.area.bottom),
-                              app.cam.to_cm(app.area.right, app.area.top + HINT_STRIP))
-    assert x0 - 1e-6 <= vx0 < vx1 <= x1 + 1e-6 and y0 - 1e-6 <= vy0 < vy1 <= y1 + 1e-6
+    app = PlayApp(Game(load(3), 1), Settings(frames=1, size=size))
+    assert app.cam.scale >= WHOLE_CITY_PX_PER_CM - 1e-9
     g = app.game
+    hospital = g.board.building_parts("hospital")
+    for block in hospital[:2]:
+        assert in_view(app, *g.board.table.position(block))
     assert all(in_view(app, *g.board.pos(s.piece)) for s in g.available(g.current_team)
                if s.piece is not None)
-    # the panel's button says what F does now
-    app.draw()
-    assert "toggle:fit" in [b.command for b in app.buttons]
 
 
-def test_the_view_follows_the_survivor_in_play_and_f_shows_the_whole_city() -> None:
+@pytest.mark.parametrize("number", [3, 5])
+def test_choosing_a_survivor_in_view_moves_nothing(number: int) -> None:
+    pygame.display.set_mode((1280, 800))
+    app = PlayApp(Game(load(number), 1), Settings(frames=1))
+    if app.pass_screen:
+        app._dismiss_pass()
+    before = app.cam
+    g = app.game
+    for s in g.available(g.current_team):
+        assert s.piece is not None and in_view(app, *g.board.pos(s.piece))
+    app.command(f"choose:{g.available(g.current_team)[-1].name}")
+    app.key("m")
+    settle(app)
+    assert app.cam == before
+
+
+def test_a_survivor_out_of_view_is_reached_by_a_glide_not_a_jump() -> None:
     pygame.display.set_mode((1280, 800))
     app = PlayApp(Game(load(2), 1), Settings(frames=1))
-    first = app.cam
-    app.command("choose:Mike Cho")
     mike = app.game.board.pos(app.game.survivors["Mike Cho"].piece)  # type: ignore[arg-type]
-    assert in_view(app, *mike) and app.cam == app.fit() and figure_px(app) >= 28 - 1e-9
-    app.key("f")  # the whole city
+    app.zoom((5, 5), 6)  # close in on the top-left corner
+    assert not in_view(app, *mike)
+    before = app.cam
+    app.command("choose:Mike Cho")
+    assert app.cam == before  # nothing moved at the click itself
+    app.advance(1 / 60)
+    first = app.cam
+    step = math.dist(first.origin, before.origin)
+    assert 0 < step < 0.25 * math.dist(app.rig.target.origin, before.origin)
+    assert settle(app) >= 8  # several frames of glide
+    assert in_view(app, *mike) and app.cam.scale == pytest.approx(before.scale)
+
+
+def test_nothing_moves_while_the_player_drags_a_flick() -> None:
+    pygame.display.set_mode((1280, 800))
+    app = PlayApp(Game(load(2), 1), Settings(frames=1))
+    app.rig.glide(app.overview().zoomed(app.area.center, 3))
+    app.gesture = object()  # type: ignore[assignment]  # a press is held
+    cam = app.cam
+    for _ in range(10):
+        app.advance(1 / 60)
+    assert app.cam == cam
+    app.gesture = None
+    app.advance(1 / 60)
+    assert app.cam != cam
+
+
+def test_f_shows_the_whole_city_and_the_view_back() -> None:
+    size = (1000, 600)  # the whole city does not fit at 8 px/cm here
+    pygame.display.set_mode(size)
+    app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
+    first = app.cam
+    assert first != app.overview()
+    app.key("f")
+    settle(app)
     w, h = app.game.board.city
-    assert app.cam == app.overview() != first
+    assert app.cam == app.overview()
     assert in_view(app, 0.5, 0.5) and in_view(app, w - 0.5, h - 0.5)
-    app.key("f")  # and back
+    app.key("f")
+    settle(app)
     assert app.cam == app.fit()
 
 
@@ -86,13 +144,16 @@ def test_a_view_the_player_zoomed_stays_theirs() -> None:
     app.zoom(app.area.center, -2)
     mine = app.cam
     app.command("choose:Mike Cho")
+    settle(app)
     assert app.cam == mine
 
 
 def test_the_end_of_the_game_shows_the_whole_city() -> None:
-    pygame.display.set_mode((1280, 800))
-    app = PlayApp(Game(load(2), 1), Settings(frames=1))
+    size = (1000, 600)
+    pygame.display.set_mode(size)
+    app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
     assert app.cam != app.overview()
     app.game.phase = "over"  # as the game's end leaves it
     app._refresh()
+    settle(app)
     assert app.cam == app.overview()

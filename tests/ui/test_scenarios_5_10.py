@@ -22,6 +22,7 @@ from flick.game.scenarios.five_to_ten import team_sizes
 from flick.scenario import load
 from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
+from flick.ui.gesture import SWIPE_GAIN
 from flick.ui.script import parse
 from tests.conftest import game_group
 
@@ -108,8 +109,8 @@ def test_a_flare_is_flicked_from_the_thumb_with_the_face_chosen() -> None:
     assert isinstance(flare, ai.Flare) and flare.big is False
     ix, iy = flare.flick.impulse
     assert abs(ix) < 1e-6 and iy < 0  # straight south, as swiped
-    # the flare token's mass is 1.5 g: 60 cm/s of swipe
-    assert math.isclose(iy, -1.5 * 60.0, rel_tol=0.05)
+    # the flare token's mass is 1.5 g: 60 cm/s of swipe over the table at the view's zoom
+    assert math.isclose(iy, -1.5 * 60.0 * app.cam.scale * SWIPE_GAIN, rel_tol=0.05)
     assert game.rule_state.power_tokens["Elijah Jordan"]["flare"] == 1
     ev = next(e for e in game.events if e.type == "flare")
     assert ev.data["big"] is False and ev.data["survivor"] == "Elijah Jordan"

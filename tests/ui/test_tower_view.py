@@ -17,7 +17,8 @@ from flick.game.inputs import ChooseSurvivor
 from flick.physics.tower.drop import drop
 from flick.physics.tower.rush import RushResult
 from flick.scenario import load
-from flick.ui.app import PlayApp, Settings, fit_box
+from flick.ui.app import PlayApp, Settings
+from flick.ui.camera import fit_box
 from flick.ui.motion import FRAME_S
 from flick.ui.scene import drop_inset
 

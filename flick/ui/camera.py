@@ -1,0 +1,122 @@
+"""The city camera of the play window: what part of the table is shown, and how it moves.
+
+A camera that jumps under the pointer makes the next click land elsewhere, so this one:
+- starts on the whole city when it fits at `WHOLE_CITY_PX_PER_CM` or closer (every scenario's
+  90 x 90 cm city does in a 1280 x 800 window); on a smaller screen, on the objective's
+  buildings and the survivors, at the closest zoom that shows them all, never farther than
+  that scale;
+- never moves by itself while the player's view already shows what matters now (the survivor
+  in play or the survivors to choose from): it re-centres only when one of them would be out
+  of view (within `EDGE_PX` of its edge);
+- eases toward a new view (`EASE_S`, exponential) instead of jumping, and holds still while
+  the player presses, drags or pans (nothing moves between a press and what it aims at).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from flick.ui.render import Camera
+
+# The whole city is shown when it is drawn at least this large (a figure's 2.6 cm base 21 px).
+WHOLE_CITY_PX_PER_CM = 8.0
+EASE_S = 0.15  # s: the time constant of the camera's glide toward a new view
+EDGE_PX = 48  # a point of interest this close to the view's edge (or beyond) re-centres it
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in cm
+
+
+def fit_box(x0: float, y0: float, x1: float, y1: float, rect: pygame.Rect) -> Camera:
+    """A camera showing the box [x0, x1] x [y0, y1] cm centred in `rect`."""
+    s = min(rect.width / (x1 - x0), rect.height / (y1 - y0))
+    ox = rect.x + (rect.width - (x1 - x0) * s) / 2 - x0 * s
+    oy = rect.y + (rect.height - (y1 - y0) * s) / 2 + y1 * s
+    return Camera(s, (ox, oy))
+
+
+def centred(scale: float, at: tuple[float, float], rect: pygame.Rect) -> Camera:
+    """A camera at `scale` px/cm with the point `at` (cm) in the middle of `rect`."""
+    return Camera(scale, (rect.centerx - at[0] * scale, rect.centery + at[1] * scale))
+
+
+def centre_of(cam: Camera, rect: pygame.Rect) -> tuple[float, float]:
+    """The table point (cm) in the middle of `rect` under `cam`."""
+    return cam.to_cm(rect.centerx, rect.centery)
+
+
+def first_view(city: Box, focus: Box, rect: pygame.Rect) -> Camera:
+    """The opening view: the whole `city` when it fits at `WHOLE_CITY_PX_PER_CM` or closer;
+    else the `focus` box (the objective and the survivors) at the scale that shows it whole,
+    at least that scale, kept on the table."""
+    whole = fit_box(*city, rect)
+    if whole.scale >= WHOLE_CITY_PX_PER_CM:
+        return whole
+    fx0, fy0, fx1, fy1 = focus
+    scale = max(WHOLE_CITY_PX_PER_CM, fit_box(fx0 - 4, fy0 - 4, fx1 + 4, fy1 + 4, rect).scale)
+    return clamp(centred(scale, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), rect), city, rect)
+
+
+def clamp(cam: Camera, city: Box, rect: pygame.Rect) -> Camera:
+    """`cam` moved (not zoomed) so that the view shows no more beyond the table than it
+    must: along an axis where the table is smaller than the view, the table is centred."""
+    x0, y0, x1, y1 = city
+    w, h = rect.width / cam.scale, rect.height / cam.scale
+    cx, cy = centre_of(cam, rect)
+    cx = (x0 + x1) / 2 if w >= x1 - x0 else min(max(cx, x0 + w / 2), x1 - w / 2)
+    cy = (y0 + y1) / 2 if h >= y1 - y0 else min(max(cy, y0 + h / 2), y1 - h / 2)
+    return centred(cam.scale, (cx, cy), rect)
+
+
+def shows(cam: Camera, rect: pygame.Rect, points: Iterable[tuple[float, float]],
+          edge: int = EDGE_PX) -> bool:
+    """Are all `points` (cm) inside `rect` under `cam`, at least `edge` px from its sides
+    (less where the rectangle is too small for that)?"""
+    e = min(edge, rect.width // 4, rect.height // 4)
+    inner = rect.inflate(-2 * e, -2 * e)
+    return all(inner.collidepoint(cam.px(x, y)) for x, y in points)
+
+
+class CameraRig:
+    """The shown camera and the one it glides to; the player's zoom is kept."""
+
+    def __init__(self, cam: Camera) -> None:
+        self.cam = cam
+        self.target = cam
+        self.held = False  # a press, drag or pan is going on: nothing moves
+
+    def jump(self, cam: Camera) -> None:
+        """Show `cam` at once (the player's own choice: F, a pan, a zoom, a resize)."""
+        self.cam = self.target = cam
+
+    def glide(self, cam: Camera) -> None:
+        """Glide to `cam` over the next frames."""
+        self.target = cam
+
+    def keep_in_view(self, points: list[tuple[float, float]], city: Box,
+                     rect: pygame.Rect) -> None:
+        """Re-centre (at the current zoom, kept on the table) on `points` only when one of
+        them is out of the view the player will see."""
+        if not points or shows(self.target, rect, points):
+            return
+        x = sum(p[0] for p in points) / len(points)
+        y = sum(p[1] for p in points) / len(points)
+        self.glide(clamp(centred(self.target.scale, (x, y), rect), city, rect))
+
+    def moving(self) -> bool:
+        return self.cam != self.target
+
+    def advance(self, dt: float, rect: pygame.Rect) -> None:
+        """Glide `dt` seconds toward the target: the centre and the log of the scale move
+        by the same fraction; within half a pixel it arrives."""
+        if self.held or self.cam == self.target:
+            return
+        f = 1.0 - math.exp(-max(0.0, dt) / EASE_S)
+        (ax, ay), (bx, by) = centre_of(self.cam, rect), centre_of(self.target, rect)
+        scale = math.exp(math.log(self.cam.scale)
+                         + f * (math.log(self.target.scale) - math.log(self.cam.scale)))
+        cam = centred(scale, (ax + f * (bx - ax), ay + f * (by - ay)), rect)
+        near = (abs(scale - self.target.scale) * max(rect.size) < 0.5 * scale
+                and math.dist(cam.origin, self.target.origin) < 0.5)
+        self.cam = self.target if near else cam
