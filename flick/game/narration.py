@@ -39,7 +39,7 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
     if t == "turn":
         return f"Turn {d.get('turn')}: {who} (team {d.get('team')})"
     if t == "flick":
-        piece = str(d.get("piece", "")).replace("_", " ")
+        piece = PIECE_NAMES.get(str(d.get("piece", "")), str(d.get("piece", "")).replace("_", " "))
         first = d.get("first_touch")
         fell = d.get("fell") or []
         text = f"{who} flicked the {piece}"
@@ -47,6 +47,9 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
             text += f", first touching {_thing(first)}"
         if fell:
             text += f"; fell: {', '.join(_thing(f) for f in fell)}"
+        if first and first not in fell and str(first).startswith("zombie") \
+                and d.get("piece") in WEAPON_PIECES and not d.get("stage"):
+            text += "; the zombie it touched stayed standing: no kill"
         if d.get("stage") == "fight":
             text += f" ({d.get('felled', 0)} zombie(s) felled)"
         elif d.get("stage") == "duel":
@@ -54,8 +57,9 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
             text += f" ({', '.join(felled)} felled)" if felled else " (nobody felled)"
         return text + "."
     if t == "move":
-        return f"{who}'s move " + ("succeeded." if d.get("success") else
-                                   f"failed ({d.get('reason', 'touched something')}).")
+        if d.get("success"):
+            return f"{who}'s move succeeded."
+        return f"{who}'s move failed: {_move_failure(d, previous)}; {who} stays put."
     if t == "noise":
         return f"{who} made {d.get('noise')} noise this turn."
     if t == "rush":
@@ -65,11 +69,12 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
         text = f"{d.get('zombies')} zombie(s) rush from the tower ({reason})"
         return text + (f"; {', '.join(fell)} fell." if fell else ".")
     if t == "kill":
-        return f"A zombie is killed ({d.get('cause')})" + (f" by {who}." if who else ".")
+        return f"A zombie is killed ({cause_words(d.get('cause'))})" + (
+            f" by {who}." if who else ".")
     if t == "wound":
-        return f"{who} loses a life ({d.get('cause')}): {d.get('life')} left."
+        return f"{who} loses a life ({cause_words(d.get('cause'))}): {d.get('life')} left."
     if t == "death":
-        return f"{who} is dead ({d.get('cause')})."
+        return f"{who} is dead ({cause_words(d.get('cause'))})."
     if t == "miss":
         return f"{who}'s {d.get('weapon')} touched nothing: the action is lost."
     if t in ("take", "drop", "leave", "reveal"):
@@ -79,9 +84,9 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
         place = "beside an object" if place.startswith("piece:") else place.replace("_", " ")
         return f"{who} {verb} a {d.get('token')} ({place})."
     if t == "enter":
-        return f"{who} enters the {str(d.get('building')).replace('_', ' ')}."
+        return f"{who} enters the {building_name(d.get('building'))}."
     if t == "exit":
-        return f"{who} leaves the {str(d.get('building')).replace('_', ' ')}."
+        return f"{who} leaves the {building_name(d.get('building'))}."
     if t == "too_close":
         return f"Too close! {who} is next to a zombie: loses a life and falls."
     if t == "zombie_stands":
@@ -103,12 +108,74 @@ def describe(ev: Any, previous: Any | None = None) -> str | None:
             return f"{who} waits."
         return f"Fight: {stage}."
     if t == "game_end":
-        return f"GAME OVER: {d.get('winner') or 'the survivors lose'} ({d.get('reason')})."
-    if t in ("overrun", "hunger", "rescue", "escort", "escort_lost", "barricade_removed",
-             "pretzel", "driver", "rv_touched", "set_aside"):
-        rest = ", ".join(f"{k} {v}" for k, v in d.items() if k != "round")
-        return f"{t.replace('_', ' ').capitalize()}: {rest}."
+        return (f"GAME OVER: {d.get('winner') or 'the survivors lose'} "
+                f"({str(d.get('reason')).replace('_', ' ')}).")
+    if t == "overrun":
+        return (f"The city is overrun: {d.get('needed')} zombie(s) needed, "
+                f"{d.get('bin')} left in the bin.")
+    if t == "hunger":
+        return (f"Hunger: {who} eats a food." if d.get("ate")
+                else "Hunger: nobody eats; every survivor loses a life.")
+    if t == "rescue":
+        return f"{who} is rescued; {_short(d.get('escort'))} escorts her."
+    if t == "escort":
+        return f"{_short(d.get('escort'))} now escorts {who}."
+    if t == "escort_lost":
+        return f"{who} has no escort any more."
+    if t == "barricade_removed":
+        return f"A barricade of the {building_name(d.get('building'))} is gone."
+    if t == "pretzel":
+        return f"{who} now holds the pretzel."
+    if t == "driver":
+        return f"{who} is the RV's driver."
+    if t == "rv_touched":
+        return "A zombie touches the RV!"
+    if t == "set_aside":
+        n = len(d.get("pieces") or [])
+        return f"{n} piece(s) in the way set aside for the shot."
     return None
+
+
+# The pieces as a player names them.
+PIECE_NAMES = {"movement_disc": "movement disc", "baseball_bat": "bat",
+               "shotgun_pellet": "shotgun pellets", "flare_token": "flare",
+               "survivor": "figure"}
+WEAPON_PIECES = frozenset({"bullet", "knife", "shotgun_pellet"})
+# Why a life was lost or a zombie killed, in words (the engine's causes).
+CAUSES = {
+    "too_close": "too close to a zombie", "rush": "knocked over by the rush",
+    "bullet": "shot", "gun": "shot", "knife": "a thrown knife", "bat": "the bat",
+    "shotgun": "the shotgun", "sniper": "the sniper rifle", "hunger": "hunger",
+    "fight": "the fight", "duel": "the survivor fight", "unmasked": "unmasked",
+    "accusation": "a wrong accusation", "olivia": "Olivia's power",
+}
+BUILDING_NAMES = {"rv": "RV"}
+
+
+def cause_words(cause: Any) -> str:
+    """A cause of the engine in words: "too_close" -> "too close to a zombie",
+    "short_kill:gun" -> "a short kill with the gun"."""
+    text = str(cause or "")
+    if text.startswith("short_kill:"):
+        return f"a short kill with the {text.split(':', 1)[1].replace('_', ' ')}"
+    return CAUSES.get(text, text.replace("_", " "))
+
+
+def building_name(name: Any) -> str:
+    text = str(name or "")
+    return BUILDING_NAMES.get(text, text.replace("_", " "))
+
+
+def _move_failure(d: dict[str, Any], previous: Any | None) -> str:
+    """Why a move failed, in words: the rules' refusal, else what the piece first touched
+    (the flick just before), else that it left the city."""
+    reason = str(d.get("reason") or "")
+    if reason and reason != "touched or left the city":
+        return reason
+    piece = PIECE_NAMES.get(str(d.get("piece", "")), "movement disc")
+    if previous is not None and previous.type == "flick" and previous.data.get("first_touch"):
+        return f"the {piece} touched {_thing(previous.data['first_touch'])}"
+    return f"the {piece} touched something or left the city"
 
 
 def _short(name: Any) -> str:
@@ -204,8 +271,15 @@ _LINES: dict[str, Callable[[dict[str, Any], _Who, _Who], str]] = {
 
 
 def _thing(label: Any) -> str:
+    """A piece's label in an event as a player names it: "zombie:12" -> "a zombie",
+    "rv:block" -> "the RV", "Kevin Lee" -> "Kevin"."""
     text = str(label)
     if ":" in text:
-        kind, _ = text.split(":", 1)
-        return kind.replace("_", " ")
+        kind, part = text.split(":", 1)
+        if part == "block":  # a building's support block: the building
+            return f"the {building_name(kind)}"
+        word = PIECE_NAMES.get(kind, kind.replace("_", " "))
+        return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+    if text == text.lower():  # a building or an object by its id
+        return f"the {building_name(text)}"
     return text.split(" ")[0]

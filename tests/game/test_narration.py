@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -95,7 +96,7 @@ def test_the_exile_flick_names_the_unmasked_betrayer_not_the_active_survivor() -
     assert describe(flick, unmasked) == "The unmasked Olivia is flicked away, fallen; fell: Anita."
     # Any other flick of a figure is the active survivor's move.
     assert describe(flick, Event("turn", {})) == \
-        "Kevin flicked the survivor, first touching Anita; fell: Olivia, Anita."
+        "Kevin flicked the figure, first touching Anita; fell: Olivia, Anita."
 
 
 @game_group(10)
@@ -141,3 +142,31 @@ def test_an_unmasking_in_a_bot_game_is_followed_by_the_exile_flick(
 ])
 def test_exact_wordings(type_: str, data: dict[str, Any], line: str) -> None:
     assert describe(Event(type_, data)) == line
+
+
+def test_the_log_speaks_plain_words_never_the_engines_ids() -> None:
+    # every event the engine emits, with the data its calls give (see engine_events)
+    ids = re.compile(r"[a-z]_[a-z]|:\d|:block|\((too_close|rush|gun|bullet)\)")
+    for t, calls in engine_events().items():
+        for data in calls:
+            line = describe(Event(t, data))
+            assert line is None or not ids.search(line), f"{t}: {line}"
+
+
+@pytest.mark.parametrize(("type_", "data", "previous", "line"), [
+    ("wound", {"survivor": "Kevin Lee", "cause": "too_close", "life": 1}, None,
+     "Kevin loses a life (too close to a zombie): 1 left."),
+    ("kill", {"survivor": "Kevin Lee", "cause": "short_kill:gun", "zombie": 4}, None,
+     "A zombie is killed (a short kill with the gun) by Kevin."),
+    ("flick", {"survivor": "Kevin Lee", "piece": "knife", "first_touch": "zombie:7",
+               "fell": []}, None,
+     "Kevin flicked the knife, first touching a zombie; the zombie it touched stayed "
+     "standing: no kill."),
+    ("move", {"survivor": "Kevin Lee", "piece": "movement_disc", "success": False,
+              "reason": "touched or left the city"},
+     Event("flick", {"piece": "movement_disc", "first_touch": "rv:block"}),
+     "Kevin's move failed: the movement disc touched the RV; Kevin stays put."),
+])
+def test_outcomes_are_told_in_plain_words(type_: str, data: dict[str, Any],
+                                          previous: Event | None, line: str) -> None:
+    assert describe(Event(type_, data), previous) == line
