@@ -66,7 +66,8 @@ def _frames(game: Any, frames: int, driver: str) -> tuple[float, float]:
     try:
         pygame.display.set_mode((1280, 800))
         app = PlayApp(game, Settings(frames=frames))
-        app.pass_screen = False  # the table itself, not the pass-to-the-next-team screen
+        if app.pass_screen:  # the table itself, not the pass-to-the-next-team screen
+            app.dismiss_pass()
         app.clips = [_moving_clip(game, frames + 60)]
         for _ in range(20):  # warm the caches (background, text) as a live window would
             app.advance(1 / 60)

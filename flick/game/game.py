@@ -287,21 +287,28 @@ class Game:
             raise IllegalAction(f"unknown input {inp!r}")
 
     # ---- turns --------------------------------------------------------------------------
-    def _choose(self, name: str) -> None:
+    def choose_refused(self, name: str) -> str | None:
+        """Why the survivor `name` cannot be chosen for the next turn (None: it can)."""
         s = self.survivor(name)
         if s.team != self.current_team:
-            raise IllegalAction(f"{s.name} belongs to team {s.team}, not the team to play "
-                                f"({self.current_team})")
+            return (f"{s.name} belongs to team {s.team}, not the team to play "
+                    f"({self.current_team})")
         if s not in self.available(self.current_team):
             why = "dead" if not s.alive else (
                 "not playable in this scenario" if not s.playable else
                 f"already used this round (backpack shows {s.backpack})")
-            raise IllegalAction(f"{s.name} is not available: {why}")
+            return f"{s.name} is not available: {why}"
         holder = self.pretzel_holder()
         if (self.round_first_turn and holder is not None and holder is not s
                 and holder in self.available(self.current_team)):
-            raise IllegalAction(f"{holder.name} holds the pretzel and must be used first "
-                                "this round")
+            return f"{holder.name} holds the pretzel and must be used first this round"
+        return None
+
+    def _choose(self, name: str) -> None:
+        why = self.choose_refused(name)
+        if why is not None:
+            raise IllegalAction(why)
+        s = self.survivor(name)
         self.round_first_turn = False
         self.turn_order.take_turn(s.team)
         self.active = s.name

@@ -15,48 +15,53 @@ virtual (exactly 1/60 s per frame), so a scripted game is deterministic.
 
 from __future__ import annotations
 
-import math
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import pygame
 
-from flick.game.actions import legal
 from flick.game.game import Game
-from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Input, Keep, TakeDrop
+from flick.game.inputs import EndTurn, Input
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, decisions, help, scene, sound
+from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene, sound
 from flick.ui.assist import Assist
 from flick.ui.camera import CameraRig, first_view, fit_box
+from flick.ui.choices import Aim, Option
+from flick.ui.commands import (
+    Apply,
+    Command,
+    FlareFace,
+    KillWeapon,
+    PickOption,
+    SelectAction,
+    Toggle,
+    parse,
+)
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
-from flick.ui.motion import FRAME_S, Clip, MotionRecorder
-from flick.ui.panel import Option, Panel
+from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
+from flick.ui.modes.help import BRIEFING
+from flick.ui.motion import Clip, MotionRecorder
+from flick.ui.outcome import outcome_lines
+from flick.ui.panel import Panel
 from flick.ui.render import Camera, save_png
-from flick.ui.scene import TEMPLATES
 from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.stream import Stream
-from flick.ui.table_view import Decor, TableView
+from flick.ui.table_view import Decor, TableView, tower_home
 from flick.ui.widgets import HelpTab, Widgets
 
 # The inputs that are a flick (what the mulligan house rule may take back).
 FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", "flare",
                           "figure_move", "fight_flick", "exile_flick"})
 # Window events after which the whole window is drawn again.
-EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
-                     pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED})
-BRIEFING_TAB = "Briefing"  # the help window's tab with the scenario's story and rules
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
 HINT_STRIP = 32  # px at the table's top that the hint strip covers
-FPS_CAP = 60  # frames a second at most, and only while something moves
-IDLE_WAIT_S = 0.25  # nothing moving: wake this often at most (to notice the clock, nothing else)
 
 
 def panel_width(window_w: int) -> int:
@@ -97,7 +102,7 @@ class PlayApp:
         self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
         self.motion = MotionRecorder()
         self.motion.attach(game.board.table, "city")
-        self.view = TableView(game.board.table, _tower_home(game), game.bin)
+        self.view = TableView(game.board.table, tower_home(game), game.bin)
         self.fight_view: TableView | None = None
         self.fight_cam: Camera | None = None
         self.rig = CameraRig(self.fit())  # the city camera: eases, never jumps by itself
@@ -123,11 +128,11 @@ class PlayApp:
         self._pending_sounds: list[str] = []  # heard when the animation reaches them
         self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
         self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
-        self._note_rule()
-        self.action: str | None = None
+        mulligan.note_rule(self)
+        self.aim = Aim()  # the action picked and its choices (short kill weapon, flare face)
+        self.modes = ModeStack(TableMode())  # what the player deals with (the top mode)
         self.gesture: Gesture | None = None
         self.first_flick: Any = None  # the first bullet of a two-gun shot
-        self.short_weapon: str | None = None
         self.facing: float | None = None
         self.pan: tuple[tuple[int, int], Camera] | None = None
         self.clips: list[Clip] = []
@@ -135,8 +140,6 @@ class PlayApp:
         self.speed = 1.0
         self.seen_team: str | None = None
         self.seen_key: Any = None  # who was last at the screen (the pass screen's memory)
-        self.pass_screen = False
-        self.flare_big = True  # the flare's face up: big LOUD, small QUIET
         self.buttons: list[Any] = []
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
@@ -182,40 +185,62 @@ class PlayApp:
         self.widgets.toast(text, self.mouse)
 
     # ---- the help window (F1 / ?: controls; F3: the briefing) -------------------------------
-    @property
-    def help_open(self) -> bool:
-        return self.widgets.help_tab() is not None
-
-    @property
-    def briefing_open(self) -> bool:
-        return self.widgets.help_tab() == BRIEFING_TAB
-
     def help_tabs(self) -> list[HelpTab]:
         """The help window's tabs: the controls, the legend and the rules that cost lives,
         this scenario's briefing."""
         sc = self.game.scenario
         return [HelpTab("Controls", help.CONTROLS),
                 HelpTab("Legend and rules", help.LEGEND),
-                HelpTab(BRIEFING_TAB, [(f"Scenario {sc.number}: {sc.name}", []),
-                                       *help.briefing_lines(sc)])]
+                HelpTab(BRIEFING, [(f"Scenario {sc.number}: {sc.name}", []),
+                                   *help.briefing_lines(sc)])]
 
-    def open_help(self, tab: str = "Controls") -> None:
-        tabs = self.help_tabs()
-        self.widgets.open_help(tabs, [t.title for t in tabs].index(tab))
-        self.version += 1
+    @property
+    def help_open(self) -> bool:
+        return self.modes.find(HelpMode) is not None
 
-    def close_help(self) -> None:
-        self.widgets.close_help()
-        self.version += 1
+    @property
+    def briefing_open(self) -> bool:
+        mode = self.modes.find(HelpMode)
+        return isinstance(mode, HelpMode) and self.widgets.help_tab() == BRIEFING
+
+    @property
+    def pass_screen(self) -> bool:
+        """The table is hidden behind the pass screen (a turn-over banner may lie on it)."""
+        return self.modes.find(PassScreen) is not None and not isinstance(
+            self.modes.top, TurnOver)
+
+    # ---- the aim: the action picked and its choices ------------------------------------------
+    @property
+    def action(self) -> str | None:
+        return self.aim.action
+
+    @action.setter
+    def action(self, value: str | None) -> None:
+        self.aim.action = value
+
+    @property
+    def short_weapon(self) -> str | None:
+        return self.aim.short_weapon
+
+    @property
+    def flare_big(self) -> bool:
+        return self.aim.flare_big
 
     def _brief(self) -> None:
         """The briefing, once, when the player first sees the table (not under a pass
         screen, where the first key would close it unseen)."""
-        if self.briefing_due and not self.pass_screen:
+        if self.briefing_due and self.modes.top is self._bottom():
             self.briefing_due = False
-            self.open_help(BRIEFING_TAB)
+            self.modes.push(self, HelpMode(BRIEFING))
+
+    def _bottom(self) -> TableMode:
+        return next(iter(self.modes))  # type: ignore[return-value]
 
     def hint(self) -> str:
+        for mode in reversed(list(self.modes)):
+            line = mode.hint(self)
+            if line:
+                return line
         return help.hint(self)
 
     def busy(self) -> bool:
@@ -223,11 +248,12 @@ class PlayApp:
         return bool(self.clips)
 
     def sees_team(self, team: str | None) -> bool:
-        """Hidden information: in a competitive game only the team to play sees its own
-        survivors' tokens and objective."""
+        """Hidden information: in a competitive game only the team at the screen sees its own
+        survivors' tokens and objective (the acting team while its turn-over banner shows,
+        nobody behind the pass screen)."""
         if not adapter.competitive(self.game) or team is None:
             return True
-        return team == self.game.current_team and not self.pass_screen
+        return team == self.seen_team and not self.pass_screen
 
     def player_of(self, team: str) -> int:
         if self.game.active is not None and team in self.player_now:
@@ -240,99 +266,17 @@ class PlayApp:
         return self.log[: self._shown] if self.busy() else self.log
 
     def prompt(self) -> str:
-        g = self.game
-        more = decisions.prompt(g)
-        if more:
-            return more
-        if g.phase == "keep":
-            return "You looked at the token: keep it?"
-        if g.phase == "hunger":
-            return "Hunger: eat a food, or every survivor loses 1 life"
-        if g.phase == "fight" and g.fight is not None:
-            who = g.fight.to_act.split(" ")[0]
-            if g.fight.stage == "weapon":
-                return f"Fight: {who} chooses a weapon"
-            return f"Fight: {who} attacks (flick the weapon)" + (
-                " or waits" if "fight_wait" in g.legal_kinds() else "")
-        if self.action == "take_drop":
-            return "Take / drop off (an exchange is one action):"
-        if self.action == "short_kill":
-            return "Short kill: pick the weapon, then click a zombie next to you"
-        if self.action == "flare":
-            return "Flare: pick the face up, then flick it from the thumb"
-        if self.action == "figure_move":
-            return "Mike's free move: flick the figure itself (it ends the turn)"
-        if self.action == "accuse":
-            return "Accuse a player of your team of being the betrayer (1 action):"
-        if self.action == "heal":
-            return "Olivia heals (no action): whom, with whose medicine?"
-        return ""
+        return choices.prompt(self.game, self.aim)
 
     def options(self) -> list[Option]:
         """The choices offered in the panel now, with the command each sends."""
-        g = self.game
-        if self.busy() or g.over:
+        if self.busy():
             return []
-        more = decisions.options(g)
-        if more:
-            return [Option(label, cmd, ok) for label, cmd, ok in more]
-        if g.phase == "keep":
-            return [Option("Keep it", "keep:1"), Option("Leave it face up", "keep:0")]
-        if g.phase == "hunger":
-            out = [Option(f"{s.short} eats a food", f"eat:{s.name}:{i}")
-                   for s in g.survivors.values() if s.alive
-                   for i, t in enumerate(s.inventory) if t.kind == "food"]
-            return [*out, Option("Go hungry", "hungry")]
-        if g.phase == "fight" and g.fight is not None:
-            if g.fight.stage == "weapon":
-                return [Option(w, f"fight_weapon:{w}") for w in adapter.fight_choices(g)]
-            if "fight_wait" in g.legal_kinds():
-                return [Option("Wait (reveal a card)", "fight_wait")]
-            return []
-        if g.phase != "act":
-            return []
-        if self.action == "take_drop":
-            s = g.active_survivor
-            out = []
-            for key in legal.places(g):
-                stash = g.stashes.get(key, [])
-                where = adapter.place_name(g, key)
-                for i, t in enumerate(stash):
-                    label = adapter.token_label(t.kind, t.face_up)
-                    out.append(Option(f"Take {label} ({where})", f"take:{key}:{i}:"))
-                for j, t in enumerate(s.inventory):
-                    out.append(Option(f"Drop {t.kind} ({where})", f"take:{key}::{j}"))
-                if s.free_spaces() == 0:
-                    for i, t in enumerate(stash):
-                        for j, mine in enumerate(s.inventory):
-                            out.append(Option(
-                                f"Swap {mine.kind} for {adapter.token_label(t.kind, t.face_up)}",
-                                f"take:{key}:{i}:{j}"))
-            return out
-        if self.action == "short_kill":
-            s = g.active_survivor
-            return [Option(f"with {w}" + (" *" if w == self.short_weapon else ""),
-                           f"kill_weapon:{w}") for w in dict.fromkeys(s.weapons())]
-        if self.action == "flare":
-            left = decisions.power_tokens(g, g.active or "").get("flare", 0)
-            return [Option(("* " if self.flare_big else "") + f"Big face: LOUD ({left} left)",
-                           "flare_face:big"),
-                    Option(("" if self.flare_big else "* ") + "Small face: QUIET",
-                           "flare_face:small")]
-        if self.action == "accuse":
-            return [Option(label, cmd, ok) for label, cmd, ok in decisions.accuse_options(g)]
-        if self.action == "heal":
-            return [Option(label, cmd, ok) for label, cmd, ok in decisions.heal_options(g)]
-        return []
+        return choices.options(self.game, self.aim)
 
     # ---- camera -------------------------------------------------------------------------
     def city_box(self) -> tuple[float, float, float, float]:
-        """The table the game is played on (cm): the city and the tower's bin, 3 cm around."""
-        w, h = self.game.board.city
-        zb = self.game.scenario.zombie_bin
-        x0, y0 = min(0.0, zb.x - 9), min(0.0, zb.y - 9)
-        x1, y1 = max(w, zb.x + 9), max(h, zb.y + 9)
-        return (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
+        return camera.city_box(self.game)
 
     @property
     def cam(self) -> Camera:
@@ -357,39 +301,10 @@ class PlayApp:
         8 px/cm or closer; else the objective's buildings and the survivors."""
         if self.game.over:  # the game's end: all of it
             return self.overview()
-        return first_view(self.city_box(), self.objective_box(), self.view_rect())
-
-    def objective_box(self) -> tuple[float, float, float, float]:
-        """The box (cm) around the buildings the objectives name and every survivor."""
-        g = self.game
-        names: set[str] = set()
-        for o in g.scenario.objectives:
-            for v in o.params.values():
-                for name in (v if isinstance(v, list) else [v]):
-                    if isinstance(name, str) and name in g.board.buildings:
-                        names.add(name)
-        spots = [g.board.table.position(block) for name in names
-                 for block in g.board.building_parts(name)[:2]]
-        spots += [g.board.pos(s.piece) for s in g.survivors.values()
-                  if s.alive and s.piece is not None and g.board.exists(s.piece)]
-        if not spots:
-            return self.city_box()
-        xs, ys = [x for x, _ in spots], [y for _, y in spots]
-        return (min(xs), min(ys), max(xs), max(ys))
+        return first_view(self.city_box(), camera.objective_box(self.game), self.view_rect())
 
     def focus_points(self) -> list[tuple[float, float]]:
-        """What must stay in view now: the survivor in play (its piece to flick too), or
-        the survivors the team to play may choose."""
-        g = self.game
-        s = g.survivors.get(g.active) if g.active else None
-        if s is not None and s.piece is not None and g.board.exists(s.piece):
-            return [g.board.pos(s.piece)]
-        if s is not None and s.building is not None:
-            return [adapter.inside_spot(g, s)]
-        if g.phase == "choose" and not g.over:
-            return [g.board.pos(q.piece) for q in g.available(g.current_team)
-                    if q.piece is not None and g.board.exists(q.piece)]
-        return []
+        return camera.focus_points(self.game)
 
     def focus(self) -> tuple[float, float]:
         """Where the play is (cm): the middle of `focus_points`, else of the city."""
@@ -455,9 +370,14 @@ class PlayApp:
             return False
         if inp.kind == "choose":
             self.player_now[team] = before_player
-            if self.seen_key is not None and self.seen_key[0] == "player":
-                # S9-S10: the player at the screen chose their own survivor
-                self.seen_key = ("survivor", g.active)
+            if self.modes.find(PassScreen) is not None or (
+                    self.seen_key is not None and self.seen_key[0] == "player"):
+                # S9-S10: the player at the screen chose their own survivor (on the pass
+                # screen: it is theirs now)
+                self.seen_key, self.seen_team = ("survivor", g.active), team
+                self.modes.pop(self, self.modes.find(TurnOver))
+                self.modes.pop(self, self.modes.find(PassScreen))
+                self._brief()
         self.status = ""
         self._sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
@@ -533,38 +453,11 @@ class PlayApp:
             self._check_pass()
 
     def pass_key(self) -> Any:
-        """Who must be at the screen now (see `flick.ui.decisions`), or None when the window
-        need not pass: scenarios 9-10, every change of the deciding player; other competitive
-        games, every change of team (at the choice of a survivor, or a steal offered to
-        another team's survivor)."""
-        g = self.game
-        if not adapter.competitive(g) or g.over:
-            return None
-        who = decisions.decider(g)
-        if decisions.secret(g):
-            who = who or (g.active if g.phase == "act" else None)
-            if who is not None:
-                return ("survivor", who)
-            if g.phase == "choose":
-                return ("player", g.current_team, self.player_of(g.current_team))
-            return None
-        if who is not None and g.phase == "decide":
-            return ("team", g.survivors[who].team)
-        if g.phase == "choose":
-            return ("team", g.current_team)
-        return None
+        """Who must be at the screen now: `flick.ui.modes.passing.pass_key`."""
+        return passing.pass_key(self)
 
     def pass_label(self) -> tuple[str, str]:
-        """The pass screen's heading and line."""
-        g = self.game
-        who = decisions.decider(g)
-        if who is not None:
-            s = g.survivors[who]
-            return (f"Pass to {s.short}'s player (team {s.team})",
-                    "the others look away. Click or press Space when ready.")
-        return (f"Pass to team {g.current_team}",
-                f"player {self.player_of(g.current_team)} - the others look away. "
-                "Click or press Space when ready.")
+        return passing.pass_label(self)
 
     def viewer(self) -> str | None:
         """The survivor of the player at the screen (scenarios 9-10), whose secret objective
@@ -574,53 +467,56 @@ class PlayApp:
         return decisions.decider(self.game) or self.game.active
 
     def _check_pass(self) -> None:
+        """Pass the table when someone else must be at the screen: the pass screen, and over
+        it the banner of the turn just played (its player sees the outcome first)."""
         key = self.pass_key()
-        if key is not None and key != self.seen_key:
-            self.pass_screen = True
-            self.close_help()
-            self.version += 1
+        if key is None or key == self.seen_key or self.modes.find(PassScreen) is not None:
+            return
+        self.modes.pop(self, self.modes.find(HelpMode))
+        self.modes.push(self, PassScreen())
+        lines = self.turn_outcome()
+        if lines and self.seen_key is not None and self.game.active is None:
+            self.modes.push(self, TurnOver(lines))  # a turn ended: its player sees how
+        self.version += 1
+
+    def turn_outcome(self) -> list[str]:
+        """The last turn's outcome in words: what its player should see before passing."""
+        g = self.game
+        start = max((i for i, e in enumerate(g.events) if e.type == "turn"), default=0)
+        return outcome_lines(g.events[start:])
+
+    def dismiss_pass(self) -> None:
+        """The next player is at the screen: the table shows again (the briefing first, the
+        first time; a turn-over banner still over it goes too)."""
+        self.modes.pop(self, self.modes.find(TurnOver))
+        self.modes.pop(self, self.modes.find(PassScreen))
+        self.seen_team = self.game.current_team
+        self.seen_key = self.pass_key()
+        self.version += 1
+        self._brief()
 
     # ---- commands (buttons, keys) ---------------------------------------------------------
-    def command(self, cmd: str) -> None:
-        g = self.game
-        head, _, rest = cmd.partition(":")
-        if head == "toggle":
-            self._toggle(rest)
-        elif head == "action":
-            self.select(rest)
-        elif head == "keep":
-            self.apply(Keep(rest == "1"))
-        elif head == "eat":
-            name, _, slot = rest.rpartition(":")
-            self.apply(Eat(name, _number(slot, cmd)))
-        elif head == "hungry":
-            self.apply(GoHungry())
-        elif head == "fight_weapon":
-            self.apply(FightWeapon(rest))
-        elif head == "fight_wait":
-            self.apply(FightWait())
-        elif head == "take":
-            parts = rest.rsplit(":", 2)
-            if len(parts) != 3:
-                raise IllegalAction(f"command {cmd!r}: give take:PLACE:TAKE:DROP")
-            key, take, drop = parts
-            place = None if key == (g.active_survivor.building if g.active else None) else key
-            self.apply(TakeDrop(_number(take, cmd) if take else None,
-                                _number(drop, cmd) if drop else None, place))
-        elif head == "kill_weapon":
-            self.short_weapon = rest
-        elif head == "option":
-            opts = self.options()
-            if rest.isdigit() and int(rest) < len(opts):
-                self.command(opts[int(rest)].command)
-        elif head == "choose":
-            self.apply(adapter.choose(rest))
-        elif head == "flare_face":
-            self.flare_big = rest != "small"
-        elif decisions.command_input(head, rest) is not None:
-            self.apply(decisions.command_input(head, rest))  # type: ignore[arg-type]
-        else:
-            raise IllegalAction(f"unknown command {cmd!r}")
+    def command(self, cmd: Command | str) -> None:
+        """Carry out a button's, a key's or a script's command (text: `commands.parse`)."""
+        if isinstance(cmd, str):
+            cmd = parse(cmd, self.game)
+        match cmd:
+            case Apply(inp=inp):
+                self.apply(inp)
+            case SelectAction(action=action):
+                self.select(action)
+            case Toggle(what=what):
+                self._toggle(what)
+            case KillWeapon(weapon=weapon):
+                self.aim.short_weapon = weapon
+            case FlareFace(big=big):
+                self.aim.flare_big = big
+            case PickOption(index=i):
+                opts = self.options()
+                if 0 <= i < len(opts) and opts[i].enabled:
+                    self.command(opts[i].command)
+                elif 0 <= i < len(opts):
+                    self.refuse(f"{opts[i].label}: {opts[i].why or 'not now'}")
         self.version += 1
 
     def _toggle(self, what: str) -> None:
@@ -659,16 +555,16 @@ class PlayApp:
             self.refuse(f"{it.label}: {it.why}")
             return
         if action == "end_turn":
-            self.apply(adapter.end_turn(self.facing))
+            self.apply(EndTurn(self.facing))
             return
         if action == "extra_action":  # Anita: a token discarded, no gesture
-            self.command("extra_action")
+            self.command(parse("extra_action", g))
             return
         self.action = action
         self.gesture = None
         self.first_flick = None
         if action == "short_kill":
-            self.short_weapon = adapter.quiet_weapon(g.active_survivor)
+            self.aim.short_weapon = adapter.quiet_weapon(g.active_survivor)
         self.status = ""
 
     def spot(self) -> adapter.Spot | None:
@@ -691,201 +587,34 @@ class PlayApp:
             self.refuse(str(exc))
             return None
 
-    # ---- mouse and keys -------------------------------------------------------------------
-    KEYS: ClassVar[dict[str, str]] = {it[2]: it[0]
-                                      for it in (*adapter.ACTIONS, *adapter.MORE_ACTIONS)}
-
+    # ---- mouse and keys: the top mode first ------------------------------------------------
     def key(self, name: str) -> None:
         name = name.lower()
-        if self.help_open:
-            if name == "f3" and not self.briefing_open:
-                self.open_help(BRIEFING_TAB)
-            elif name in ("escape", "f1", "?", "f3", "space", "return"):
-                self.close_help()
-            return
-        if name in ("f1", "?"):
-            self.open_help()
-            return
-        if name == "f3" and not self.pass_screen:
-            self.open_help(BRIEFING_TAB)
-            return
-        if name == "z" and not self.pass_screen:
-            self.mulligan()
-            return
         if name == "f2":
             self.status = "sound off (F2)" if self.sound.toggle_mute() else "sound on (F2)"
             self.version += 1
             return
-        if self.pass_screen:
-            if name in ("space", "return", "enter"):
-                self._dismiss_pass()
-            return
-        if name == "escape":
-            if self.gesture is not None:
-                self.gesture = None  # the misclick undo: nothing was flicked
-                self.status = "flick cancelled"
-            elif self.action is not None:
-                self.action = None
-                self.first_flick = None
-        elif name == "tab":
-            self._toggle("style")
-        elif name == "s":
-            self._toggle("side")
-        elif name == "a":
-            self._toggle("aim")
-        elif name == "p":
-            self._toggle("power")
-        elif name == "f":
-            self._toggle("fit")
-        elif name == "c":
-            self.assist.toggle(self)
-        elif name == "n":
-            self._toggle("hand")
-        elif name == "w" and self.game.phase == "fight":
-            self.command("fight_wait")
-        elif name == "r" and self.game.phase == "act" and self.game.active is not None:
-            self._face_mouse()
-        elif name in ("=", "+", "plus", "equals"):
-            self.zoom(self.area.center, 1)
-        elif name in ("-", "minus"):
-            self.zoom(self.area.center, -1)
-        elif name.isdigit() and self.options():
-            i = int(name) - 1
-            opts = self.options()
-            if 0 <= i < len(opts) and opts[i].enabled:
-                self.command(opts[i].command)
-        elif name in self.KEYS:
-            if self.busy():
-                self.refuse("wait: the shot is still playing")
-            else:
-                self.select(self.KEYS[name])
-        self.version += 1
-
-    def _face_mouse(self) -> None:
-        s = self.game.active_survivor
-        if s.piece is None:
-            return
-        x, y = self.game.board.pos(s.piece)
-        mx, my = self.cam.to_cm(*self.mouse)
-        self.facing = math.atan2(my - y, mx - x)
-        self.status = f"{s.short} will face {math.degrees(self.facing):.0f} deg at the turn's end"
-
-    def _dismiss_pass(self) -> None:
-        self.pass_screen = False
-        self.seen_team = self.game.current_team
-        self.seen_key = self.pass_key()
-        self.version += 1
-        self._brief()
+        for mode in reversed(list(self.modes)):
+            if mode.key(self, name):
+                return
 
     def mouse_down(self, t: float, pos: tuple[int, int], button: int) -> None:
         self.mouse = pos
-        if self.help_open:  # a click beside the help window closes it
-            self.close_help()
-            return
-        if self.pass_screen:
-            self._dismiss_pass()
-            return
-        if button == 3:
-            self.pan = (pos, self.active_cam())
-            return
-        if button != 1:
-            return
-        for b in self.buttons:
-            if b.rect.collidepoint(pos):
-                self.command(b.command)
+        for mode in reversed(list(self.modes)):
+            if mode.mouse_down(self, t, pos, button):
                 return
-        if not self.area.collidepoint(pos):
-            return
-        if self.busy():
-            self.refuse("wait: the shot is still playing")
-            return
-        if self.game.over:
-            self.refuse("the game is over")
-            return
-        cam = self.active_cam()
-        p = cam.to_cm(*pos)
-        g = self.game
-        spot = self.spot()
-        if spot is not None:
-            reach = self.view.footprints.get(spot.kind).reach
-            grab = max(reach + 0.8, 12.0 / cam.scale)
-            if math.dist(p, spot.centre) <= grab:
-                params = g.board.params
-                self.gesture = Gesture(spot.kind, spot.centre, p, t, self.style, params,
-                                       reach=reach,
-                                       template=self.action in TEMPLATES and g.phase == "act",
-                                       screen=(float(pos[0]), float(pos[1])))
-                return
-            if self.assist.aim_at(self, p):  # the aim assist's target
-                return
-            piece = help.PIECE_WORDS.get(spot.kind, spot.kind)
-            self.refuse(f"press on the lit {piece} to flick it (not elsewhere)")
-            return
-        if g.phase == "choose":
-            s = adapter.survivor_at(g, p, max(2.0, 10.0 / cam.scale))
-            if s is not None:
-                self.apply(adapter.choose(s.name))
-            else:
-                self.refuse("no survivor there: click a lit survivor (or its board)")
-            return
-        if g.phase == "act" and self.action == "short_kill":
-            targets = legal.short_kill_targets(g)
-            near = [z for z in targets if math.dist(g.board.pos(z), p) < 2.5]
-            if near and self.short_weapon:
-                self.apply(adapter.short_kill(near[0], self.short_weapon))
-            else:
-                self.refuse("short kill: click a lit zombie next to the survivor")
-            return
-        if g.phase == "act" and self.action is None:
-            self.refuse("choose an action first: a button or its key (M move, G gun...)")
-        else:
-            self.refuse("nothing to press on the table now: " + help.hint(self))
 
     def mouse_move(self, t: float, pos: tuple[int, int]) -> None:
         self.mouse = pos
-        if self.pan is not None:
-            (x0, y0), cam = self.pan
-            moved = Camera(cam.scale, (cam.origin[0] + pos[0] - x0, cam.origin[1] + pos[1] - y0))
-            if self.on_fight_table():
-                self.fight_cam = moved
-            else:
-                self.cam = moved
-            return
-        if self.gesture is not None:
-            self.gesture.move(t, self.active_cam().to_cm(*pos), (float(pos[0]), float(pos[1])))
+        for mode in reversed(list(self.modes)):
+            if mode.mouse_move(self, t, pos):
+                return
 
     def mouse_up(self, t: float, pos: tuple[int, int], button: int) -> None:
         self.mouse = pos
-        if button == 3:
-            self.pan = None
-            return
-        if button != 1 or self.gesture is None:
-            return
-        gesture, self.gesture = self.gesture, None
-        flick = gesture.release(t, self.active_cam().to_cm(*pos), self.hand, self.rng,
-                                screen=(float(pos[0]), float(pos[1])))
-        if flick is None:
-            self.status = "too gentle to be a flick: try again"
-            self.version += 1
-            return
-        g = self.game
-        if g.phase == "fight":
-            self.apply(adapter.flick_input(g, "fight", self.side, flick))
-            return
-        if g.phase == "exile":
-            self.apply(adapter.flick_input(g, "exile", self.side, flick))
-            return
-        assert self.action is not None
-        if self.action == "two_guns" and self.first_flick is None:
-            self.first_flick = flick
-            self.status = "first bullet aimed: now flick the second (right side)"
-            self.version += 1
-            return
-        if self.action == "two_guns":
-            inp = adapter.flick_input(g, "two_guns", "left", self.first_flick, flick)
-        else:
-            inp = adapter.flick_input(g, self.action, self.side, flick, big=self.flare_big)
-        self.apply(inp)
+        for mode in reversed(list(self.modes)):
+            if mode.mouse_up(self, t, pos, button):
+                return
 
     def wheel(self, pos: tuple[int, int], y: int) -> None:
         if self.widgets.over_log(pos):
@@ -900,38 +629,24 @@ class PlayApp:
             self.zoom(pos, y)
 
     # ---- the loop -------------------------------------------------------------------------
+    def handle_event(self, ev: Any, t: float) -> None:
+        """One pygame event, `t` its own time (s): `flick.ui.loop.handle_event`."""
+        loop.handle_event(self, ev, t)
+
     def run(self) -> int:
         """Run the window until it is closed (or the frame count / script ends)."""
         s = self.settings
         virtual = s.frames is not None or s.script is not None
         if virtual:
-            self._run_virtual()
+            loop.run_virtual(self)
         else:
-            self._run_live()
+            loop.run_live(self)
         self.assist.close()  # its workers stop with the window (exit would wait for the map)
         if s.screenshot:
             save_png(self.screen, s.screenshot, "screenshot")  # atomic
         if self.recorder is not None and s.record:
             self._save_replay()
         return 0
-
-    def _run_virtual(self) -> None:
-        """Headless: exactly 1/60 s per frame, every frame drawn (deterministic)."""
-        s = self.settings
-        now = 0.0
-        while not self.quit:
-            now += FRAME_S
-            self._feed_script(now)
-            if s.frames is None and not self._script and not self.busy():
-                self.quit = True
-            if pygame.display.get_init():
-                for ev in pygame.event.get():
-                    self.handle_event(ev, now)
-            self.advance(FRAME_S)
-            self.present()
-            self.frame += 1
-            if s.frames is not None and self.frame >= s.frames:
-                break
 
     def moving(self) -> bool:
         """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
@@ -943,70 +658,10 @@ class PlayApp:
         gesture = self.gesture
         return (self.version, self.cam, self.fight_cam, len(self.clips), self.clip_time,
                 None if gesture is None else (len(gesture.samples), gesture.pointer),
-                self.widgets.help_tab(), self.widgets.toast_text, self.pass_screen,
+                self.widgets.help_tab(), self.widgets.toast_text, tuple(self.modes.names()),
                 self.style, self.side,
                 self.hand, self.show_aim, self.show_power, self.status, self.facing,
                 self.screen.get_size(), self.exposed, self.assist.version)
-
-    def _run_live(self) -> None:
-        """A real window: wait on events (each stamped with the moment it arrives, not the
-        frame's), at most `FPS_CAP` frames a second while something moves, and no redraw at
-        all while nothing does (idle costs next to no CPU)."""
-        period = 1.0 / FPS_CAP
-        t0 = time.perf_counter()
-        last = t0
-        drawn: tuple[Any, ...] | None = None
-        while not self.quit:
-            moving = self.moving()
-            now = time.perf_counter()
-            wait = (last + period - now) if moving else IDLE_WAIT_S
-            ev = pygame.event.wait(max(1, round(wait * 1000)))
-            while ev.type != pygame.NOEVENT:
-                self.handle_event(ev, time.perf_counter() - t0)
-                ev = pygame.event.poll()
-            now = time.perf_counter()
-            if moving and now < last + period:
-                continue  # more events may come before the frame is due
-            if self._anim_at is not None:  # a shot was drawn while it was computed
-                last, self._anim_at = max(last, self._anim_at), None
-            self.advance(min(0.05, now - last))
-            last = now
-            key = self.scene_key()
-            if key != drawn:
-                self.present()
-                self.frame += 1
-                drawn = key
-
-    def handle_event(self, ev: Any, t: float) -> None:
-        """One pygame event, `t` its own time (s): what a mouse gesture is measured with."""
-        scripted = self.settings.script is not None
-        if ev.type == pygame.QUIT:
-            self.quit = True
-        elif ev.type == pygame.VIDEORESIZE:
-            self.resize(ev.w, ev.h)
-        elif ev.type in EXPOSED:
-            # the window (re)appeared: without a compositor its pixels are gone, draw it all
-            self.exposed += 1
-            self._full_update = True
-        elif scripted:
-            return  # a scripted run takes its input from the script alone
-        elif self.widgets.process(ev):
-            self.version += 1  # a widget took it (the log's scroll bar, the help window)
-        elif ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
-                self.quit = True
-            elif getattr(ev, "unicode", "") == "?":
-                self.key("?")
-            else:
-                self.key(pygame.key.name(ev.key))
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
-            self.mouse_down(t, ev.pos, ev.button)
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
-            self.mouse_up(t, ev.pos, ev.button)
-        elif ev.type == pygame.MOUSEMOTION:
-            self.mouse_move(t, ev.pos)
-        elif ev.type == pygame.MOUSEWHEEL:
-            self.wheel(pygame.mouse.get_pos(), ev.y)
 
     def resize(self, w: int, h: int) -> None:
         """The window was resized: the table and the panel reflow, the city is fitted again."""
@@ -1022,71 +677,6 @@ class PlayApp:
             self.fight_cam = self._fight_camera()
         self._full_update = True
         self.version += 1
-
-    def _feed_script(self, now: float) -> None:
-        if not self.busy():
-            self._script_clock += FRAME_S
-        while self._script and self._script[0].t <= self._script_clock + 1e-9:
-            if self.busy():
-                return
-            ev = self._script.pop(0)
-            t = ev.t
-            if ev.type == "key":
-                try:
-                    pygame.key.key_code(ev.key)
-                except ValueError:
-                    raise IllegalAction(f"script: unknown key {ev.key!r}") from None
-                self.key(ev.key)
-            elif ev.type == "command":
-                self.command(ev.command)
-            else:
-                pos = self.script_pos(ev)
-                if ev.type == "down":
-                    self.mouse_down(t, pos, ev.button)
-                elif ev.type == "move":
-                    self.mouse_move(t, pos)
-                elif ev.type == "up":
-                    self.mouse_up(t, pos, ev.button)
-                elif ev.type == "wheel":
-                    self.wheel(pos, ev.y)
-
-    def script_pos(self, ev: ScriptEvent) -> tuple[int, int]:
-        """Screen pixels of a scripted event's position (see `flick.ui.script`)."""
-        if ev.pos is not None:
-            return (round(ev.pos[0]), round(ev.pos[1]))
-        cam = self.active_cam()
-        if ev.cm is not None:
-            x, y = ev.cm
-        elif ev.at is not None:
-            x, y = self._named(ev.at)
-        else:
-            x, y = cam.to_cm(*self.mouse)
-        px, py = cam.px(x + ev.d[0], y + ev.d[1])
-        return (round(px), round(py))
-
-    def _named(self, at: str) -> tuple[float, float]:
-        g = self.game
-        if at == "piece":
-            spot = self.spot()
-            if spot is None:
-                raise IllegalAction("script: no piece to flick now (choose an action first)")
-            return spot.centre
-        if at.startswith("survivor:"):
-            name = at.split(":", 1)[1]
-            for s in g.survivors.values():
-                if name in (s.name, s.short):
-                    if s.piece is not None:
-                        return g.board.pos(s.piece)
-                    if s.building is not None:
-                        return adapter.inside_spot(g, s)
-            raise IllegalAction(f"script: no survivor {name!r} on the table")
-        if at == "zombie:nearest" and g.active is not None:
-            here = g.board.piece_position(g.active_survivor)
-            zs = g.board.zombies()
-            if zs and here is not None:
-                z = min(zs, key=lambda q: math.dist(g.board.pos(q), here))
-                return g.board.pos(z)
-        raise IllegalAction(f"script: unknown place {at!r}")
 
     def advance(self, dt: float) -> None:
         """Move the animation on by `dt` seconds of wall time."""
@@ -1107,93 +697,14 @@ class PlayApp:
             self.refit()
             self._check_pass()
 
-    # ---- the mulligan house rule -----------------------------------------------------------
-    def mulligan_why_not(self) -> str:
-        """Why the last flick cannot be taken back now ('' when it can)."""
-        g = self.game
-        if self.settings.mulligans <= 0:
-            return "no mulligans in this game (the house rule: flick play --mulligans N)"
-        if self.busy():
-            return "wait for the shot to finish"
-        if self._last_flick is None or g.over:
-            return "nothing to take back: only the last flick, while its survivor still plays"
-        n, who = self._last_flick
-        if len(g.inputs) != n or g.active != who:
-            return "nothing to take back: only the last flick, while its survivor still plays"
-        if self.mulligans_left() <= 0:
-            return f"no mulligans left for player {self.player_of(g.current_team)}"
-        return ""
-
-    def mulligans_left(self) -> int:
-        g = self.game
-        key = (g.current_team, self.player_of(g.current_team))
-        return self.settings.mulligans - self.mulligans_used.get(key, 0)
-
+    # ---- the mulligan house rule (`flick.ui.mulligan`) -----------------------------------------
     def mulligan(self) -> bool:
-        """House rule: take the last flick back. The game is played again from the start
-        without it (same seed, same inputs: exactly the state before it), so the replay holds
-        only the flicks that count and still verifies; its players' controller notes the rule
-        and how many were taken."""
-        why = self.mulligan_why_not()
-        if why:
-            self.refuse(why)
-            return False
-        g = self.game
-        key = (g.current_team, self.player_of(g.current_team))
-        again = Game(g.scenario, g.seed, players=dict(g.turn_order.players),
-                     params=g.board.table.params)
-        recorder = None
-        if self.recorder is not None:
-            from flick.replay import Recorder
+        return mulligan.take_back(self)
 
-            recorder = Recorder(again, controller="human")
-        for inp in g.inputs[:-1]:
-            again.apply(inp)
-        self.mulligans_used[key] = self.mulligans_used.get(key, 0) + 1
-        self._swap_game(again, recorder)
-        left = self.mulligans_left()
-        self.status = f"flick taken back (mulligan): {left} left for player {key[1]}"
-        if self.recorder is not None and self.settings.record:
-            self._save_replay()
-        return True
-
-    def _swap_game(self, game: Game, recorder: Any) -> None:
-        self.game = game
-        self.recorder = recorder
-        self._note_rule()
-        self.motion = MotionRecorder()
-        self.motion.attach(game.board.table, "city")
-        self.view = TableView(game.board.table, _tower_home(game), game.bin)
-        self.fight_view = None
-        self._sync_fight()
-        self.clips, self.clip_time = [], 0.0
-        self.log, self._logged, self._shown = [], 0, 0
-        self.action, self.gesture, self.first_flick, self._last_flick = None, None, None, None
-        self._refresh()
-
-    def _note_rule(self) -> None:
-        """The replay's players' controller names the mulligan house rule when it is on."""
-        if self.recorder is not None and self.settings.mulligans > 0:
-            used = sum(self.mulligans_used.values())
-            self.recorder.controller = (f"human (house rule: {self.settings.mulligans} "
-                                        f"mulligans a player, {used} taken)")
+    def mulligan_why_not(self) -> str:
+        return mulligan.why_not(self)
 
     def _play_pending(self) -> None:
         for name in self._pending_sounds:
             self.sound.play(name)
         self._pending_sounds = []
-
-
-def _number(text: str, cmd: str) -> int:
-    """A whole number in a command (from a script: it may be malformed)."""
-    if not text.isdigit():
-        raise IllegalAction(f"command {cmd!r}: {text!r} is not a number")
-    return int(text)
-
-
-def _tower_home(game: Game) -> Any:
-    from flick.scenario.place import TowerPose, tower_size
-
-    zb = game.scenario.zombie_bin
-    width, depth = tower_size()
-    return TowerPose(zb.x, zb.y, math.radians(zb.tower_facing), width, depth)

@@ -16,10 +16,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
+from flick.ui import adapter
 from flick.ui.render import Camera
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
 
 # The whole city is shown when it is drawn at least this large (a figure's 2.6 cm base 21 px).
 WHOLE_CITY_PX_PER_CM = 8.0
@@ -120,3 +125,46 @@ class CameraRig:
         near = (abs(scale - self.target.scale) * max(rect.size) < 0.5 * scale
                 and math.dist(cam.origin, self.target.origin) < 0.5)
         self.cam = self.target if near else cam
+
+
+def city_box(game: Game) -> tuple[float, float, float, float]:
+    """The table the game is played on (cm): the city and the tower's bin, 3 cm around."""
+    w, h = game.board.city
+    zb = game.scenario.zombie_bin
+    x0, y0 = min(0.0, zb.x - 9), min(0.0, zb.y - 9)
+    x1, y1 = max(w, zb.x + 9), max(h, zb.y + 9)
+    return (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
+
+
+def objective_box(game: Game) -> tuple[float, float, float, float]:
+    """The box (cm) around the buildings the objectives name and every survivor."""
+    g = game
+    names: set[str] = set()
+    for o in g.scenario.objectives:
+        for v in o.params.values():
+            for name in (v if isinstance(v, list) else [v]):
+                if isinstance(name, str) and name in g.board.buildings:
+                    names.add(name)
+    spots = [g.board.table.position(block) for name in names
+             for block in g.board.building_parts(name)[:2]]
+    spots += [g.board.pos(s.piece) for s in g.survivors.values()
+              if s.alive and s.piece is not None and g.board.exists(s.piece)]
+    if not spots:
+        return city_box(game)
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def focus_points(game: Game) -> list[tuple[float, float]]:
+    """What must stay in view now: the survivor in play (its piece to flick too), or
+    the survivors the team to play may choose."""
+    g = game
+    s = g.survivors.get(g.active) if g.active else None
+    if s is not None and s.piece is not None and g.board.exists(s.piece):
+        return [g.board.pos(s.piece)]
+    if s is not None and s.building is not None:
+        return [adapter.inside_spot(g, s)]
+    if g.phase == "choose" and not g.over:
+        return [g.board.pos(q.piece) for q in g.available(g.current_team)
+                if q.piece is not None and g.board.exists(q.piece)]
+    return []

@@ -99,8 +99,8 @@ def short(game: Game, name: str) -> str:
     return s.short if s is not None else name
 
 
-def options(game: Game) -> list[tuple[str, str, bool]]:
-    """(label, command, enabled) of the buttons of a phase of scenarios 5-10."""
+def options(game: Game) -> list[tuple[str, Input, bool]]:
+    """(label, engine input, enabled) of the buttons of a phase of scenarios 5-10."""
     a = rule_state(game)
     if a is None or game.over:
         return []
@@ -109,44 +109,46 @@ def options(game: Game) -> list[tuple[str, str, bool]]:
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
         thief = game.survivors[offer["thief"]]
-        return [("Take it", "steal:take", thief.free_spaces() > 0),
-                ("Leave it", "steal:leave", True),
-                ("Discard it (X only)", "steal:discard", token is not None and token.kind == "x")]
+        return [("Take it", ai.Steal("take"), thief.free_spaces() > 0),
+                ("Leave it", ai.Steal("leave"), True),
+                ("Discard it (X only)", ai.Steal("discard"),
+                 token is not None and token.kind == "x")]
     if a.x_pending:
-        return [(f"X from the {b.replace('_', ' ')}", f"move_x:{b}", True) for b in a.x_blocked]
+        return [(f"X from the {b.replace('_', ' ')}", ai.MoveX(b), True) for b in a.x_blocked]
     if game.phase == "crossroads" and a.crossroads_card is not None:
         from flick.game.scenarios.crossroads import deck, payable
 
         card = deck()[a.crossroads_card]
         s = game.active_survivor
         return [(f"{i + 1}) {o.text}" + ("" if payable(game, s, o) else " (cannot pay)"),
-                 f"crossroads:{i}", payable(game, s, o)) for i, o in enumerate(card.options)]
+                 ai.CrossroadsChoice(i), payable(game, s, o)) for i, o in enumerate(card.options)]
     if game.phase == "pick" and a.pick is not None:
         stash = game.stashes.get(a.pick["key"], [])
         kinds = {t.uid: t.kind for t in stash}
-        return [(f"Take the {kinds.get(uid, '?')}", f"pick:{i}", True)
+        return [(f"Take the {kinds.get(uid, '?')}", ai.PickToken(i), True)
                 for i, uid in enumerate(a.pick["uids"])]
     if game.phase == "vote":
-        return [("Thumb up (show the card)", "vote:1", True), ("Thumb down", "vote:0", True)]
+        return [("Thumb up (show the card)", ai.Vote(True), True),
+                ("Thumb down", ai.Vote(False), True)]
     if game.phase == "allegiance":
-        return [("Stay with my team", "allegiance:0", True),
-                ("Join the other team", "allegiance:1", True)]
+        return [("Stay with my team", ai.Allegiance(False), True),
+                ("Join the other team", ai.Allegiance(True), True)]
     if game.phase == "choose" and "pass" in game.legal_kinds():
-        return [("Pass the turn (flip the X token)", "pass", True)]
+        return [("Pass the turn (flip the X token)", ai.PassTurn(), True)]
     return []
 
 
-def accuse_options(game: Game) -> list[tuple[str, str, bool]]:
+def accuse_options(game: Game) -> list[tuple[str, Input, bool]]:
     """Whom the active survivor may accuse (`flick.game.actions.legal.accusable`)."""
-    return [(f"Accuse {short(game, name)}", f"accuse:{name}", True)
+    return [(f"Accuse {short(game, name)}", ai.Accuse(name), True)
             for name in legal.accusable(game)]
 
 
-def heal_options(game: Game) -> list[tuple[str, str, bool]]:
+def heal_options(game: Game) -> list[tuple[str, Input, bool]]:
     """Olivia's heals (`flick.game.actions.legal.heals`): each survivor she may heal, with her
     medicine or theirs."""
     return [(f"Heal {short(game, target)} ({short(game, source)}'s medicine)",
-             f"heal:{target}:{source}", True) for target, source in legal.heals(game)]
+             ai.Heal(target, source), True) for target, source in legal.heals(game)]
 
 
 def power_tokens(game: Game, name: str) -> dict[str, int]:
@@ -155,7 +157,8 @@ def power_tokens(game: Game, name: str) -> dict[str, int]:
 
 
 def command_input(head: str, rest: str) -> Input | None:
-    """The engine input of a panel command of scenarios 5-10, or None if not one of them."""
+    """The engine input of a scenario 5-10 command in its text form (`flick.ui.commands`),
+    or None if not one of them."""
     if head == "steal":
         return ai.Steal(rest)
     if head == "move_x":

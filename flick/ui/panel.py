@@ -16,9 +16,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from flick.game.actions.legal import legal_actions
+from flick.game.inputs import ChooseSurvivor
 from flick.ui import adapter, decisions, help
+from flick.ui.choices import Option
+from flick.ui.commands import Apply, Command, SelectAction, Toggle
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
+from flick.ui.widgets import LOG_LINE_PX, ButtonSpec
 
 MIN_LOG_LINES = 4  # the event log keeps this many lines; the scenario's rules shrink first
 
@@ -30,26 +34,23 @@ FG: Colour = (226, 232, 238)
 DIM: Colour = (130, 138, 150)
 ACCENT: Colour = (255, 200, 60)
 BAD: Colour = (255, 110, 100)
-BUTTON: Colour = (58, 66, 80)
-BUTTON_ON: Colour = (90, 120, 70)
-BUTTON_OFF: Colour = (44, 48, 56)
 
 
 @dataclass(frozen=True)
 class Button:
-    """A clickable rectangle (screen px) and the command it sends."""
+    """A clickable rectangle (screen px) and the command it sends (a survivor's board row in
+    the choose phase; the panel's buttons are pygame-gui widgets, `ButtonSpec`)."""
 
     rect: pygame.Rect
-    command: str
+    command: Command
 
 
-@dataclass(frozen=True)
-class Option:
-    """A choice offered in the panel (take this token, keep it, a fight weapon...)."""
-
-    label: str
-    command: str
-    enabled: bool = True
+# What each action makes heard (rulebook, "Zombies' reaction": LOUD any gun fired; QUIET a
+# move or a non-gun weapon); the short kill is as loud as the weapon named, the flare as its
+# face up.
+NOISE = {"move": "quiet", "gun": "LOUD", "two_guns": "LOUD", "shotgun": "LOUD",
+         "sniper": "LOUD", "knife": "quiet", "bat": "quiet", "figure_move": "quiet",
+         "flare": "LOUD/quiet", "short_kill": "as weapon"}
 
 
 class Panel:
@@ -65,12 +66,14 @@ class Panel:
         self.text = TextCache()
         self._surface: pygame.Surface | None = None
         self._version = -1
-        self._buttons: list[Button] = []
+        self._buttons: list[ButtonSpec] = []
+        self.board_clicks: list[Button] = []  # the survivors' boards, to choose one
         self.changed = True  # re-rendered by the last draw (its pixels must reach the screen)
         self.log_rect: pygame.Rect | None = None  # where the event log goes (screen px)
 
-    def draw(self, surface: pygame.Surface, app: Any) -> list[Button]:
-        """Blit the panel (re-rendered if `app.version` changed); its buttons.
+    def draw(self, surface: pygame.Surface, app: Any) -> list[ButtonSpec]:
+        """Blit the panel (re-rendered if `app.version` changed); its buttons (pygame-gui
+        widgets the app shows: `flick.ui.widgets`).
 
         No spoilers: while a shot or a rush plays, the panel stays as it was before it (whose
         turn, lives, tokens, the log) and offers no buttons; it changes when the animation
@@ -83,14 +86,15 @@ class Panel:
             self._version = app.version
         assert self._surface is not None
         surface.blit(self._surface, self.rect)
-        return [] if app.busy() else self._buttons
+        return self._buttons  # as they were while a shot plays (pressing waits: the app)
 
     # ---- rendering ----------------------------------------------------------------------
-    def _render(self, s: pygame.Surface, app: Any) -> list[Button]:
+    def _render(self, s: pygame.Surface, app: Any) -> list[ButtonSpec]:
         game: Game = app.game
         s.fill(BG)
         w = self.rect.width
-        buttons: list[Button] = []
+        specs: list[ButtonSpec] = []
+        self.board_clicks = []
         x, y = 12, 8
         sc = game.scenario
         y = self._line(s, f"S{sc.number}  {sc.name}", x, y, self.head, ACCENT) + 2
@@ -116,49 +120,46 @@ class Panel:
                     y = self._line(s, line, x, y, self.font, ACCENT)
         if options:
             # two buttons a row, or one a row when a label would not fit half the width
-            per_row = 2 if all(self.small.size(o.label)[0] < (w - 30) // 2 - 8
+            per_row = 2 if all(self.small.size(o.label)[0] < (w - 30) // 2 - 16
                                for o in options) else 1
             bw = (w - 30) // 2 if per_row == 2 else w - 24
             for i, opt in enumerate(options):
-                bx = x + (i % per_row) * (bw + 6)
-                r = pygame.Rect(bx, y, bw, 22)
-                self._button(s, r, opt.label, BUTTON if opt.enabled else BUTTON_OFF,
-                             FG if opt.enabled else DIM)
-                if opt.enabled:
-                    buttons.append(Button(r.move(self.rect.topleft), opt.command))
+                r = pygame.Rect(x + (i % per_row) * (bw + 6), y, bw, 24)
+                specs.append(ButtonSpec(r.move(self.rect.topleft), opt.label, opt.command,
+                                        opt.enabled, opt.why))
                 if i % per_row == per_row - 1 or i == len(options) - 1:
-                    y += 26
+                    y += 28
         items = adapter.action_items(game) if game.phase == "act" and not app.busy() else []
         if items:
-            y = self._line(s, "Actions (key):", x, y, self.small, DIM)
+            y = self._line(s, "Actions [key] and their noise (hover: why not):", x, y,
+                           self.small, DIM)
             bw = (w - 36) // 3
             for i, it in enumerate(items):
                 r = pygame.Rect(x + (i % 3) * (bw + 6), y, bw, 22)
-                on = it.id == app.action
-                label = f"{it.label} [{it.key.upper()}]" if it.enabled else f"{it.label}: {it.why}"
-                self._button(s, r, label, BUTTON_ON if on else BUTTON if it.enabled else BUTTON_OFF,
-                             FG if it.enabled else DIM)
-                # a refused one too: pressing it says why in the status line
-                buttons.append(Button(r.move(self.rect.topleft), f"action:{it.id}"))
+                noise = NOISE.get(it.id, "")
+                label = f"{it.label} [{it.key.upper()}]" + (f" {noise}" if noise else "")
+                # a refused one is greyed, its reason the tooltip; a press says it too
+                specs.append(ButtonSpec(r.move(self.rect.topleft), label, SelectAction(it.id),
+                                        it.enabled, "" if it.enabled else it.why,
+                                        it.id == app.action))
                 if i % 3 == 2 or i == len(items) - 1:
                     y += 25
         # settings
         settings = [
-            (f"Style: {app.style} [Tab]", "toggle:style"),
-            (f"Side: {app.side} [S]", "toggle:side"),
-            (f"Hand: {app.hand} [N]", "toggle:hand"),
-            (f"Aim line {'on' if app.show_aim else 'off'} [A]", "toggle:aim"),
-            (f"Power {'on' if app.show_power else 'off'} [P]", "toggle:power"),
+            (f"Style: {app.style} [Tab]", Toggle("style")),
+            (f"Side: {app.side} [S]", Toggle("side")),
+            (f"Hand: {app.hand} [N]", Toggle("hand")),
+            (f"Aim line {'on' if app.show_aim else 'off'} [A]", Toggle("aim")),
+            (f"Power {'on' if app.show_power else 'off'} [P]", Toggle("power")),
             ("Whole city [F]" if app.cam == app.fitted_cam and app.cam != app.overview()
-             else "Fit view [F]", "toggle:fit"),
+             else "Fit view [F]", Toggle("fit")),
         ]
         bw = (w - 36) // 3
         for i, (label, cmd) in enumerate(settings):
-            r = pygame.Rect(x + (i % 3) * (bw + 6), y + (i // 3) * 24, bw, 20)
-            self._button(s, r, label, (48, 54, 66), FG, self.small)
-            buttons.append(Button(r.move(self.rect.topleft), cmd))
-        y += 52
-        y = self._boards(s, app, x, y, buttons) + 4
+            r = pygame.Rect(x + (i % 3) * (bw + 6), y + (i // 3) * 23, bw, 20)
+            specs.append(ButtonSpec(r.move(self.rect.topleft), label, cmd))
+        y += 50
+        y = self._boards(s, app, x, y, specs) + 4
         objective = [o.text for o in game.scenario.objectives if app.sees_team(o.team)]
         objective += decisions.objective_lines(game, app.viewer())
         y = self._section(s, "Objective", objective, x, y, w)
@@ -169,7 +170,7 @@ class Panel:
         bottom = self.rect.height - 8 - 15 * max(1, len(status))
         if rules:  # in full, or a line each when the event log would get no room
             after = 22 + 15 * sum(len(wrap(r, self.small, w - 2 * x)) for r in reaction)
-            room = bottom - y - after - 18 - 15 * MIN_LOG_LINES
+            room = bottom - y - after - 26 - LOG_LINE_PX * MIN_LOG_LINES
             y = self._section(s, "Scenario rules", self._within(rules, room, w - 2 * x), x, y,
                               w)
         y = self._section(s, "Zombies' reaction", reaction, x, y, w)
@@ -182,7 +183,7 @@ class Panel:
         for i, line in enumerate(status):
             self.text.blit(s, self.small, line, (x, bottom + 3 + 15 * i),
                            BAD if app.status_bad else FG, "topleft")
-        return buttons
+        return specs
 
     def _turn(self, s: pygame.Surface, app: Any, x: int, y: int) -> int:
         game: Game = app.game
@@ -215,7 +216,7 @@ class Panel:
         return self._line(s, text, x, y, self.font, FG) + 4
 
     def _boards(self, s: pygame.Surface, app: Any, x: int, y: int,
-                buttons: list[Button]) -> int:
+                specs: list[ButtonSpec]) -> int:
         """One line per survivor: team, backpack, name, life, weapon, tokens; in the choose
         phase a board is a button choosing that survivor."""
         game: Game = app.game
@@ -244,8 +245,10 @@ class Panel:
             text = f"{sv.default_weapon} | {inv or '-'}{where}"
             self.text.blit(s, self.small, text[:44], (x + 160, y + 3), alpha, "topleft")
             r = pygame.Rect(x, y, self.rect.width - 2 * x, 17)
-            if sv.alive and game.phase == "choose" and sv.team == game.current_team:
-                buttons.append(Button(r.move(self.rect.topleft), f"choose:{sv.name}"))
+            if sv.alive and game.phase == "choose" and sv.team == game.current_team \
+                    and not decisions.secret(game):  # S9-S10: chosen on the pass screen
+                self.board_clicks.append(Button(r.move(self.rect.topleft),
+                                                Apply(ChooseSurvivor(sv.name))))
             y += 18
         return y
 
@@ -282,18 +285,3 @@ class Panel:
               colour: Colour) -> int:
         self.text.blit(s, font, text, (x, y), colour, "topleft")
         return y + font.get_linesize()
-
-    def _button(self, s: pygame.Surface, r: pygame.Rect, label: str, fill: Colour,
-                colour: Colour, font: pygame.font.Font | None = None) -> None:
-        pygame.draw.rect(s, fill, r, border_radius=4)
-        pygame.draw.rect(s, (90, 98, 112), r, 1, border_radius=4)
-        font = font or self.small
-        if font.size(label)[0] > r.width - 6:  # cut at a word, marked (the rest on a click)
-            words = label.split(" ")
-            while len(words) > 1 and font.size(" ".join(words) + "...")[0] > r.width - 6:
-                words.pop()
-            label = " ".join(words).rstrip(":,") + "..."
-            while font.size(label)[0] > r.width - 6 and len(label) > 4:
-                label = label[:-4] + "..."
-        self.text.blit(s, font, label, r.center, colour)
-

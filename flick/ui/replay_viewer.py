@@ -27,7 +27,7 @@ from flick.ui.app import PANEL_W
 from flick.ui.camera import fit_box
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.render import Camera, save_png, wrap
-from flick.ui.table_view import TableView, TextCache
+from flick.ui.table_view import TableView, TextCache, tower_home
 
 INTERPOLATED_S = 0.6  # s: a shot shown from stored poses only
 PAUSE_S = 0.5  # s: the pause between shots while playing
@@ -113,10 +113,8 @@ def _resimulated(lg: Any) -> Timeline:
     note = ("re-simulated: the physics' own motion" if not mismatches else
             f"re-simulated, but {len(mismatches)} input(s) ended on another table than "
             f"recorded (first: input {mismatches[0] + 1})")
-    from flick.ui.app import _tower_home
-
     return Timeline(steps, log, game.board.table, fight_table, _title(rec), note, mismatches,
-                    _tower_home(game))
+                    tower_home(game))
 
 
 def _interpolated(lg: Any, why: str) -> Timeline:

@@ -19,6 +19,7 @@ from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
 from flick.ui.camera import fit_box
 from flick.ui.motion import FRAME_S, Clip, SideShape
+from flick.ui.panel import Button
 from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
 from flick.ui.table_view import HILITE, TableView
 
@@ -35,17 +36,24 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
     """Draw the window: the table, the piece being flicked, the banner, the panel. Returns
     the rectangles that changed (the table, and the panel only when it was re-rendered)."""
     screen = app.screen
-    if app.pass_screen:
-        _draw_pass(app, screen)
+    covering = next((m for m in reversed(list(app.modes)) if m.covers_table), None)
+    if covering is not None:  # the pass screen: no table, no panel
+        covering.draw(app, screen)
         app.buttons = []
+        app.widgets.show_buttons("panel", [])
         app.widgets.show_log(app.log_lines(), None)
         app.widgets.draw(screen)
         return [screen.get_rect()]
     draw_table(app, screen)
-    app.buttons = app.panel.draw(screen, app)
+    specs = app.panel.draw(screen, app)
+    app.widgets.show_buttons("panel", specs)
+    app.buttons = [] if app.busy() else [
+        *app.panel.board_clicks, *(Button(spec.rect, spec.command) for spec in specs)]
     app.widgets.show_log(app.log_lines(), app.panel.log_rect)
+    for mode in app.modes:
+        mode.draw(app, screen)  # banners over the table (the turn's outcome)
     covered = app.widgets.draw(screen)
-    if app.help_open:
+    if app.help_open or app.modes.top.name != "table":
         return [screen.get_rect()]
     return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else []), *covered]
 
@@ -470,15 +478,3 @@ def _banner(app: PlayApp, screen: pygame.Surface) -> None:
     app.view.text.blit(screen, font, text, (box.centerx, box.y + 28), (255, 200, 60))
     app.view.text.blit(screen, app.panel.font, f"game over: {reason}",
                         (box.centerx, box.y + 62), (226, 232, 238))
-
-
-def _draw_pass(app: PlayApp, screen: pygame.Surface) -> None:
-    g = app.game
-    screen.fill((16, 18, 24))
-    colour = adapter.team_colour(g, g.current_team)
-    font = app.view.fonts(Camera(12.0, (0, 0))).title
-    w, h = screen.get_size()
-    head, line = app.pass_label()
-    app.view.text.blit(screen, font, head, (w / 2, h / 2 - 30), colour)
-    app.view.text.blit(screen, app.panel.font, line, (w / 2, h / 2 + 20),
-                        (226, 232, 238))

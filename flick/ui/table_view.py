@@ -242,3 +242,12 @@ class TableView:
         pts = [cam.px(x, y) for x, y in corners]
         pygame.draw.polygon(surface, render.TOWER, pts)
         pygame.draw.polygon(surface, HILITE, pts, 2)
+
+
+def tower_home(game: Any) -> Any:
+    """The zombie tower's pose at home on the bin of `game`'s scenario."""
+    from flick.scenario.place import TowerPose, tower_size
+
+    zb = game.scenario.zombie_bin
+    width, depth = tower_size()
+    return TowerPose(zb.x, zb.y, math.radians(zb.tower_facing), width, depth)

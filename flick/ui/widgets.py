@@ -12,10 +12,11 @@ import html
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITabContainer, UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UITabContainer, UITextBox, UIWindow
 
 from flick import paths
 
@@ -30,6 +31,24 @@ FONTS = [{"name": "noto_sans", "point_size": size, "style": style}
 def escape(text: str) -> str:
     """Plain text as pygame-gui's HTML-like markup."""
     return html.escape(text, quote=False)
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button to show: where (screen px), its label, what it sends when pressed (any
+    value: the app's command), whether it can be pressed, its tooltip, and whether it is
+    the one in use (drawn selected)."""
+
+    rect: pygame.Rect
+    label: str
+    command: Any
+    enabled: bool = True
+    tooltip: str = ""
+    selected: bool = False
+
+    def key(self) -> tuple[Any, ...]:
+        return (tuple(self.rect), self.label, repr(self.command), self.enabled, self.tooltip,
+                self.selected)
 
 
 @dataclass(frozen=True)
@@ -66,7 +85,9 @@ class Widgets:
         self.help_window: UIWindow | None = None
         self.help_tabs: UITabContainer | None = None
         self.help_titles: list[str] = []
-        self.tooltip_text = ""
+        self._buttons: dict[str, list[tuple[UIButton, ButtonSpec]]] = {}
+        self._button_keys: dict[str, list[tuple[Any, ...]]] = {}
+        self.pressed: list[Any] = []  # commands of buttons pressed, for the app to carry out
 
     # ---- the window ---------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -82,7 +103,40 @@ class Widgets:
         used = bool(self.manager.process_events(event))
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.help_window:
             self.help_window = self.help_tabs = None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for group in self._buttons.values():
+                for button, spec in group:
+                    if button is event.ui_element and spec.enabled:
+                        self.pressed.append(spec.command)
+                        used = True
         return used
+
+    # ---- buttons --------------------------------------------------------------------------
+    def show_buttons(self, group: str, specs: list[ButtonSpec]) -> None:
+        """Show the buttons of `group` (the panel's, the pass screen's...) as `specs` say;
+        unchanged specs keep their widgets (a rebuild costs a few ms a button)."""
+        keys = [spec.key() for spec in specs]
+        if self._button_keys.get(group) == keys:
+            return
+        for button, _ in self._buttons.get(group, []):
+            button.kill()
+        made = []
+        for spec in specs:
+            button = UIButton(spec.rect, spec.label, self.manager,
+                              tool_tip_text=escape(spec.tooltip) if spec.tooltip else None,
+                              object_id="#selected" if spec.selected else None)
+            if not spec.enabled:
+                button.disable()
+            made.append((button, spec))
+        self._buttons[group] = made
+        self._button_keys[group] = keys
+
+    def button_specs(self, group: str) -> list[ButtonSpec]:
+        return [spec for _, spec in self._buttons.get(group, [])]
+
+    def take_pressed(self) -> list[Any]:
+        out, self.pressed = self.pressed, []
+        return out
 
     def update(self, dt: float) -> None:
         if self.toast_box is not None:
@@ -98,6 +152,7 @@ class Widgets:
         self.manager.draw_ui(surface)
         boxes = [w.rect for w in (self.log_box, self.toast_box, self.help_window)
                  if w is not None and w.visible]
+        boxes += [b.rect for group in self._buttons.values() for b, _ in group]
         return [pygame.Rect(r) for r in boxes]
 
     def busy(self) -> bool:

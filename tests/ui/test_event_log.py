@@ -86,11 +86,11 @@ def test_new_lines_keep_a_log_scrolled_back_where_the_player_reads() -> None:
 def test_the_event_log_keeps_room_when_the_panel_is_full() -> None:
     app = _app(7, (1326, 688))  # a 1366x768 screen's window, ten survivors
     if app.pass_screen:
-        app._dismiss_pass()
+        app.dismiss_pass()
     g = app.game
     app.command(f"choose:{g.available(g.current_team)[0].name}")  # action buttons shown
     if app.pass_screen:
-        app._dismiss_pass()
+        app.dismiss_pass()
     app.draw()
     rect = app.panel.log_rect
     assert rect is not None and rect.height >= 4 * 19  # at least four lines of the log

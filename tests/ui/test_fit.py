@@ -80,7 +80,7 @@ def test_choosing_a_survivor_in_view_moves_nothing(number: int) -> None:
     pygame.display.set_mode((1280, 800))
     app = PlayApp(Game(load(number), 1), Settings(frames=1))
     if app.pass_screen:
-        app._dismiss_pass()
+        app.dismiss_pass()
     before = app.cam
     g = app.game
     for s in g.available(g.current_team):

@@ -89,8 +89,12 @@ def test_the_briefing_shows_first_and_the_rules_stay_on_the_panel() -> None:
     assert "RV straight outta town" in sections["Story"][0]
     assert any("3 or fewer zombies" in line for line in sections["Objective"])
     assert any("touches the RV" in line for line in sections["You lose"])
-    app.mouse_down(0.0, (300, 300), 1)  # any click starts: it chooses nothing
+    app.mouse_down(0.0, (5, 5), 1)  # a click beside the window closes it: it chooses nothing
     assert not app.briefing_open and app.game.inputs == []
+    app.key("f3")  # and it opens again
+    assert app.briefing_open
+    app.key("escape")
+    assert not app.briefing_open and not app.help_open
     assert app_for(1).briefing_open is False  # headless runs start at the table
     rules = help.rule_lines(app.game.scenario)
     assert any("touches the RV" in r for r in rules)

@@ -19,10 +19,11 @@ import pygame
 
 from flick.errors import DataFileError
 from flick.game.game import Game
-from flick.game.inputs import ChooseSurvivor, Move, Shoot
+from flick.game.inputs import ChooseSurvivor, Eat, GoHungry, Keep, Move, Shoot
 from flick.game.state import IllegalAction
 from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
+from flick.ui.commands import Apply
 from flick.ui.gesture import SWIPE_GAIN
 from flick.ui.script import parse
 
@@ -271,7 +272,7 @@ def test_a_fight_is_played_on_the_staging_table() -> None:
 
 
 def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
-    from flick.game.inputs import Keep, TakeDrop
+    from flick.game.inputs import TakeDrop
 
     game = Game(load(2), 0)
     game.apply(ChooseSurvivor("Mike Cho"))
@@ -287,7 +288,7 @@ def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
     app.key("1")  # the first option, by its number
     assert isinstance(game.inputs[-1], TakeDrop) and game.inputs[-1].take == 0
     assert game.phase == "keep"
-    assert [o.command for o in app.options()] == ["keep:1", "keep:0"]
+    assert [o.command for o in app.options()] == [Apply(Keep(True)), Apply(Keep(False))]
     kind = game.stashes["school"][0].kind
     app.command("keep:1")
     assert isinstance(game.inputs[-1], Keep) and game.inputs[-1].keep
@@ -343,7 +344,6 @@ def test_short_kill_by_clicking_a_zombie_next_to_the_survivor() -> None:
 
 
 def test_hunger_offers_the_food_carried_or_going_hungry() -> None:
-    from flick.game.inputs import Eat
 
     game = Game(load(4), 1)
     rosa = game.survivors["Rosa Rodriguez"]
@@ -351,7 +351,8 @@ def test_hunger_offers_the_food_carried_or_going_hungry() -> None:
     # Set-up by hand: the end of a round with a hunger marker (scenario 4)
     game.phase = "hunger"
     app = PlayApp(game, Settings(frames=1))
-    assert [o.command for o in app.options()] == ["eat:Rosa Rodriguez:0", "hungry"]
+    assert [o.command for o in app.options()] == [Apply(Eat("Rosa Rodriguez", 0)),
+                                                  Apply(GoHungry())]
     lives = {s.name: s.life for s in game.survivors.values()}
     app.key("1")
     assert isinstance(game.inputs[-1], Eat) and game.inputs[-1].survivor == rosa.name

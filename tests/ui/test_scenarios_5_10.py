@@ -16,12 +16,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from flick.game.actions.legal import legal_actions
 from flick.game.bots.five_to_ten import FiveToTenBot
 from flick.game.game import Game
-from flick.game.inputs import ChooseSurvivor, EndTurn
+from flick.game.inputs import ChooseSurvivor, EndTurn, FightWeapon
 from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.five_to_ten import team_sizes
 from flick.scenario import load
 from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
+from flick.ui.commands import Apply
 from flick.ui.gesture import SWIPE_GAIN
 from flick.ui.script import parse
 from tests.conftest import game_group
@@ -64,8 +65,8 @@ def test_scenario_9_starts_behind_the_pass_screen_and_shows_the_objective_to_its
     assert app.pass_screen and app.viewer() is None
     head, _ = app.pass_label()
     assert head == "Pass to team B"
-    app.key("space")
-    assert not app.pass_screen
+    app.key("space")  # the player must say which survivor is theirs, on the pass screen
+    assert app.pass_screen and app.status_bad and game.inputs == []
     # no survivor chosen yet: no secret objective on the screen
     assert decisions.objective_lines(game, app.viewer()) == []
     app.command("choose:Kevin Jackson")
@@ -74,7 +75,9 @@ def test_scenario_9_starts_behind_the_pass_screen_and_shows_the_objective_to_its
     assert len(lines) == 1 and lines[0].startswith("Kevin's secret objective")
     assert "BETRAYER" not in lines[0]  # seed 1: Elijah is team B's betrayer, not Kevin
     app.select("end_turn")
-    # the next turn is team A's: the pass screen hides Kevin's objective again
+    # Kevin's player sees the turn's outcome first, then the pass screen hides his objective
+    assert app.modes.top.name == "turn_over" and app.viewer() is None
+    app.key("space")
     assert game.current_team == "A" and app.pass_screen and app.viewer() is None
 
 
@@ -122,7 +125,8 @@ def test_a_flare_is_flicked_from_the_thumb_with_the_face_chosen() -> None:
 
 def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
     game = s9()  # seed 1: Elijah is team B's betrayer
-    events = [key(0.05, "space"), *click(0.1, "Kevin"), key(0.3, "u")]
+    # S9: the player at the pass screen picks their own survivor there
+    events = [{"t": 0.1, "type": "command", "command": "choose:Kevin Jackson"}, key(0.3, "u")]
     t = 0.4
     events.append({"t": t, "type": "command", "command": "accuse:Elijah Jordan"})
     for _ in range(3):  # Kevin, Olivia, Elijah vote in turn, each behind the pass screen
@@ -235,9 +239,10 @@ def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> 
     assert app.on_fight_table() and shot.stat().st_size > 0
     fighter = game.fight.to_act
     weapons = [o.command for o in app.options()]
-    assert weapons and all(c.startswith("fight_weapon:") for c in weapons)
+    assert weapons and all(isinstance(c, Apply) and isinstance(c.inp, FightWeapon)
+                           for c in weapons)
     app.key("1")
-    assert game.fight.weapons.get(fighter) == weapons[0].split(":")[1]
+    assert game.fight.weapons.get(fighter) == weapons[0].inp.weapon  # type: ignore[union-attr]
     while game.fight.stage == "weapon":  # every fighter takes its first weapon
         app.key("1")
     shooter = game.fight.to_act
@@ -261,7 +266,7 @@ def test_a_survivor_fight_is_staged_and_played_from_the_panel(tmp_path: Any) -> 
 def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
     game = s9(3)  # seed 3: team B has no betrayer
     assert not [b for b in game.rule_state.betrayers if game.survivors[b].team == "B"]
-    events = [key(0.05, "space"), *click(0.1, "Thomas"), key(0.3, "u"),
+    events = [{"t": 0.1, "type": "command", "command": "choose:Thomas Heart"}, key(0.3, "u"),
               {"t": 0.4, "type": "command", "command": "accuse:Elijah Jordan"}]
     t = 0.4
     for _ in range(3):
@@ -271,7 +276,8 @@ def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
     assert game.phase == "allegiance" and app.pass_screen  # Elijah's player decides alone
     assert app.pass_label()[0].startswith("Pass to Elijah's player")
     app.key("space")
-    assert [o.command for o in app.options()] == ["allegiance:0", "allegiance:1"]
+    assert [o.command for o in app.options()] == [Apply(ai.Allegiance(False)),
+                                                  Apply(ai.Allegiance(True))]
     app.key("2")  # join the other team
     assert isinstance(game.inputs[-1], ai.Allegiance) and game.inputs[-1].defect
     assert game.survivors["Elijah Jordan"].team == "A"
@@ -291,7 +297,7 @@ def test_gabriel_picks_one_of_two_tokens_and_an_x_token_is_moved() -> None:
     to = game.rule_state.x_pending[0]
     app = PlayApp(game, Settings(frames=1))
     app.key("space")
-    source = app.options()[0].command.split(":", 1)[1]
+    source = app.options()[0].command.inp.source  # type: ignore[union-attr]
     app.key("1")
     assert isinstance(game.inputs[-1], ai.MoveX) and game.inputs[-1].source == source
     assert to in game.rule_state.x_blocked and not game.rule_state.x_pending
@@ -313,13 +319,14 @@ def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:
         s.inventory.append(game.new_token("medicine"))
     assert game.phase == "act" and game.active == "Olivia Brown"
     assert [c for _, c, _ in decisions.heal_options(game)] == [
-        "heal:Olivia Brown:Olivia Brown"]
+        ai.Heal("Olivia Brown", "Olivia Brown")]
     app = PlayApp(game, Settings(frames=1))
     app.key("space")
     app.key("o")
-    command = app.options()[0].command  # heal:<patient>:<whose medicine>
-    head, patient_name, source_name = command.split(":")
-    assert head == "heal" and command == decisions.heal_options(game)[0][1]
+    command = app.options()[0].command  # Olivia heals a patient with whose medicine
+    assert command == Apply(decisions.heal_options(game)[0][1])
+    heal = command.inp  # type: ignore[union-attr]
+    patient_name, source_name = heal.target, heal.source
     patient, source = game.survivors[patient_name], game.survivors[source_name]
     life, done = patient.life, game.actions_done
     meds = sum(t.kind == "medicine" for t in source.inventory)
@@ -330,16 +337,14 @@ def test_olivia_heals_from_the_panel_without_spending_an_action() -> None:
 
 
 # What the window offers for each kind of engine input: an action button (by id), a panel
-# option (by command prefix), or the piece to flick.
+# option (an engine input of that kind), or the piece to flick.
 ACTION_OF = {"move": "move", "shoot": "gun", "knife": "knife", "bat": "bat",
              "shotgun": "shotgun", "sniper": "sniper", "short_kill": "short_kill",
              "take_drop": "take_drop", "end_turn": "end_turn", "flare": "flare",
              "accuse": "accuse", "extra_action": "extra_action", "heal": "heal",
              "figure_move": "figure_move"}
-OPTION_OF = {"keep": "keep:", "eat": "eat:", "go_hungry": "hungry",
-             "fight_weapon": "fight_weapon:", "fight_wait": "fight_wait", "steal": "steal:",
-             "move_x": "move_x:", "crossroads": "crossroads:", "pick_token": "pick:",
-             "vote": "vote:", "allegiance": "allegiance:", "pass": "pass"}
+OPTION_OF = {"keep", "eat", "go_hungry", "fight_weapon", "fight_wait", "steal", "move_x",
+             "crossroads", "pick_token", "vote", "allegiance", "pass"}
 
 
 @pytest.mark.parametrize("number", [5, 6, 7, 8, 9, 10])
@@ -353,10 +358,11 @@ def test_every_decision_the_bots_make_is_offered_by_the_window(number: int) -> N
         if game.over:
             break
         inp = bot.decide(game)
-        app.pass_screen = False  # the person at the screen is the right one
+        if app.pass_screen or app.modes.top.name == "turn_over":
+            app.dismiss_pass()  # the person at the screen is the right one
         if inp.kind in OPTION_OF:
-            ok = any(o.enabled and o.command.startswith(OPTION_OF[inp.kind])
-                     for o in app.options())
+            ok = any(o.enabled and isinstance(o.command, Apply)
+                     and o.command.inp.kind == inp.kind for o in app.options())
         elif inp.kind in ("fight_flick", "exile_flick"):
             ok = app.spot() is not None
         elif inp.kind in ACTION_OF:

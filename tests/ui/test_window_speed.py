@@ -16,8 +16,10 @@ import pygame
 
 from flick.game.game import Game
 from flick.scenario import load
-from flick.ui.app import FPS_CAP, PlayApp, Settings
+from flick.ui import loop
+from flick.ui.app import PlayApp, Settings
 from flick.ui.camera import WHOLE_CITY_PX_PER_CM
+from flick.ui.loop import FPS_CAP
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +36,7 @@ def live(app: PlayApp, seconds: float) -> float:
     stop = threading.Timer(seconds, lambda: setattr(app, "quit", True))
     stop.start()
     cpu = time.process_time()
-    app._run_live()
+    loop.run_live(app)
     return time.process_time() - cpu
 
 
