@@ -43,6 +43,7 @@ from flick.ui.commands import (
     parse,
 )
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
+from flick.ui.labels import Layout
 from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
 from flick.ui.modes.help import BRIEFING
 from flick.ui.motion import Clip, MotionRecorder
@@ -152,9 +153,11 @@ class PlayApp:
         self._before_pieces: list[PieceState] = []  # the table before the last input
         self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
         self._full_update = True  # the next frame goes to the screen whole
+        self._drawn_modes: tuple[str, ...] = ()  # the modes of the last frame sent
         self.exposed = 0  # times the window was shown or uncovered (it is then drawn again)
         self.follow_cam: tuple[Clip, Camera] | None = None  # widened to follow a clip
         self.shown_cam: Camera | None = None  # the city camera of the last frame drawn
+        self.label_layout: Layout | None = None  # where the last frame put the table's names
         self.frame = 0
         self.quit = False
         self._script = list(settings.script or [])
@@ -338,10 +341,13 @@ class PlayApp:
         """Draw the frame and send what changed to the screen (the table; the panel only
         when it changed: under x11 copying pixels to the server is most of a frame's cost)."""
         rects = self.draw()
-        if self._full_update:
+        modes = tuple(self.modes.names())
+        if self._full_update or modes != self._drawn_modes:  # a window or screen came or went
             rects = [self.screen.get_rect()]
             self._full_update = False
-        pygame.display.update(rects)
+            self._drawn_modes = modes
+        screen = self.screen.get_rect()
+        pygame.display.update([r.clip(screen) for r in rects])
 
     def on_fight_table(self) -> bool:
         if self.clips:

@@ -191,7 +191,7 @@ def draw_city(surface: pygame.Surface, cam: Camera, width: float, height: float)
 
 def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
                   font: pygame.font.Font, tint: Colour | None = None,
-                  closed: bool = False) -> None:
+                  closed: bool = False, name_label: bool = True) -> None:
     """A building of the table: facade, its two support blocks, the door line and an arrow
     out of it, and its name behind the facade (in front of it against the city limit).
     A `closed` door (the rules let no survivor in now) is grey and crossed, with no arrow."""
@@ -226,7 +226,9 @@ def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
         pygame.draw.line(surface, DOOR, cam.px(ax, ay), cam.px(bx, by),
                          max(2, round(cam.scale / 2)))
         _arrow(surface, cam.px(mx, my), cam.px(mx + nx * 4.5, my + ny * 4.5), DOOR, 2)
-    text = "RV" if name == "rv" else name.replace("_", " ").upper()
+    if not name_label:  # the live window places the names itself (`flick.ui.labels`)
+        return
+    text = building_label(name)
     # The name runs along the facade, just behind it (in front, past the door's arrow, when
     # the building backs onto the city limit), turned to read left to right or bottom up.
     along = math.degrees(math.atan2(ty, tx))
@@ -237,6 +239,21 @@ def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
     if not (0.8 < lx < width - 0.8 and 0.8 < ly < height - 0.8):
         lx, ly = mx + nx * 7.5, my + ny * 7.5
     surface.blit(img, img.get_rect(center=(round(cam.px(lx, ly)[0]), round(cam.px(lx, ly)[1]))))
+
+
+def building_label(name: str) -> str:
+    """A building's name as written on the table."""
+    return "RV" if name == "rv" else name.replace("_", " ").upper()
+
+
+def roof_centre(table: Any, bid: int) -> tuple[float, float]:
+    """The middle of a building's roof (cm): between its door line and its back."""
+    facade = table.building_parts(bid)[2]
+    (ax, ay), (bx, by) = table.door_line(bid)
+    nx, ny = table.front_normal(bid)
+    back = max(-_extent(table.outline(facade), nx, ny, ax, ay), 3.0)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    return (mx - nx * back / 2, my - ny * back / 2)
 
 
 def _extent(outline: Outline, nx: float, ny: float, ox: float, oy: float) -> float:

@@ -18,10 +18,21 @@ from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
 from flick.ui.camera import fit_box
+from flick.ui.labels import Label, place
 from flick.ui.motion import FRAME_S, Clip, SideShape
 from flick.ui.panel import Button
-from flick.ui.render import TOKEN_LETTERS, Camera, Fonts
-from flick.ui.table_view import HILITE, TableView
+from flick.ui.render import (
+    CITY,
+    INK,
+    TOKEN_LETTERS,
+    VEHICLE,
+    Camera,
+    Colour,
+    Fonts,
+    building_label,
+    roof_centre,
+)
+from flick.ui.table_view import HILITE, Decor, TableView
 
 if TYPE_CHECKING:
     from flick.ui.app import PlayApp
@@ -30,6 +41,7 @@ if TYPE_CHECKING:
 # this project's estimates of the cardboard templates.
 TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 AIM_HIT = (235, 40, 40)
+HINT_STRIP_PX = 32  # the hint strip at the table's top (labels keep off it)
 
 
 def draw(app: PlayApp) -> list[pygame.Rect]:
@@ -55,7 +67,11 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
     covered = app.widgets.draw(screen)
     if app.help_open or app.modes.top.name != "table":
         return [screen.get_rect()]
-    return [app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else []), *covered]
+    screen_rect = screen.get_rect()
+    clipped = [r.clip(screen_rect) for r in
+               (app.area.copy(), *([app.panel.rect.copy()] if app.panel.changed else []),
+                *covered)]
+    return [r for r in clipped if r.width and r.height]
 
 
 def draw_table(app: PlayApp, screen: pygame.Surface) -> None:
@@ -139,16 +155,17 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
     app.shown_cam = cam
     screen.blit(view.background(app.area.size, cam, g.bin, tower=not away, closed=closed),
                 app.area.topleft)
-    _draw_stashes(app, screen, cam)
+    chips = _draw_stashes(app, screen, cam)
     lit: list[int] = []
     if clip is None and g.phase == "choose" and not g.over:
         lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
     elif clip is None and app.action == "short_kill":
         lit = legal.short_kill_targets(g)
-    view.draw_pieces(screen, cam, pieces, decor, lit)
+    view.draw_pieces(screen, cam, pieces, decor, lit, names=False)
     if clip is not None and clip.tower:
         view.draw_tower_at(screen, cam, clip.tower)
-    _draw_inside(app, screen, cam)
+    inside = _draw_inside(app, screen, cam)
+    _draw_labels(app, screen, cam, pieces, decor, inside, chips)
     if drop is not None and drop.side:
         draw_drop(app, screen, drop.side[min(len(drop.side) - 1, int(app.clip_time / FRAME_S))])
     elif clip is not None and clip.side and int(app.clip_time / FRAME_S) < len(clip.side):
@@ -247,10 +264,12 @@ def _at_home(app: PlayApp, corners: list[tuple[float, float]]) -> bool:
     return home is not None and math.dist((cx, cy), (home.x, home.y)) < 1.0
 
 
-def _draw_stashes(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
-    """Tokens on the buildings' support blocks and beside objects; zombies inside."""
+def _draw_stashes(app: PlayApp, screen: pygame.Surface, cam: Camera) -> list[pygame.Rect]:
+    """Tokens on the buildings' support blocks and beside objects; zombies inside. The
+    token chips' rectangles (labels keep off them)."""
     g = app.game
     fonts = app.view.fonts(cam)
+    drawn: list[pygame.Rect] = []
     for key, stash in g.stashes.items():
         if not stash:
             continue
@@ -271,8 +290,8 @@ def _draw_stashes(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
             (TOKEN_LETTERS.get(k, k[:2]), True) for k in ups]
         for i, (label, up) in enumerate(chips):
             x, y = spots[i % len(spots)]
-            app.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))), label, up,
-                                fonts)
+            drawn.append(app.view.draw_chip(screen, cam, (x, y - 2.4 * (i // len(spots))),
+                                            label, up, fonts))
     for name, flags in g.building_zombies.items():
         if not flags or name not in g.board.buildings:
             continue
@@ -281,12 +300,15 @@ def _draw_stashes(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
             pygame.draw.circle(screen, (70, 150, 60) if standing else (150, 190, 140), c,
                                max(3.0, cam.length(1.4)))
             pygame.draw.circle(screen, (20, 24, 30), c, max(3.0, cam.length(1.4)), 1)
+    return drawn
 
 
-def _draw_inside(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
-    """Survivors inside buildings, standing on a support block."""
+def _draw_inside(app: PlayApp, screen: pygame.Surface,
+                 cam: Camera) -> list[tuple[str, tuple[float, float], Colour, float]]:
+    """Survivors inside buildings, standing on a support block; their names (text, point,
+    colour, radius px) for the label pass."""
     g = app.game
-    fonts = app.view.fonts(cam)
+    names = []
     for s in g.survivors.values():
         if not s.alive or s.building is None:
             continue
@@ -296,8 +318,65 @@ def _draw_inside(app: PlayApp, screen: pygame.Surface, cam: Camera) -> None:
         pygame.draw.circle(screen, colour, c, cam.length(1.3))
         pygame.draw.circle(screen, (255, 255, 255) if s.name == g.active else (20, 24, 30),
                            c, cam.length(1.3), 2)
-        app.view.text.blit(screen, fonts.label, s.short, (c[0], c[1] + cam.length(1.3) + 2),
-                            colour, "midtop", (226, 232, 238))
+        names.append((s.short, c, colour, cam.length(1.3)))
+    return names
+
+
+def _draw_labels(app: PlayApp, screen: pygame.Surface, cam: Camera, pieces: list[PieceState],
+                 decor: dict[int, Decor],
+                 inside: list[tuple[str, tuple[float, float], Colour, float]],
+                 chips: list[pygame.Rect]) -> None:
+    """Every name on the table, placed so that none covers another, a token chip or the
+    hint strip, and none is cut by the view's edge (`flick.ui.labels`)."""
+    view, g = app.view, app.game
+    fonts = view.fonts(cam)
+    table = g.board.table
+    found: list[tuple[Label, Colour, pygame.font.Font]] = []
+    view_box = app.area
+    for bid in table.buildings():
+        text = building_label(table.building_name(bid))
+        # the roof's middle, or where the building shows when the view cuts it
+        spots = [cam.px(*roof_centre(table, bid)),
+                 *(cam.px(*table.position(q)) for q in table.building_parts(bid)[:2])]
+        at = next((q for q in spots if view_box.collidepoint(q)), None)
+        if at is not None:
+            found.append((Label(text, at, fonts.label.size(text), 0, centred=True,
+                                key=("building", bid)), INK, fonts.label))
+    for p in pieces:
+        d = decor.get(p.id)
+        if d is None or not d.name:
+            continue
+        if p.kind == "survivor":
+            r = cam.length(1.3) + (cam.length(0.7) + 4 if d.life is not None else 2)
+            found.append((Label(d.name, cam.px(p.x, p.y), fonts.label.size(d.name), 1,
+                                gap=r, key=("piece", p.id)), d.colour or INK, fonts.label))
+        elif p.kind in VEHICLE:
+            found.append((Label(d.name, cam.px(p.x, p.y), fonts.small.size(d.name), 2,
+                                centred=True, key=("piece", p.id)), INK, fonts.small))
+        else:  # a numbered box: the number beside it, or left out when there is no room
+            found.append((Label(d.name, cam.px(p.x, p.y), fonts.small.size(d.name), 3,
+                                gap=cam.length(1.2), droppable=True, key=("piece", p.id)),
+                          INK, fonts.small))
+    for text, at, colour, r in inside:
+        found.append((Label(text, at, fonts.label.size(text), 1, gap=r + 2,
+                            key=("inside", text)), colour, fonts.label))
+    found = [f for f in found if view_box.collidepoint(f[0].at)]  # what the view shows
+    strip = pygame.Rect(app.area.x, app.area.y, app.area.width, HINT_STRIP_PX)
+    layout = place([lb for lb, _, _ in found], app.area.inflate(-4, -4), [*chips, strip])
+    style = {id(lb): (colour, font) for lb, colour, font in found}
+    for placed in layout.placed:
+        colour, font = style[id(placed.label)]
+        if placed.leader:
+            pygame.draw.line(screen, (120, 128, 140), placed.label.at,
+                             _nearest(placed.rect, placed.label.at), 1)
+        img = view.text.get(font, placed.label.text, colour, CITY)
+        screen.blit(img, img.get_rect(center=placed.rect.center))
+    app.label_layout = layout
+
+
+def _nearest(rect: pygame.Rect, p: tuple[float, float]) -> tuple[float, float]:
+    """The point of `rect` nearest `p` (where a leader line meets the label)."""
+    return (min(max(p[0], rect.left), rect.right), min(max(p[1], rect.top), rect.bottom))
 
 
 def _draw_fight(app: PlayApp, screen: pygame.Surface) -> None:

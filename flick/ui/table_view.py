@@ -112,7 +112,8 @@ class TableView:
             render.draw_city(surface, cam, w, h)
             for bid in self.table.buildings():
                 render.draw_building(surface, cam, self.table, bid, fonts.label,
-                                     closed=self.table.building_name(bid) in closed)
+                                     closed=self.table.building_name(bid) in closed,
+                                     name_label=False)
             if self.tower_home is not None and tower:
                 render.draw_tower(surface, cam, self.tower_home, bin_count, fonts.small)
             elif self.tower_home is not None:  # the bin alone: it never moves
@@ -127,8 +128,10 @@ class TableView:
 
     # ---- pieces -------------------------------------------------------------------------
     def draw_pieces(self, surface: pygame.Surface, cam: Camera, pieces: Iterable[PieceState],
-                    decor: Mapping[int, Decor], highlight: Iterable[int] = ()) -> None:
-        """Every piece at its pose; survivors with name, life and backpack."""
+                    decor: Mapping[int, Decor], highlight: Iterable[int] = (),
+                    names: bool = True) -> None:
+        """Every piece at its pose; survivors with life and backpack, and their names
+        unless `names` is False (the caller places them: `flick.ui.labels`)."""
         fonts = self.fonts(cam)
         lit = set(highlight)
         order = {"barricade": 0, "movement_disc": 3, "bullet": 3, "shotgun_pellet": 3,
@@ -140,7 +143,7 @@ class TableView:
             if d is not None and (d.name or d.life is not None):
                 labels.append((p, d))
         for p, d in labels:
-            self._label(surface, cam, p, d, fonts)
+            self._label(surface, cam, p, d, fonts, names)
 
     def _piece(self, surface: pygame.Surface, cam: Camera, p: PieceState, d: Decor | None,
                lit: bool) -> None:
@@ -189,13 +192,14 @@ class TableView:
             pygame.draw.circle(surface, HILITE, c, r + 1, 4)
 
     def _label(self, surface: pygame.Surface, cam: Camera, p: PieceState, d: Decor,
-               fonts: Fonts) -> None:
+               fonts: Fonts, names: bool = True) -> None:
         x, y = cam.px(p.x, p.y)
         r = cam.length(1.3)
-        if p.kind in render.VEHICLE:
-            self.text.blit(surface, fonts.small, d.name, (x, y), INK)
+        if p.kind in render.VEHICLE or (p.kind != "survivor" and d.life is None):
+            if names:
+                self.text.blit(surface, fonts.small, d.name, (x, y), INK)
             return
-        if d.name:
+        if d.name and names:
             colour = d.colour or INK
             self.text.blit(surface, fonts.label, d.name, (x, y + r + 2), colour, "midtop",
                            render.CITY)
@@ -224,7 +228,7 @@ class TableView:
 
     # ---- extras ---------------------------------------------------------------------------
     def draw_chip(self, surface: pygame.Surface, cam: Camera, at: tuple[float, float],
-                  label: str, face_up: bool, fonts: Fonts) -> None:
+                  label: str, face_up: bool, fonts: Fonts) -> pygame.Rect:
         """A token chip: white with its letters face up, grey with '?' face down."""
         w, h = fonts.small.size(label)
         side = max(round(cam.length(2.0)), h + 3)
@@ -235,6 +239,7 @@ class TableView:
         pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
         self.text.blit(surface, fonts.small, label, rect.center,
                        INK if face_up else (255, 255, 255))
+        return rect
 
     def draw_tower_at(self, surface: pygame.Surface, cam: Camera,
                       corners: Sequence[tuple[float, float]]) -> None:

@@ -88,6 +88,7 @@ class Widgets:
         self._buttons: dict[str, list[tuple[UIButton, ButtonSpec]]] = {}
         self._button_keys: dict[str, list[tuple[Any, ...]]] = {}
         self.pressed: list[Any] = []  # commands of buttons pressed, for the app to carry out
+        self._gone: list[pygame.Rect] = []  # where widgets were removed: drawn over next frame
 
     # ---- the window ---------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -119,6 +120,7 @@ class Widgets:
         if self._button_keys.get(group) == keys:
             return
         for button, _ in self._buttons.get(group, []):
+            self._gone.append(button.rect.copy())
             button.kill()
         made = []
         for spec in specs:
@@ -142,6 +144,7 @@ class Widgets:
         if self.toast_box is not None:
             self._toast_left -= dt
             if self._toast_left <= 0:
+                self._gone.append(self.toast_box.rect.copy())
                 self.toast_box.kill()
                 self.toast_box, self.toast_text = None, ""
         self.manager.update(dt)
@@ -153,7 +156,8 @@ class Widgets:
         boxes = [w.rect for w in (self.log_box, self.toast_box, self.help_window)
                  if w is not None and w.visible]
         boxes += [b.rect for group in self._buttons.values() for b, _ in group]
-        return [pygame.Rect(r) for r in boxes]
+        gone, self._gone = self._gone, []
+        return [pygame.Rect(r) for r in boxes] + gone
 
     def busy(self) -> bool:
         """Something of the widgets changes by itself (a toast counting down)."""
@@ -243,6 +247,7 @@ class Widgets:
     def toast(self, text: str, at: tuple[int, int]) -> None:
         """Say `text` in a box beside the pointer at `at` (kept inside the window)."""
         if self.toast_box is not None:
+            self._gone.append(self.toast_box.rect.copy())
             self.toast_box.kill()
         w, h = self.manager.window_resolution
         rect = pygame.Rect(0, 0, TOAST_W, -1)
@@ -283,5 +288,6 @@ class Widgets:
 
     def close_help(self) -> None:
         if self.help_window is not None:
+            self._gone.append(self.help_window.rect.copy())
             self.help_window.kill()
         self.help_window = self.help_tabs = None

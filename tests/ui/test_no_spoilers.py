@@ -36,9 +36,9 @@ def test_the_panel_changes_only_when_the_animation_is_over() -> None:
     drawn: list[dict] = []
     draw_pieces = app.view.draw_pieces
 
-    def spy(surface, cam, pieces, decor, highlight=()):  # type: ignore[no-untyped-def]
+    def spy(surface, cam, pieces, decor, highlight=(), **kw):  # type: ignore[no-untyped-def]
         drawn.append(dict(decor))
-        draw_pieces(surface, cam, pieces, decor, highlight)
+        draw_pieces(surface, cam, pieces, decor, highlight, **kw)
 
     app.view.draw_pieces = spy  # type: ignore[method-assign]
     # a hard move south: the engine knows the result at once, the table shows it moving

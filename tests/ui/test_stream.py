@@ -40,9 +40,9 @@ def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]
 
     draw_pieces = app.view.draw_pieces
 
-    def drawn(surface, cam, pieces, decor, highlight=()):  # type: ignore[no-untyped-def]
+    def drawn(surface, cam, pieces, decor, highlight=(), **kw):  # type: ignore[no-untyped-def]
         order.append(("drawn", {p.id: (p.x, p.y) for p in pieces}))
-        draw_pieces(surface, cam, pieces, decor, highlight)
+        draw_pieces(surface, cam, pieces, decor, highlight, **kw)
 
     update = pygame.display.update
 
