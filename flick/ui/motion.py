@@ -56,11 +56,31 @@ class Clip:
     side: list[list[SideShape]] | None = None
     enter: dict[int, int] = field(default_factory=dict)
     _cursor: tuple[int, dict[int, Pose]] = field(default_factory=lambda: (-1, {}), repr=False)
+    _falls: tuple[int, dict[int, int]] = field(default=(-1, {}), repr=False)
 
     @property
     def duration(self) -> float:
         """Seconds of motion (simulated = shown)."""
         return len(self.frames) * FRAME_S
+
+    def falls(self) -> dict[int, int]:
+        """The figures that fall in this run: id -> the frame at which they lie down."""
+        if self._falls[0] != len(self.frames):  # (frames still come while it streams)
+            standing = {p: st.standing for p, st in self.start.items()}
+            falls: dict[int, int] = {}
+            for k, f in enumerate(self.frames):
+                for pid, (kind, _, _, _, st) in f.items():
+                    if kind in ("survivor", "zombie") and standing.get(pid, True) and not st:
+                        falls.setdefault(pid, k)
+                    standing[pid] = st
+            self._falls = (len(self.frames), falls)
+        return self._falls[1]
+
+    def tipping(self, frame: int, frames: int) -> dict[int, float]:
+        """Figures part way through their fall at `frame`: id -> 0..1, a fall shown over
+        `frames` frames from the one at which the physics lays it down."""
+        return {pid: (frame - k + 1) / frames for pid, k in self.falls().items()
+                if 0 <= frame - k < frames - 1}
 
     def poses_at(self, frame: int) -> dict[int, PieceState]:
         """Every piece of the run at `frame` (clamped), as `PieceState`s."""

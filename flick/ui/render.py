@@ -18,7 +18,7 @@ imported by the functions' module, so import this module only where pygame is wa
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,9 +189,14 @@ def draw_city(surface: pygame.Surface, cam: Camera, width: float, height: float)
         pygame.draw.line(surface, LIMIT, cam.px(cx, cy), cam.px(cx, cy + dy * arm), w)
 
 
+RoofPainter = Callable[[pygame.Surface, list[tuple[float, float]], str,
+                       tuple[tuple[float, float], tuple[float, float]]], None]
+
+
 def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
                   font: pygame.font.Font, tint: Colour | None = None,
-                  closed: bool = False, name_label: bool = True) -> None:
+                  closed: bool = False, name_label: bool = True,
+                  roof: RoofPainter | None = None) -> None:
     """A building of the table: facade, its two support blocks, the door line and an arrow
     out of it, and its name behind the facade (in front of it against the city limit).
     A `closed` door (the rules let no survivor in now) is grey and crossed, with no arrow."""
@@ -208,9 +213,13 @@ def draw_building(surface: pygame.Surface, cam: Camera, table: Any, bid: int,
     floor = [cam.px(mx + tx * sgn * half + nx * d, my + ty * sgn * half + ny * d)
              for sgn, d in ((1, 0.0), (-1, 0.0), (-1, -back), (1, -back))]
     base = tint or (FACADE_RV if name == "rv" else FACADE)
-    pygame.draw.polygon(surface, tuple((2 * c + 255) // 3 for c in base), floor)
-    draw_outline(surface, cam, table.outline(facade), tint or (FACADE_RV if name == "rv"
-                                                              else FACADE), INK, 2)
+    if roof is not None:  # the building's roof over the whole of it (`flick.ui.look`)
+        ridge = (cam.px(mx + tx * half - nx * back / 2, my + ty * half - ny * back / 2),
+                 cam.px(mx - tx * half - nx * back / 2, my - ty * half - ny * back / 2))
+        roof(surface, floor, name, ridge)
+    else:
+        pygame.draw.polygon(surface, tuple((2 * c + 255) // 3 for c in base), floor)
+        draw_outline(surface, cam, table.outline(facade), base, INK, 2)
     for block in (block_a, block_b):
         draw_outline(surface, cam, table.outline(block), BLOCK, INK, 1)
     if closed:

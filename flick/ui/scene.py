@@ -19,6 +19,7 @@ from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
 from flick.ui.camera import fit_box
 from flick.ui.labels import Label, place
+from flick.ui.look import FALL_S
 from flick.ui.motion import FRAME_S, Clip, SideShape
 from flick.ui.panel import Button
 from flick.ui.render import (
@@ -161,7 +162,10 @@ def _draw_city(app: PlayApp, screen: pygame.Surface) -> None:
         lit = [s.piece for s in g.available(g.current_team) if s.piece is not None]
     elif clip is None and app.action == "short_kill":
         lit = legal.short_kill_targets(g)
-    view.draw_pieces(screen, cam, pieces, decor, lit, names=False)
+    tipping = {}
+    if clip is not None and drop is None:  # a figure that falls is seen tipping over
+        tipping = clip.tipping(int(app.clip_time / FRAME_S), round(FALL_S / FRAME_S))
+    view.draw_pieces(screen, cam, pieces, decor, lit, names=False, tipping=tipping)
     if clip is not None and clip.tower:
         view.draw_tower_at(screen, cam, clip.tower)
     inside = _draw_inside(app, screen, cam)

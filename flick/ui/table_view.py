@@ -19,7 +19,7 @@ import pygame
 
 from flick.physics.geometry import place
 from flick.physics.state import PieceState
-from flick.ui import render
+from flick.ui import look, render
 from flick.ui.render import INK, PIECE_FILL, Camera, Colour, Fonts, draw_outline
 
 DAY_COLOUR: Colour = (60, 110, 220)
@@ -106,16 +106,20 @@ class TableView:
         key = (size, cam, bin_count, len(self.table.buildings()), tower, closed)
         if self._bg is None or key != self._bg_key:
             surface = pygame.Surface(size)
-            surface.fill(render.TABLE)
+            look.table_surface(surface)
             fonts = self.fonts(cam)
             w, h = self.table.city
-            render.draw_city(surface, cam, w, h)
+            look.city_ground(surface, cam, w, h)
             for bid in self.table.buildings():
                 render.draw_building(surface, cam, self.table, bid, fonts.label,
                                      closed=self.table.building_name(bid) in closed,
-                                     name_label=False)
+                                     name_label=False, roof=look.roof)
             if self.tower_home is not None and tower:
-                render.draw_tower(surface, cam, self.tower_home, bin_count, fonts.small)
+                home = self.tower_home
+                look.tower(surface, cam, list(home.corners()), home.angle, home.x, home.y,
+                           home.depth)
+                self.text.blit(surface, fonts.small, f"bin {bin_count}",
+                               cam.px(home.x, home.y), (250, 240, 220))
             elif self.tower_home is not None:  # the bin alone: it never moves
                 home = self.tower_home
                 pts = [cam.px(x, y) for x, y in home.corners()]
@@ -129,9 +133,11 @@ class TableView:
     # ---- pieces -------------------------------------------------------------------------
     def draw_pieces(self, surface: pygame.Surface, cam: Camera, pieces: Iterable[PieceState],
                     decor: Mapping[int, Decor], highlight: Iterable[int] = (),
-                    names: bool = True) -> None:
+                    names: bool = True, tipping: Mapping[int, float] | None = None) -> None:
         """Every piece at its pose; survivors with life and backpack, and their names
-        unless `names` is False (the caller places them: `flick.ui.labels`)."""
+        unless `names` is False (the caller places them: `flick.ui.labels`). A figure in
+        `tipping` (id -> 0..1) is drawn part way through its fall."""
+        self.tipping = tipping or {}
         fonts = self.fonts(cam)
         lit = set(highlight)
         order = {"barricade": 0, "movement_disc": 3, "bullet": 3, "shotgun_pellet": 3,
@@ -157,21 +163,24 @@ class TableView:
         if lit:  # a halo around pieces the player may click now
             pygame.draw.circle(surface, HILITE, cam.px(p.x, p.y), cam.length(fp.reach) + 4, 3)
         width = 2 if p.kind in ("survivor", "zombie") else 1
-        if p.standing and p.kind not in FLAT:  # a soft shadow: the piece stands up
-            shadow = place(fp, p.x + SHADOW_CM, p.y - SHADOW_CM, p.angle)
-            draw_outline(surface, cam, shadow, SHADOW, None)
-        draw_outline(surface, cam, outline, fill, INK, width)
         c = cam.px(p.x, p.y)
-        if p.kind in ("survivor", "zombie") and p.standing:
-            tip = cam.px(p.x + 1.3 * math.cos(p.angle), p.y + 1.3 * math.sin(p.angle))
-            pygame.draw.line(surface, INK, c, tip, 2)
-            if p.kind == "zombie":  # two eyes, so a zombie reads as a zombie
-                for side in (-0.45, 0.45):
-                    a = p.angle + side
-                    pygame.draw.circle(surface, (200, 20, 20),
-                                       cam.px(p.x + 0.75 * math.cos(a), p.y + 0.75 * math.sin(a)),
-                                       max(1.0, cam.length(0.18)))
-        elif p.kind in ("survivor", "zombie"):  # fallen: the head at the far end
+        figure = p.kind in ("survivor", "zombie")
+        if figure and p.id in getattr(self, "tipping", {}):  # falling: it tips over
+            half = fp.parts[0].core[-1][0] if len(fp.parts[0].core) > 1 else 1.0
+            look.falling(surface, cam, p.x - half * math.cos(p.angle),
+                         p.y - half * math.sin(p.angle), p.angle, 2 * half, fp.reach,
+                         look.ZOMBIE_SKIN if p.kind == "zombie" else fill,
+                         self.tipping[p.id])
+        elif figure and p.standing:  # a round base carrying its standee, a soft shadow
+            look.figure(surface, cam, p.x, p.y, p.angle, fp.reach, fill, p.kind == "zombie")
+        else:
+            if p.standing and p.kind not in FLAT:  # a soft shadow: the piece stands up
+                shadow = place(fp, p.x + SHADOW_CM, p.y - SHADOW_CM, p.angle)
+                draw_outline(surface, cam, shadow, SHADOW, None)
+            draw_outline(surface, cam, outline, fill, INK, width)
+        if p.id in getattr(self, "tipping", {}):
+            pass
+        elif figure and not p.standing:  # fallen: the head at the far end
             half = fp.parts[0].core[-1][0] if len(fp.parts[0].core) > 1 else 0.0
             head = cam.px(p.x + half * math.cos(p.angle), p.y + half * math.sin(p.angle))
             pygame.draw.circle(surface, INK, head, max(2.0, cam.length(0.5)), 1)
@@ -243,10 +252,16 @@ class TableView:
 
     def draw_tower_at(self, surface: pygame.Surface, cam: Camera,
                       corners: Sequence[tuple[float, float]]) -> None:
-        """The tower where a rush put it (its footprint)."""
-        pts = [cam.px(x, y) for x, y in corners]
-        pygame.draw.polygon(surface, render.TOWER, pts)
-        pygame.draw.polygon(surface, HILITE, pts, 2)
+        """The tower where a rush put it (its footprint, corners as `TowerPose.corners`
+        gives them: its exit between the second and the third)."""
+        pts = list(corners)
+        x = sum(q[0] for q in pts) / len(pts)
+        y = sum(q[1] for q in pts) / len(pts)
+        (ax, ay), (bx, by) = pts[1], pts[2]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        angle = math.atan2(my - y, mx - x)
+        look.tower(surface, cam, pts, angle, x, y, 2 * math.dist((mx, my), (x, y)))
+        pygame.draw.polygon(surface, HILITE, [cam.px(*q) for q in pts], 2)
 
 
 def tower_home(game: Any) -> Any:
