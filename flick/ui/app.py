@@ -46,7 +46,7 @@ from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.labels import Layout
 from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
 from flick.ui.modes.help import BRIEFING
-from flick.ui.motion import Clip, MotionRecorder
+from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.outcome import outcome_lines
 from flick.ui.panel import Panel
 from flick.ui.render import Camera, save_png
@@ -126,7 +126,8 @@ class PlayApp:
         self.briefing_due = (not virtual) if settings.briefing is None else settings.briefing
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
-        self._pending_sounds: list[str] = []  # heard when the animation reaches them
+        self.cues: list[sound.Cue] = []  # effects heard when the animation reaches them
+        self._clips_played = 0  # runs of the current input's animation already over
         self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
         self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
         mulligan.note_rule(self)
@@ -395,9 +396,10 @@ class PlayApp:
                             and g.active is not None else None)
         if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
-        self._pending_sounds += sound.for_events(new)
+        self.cues = sound.cues(new, self.clips)
+        self._clips_played = 0
         if not self.clips:
-            self._play_pending()
+            self._play_cues(final=True)
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
             self.action = None
         self.gesture = None
@@ -694,12 +696,14 @@ class PlayApp:
             return
         self.clip_time += dt * self.speed
         while self.clips and self.clip_time >= self.clips[0].duration:
+            self._play_cues(final=False, through_end=True)
             self.clip_time -= self.clips[0].duration
             self.clips.pop(0)
+            self._clips_played += 1
+        self._play_cues(final=not self.clips)
         if not self.clips:
             self.clip_time = 0.0
             self.version += 1
-            self._play_pending()
             self.refit()
             self._check_pass()
 
@@ -710,7 +714,13 @@ class PlayApp:
     def mulligan_why_not(self) -> str:
         return mulligan.why_not(self)
 
-    def _play_pending(self) -> None:
-        for name in self._pending_sounds:
-            self.sound.play(name)
-        self._pending_sounds = []
+    def _play_cues(self, final: bool, through_end: bool = False) -> None:
+        """Play the effects whose moment the animation has reached (all of them when it is
+        over); `through_end`: the current run has played to its end."""
+        frame = (10 ** 9 if through_end or final
+                 else int(self.clip_time / FRAME_S))
+        due = [c for c in self.cues if final or c.clip < self._clips_played
+               or (c.clip == self._clips_played and c.frame <= frame)]
+        for cue in due:
+            self.sound.play(cue.name)
+        self.cues = [c for c in self.cues if c not in due]

@@ -1,15 +1,17 @@
 """Short sound effects made by the program itself (numpy-synthesised, no downloaded assets):
-a flick, a hit, a fall, the tower's rush, a kill, a life lost. F2 mutes. Without an audio
-device (a server, a test run) the window is simply silent.
+a flick, a hit, a fall, the tower's rush, a kill, a life lost, a failed move. F2 mutes.
+Without an audio device (a server, a test run) the window is simply silent.
 
 `EFFECTS` makes each as a mono float wave in [-1, 1] at `RATE` Hz; `Sounds` turns them into
-pygame sounds when the mixer opens, and `for_events` says which effect the game's events
-call for (played when the animation reaches them: no spoilers).
+pygame sounds when the mixer opens, `for_events` says which effect the game's events call
+for and `cues` when each is heard: at the moment of its event in the animation (a fall as
+the figure lies down), never before it is seen (no spoilers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -68,6 +70,14 @@ def kill() -> np.ndarray:
     return np.concatenate([a, b]) * 0.8
 
 
+def failed() -> np.ndarray:
+    """A move that failed: a dull falling two-tone bump, 0.3 s."""
+    t = _t(0.15)
+    a = np.sin(2 * np.pi * 330 * t) * np.exp(-t / 0.07)
+    b = np.sin(2 * np.pi * 196 * t) * np.exp(-t / 0.07)
+    return np.concatenate([a, b]) * 0.7
+
+
 def life_lost() -> np.ndarray:
     """A wound: a low buzz (a square-ish wave at 110 Hz), 0.35 s."""
     t = _t(0.35)
@@ -76,7 +86,7 @@ def life_lost() -> np.ndarray:
 
 EFFECTS: dict[str, Callable[[], np.ndarray]] = {
     "flick": flick, "hit": hit, "fall": fall, "tower": tower, "kill": kill,
-    "life_lost": life_lost,
+    "life_lost": life_lost, "failed": failed,
 }
 
 
@@ -88,9 +98,50 @@ def for_events(events: Iterable[Any]) -> list[str]:
                 "fall": "fall"}.get(e.type)
         if e.type == "flick" and e.data.get("fell"):
             name = "hit"
+        if e.type == "move" and not e.data.get("success", True):
+            name = "failed"
         if name and name not in out:
             out.append(name)
     return out
+
+
+@dataclass(frozen=True)
+class Cue:
+    """An effect to play when the animation reaches `frame` of its `clip`-th run (counted
+    from the first run of the input)."""
+
+    name: str
+    clip: int
+    frame: int
+
+
+def cues(events: Sequence[Any], clips: Sequence[Any]) -> list[Cue]:
+    """When each effect of an input's `events` is heard, over its motion `clips` (in play
+    order): a figure's fall at the frame it lies down (a hit with the first of them), the
+    tower as the rush's run begins, and what the rules decided (a kill, a life lost, a failed
+    move) as the run that caused it ends: the shot's before the rush, the rush's after it."""
+    if not clips:
+        return [Cue(name, 0, 0) for name in for_events(events)]
+    rush_at = next((i for i, e in enumerate(events) if e.type == "rush"), len(events))
+    rush_clip = next((i for i, c in enumerate(clips) if c.tower or c.table == "tower"),
+                     len(clips) - 1)
+    shot_clip = 0 if rush_clip > 0 or rush_at == len(events) else rush_clip
+    out: list[Cue] = []
+    for i, clip in enumerate(clips):
+        falls = sorted(clip.falls().values())
+        if falls and not (clip.tower or clip.table == "tower"):
+            out.append(Cue("hit", i, max(0, falls[0] - 1)))
+        out += [Cue("fall", i, k) for k in falls[:3]]
+    if rush_at < len(events):
+        out.append(Cue("tower", rush_clip, 0))
+    end = {i: max(0, len(c.frames) - 1) for i, c in enumerate(clips)}
+    for name in for_events(events[:rush_at]):
+        if name not in ("hit", "tower", "fall"):
+            out.append(Cue(name, shot_clip, end[shot_clip]))
+    for name in for_events(events[rush_at:]):
+        if name not in ("hit", "tower", "fall"):
+            out.append(Cue(name, len(clips) - 1, end[len(clips) - 1]))
+    return sorted(out, key=lambda c: (c.clip, c.frame))
 
 
 def has_audio_device() -> bool:
