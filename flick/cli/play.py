@@ -210,6 +210,6 @@ def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
         code = app.run()
     finally:
         pygame.quit()
-    if settings.get("record"):
-        print(f"replay written to {settings['record']} ({len(game.inputs)} inputs)")
+    if settings.get("record"):  # the game the window ended with (a mulligan replays it)
+        print(f"replay written to {settings['record']} ({len(app.game.inputs)} inputs)")
     return code

@@ -46,6 +46,7 @@ from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.labels import Layout
 from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
 from flick.ui.modes.help import BRIEFING
+from flick.ui.modes.replay import ReplayMode
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.outcome import outcome_lines
 from flick.ui.panel import Panel
@@ -142,6 +143,7 @@ class PlayApp:
         self.speed = 1.0
         self.seen_team: str | None = None
         self.seen_key: Any = None  # who was last at the screen (the pass screen's memory)
+        self.spectator = False  # a replay: no pass screens, every team's tokens shown
         self.buttons: list[Any] = []
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
@@ -255,7 +257,7 @@ class PlayApp:
         """Hidden information: in a competitive game only the team at the screen sees its own
         survivors' tokens and objective (the acting team while its turn-over banner shows,
         nobody behind the pass screen)."""
-        if not adapter.competitive(self.game) or team is None:
+        if not adapter.competitive(self.game) or team is None or self.spectator:
             return True
         return team == self.seen_team and not self.pass_screen
 
@@ -478,7 +480,8 @@ class PlayApp:
         """Pass the table when someone else must be at the screen: the pass screen, and over
         it the banner of the turn just played (its player sees the outcome first)."""
         key = self.pass_key()
-        if key is None or key == self.seen_key or self.modes.find(PassScreen) is not None:
+        if key is None or key == self.seen_key or self.modes.find(PassScreen) is not None \
+                or self.spectator:
             return
         self.modes.pop(self, self.modes.find(HelpMode))
         self.modes.push(self, PassScreen())
@@ -690,6 +693,9 @@ class PlayApp:
         """Move the animation on by `dt` seconds of wall time."""
         self.assist.poll(self)  # the aim assist's cells that came back (never waits)
         self.widgets.update(dt)
+        replay = self.modes.find(ReplayMode)
+        if isinstance(replay, ReplayMode):
+            replay.advance(self, dt)
         self.rig.held = self.gesture is not None or self.pan is not None
         self.rig.advance(dt, self.area)
         if not self.clips:

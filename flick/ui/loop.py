@@ -93,7 +93,9 @@ def handle_event(app: PlayApp, ev: Any, t: float) -> None:
     elif app.widgets.process(ev):
         app.version += 1  # a widget took it (a button, the log's scroll bar, the help)
         for cmd in app.widgets.take_pressed():
-            if app.busy():
+            if app.spectator:
+                app.refuse("a replay: nothing to press (Space plays, Right steps)")
+            elif app.busy():
                 app.refuse("wait: the shot is still playing")
             else:
                 app.command(cmd)

@@ -1,6 +1,10 @@
 """The replay viewer behind `flick replay FILE`: play / pause, shot by shot forward and back,
 slow motion and speed-up, with the event log in sync.
 
+A game this flick can re-simulate is watched in the play window itself, in replay mode
+(`watch`, `flick.ui.modes.replay`). What follows is the viewer for the rest: a file recorded
+with another pymunk, or whose scenario cannot be rebuilt here.
+
 Motion: when this flick can re-run the game (the same pymunk, the scenario and physics
 rebuilt from the file), the recorded inputs are applied again to a fresh `Game` with a
 `MotionRecorder` listening, so each shot shows the physics' own frames, and every input's
@@ -356,15 +360,32 @@ def run(path_or_replay: Any, frames: int | None = None, screenshot: str | None =
     if lg.problem is None and not rp.same_pymunk(replay):
         lg = rp.LoadedGame(lg.record, lg.scenario, lg.params, lg.inputs,
                            "recorded with another pymunk version", lg.number)
-    timeline = build(lg)
     pygame.display.init()
     pygame.font.init()
     try:
         pygame.display.set_caption(f"flick replay - {replay.path.name}")
         pygame.display.set_mode(size)
-        return Viewer(timeline, size).run(frames, screenshot)
+        if lg.problem is None and lg.scenario is not None and lg.params is not None:
+            return watch(lg, frames, screenshot, size)
+        return Viewer(build(lg), size).run(frames, screenshot)
     finally:
         pygame.quit()
+
+
+def watch(lg: Any, frames: int | None = None, screenshot: str | None = None,
+          size: tuple[int, int] = (1280, 800)) -> int:
+    """The play window in replay mode (`flick.ui.modes.replay`) on a game this flick can
+    re-simulate: the same window, motion, sounds and tower view as a live game."""
+    from flick.game.game import Game
+    from flick.ui.app import PlayApp, Settings
+    from flick.ui.modes.replay import ReplayMode
+
+    rec = lg.record
+    game = Game(lg.scenario, rec.seed, players=lg.players, params=lg.params)
+    app = PlayApp(game, Settings(size=size, frames=frames, screenshot=screenshot,
+                                 briefing=False))
+    app.modes.push(app, ReplayMode(lg.inputs, list(rec.after), _title(rec)))
+    return app.run()
 
 
 def view(replay: Any, game: int, args: Any) -> int:

@@ -58,10 +58,10 @@ class ModeStack:
         self._modes.append(mode)
         mode.enter(app)
 
-    def pop(self, app: PlayApp, mode: Mode | None = None) -> None:
-        """Remove `mode` (the top one by default); the bottom mode stays."""
-        mode = mode or self.top
-        if mode is self._modes[0] or mode not in self._modes:
+    def pop(self, app: PlayApp, mode: Mode | None) -> None:
+        """Remove `mode` (None: nothing, as `find` gives when there is none); the bottom
+        mode stays."""
+        if mode is None or mode is self._modes[0] or mode not in self._modes:
             return
         self._modes.remove(mode)
         mode.exit(app)
