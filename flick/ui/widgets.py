@@ -115,21 +115,30 @@ class Widgets:
     # ---- buttons --------------------------------------------------------------------------
     def show_buttons(self, group: str, specs: list[ButtonSpec]) -> None:
         """Show the buttons of `group` (the panel's, the pass screen's...) as `specs` say;
-        unchanged specs keep their widgets (a rebuild costs a few ms a button)."""
+        a button whose spec is unchanged keeps its widget (a new one costs a few ms)."""
         keys = [spec.key() for spec in specs]
-        if self._button_keys.get(group) == keys:
+        old = self._buttons.get(group, [])
+        old_keys = self._button_keys.get(group, [])
+        if old_keys == keys:
             return
-        for button, _ in self._buttons.get(group, []):
-            self._gone.append(button.rect.copy())
-            button.kill()
+        kept: dict[tuple[Any, ...], list[tuple[UIButton, ButtonSpec]]] = {}
+        for (button, spec), key in zip(old, old_keys, strict=True):
+            kept.setdefault(key, []).append((button, spec))
         made = []
-        for spec in specs:
+        for spec, key in zip(specs, keys, strict=True):
+            if kept.get(key):
+                made.append(kept[key].pop(0))
+                continue
             button = UIButton(spec.rect, spec.label, self.manager,
                               tool_tip_text=escape(spec.tooltip) if spec.tooltip else None,
                               object_id="#selected" if spec.selected else None)
             if not spec.enabled:
                 button.disable()
             made.append((button, spec))
+        for rest in kept.values():
+            for button, _ in rest:
+                self._gone.append(button.rect.copy())
+                button.kill()
         self._buttons[group] = made
         self._button_keys[group] = keys
 
