@@ -50,7 +50,7 @@ class Button:
 # face up.
 NOISE = {"move": "quiet", "gun": "LOUD", "two_guns": "LOUD", "shotgun": "LOUD",
          "sniper": "LOUD", "knife": "quiet", "bat": "quiet", "figure_move": "quiet",
-         "flare": "LOUD/quiet", "short_kill": "as weapon"}
+         "flare": "LOUD/quiet"}
 
 
 class Panel:
@@ -139,9 +139,11 @@ class Panel:
                 noise = NOISE.get(it.id, "")
                 label = f"{it.label} [{it.key.upper()}]" + (f" {noise}" if noise else "")
                 # a refused one is greyed, its reason the tooltip; a press says it too
+                tip = (it.why if not it.enabled else
+                       "as loud as the weapon named: LOUD with a gun, quiet otherwise"
+                       if it.id == "short_kill" else "")
                 specs.append(ButtonSpec(r.move(self.rect.topleft), label, SelectAction(it.id),
-                                        it.enabled, "" if it.enabled else it.why,
-                                        it.id == app.action))
+                                        it.enabled, tip, it.id == app.action))
                 if i % 3 == 2 or i == len(items) - 1:
                     y += 25
         # settings

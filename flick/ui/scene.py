@@ -366,7 +366,15 @@ def _draw_labels(app: PlayApp, screen: pygame.Surface, cam: Camera, pieces: list
                             key=("inside", text)), colour, fonts.label))
     found = [f for f in found if view_box.collidepoint(f[0].at)]  # what the view shows
     strip = pygame.Rect(app.area.x, app.area.y, app.area.width, HINT_STRIP_PX)
-    layout = place([lb for lb, _, _ in found], app.area.inflate(-4, -4), [*chips, strip])
+    figures = []  # a name keeps off the figures too where it can
+    for p in pieces:
+        if p.kind in ("survivor", "zombie"):
+            reach = view.footprints.get(p.kind, p.standing).reach
+            r = pygame.Rect(0, 0, 2 * cam.length(reach), 2 * cam.length(reach))
+            r.center = (round(cam.px(p.x, p.y)[0]), round(cam.px(p.x, p.y)[1]))
+            figures.append(r)
+    layout = place([lb for lb, _, _ in found], app.area.inflate(-4, -4),
+                   [*chips, strip, *figures])
     style = {id(lb): (colour, font) for lb, colour, font in found}
     for placed in layout.placed:
         colour, font = style[id(placed.label)]
