@@ -213,8 +213,12 @@ class Panel:
         else:
             text = "Choose a survivor: click it (or its board)"
         head = "Team " + team if adapter.competitive(game) else "Survivors"
-        player = app.player_of(team)
-        y = self._line(s, f"{head} - player {player}", x, y, self.font, colour)
+        if decisions.secret(game):  # one survivor a player: the player is named by it
+            who = game.survivors[game.active].short if game.active else "the next player"
+            player = f"{who}'s player" if game.active else who
+        else:
+            player = f"player {app.player_of(team)}"
+        y = self._line(s, f"{head} - {player}", x, y, self.font, colour)
         return self._line(s, text, x, y, self.font, FG) + 4
 
     def _boards(self, s: pygame.Surface, app: Any, x: int, y: int,
