@@ -48,7 +48,7 @@ from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver,
 from flick.ui.modes.help import BRIEFING
 from flick.ui.modes.replay import ReplayMode
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
-from flick.ui.outcome import outcome_lines
+from flick.ui.outcome import action_note, outcome_lines
 from flick.ui.panel import Panel
 from flick.ui.render import Camera, save_png
 from flick.ui.script import ScriptEvent
@@ -128,6 +128,7 @@ class PlayApp:
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
         self.cues: list[sound.Cue] = []  # effects heard when the animation reaches them
+        self.note: tuple[str, tuple[int, int]] = ("", (0, 0))  # the last action's outcome
         self._clips_played = 0  # runs of the current input's animation already over
         self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
         self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
@@ -399,9 +400,11 @@ class PlayApp:
         if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
         self.cues = sound.cues(new, self.clips)
+        self.note = (action_note(new), self._action_spot())  # told when its motion has played
         self._clips_played = 0
         if not self.clips:
             self._play_cues(final=True)
+            self._tell_note()
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
             self.action = None
         self.gesture = None
@@ -710,6 +713,7 @@ class PlayApp:
         if not self.clips:
             self.clip_time = 0.0
             self.version += 1
+            self._tell_note()
             self.refit()
             self._check_pass()
 
@@ -719,6 +723,23 @@ class PlayApp:
 
     def mulligan_why_not(self) -> str:
         return mulligan.why_not(self)
+
+    def _action_spot(self) -> tuple[int, int]:
+        """Where on screen the last action happened: its survivor (the pointer else)."""
+        g = self.game
+        s = g.survivors.get(g.active) if g.active else None
+        if s is None and g.inputs and getattr(g.inputs[-1], "survivor", None) in g.survivors:
+            s = g.survivors[g.inputs[-1].survivor]  # type: ignore[attr-defined]
+        if s is not None and s.piece is not None and g.board.exists(s.piece):
+            x, y = self.cam.px(*g.board.pos(s.piece))
+            return (round(x), round(y))
+        return self.mouse
+
+    def _tell_note(self) -> None:
+        text, at = self.note
+        if text:
+            self.widgets.note(text, at)
+        self.note = ("", (0, 0))
 
     def _play_cues(self, final: bool, through_end: bool = False) -> None:
         """Play the effects whose moment the animation has reached (all of them when it is

@@ -30,3 +30,20 @@ def outcome_lines(events: Sequence[Any]) -> list[str]:
     if len(lines) > MOST_LINES:
         lines = ["...", *lines[-(MOST_LINES - 1):]]
     return lines
+
+
+# What a player must not miss of one input, told beside the action as it ends.
+NOTED = frozenset({"kill", "wound", "death", "miss", "too_close", "zombie_enters"})
+
+
+def action_note(events: Sequence[Any]) -> str:
+    """The outcome of one input that matters at once (a kill, a life lost, a failed move and
+    why), in one short text ('' when nothing of the kind happened)."""
+    lines = []
+    for i, ev in enumerate(events):
+        failed = ev.type == "move" and not ev.data.get("success", True)
+        if ev.type in NOTED or failed:
+            line = describe(ev, events[i - 1] if i else None)
+            if line and line not in lines:
+                lines.append(line)
+    return " ".join(lines[:3])

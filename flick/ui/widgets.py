@@ -253,7 +253,11 @@ class Widgets:
         return "<br>".join(escape(x) for x in lines)
 
     # ---- refusals -------------------------------------------------------------------------
-    def toast(self, text: str, at: tuple[int, int]) -> None:
+    def note(self, text: str, at: tuple[int, int]) -> None:
+        """Tell an action's outcome in a box beside where it happened (`at`)."""
+        self.toast(text, at, "#note")
+
+    def toast(self, text: str, at: tuple[int, int], style: str = "#toast") -> None:
         """Say `text` in a box beside the pointer at `at` (kept inside the window)."""
         if self.toast_box is not None:
             self._gone.append(self.toast_box.rect.copy())
@@ -261,7 +265,7 @@ class Widgets:
         w, h = self.manager.window_resolution
         rect = pygame.Rect(0, 0, TOAST_W, -1)
         rect.topleft = (min(at[0] + 18, w - TOAST_W - 4), min(at[1] + 18, h - 80))
-        self.toast_box = UITextBox(escape(text), rect, self.manager, object_id="#toast")
+        self.toast_box = UITextBox(escape(text), rect, self.manager, object_id=style)
         if self.toast_box.rect.bottom > h:  # the height follows the text: keep it on screen
             self.toast_box.set_position((rect.x, max(0, at[1] - 18 - self.toast_box.rect.h)))
         self.toast_text = text

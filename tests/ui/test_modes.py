@@ -152,3 +152,22 @@ def test_ending_the_turn_ends_it_once() -> None:
     app.command(Apply(ChooseSurvivor(game.available(game.current_team)[0].name)))
     app.command(Apply(EndTurn()))
     assert [i.kind for i in game.inputs] == ["choose", "end_turn"]
+
+
+def test_a_failed_move_is_told_beside_the_survivor_when_its_motion_has_played() -> None:
+    from flick.game.inputs import Flick, Move
+    from flick.ui.motion import FRAME_S
+
+    game = Game(load(2), 1)
+    app = PlayApp(game, Settings(frames=1))
+    app.command("choose:Mike Cho")
+    mike = game.survivors["Mike Cho"]
+    assert mike.piece is not None
+    at = app.cam.px(*game.board.pos(mike.piece))
+    assert app.apply(Move(Flick((0.0, -20000.0), (0.0, 0.0)), -1.5708))  # out of the city
+    assert app.busy() and app.widgets.toast_text == ""  # not before it is seen
+    while app.busy():
+        app.advance(FRAME_S)
+    assert "move failed" in app.widgets.toast_text
+    box = app.widgets.toast_box
+    assert box is not None and abs(box.rect.x - at[0]) < 60 and abs(box.rect.y - at[1]) < 60
