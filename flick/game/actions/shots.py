@@ -209,6 +209,8 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
         game.event("enter", survivor=s.name, building=entered)
         game.event("move", survivor=s.name, piece=kind, success=True)
         reaction.after_flick(game, result)
+        if inside is not None:  # straight from one building into another: it left `inside`
+            game.rules.on_exit(game, s, inside, kind)
         game.rules.on_enter(game, s, entered)
         return
     if inside is not None:
@@ -221,6 +223,8 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
     game.event("move", survivor=s.name, piece=kind, success=True,
                to=[round(end[0], 2), round(end[1], 2)])
     reaction.after_flick(game, result)
+    if inside is not None:
+        game.rules.on_exit(game, s, inside, kind)
     game.rules.after_move(game, s)
 
 

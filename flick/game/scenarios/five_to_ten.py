@@ -370,17 +370,10 @@ class FiveToTenRules(ScenarioRules):
         self._secret_tokens(game)
         self._steal(game)
 
-    def after_move(self, game: Game, s: Survivor) -> None:
-        super().after_move(game, s)
-        move_at = next((i for i in range(len(game.events) - 1, -1, -1)
-                        if game.events[i].type == "move"
-                        and game.events[i].data.get("survivor") == s.name), None)
-        if move_at is None or move_at == 0:
-            return
-        prev = game.events[move_at - 1]
-        if prev.type == "exit" and prev.data.get("survivor") == s.name:
-            by_disc = game.events[move_at].data.get("piece") == "movement_disc"
-            supply.after_exit(game, s, prev.data["building"], by_disc)
+    def on_exit(self, game: Game, s: Survivor, building: str, piece: str) -> None:
+        """S8: the survivor left `building` by a move (into the city or straight into another
+        building): the survivor waiting there joins, the X token may move."""
+        supply.after_exit(game, s, building, by_disc=piece == "movement_disc")
 
     def hold(self, game: Game, stage: str) -> bool:
         """Pause for the steal and X-token decisions as soon as they arise (phase "decide")."""

@@ -223,6 +223,11 @@ class ScenarioRules:
                 x.alive and x.name != self.rescued for x in game.survivors.values()):
             raise GameOver(None, "survivors_dead")
 
+    def on_exit(self, game: Game, s: Survivor, building: str, piece: str) -> None:
+        """After `s` left `building` by a successful move of `piece` (the movement disc or the
+        bat), out into the city or straight into another building. The core rules do
+        nothing here."""
+
     def after_move(self, game: Game, s: Survivor) -> None:
         """S3: the rescued figure follows its escort, or a survivor next to her takes over."""
         if self.rescued:
