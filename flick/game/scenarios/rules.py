@@ -55,6 +55,13 @@ def missing_rules(scenario: Any) -> list[str]:
     return out
 
 
+def _this_turn(game: Game) -> list[Any]:
+    """The events since the current turn began."""
+    start = next((i for i in range(len(game.events) - 1, -1, -1)
+                  if game.events[i].type == "turn"), 0)
+    return game.events[start:]
+
+
 class ScenarioRules:
     """The special rules, objectives and end conditions of one scenario."""
 
@@ -190,8 +197,14 @@ class ScenarioRules:
 
     # ---- noise --------------------------------------------------------------------------
     def turn_noise(self, game: Game, s: Survivor, noise: Noise) -> Noise:
-        """S3: every action of the rescued figure's escort is LOUD."""
-        if self.rescued and self.escort == s.name and game.actions_done > 0:
+        """S3: every action of the rescued figure's escort is LOUD ("Each action performed by
+        the survivor escorting Anita is considered to be a LOUD noise"): the turn is LOUD if
+        `s` escorts her now or lost her during this turn (it fell, in a fight say), after
+        acting as her escort."""
+        if not self.rescued or game.actions_done == 0:
+            return noise
+        if self.escort == s.name or any(e.type == "escort_lost" and e.data.get("escort") == s.name
+                                        for e in _this_turn(game)):
             return Noise.LOUD
         return noise
 
