@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from flick import datafile
 from flick.errors import DataFileError
 from flick.paths import assets
+from flick.physics.footprint import Footprints
 from flick.physics.tower.params import TowerParams
 
 Layer = Literal["low", "tall", "block"]
@@ -346,8 +347,6 @@ class PhysicsParams(FrozenModel):
 
     def _check_spin_levers(self) -> None:
         """A spin-friction lever longer than the footprint reaches is no lever of it."""
-        from flick.physics.footprint import Footprints  # footprint.py imports this module
-
         footprints = Footprints(self)
         for name, piece in self.pieces.items():
             if piece.spin_lever <= 1.0:  # a footprint reaches at least its radius of gyration

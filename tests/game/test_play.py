@@ -150,7 +150,7 @@ def test_flick_sim_refuses_scenarios_whose_rules_are_not_implemented(capsys: Any
     # engine does not know is still named.
     from types import SimpleNamespace
 
-    from flick.game.scenarios.rules import missing_rules
+    from flick.game.scenarios.five_to_ten import missing_rules
 
     fake = SimpleNamespace(special_rules=[SimpleNamespace(id="time_travel")], objectives=[],
                            instant_defeat=[], losing=[],

@@ -41,7 +41,13 @@ import numpy as np
 from flick.errors import FlickError
 from flick.game.scenarios import crossroads, flares, objectives, powers, secret, supply
 from flick.game.scenarios import inputs as ai
-from flick.game.scenarios.rules import ScenarioRules, _full_name
+from flick.game.scenarios.rules import (
+    CONDITIONS_DONE,
+    OBJECTIVES_DONE,
+    RULES_DONE,
+    ScenarioRules,
+    _full_name,
+)
 from flick.game.scenarios.survivor_fight import Duel
 from flick.game.state import GameOver, IllegalAction, Noise, Survivor
 from flick.scenario.model import FIRST_NAMES
@@ -139,15 +145,30 @@ class RuleState:
     resume: str | None = None  # the stage (Game.apply's) held for a steal or an X decision
 
 
+def missing_rules(scenario: Any) -> list[str]:
+    """The scenario's special rules, objectives and conditions this engine does not know
+    (neither the core rules of scenarios 1-4 nor those scenarios 5-10 add), each once."""
+    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
+    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
+    out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
+            if c.id not in CONDITIONS_DONE | CONDITIONS_ADDED]
+    return list(dict.fromkeys(out))
+
+
 def rules_for(scenario: Any) -> ScenarioRules:
-    """The rules class for `scenario`: FiveToTenRules if it names a rule of S5-S10."""
+    """The rules class for `scenario`: FiveToTenRules if it names a rule of S5-S10; its
+    `unsupported` lists what neither knows."""
     ids = {r.id for r in scenario.special_rules}
     objective_ids = {o.id for o in scenario.objectives}
+    rules: ScenarioRules
     if ids & RULES_ADDED or objective_ids - {"survivor_in_rv_few_zombies", "tokens_in_base",
                                              "escort_to_building"} or \
             scenario.mode == "competitive":
-        return FiveToTenRules(scenario)
-    return ScenarioRules(scenario)
+        rules = FiveToTenRules(scenario)
+    else:
+        rules = ScenarioRules(scenario)
+    rules.unsupported = missing_rules(scenario)
+    return rules
 
 
 def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
@@ -357,6 +378,9 @@ class FiveToTenRules(ScenarioRules):
 
     def max_actions(self, game: Game) -> int:
         return powers.max_actions(game)
+
+    def regular_actions(self, game: Game) -> int:
+        return powers.regular_actions(game)
 
     # ---- after actions and turns --------------------------------------------------------
     def after_action(self, game: Game) -> None:

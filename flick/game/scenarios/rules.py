@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 # The rules the core class implements (those scenarios 1-4 introduce); scenarios 5-10 add
-# theirs in `flick.game.scenarios.five_to_ten`.
+# theirs in `flick.game.scenarios.five_to_ten` (`missing_rules` there knows them all).
 RULES_DONE = frozenset({"shotgun", "sniper_rifle", "no_building_entry", "rv_driver",
                         "fight_survivor_vs_zombie", "take_in_city", "rescued_figure",
                         "barricades", "hunger"})
@@ -40,19 +40,6 @@ OBJECTIVES_DONE = frozenset({"survivor_in_rv_few_zombies", "tokens_in_base",
                              "escort_to_building"})
 CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_dies",
                              "city_overrun", "skull_survivors_lose", "skull_both_lose"})
-
-
-def missing_rules(scenario: Any) -> list[str]:
-    """The scenario's special rules, objectives and conditions this engine does not know."""
-    # Imported here, not at the top: five_to_ten's FiveToTenRules subclasses ScenarioRules, so
-    # five_to_ten imports this module first (a real cycle, not a layout workaround).
-    from flick.game.scenarios.five_to_ten import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
-
-    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
-    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
-    out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
-            if c.id not in CONDITIONS_DONE | CONDITIONS_ADDED]
-    return out
 
 
 def _this_turn(game: Game) -> list[Any]:
@@ -72,7 +59,8 @@ class ScenarioRules:
         self.scenario = scenario
         # Rules this engine does not know (an id no scenario of the rulebook uses) are not
         # played: the game runs without them and says so (event "unsupported_rules").
-        self.unsupported = list(dict.fromkeys(missing_rules(scenario)))
+        # `five_to_ten.rules_for`, which knows every rule, fills it.
+        self.unsupported: list[str] = []
         self.ids: dict[str, dict[str, Any]] = {r.id: dict(r.params) for r in
                                                scenario.special_rules}
         self.objectives = list(scenario.objectives)
@@ -110,6 +98,11 @@ class ScenarioRules:
     def max_actions(self, game: Game) -> int:
         """Actions the active survivor may perform this turn."""
         return 2
+
+    def regular_actions(self, game: Game) -> int:
+        """The regular actions (move, weapon, take / drop) of the active survivor's turn; the
+        scenarios' free steps (Mike's free move) are not among them."""
+        return self.max_actions(game)
 
     def react(self, game: Game, s: Survivor, noise: Noise) -> None:
         """The zombies' reaction at the end of `s`'s turn."""
