@@ -294,3 +294,46 @@ def test_no_import_circle_between_files() -> None:
         lines.append("import circle between files:\n    " + "\n    ".join(edges))
     lines += [f"the known circle {name!r} is gone: remove it from KNOWN_CIRCLES" for name in gone]
     assert not lines, "\n".join(lines)
+
+
+def test_no_command_help_speaks_of_issues() -> None:
+    # The product speaks of itself, not of the work items that built it.
+    import re
+
+    from flick.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.choices and isinstance(a.choices, dict))
+    helps = {"flick": parser.format_help()}
+    helps.update({f"flick {name}": p.format_help() for name, p in sub.choices.items()})
+    bad = [name for name, text in helps.items() if re.search(r"\bissues?\b", text, re.I)]
+    assert not bad, "help texts naming an issue: " + ", ".join(bad)
+
+
+# A broad handler that swallows every error hides the one that matters (a broken parameter
+# file, a bug). Allowed: handlers that re-raise, and this best-effort one:
+SWALLOWS_ALLOWED = {
+    # after the first validation errors, a second pass on the pruned file looks for more;
+    # any failure of that pass only means no more errors are found
+    "flick/scenario/loader.py: _salvage",
+}
+
+
+def test_no_broad_except_swallows_errors_in_the_table_and_rules() -> None:
+    bad = []
+    for top in ("physics", "scenario", "game"):
+        for path in sorted((FLICK / top).rglob("*.py")):
+            tree = ast.parse(path.read_text())
+            for func in [n for n in ast.walk(tree)
+                         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]:
+                for node in ast.walk(func):
+                    if not isinstance(node, ast.ExceptHandler):
+                        continue
+                    broad = node.type is None or (isinstance(node.type, ast.Name)
+                                                  and node.type.id in ("Exception",
+                                                                       "BaseException"))
+                    reraises = any(isinstance(n, ast.Raise) for n in ast.walk(node))
+                    where = f"{path.relative_to(ROOT)}: {func.name}"
+                    if broad and not reraises and where not in SWALLOWS_ALLOWED:
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno} ({func.name})")
+    assert not bad, "broad except swallowing errors:\n  " + "\n  ".join(sorted(set(bad)))

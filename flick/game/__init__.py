@@ -35,7 +35,6 @@ from flick.game.bots.heuristic import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
 from flick.game.play import play, replay_inputs
-from flick.game.scenarios import inputs as _scenario_inputs  # noqa: F401  (registers the S5-S10 inputs)
 from flick.game.state import IllegalAction, Noise
 
 __all__ = [

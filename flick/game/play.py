@@ -37,11 +37,6 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
     return game
 
 
-def recorded_inputs(game: Game) -> list[dict[str, Any]]:
-    """The game's inputs as JSON objects (what `flick sim --record` writes)."""
-    return [inp.to_json() for inp in game.inputs]
-
-
 def replay_inputs(scenario: Any, seed: int, inputs: Iterable[Input | dict[str, Any]]) -> Game:
     """Re-run a game from its scenario, seed and inputs; gives the same game bit for bit."""
     game = Game(scenario, seed)

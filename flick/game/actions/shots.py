@@ -27,7 +27,7 @@ from flick.game.actions import reaction
 from flick.game.board import OBJECTS
 from flick.game.inputs import Flick
 from flick.game.state import IllegalAction, Noise, Survivor
-from flick.physics import MAX_FLICK_IMPULSE
+from flick.physics import MAX_FLICK_IMPULSE, TableError
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -61,7 +61,7 @@ def _label(game: Game, pid: Any) -> Any:
         return f"{building}:block"
     try:
         return f"{game.board.kind(pid)}:{pid}"
-    except Exception:
+    except TableError:  # a piece removed since the shot
         return str(pid)
 
 

@@ -31,34 +31,32 @@ from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
 from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
-    Bat,
-    ChooseSurvivor,
-    FightWait,
-    FightWeapon,
-    Flick,
-    Input,
-    Keep,
-    Move,
-    TakeDrop,
-)
-from flick.game.scenarios import crossroads, secret
-from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
-from flick.game.scenarios.fight import fight_weapons
-from flick.game.scenarios.inputs import (
     Accuse,
     Allegiance,
+    Bat,
+    ChooseSurvivor,
     CrossroadsChoice,
     ExileFlick,
     ExtraAction,
+    FightWait,
+    FightWeapon,
     FigureMove,
     Flare,
+    Flick,
     Heal,
+    Input,
+    Keep,
+    Move,
     MoveX,
     PassTurn,
     PickToken,
     Steal,
+    TakeDrop,
     Vote,
 )
+from flick.game.scenarios import crossroads, secret
+from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, WEAPONS, Survivor
 
 if TYPE_CHECKING:

@@ -39,8 +39,22 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import numpy as np
 
 from flick.errors import FlickError
+from flick.game.inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExileFlick,
+    ExtraAction,
+    FigureMove,
+    Flare,
+    Heal,
+    MoveX,
+    PassTurn,
+    PickToken,
+    Steal,
+    Vote,
+)
 from flick.game.scenarios import crossroads, flares, objectives, powers, secret, supply
-from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.rules import (
     CONDITIONS_DONE,
     OBJECTIVES_DONE,
@@ -339,7 +353,7 @@ class FiveToTenRules(ScenarioRules):
             return True
         return super().on_reveal(game, s, key, token)
 
-    def _pick(self, game: Game, inp: ai.PickToken) -> None:
+    def _pick(self, game: Game, inp: PickToken) -> None:
         rs = game.rule_state
         assert rs.pick is not None
         if inp.choice not in (0, 1):
@@ -469,7 +483,7 @@ class FiveToTenRules(ScenarioRules):
                                      "uid": token.uid})
             game.event("steal_offer", survivor=thief.name, victim=victim.name)
 
-    def _answer_steal(self, game: Game, inp: ai.Steal) -> None:
+    def _answer_steal(self, game: Game, inp: Steal) -> None:
         """The stealer's decision on the first pending offer."""
         offer = game.rule_state.steal_offers[0]
         if inp.action not in ("take", "leave", "discard"):
@@ -577,51 +591,51 @@ class FiveToTenRules(ScenarioRules):
 
     def dispatch(self, game: Game, inp: Any) -> bool:
         """Play one of the new inputs; False if it is not one of them."""
-        if isinstance(inp, ai.CrossroadsChoice):
+        if isinstance(inp, CrossroadsChoice):
             crossroads.choose(game, inp.option)
             game._after_action()
-        elif isinstance(inp, ai.PickToken):
+        elif isinstance(inp, PickToken):
             self._pick(game, inp)
             if game.phase == "act":
                 game._after_action()
-        elif isinstance(inp, (ai.Flare, ai.Accuse)):
+        elif isinstance(inp, (Flare, Accuse)):
             if game.actions_done >= powers.regular_actions(game):
                 raise IllegalAction("no action left this turn")
             s = game.active_survivor
             game.facing_set = False
-            if isinstance(inp, ai.Flare):
+            if isinstance(inp, Flare):
                 flares.flare(game, s, inp)
             else:
                 secret.accuse(game, s, inp)
             game.actions_done += 1
             if game.phase == "act":
                 game._after_action()
-        elif isinstance(inp, ai.ExtraAction):
+        elif isinstance(inp, ExtraAction):
             powers.extra_action(game, game.active_survivor, inp)
-        elif isinstance(inp, ai.Heal):
+        elif isinstance(inp, Heal):
             powers.heal(game, game.active_survivor, inp)
-        elif isinstance(inp, ai.FigureMove):
+        elif isinstance(inp, FigureMove):
             powers.figure_move(game, game.active_survivor, inp)
             game._after_action()
-        elif isinstance(inp, ai.Vote):
+        elif isinstance(inp, Vote):
             if secret.vote(game, inp):
                 game.phase = "act"
                 game._after_action()
-        elif isinstance(inp, ai.ExileFlick):
+        elif isinstance(inp, ExileFlick):
             secret.exile_flick(game, inp)
             game.phase = "act"
             game._after_action()
-        elif isinstance(inp, ai.Allegiance):
+        elif isinstance(inp, Allegiance):
             secret.allegiance(game, inp)
             game.phase = "act"
             game._after_action()
-        elif isinstance(inp, ai.MoveX):
+        elif isinstance(inp, MoveX):
             supply.move_x(game, inp.source)
             self._resume(game)
-        elif isinstance(inp, ai.Steal):
+        elif isinstance(inp, Steal):
             self._answer_steal(game, inp)
             self._resume(game)
-        elif isinstance(inp, ai.PassTurn):
+        elif isinstance(inp, PassTurn):
             secret.pass_turn(game, inp)
             game._start_next_turn()
         else:
