@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flick.game.bots.five_to_ten import FiveToTenBot
-from flick.game.bots.heuristic import HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import Input, input_from_json
 
@@ -22,8 +21,7 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
     if bots != "heuristic":
         raise ValueError(f"unknown bots {bots!r}; known: heuristic")
     game = Game(scenario, seed, players=players, dangerous=dangerous)
-    # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
-    bot: HeuristicBot = FiveToTenBot(seed, params=game.board.params)
+    bot = HeuristicBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

@@ -11,7 +11,7 @@ import pytest
 from flick.game import Game
 from flick.game.bots.aim import PERFECT, HandNoise, impulse_to
 from flick.game.bots.chance import Trials
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import Eat, GoHungry
 from flick.game.state import Token
 from flick.scenario import load
@@ -65,7 +65,7 @@ def test_shot_chance_is_high_point_blank_and_deterministic(s2: Game) -> None:
 
 def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     game = Game(load(4), 5)
-    bot = FiveToTenBot(5, params=game.board.params)
+    bot = HeuristicBot(5, params=game.board.params)
     game.phase = "hunger"  # the end of a round at marker 2 (the bot reads only the state)
     alive = [x for x in game.survivors.values() if x.alive]
     for key in game.stashes:
@@ -88,7 +88,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
 
 def test_fights_avoided_and_never_on_the_last_life(s2: Game) -> None:
     game = copy.deepcopy(s2)
-    bot = FiveToTenBot(3, params=game.board.params)
+    bot = HeuristicBot(3, params=game.board.params)
     s = next(x for x in game.survivors.values() if x.piece is not None)
     useful = lambda t: not t.face_up  # noqa: E731 - a token filter, as the bot passes one
     before = {key: d for d, key, _ in bot._candidates(game, s, useful, None)}
@@ -102,7 +102,7 @@ def test_fights_avoided_and_never_on_the_last_life(s2: Game) -> None:
 
 def test_hunt_when_the_next_horde_needs_the_kills() -> None:
     game = Game(load(9), 2, players={"A": 3, "B": 3})
-    bot = FiveToTenBot(2, params=game.board.params)
+    bot = HeuristicBot(2, params=game.board.params)
     s = next(x for x in game.survivors.values() if x.piece is not None and x.weapons())
     s.inventory[:] = []
     s.inventory.append(Token("gun", face_up=True, uid=999))

@@ -11,7 +11,7 @@ import math
 import pytest
 
 from flick.game import Game
-from flick.game.bots.heuristic import HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import ChooseSurvivor, EndTurn, TakeDrop
 from flick.game.scenarios.escort import rescue
 from flick.scenario import load

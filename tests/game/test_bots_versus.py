@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
-from flick.game.bots.five_to_ten import SUPPLIES, FiveToTenBot
+from flick.game.bots.five_to_ten import SUPPLIES, HeuristicBot
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
@@ -14,10 +14,10 @@ from flick.scenario import load
 from tests.game.test_scenarios_5_10_rules import put_inside
 
 
-def _s6(seed: int = 4) -> tuple[Game, FiveToTenBot]:
+def _s6(seed: int = 4) -> tuple[Game, HeuristicBot]:
     game = Game(load(6), seed)
     game.bin = 12  # no kill needed for the next horde: the objective alone decides
-    return game, FiveToTenBot(seed, params=game.board.params)
+    return game, HeuristicBot(seed, params=game.board.params)
 
 
 def _team(game: Game, team: str) -> list:
@@ -63,7 +63,7 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     assert bot._goal(game, s) == ("enter", "rv")
     # S10: a survivor holding the 2 fuel would carry it, not hunt.
     g10 = Game(load(10), 3, players={"A": 3, "B": 3})
-    bot10 = FiveToTenBot(3, params=g10.board.params)
+    bot10 = HeuristicBot(3, params=g10.board.params)
     x = next(v for v in g10.survivors.values() if v.piece is not None)
     x.inventory[:] = [Token("gun", face_up=True, uid=920)]
     g10.bin = 0
@@ -73,7 +73,7 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     assert not bot10._versus_rules(g10, x)
     g7 = Game(load(7), 3)
     y = next(v for v in g7.survivors.values() if v.piece is not None)
-    assert not FiveToTenBot(3, params=g7.board.params)._versus_rules(g7, y)
+    assert not HeuristicBot(3, params=g7.board.params)._versus_rules(g7, y)
 
 
 def test_no_betrayer_wins_when_the_city_is_overrun() -> None:
@@ -113,10 +113,10 @@ def test_steals_by_value() -> None:
     assert offer(b[0], "key", 940) == "leave"  # no free space: nothing can be taken
 
 
-def _s9() -> tuple[Game, FiveToTenBot]:
+def _s9() -> tuple[Game, HeuristicBot]:
     game = Game(load(9), 2, players={"A": 3, "B": 3})
     game.bin = 12
-    return game, FiveToTenBot(2, params=game.board.params)
+    return game, HeuristicBot(2, params=game.board.params)
 
 
 def test_a_hidden_betrayer_does_not_win_for_its_team() -> None:
@@ -208,7 +208,7 @@ def test_over_full_survivor_drops_before_an_exchange() -> None:
     leaves no space (the engine refuses it: seen in S7 game seed 118, where the bot's
     exchange stopped `flick sim`); the bot drops a token first."""
     game = Game(load(7), 3)
-    bot = FiveToTenBot(3, params=game.board.params)
+    bot = HeuristicBot(3, params=game.board.params)
     s = put_inside(game, next(x.name for x in game.survivors.values()
                               if x.team == game.current_team and x.piece is not None),
                    "gas_station")

@@ -270,12 +270,12 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
 def test_bots_choose_crossroads_options_for_their_situation() -> None:
     """A survivor on its last life never takes the lost life; in the streets it avoids the
     LOUD option that would rush 3 zombies at it; a wanted token beats a weapon."""
-    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.bots.five_to_ten import HeuristicBot
 
     game = Game(table(), 1)
     john = game.survivors["John Price"]
     game.apply(ChooseSurvivor(john.name))
-    bot = FiveToTenBot(1)
+    bot = HeuristicBot(1)
     options = {c.id: [dict(o.effects) for o in c.options] for c in crossroads.deck().values()}
 
     def pick(card: str) -> int:
@@ -298,7 +298,7 @@ def test_bots_choose_crossroads_options_for_their_situation() -> None:
 def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_needed() -> None:
     """A gun shot with another standing zombie in rush reach: not when the bin holds the
     next horde (or the survivor has 1 life left); taken when kills are needed."""
-    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.inputs import Shoot
 
     game = Game(table(zombies=[{"x": 20, "y": 55}, {"x": 8, "y": 40}]), 1)
@@ -306,7 +306,7 @@ def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_need
     game.apply(ChooseSurvivor(john.name))
     john.inventory = [game.new_token("gun")]
     game.board.face(john, math.pi / 2)
-    bot = FiveToTenBot(1)
+    bot = HeuristicBot(1)
     target = min(game.board.zombies(), key=lambda z: game.board.pos(z)[1] * -1)
     game.bin = 10  # the next horde is in the bin
     assert bot._loud_rush_hits(game, john, exclude={target})
@@ -656,7 +656,7 @@ def test_a_wrong_accusation_costs_life_or_a_defection() -> None:
 def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     """The wrongly accused bot joins the side that then looks stronger (life left among
     the living): it stays with a clan still stronger after paying a life each, else defects."""
-    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.bots.five_to_ten import HeuristicBot
 
     game = _s10_with_betrayer(3)
     team = game.current_team
@@ -666,7 +666,7 @@ def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     for _ in names:
         game.apply(Vote(True))
     assert game.phase == "allegiance"
-    bot = FiveToTenBot(3)
+    bot = HeuristicBot(3)
     others = [s for s in game.survivors.values() if s.team != team]
     for s in others:
         s.life = 1  # the other clan is nearly spent: staying is better

@@ -23,7 +23,7 @@ def test_the_tower_size_comes_from_the_parameters_and_a_broken_file_is_an_error(
     monkeypatch.setattr(PhysicsParams, "default", broken)
     place.tower_size.cache_clear()
     try:
-        with pytest.raises(DataFileError, match="default.yaml:12:3"):
+        with pytest.raises(DataFileError, match=r"default\.yaml:12:3"):
             place.tower_size()  # not a silent 12 x 12 cm
     finally:
         place.tower_size.cache_clear()

@@ -1,4 +1,4 @@
-"""The heuristic bot for scenarios 5-10: the core bot (`flick.game.bots.HeuristicBot`) plus
+"""The heuristic bot for scenarios 5-10: the core bot (`flick.game.bots.heuristic.CoreBot`) plus
 Crossroads choices, survivor fights, shooting and stealing from the other team, powers,
 accusations with evidence and the betrayer's play, and goals for each team's objective.
 
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
-from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
+from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
 from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
     Accuse,
@@ -127,8 +127,9 @@ def _interp(pts: tuple[tuple[float, float], ...], d: float) -> float:
     return pts[-1][1]
 
 
-class FiveToTenBot(HeuristicBot):
-    """Plays every seat of scenarios 1-10."""
+class HeuristicBot(CoreBot):
+    """The heuristic bot: plays every seat of scenarios 1-10 (the one `flick.game.play`
+    uses); `decide(game)` returns the next input."""
 
     name = "heuristic"
     _ghosts: frozenset[int] = frozenset()  # pieces `_obstacles` leaves out (S5 planning)
@@ -748,7 +749,7 @@ class FiveToTenBot(HeuristicBot):
                 self._ghosts = frozenset()
             if door is None:
                 continue
-            shot = HeuristicBot._shot_at(self, game, s, z)
+            shot = CoreBot._shot_at(self, game, s, z)
             if shot is not None and shot.kind != "knife":
                 return shot
         return None

@@ -1,4 +1,4 @@
-"""The heuristic bot: plays any seat of scenarios 1-4 by aiming real flicks.
+"""The heuristic bot's core tactics (`CoreBot`, scenarios 1-4): any seat, by aiming real flicks.
 
 Each decision is an input the game records. The bot reads the table, picks a goal from the
 scenario's objective (reach the RV, fetch tokens to the base, find and escort the wounded
@@ -78,10 +78,11 @@ FIGHT_ARRIVE = 400.0
 FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
 
 
-class HeuristicBot(Walker):
-    """Plays every seat it is asked to; `decide(game)` returns the next input."""
+class CoreBot(Walker):
+    """The tactics of scenarios 1-4, on which `flick.game.HeuristicBot` (scenarios 1-10)
+    builds; `decide(game)` returns the next input."""
 
-    name = "heuristic"
+    name = "core"
 
     def __init__(self, seed: int, noise: HandNoise | None = None, params: Any = None) -> None:
         """`noise` is the bot's hand; by default the steady hand of the physics parameters
