@@ -23,13 +23,15 @@ import numpy as np
 
 from flick.game.actions.shots import _clear_the_disc  # the game's own placement
 from flick.game.bots.aim import HandNoise, noisy, vector
+from flick.game.bots.tuned import tuned
 from flick.physics import MAX_FLICK_IMPULSE, Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-TRIALS = 4  # noisy trials per candidate: a rough chance (0, 1/4, ..., 1) is enough to rank
+T = tuned("chance")  # the tuned numbers: assets/bots/chance.yaml
+TRIALS: int = T["trials"]
 
 
 class Trials:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
+from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import next_to_standing
 from flick.game.inputs import (
     Accuse,
@@ -64,48 +65,27 @@ if TYPE_CHECKING:
 
 Vec = tuple[float, float]
 SUPPLIES = ("food", "fuel", "medicine")
-# A rush whose nearest zombie stands this close (cm, edge to edge) to a survivor in the
-# streets is worth sheltering from: S5 rushes felled survivors 16-32 cm away, and RUSH_FELLS
-# puts a felling at 1 in 5 at 30 cm, 1 in 14 at 35. (35 cm sent survivors into shelter, or
-# kept them in a building, for rushes that rarely fell: flick sim 5, seeds 100-139, 200-239,
-# 300-339, 400-439: 30 of 160 won at 35 cm, 38 at 30; S6-S10 the same or better.)
-RUSH_REACH_CM = 30.0
-# S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
-# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 40-70% of
-# its calm turns; loyal strays are rare); a loyal player accuses at this chance.
-EVIDENCE_RATIO = 4.0
+T = tuned("five_to_ten")  # the tuned numbers: assets/bots/five_to_ten.yaml
+RUSH_REACH_CM: float = T["rush_reach_cm"]
+EVIDENCE_RATIO: float = T["evidence_ratio"]
 # The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
 # 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
-ACCUSE_AT = 0.6
-# S9-S10: how often a hidden betrayer shoots a teammate in reach on a calm turn, while its
-# card wants deaths in its former team, and otherwise. Seeds 100-400 x 40, the betrayer's
-# wins at 0.25 / 0.4 / 0.55: S9 36 / 38 / 32 of 160, S10 37 / 43 / 51 (team wins S9 120 /
-# 122 / 112, S10 108 / 109 / 111): 0.55 costs S9 as much as it gives S10.
-STRIKE_FOR_DEATHS = 0.7
-STRIKE_TO_WEAKEN = 0.4
+ACCUSE_AT: float = T["accuse_at"]
+STRIKE_FOR_DEATHS: float = T["strike_for_deaths"]
+STRIKE_TO_WEAKEN: float = T["strike_to_weaken"]
 # S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
-# The chance a rush fells a survivor whose nearest rushing zombie stands d cm away (edge to
-# edge): one zombie from the tower behind it, 30 drops at each distance on an open table
-# (three zombies fell about as often); and what a felled survivor (a lost life) is worth
-# in cm of way to the goal.
-RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
-              (40.0, 0.0))
-RISK_CM = 60.0
+RUSH_FELLS: tuple[tuple[float, float], ...] = T["rush_fells"]
+RISK_CM: float = T["risk_cm"]
 S5_SHOOT_FIRST = 2  # S5: inside, a shot out comes before a take when 2 x kills >= turns left
 S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even on a LOUD turn
-COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
-# S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
-# about 10 cm either side of its facing, 4 zombies fell a survivor there 0.75-1.0 of the
-# time, 2 zombies 0.2-0.8 (12 drops at each spot on an open table); none fell 15 cm aside.
-HORDE_LANE_CM = (10.0, 40.0)
-HORDE_FELLS = 0.75
-# The bat's chance of felling a fight's zombie from d cm (150 noisy swings of the steady hand
-# at each distance on the staging table, to arrive at FIGHT_ARRIVE; linear in between).
-BAT_HIT = ((40.0, 0.97), (50.0, 0.92), (60.0, 0.84), (70.0, 0.76), (80.0, 0.67), (90.0, 0.59))
+COURIER_LAST_ROUNDS: int = T["courier_last_rounds"]
+HORDE_LANE_CM: tuple[float, ...] = T["horde_lane_cm"]
+HORDE_FELLS: float = T["horde_fells"]
+BAT_HIT: tuple[tuple[float, float], ...] = T["bat_hit"]
 
 
 def bat_hit(d: float) -> float:

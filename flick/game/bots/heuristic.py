@@ -25,6 +25,7 @@ end of the current round.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,7 +35,8 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
-from flick.game.bots.walking import Walker, next_to_standing, rush_hits_rv
+from flick.game.bots.tuned import tuned
+from flick.game.bots.walking import PLACED_GOALS, Walker, next_to_standing, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -63,19 +65,16 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
-CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
-EXIT_FRONT_CM = 9.0  # S2/S4: a carrier's way out aims this far in front of the base's door
-EXIT_NO_LINE_CM = 12.0  # ... and pays this for a spot with no clean line in through it
-STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
-SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
-BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
-# A fight's bullet, knife or bat arrives this fast (cm/s): a slow one that touches a zombie
-# often leaves it standing (one zombie 75-90 cm away, 150 steady-hand flicks at each distance:
-# bullet 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59; 500 bat swings from 85 cm:
-# 0.59 and 0.69); the staging table has nothing a harder flick could hit or push out.
-FIGHT_ARRIVE = 400.0
-FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
+T = tuned("heuristic")  # the tuned numbers: assets/bots/heuristic.yaml
+THREAT_CM: float = T["threat_cm"]
+CLOSE_CM: float = T["close_cm"]
+EXIT_FRONT_CM: float = T["exit_front_cm"]
+EXIT_NO_LINE_CM: float = T["exit_no_line_cm"]
+STAGE_CM: float = T["stage_cm"]
+SHOT_RANGE: Mapping[str, float] = T["shot_range"]
+BULLET_ARRIVE: float = T["bullet_arrive"]
+FIGHT_ARRIVE: float = T["fight_arrive"]
+FIGHT_CM: float = T["fight_cm"]
 
 
 class CoreBot(Walker):
@@ -703,13 +702,10 @@ class CoreBot(Walker):
         return out
 
     def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
-        kind, arg = self._goal(game, s)
-        if kind in ("enter", "barricade"):
-            return game.board.door_mid(arg)
-        if kind == "object":
-            return game.board.pos(arg)
-        if kind == "point":
-            return arg
+        """Where `s`'s goal lies; for a goal with no place (hunt, wait), its nearest zombie."""
+        goal = self._goal(game, s)
+        if goal[0] in PLACED_GOALS:
+            return self._goal_point_of(game, goal)
         near = self._nearest_zombie(game, s)
         return game.board.pos(near[0]) if near is not None else None
 

@@ -17,9 +17,11 @@ from typing import Any
 import numpy as np
 
 from flick.game.bots.aim import Obstacle
+from flick.game.bots.tuned import tuned
 
 Vec = tuple[float, float]
-CELL_CM = 3.0
+T = tuned("route")  # the tuned numbers: assets/bots/route.yaml
+CELL_CM: float = T["cell_cm"]
 
 
 def _samples(obstacles: Iterable[Obstacle], ignore: set[Any]) -> tuple[np.ndarray, np.ndarray]:

@@ -18,6 +18,7 @@ from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, _inside, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
 from flick.game.bots.route import route
+from flick.game.bots.tuned import tuned
 from flick.game.inputs import Flick, Input, Move
 from flick.game.state import Survivor
 from flick.physics.geometry import point_segment
@@ -26,7 +27,11 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-STEP_CM = 60.0  # longest planned move: accuracy falls with distance
+T = tuned("walking")  # the tuned numbers: assets/bots/walking.yaml
+STEP_CM: float = T["step_cm"]
+# The goals that lie somewhere (`Walker._goal_point_of`): a building's door (to enter it or
+# clear its barricades), an object, a point; the others (hunt, wait) have no place.
+PLACED_GOALS = ("enter", "barricade", "object", "point")
 
 
 def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
@@ -444,6 +449,7 @@ class Walker:
                           margin=-1.0)
 
     def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
+        """The place of a goal with one (`PLACED_GOALS`: a door, an object, a point)."""
         kind, arg = goal
         if kind in ("enter", "barricade"):
             return game.board.door_mid(arg)
