@@ -32,13 +32,16 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 T = tuned("chance")  # the tuned numbers: assets/bots/chance.yaml
 TRIALS: int = T["trials"]
+TRIALS_STREAM: int = T["trials_stream"]
+PARKED_CM: float = T["parked_cm"]
+PARKED_GAP_CM: float = T["parked_gap_cm"]
 
 
 class Trials:
     """Noisy trials of proposed flicks on a scratch table (one per bot)."""
 
     def __init__(self, seed: int, noise: HandNoise) -> None:
-        self.rng = np.random.default_rng([int(seed), 0xC4A1CE])
+        self.rng = np.random.default_rng([int(seed), TRIALS_STREAM])
         self.noise = noise
         self._table: Table | None = None
         self._state: Any = None
@@ -72,7 +75,7 @@ class Trials:
                 table.remove(remove)
             for i, pid in enumerate(aside):
                 if pid in table.pieces():
-                    table.set_pose(pid, -400.0 - 30.0 * i, -400.0, 0.0)
+                    table.set_pose(pid, -PARKED_CM - PARKED_GAP_CM * i, -PARKED_CM, 0.0)
             piece = table.add("movement_disc", x=start[0], y=start[1], angle=angle)
             _clear_the_disc(table, piece, start, angle)
             a, f = noisy(angle, strength, self.noise, self.rng)
