@@ -24,13 +24,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import next_to_standing
+from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
 from flick.game.inputs import (
     Accuse,
     Allegiance,
@@ -68,6 +69,44 @@ SUPPLIES = ("food", "fuel", "medicine")
 T = tuned("five_to_ten")  # the tuned numbers: assets/bots/five_to_ten.yaml
 RUSH_REACH_CM: float = T["rush_reach_cm"]
 EVIDENCE_RATIO: float = T["evidence_ratio"]
+PASS_ODDS: float = T["pass_odds"]
+WANTED_WORTH: float = T["wanted_worth"]
+OTHER_WORTH: float = T["other_worth"]
+TOKEN_WORTH: Mapping[str, float] = T["token_worth"]
+LOUD_OUTSIDE_COST: float = T["loud_outside_cost"]
+LOUD_INSIDE_COST: float = T["loud_inside_cost"]
+QUIET_OUTSIDE_COST: float = T["quiet_outside_cost"]
+QUIET_INSIDE_COST: float = T["quiet_inside_cost"]
+NEW_ZOMBIE_OUTSIDE_COST: float = T["new_zombie_outside_cost"]
+DEATH_COST: float = T["death_cost"]
+LIFE_COST: float = T["life_cost"]
+HEAL_WORTH: float = T["heal_worth"]
+SPARE_LIFE_WORTH: float = T["spare_life_worth"]
+TEAM_LIFE_WORTH: float = T["team_life_worth"]
+EXTRA_ACTION_WORTH: float = T["extra_action_worth"]
+END_TURN_INSIDE_COST: float = T["end_turn_inside_cost"]
+FALL_INSIDE_COST: float = T["fall_inside_cost"]
+FULL_GAIN_WORTH: float = T["full_gain_worth"]
+STASH_SHARE: float = T["stash_share"]
+DISCARD_COST: float = T["discard_cost"]
+VOTE_ODDS: float = T["vote_odds"]
+EXILE_FLICK_CM: int = T["exile_flick_cm"]
+EXILE_CITY_MARGIN_CM: float = T["exile_city_margin_cm"]
+DUEL_BAT_WAIT_CM: float = T["duel_bat_wait_cm"]
+SHELTER_DIRECTIONS: int = T["shelter_directions"]
+SHELTER_LENGTHS_CM: tuple[float, ...] = T["shelter_lengths_cm"]
+EXTRA_ACTION_MARKER: int = T["extra_action_marker"]
+FLARE_CROWD_CM: float = T["flare_crowd_cm"]
+KILLS_AHEAD_MARKER: int = T["kills_ahead_marker"]
+GHOSTS_TRIED: int = T["ghosts_tried"]
+ENEMY_SHOT_CM: float = T["enemy_shot_cm"]
+FLARE_BEYOND_CM: int = T["flare_beyond_cm"]
+FLARE_CITY_MARGIN_CM: float = T["flare_city_margin_cm"]
+SHELTER_REACH_CM: float = T["shelter_reach_cm"]
+MIKE_HOP_MIN_CM: float = T["mike_hop_min_cm"]
+MIKE_HOP_CM: float = T["mike_hop_cm"]
+MIKE_STOP_CM: float = T["mike_stop_cm"]
+MIKE_SPOT_SPARE_CM: float = T["mike_spot_spare_cm"]
 # The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
 # 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
@@ -133,7 +172,7 @@ class HeuristicBot(CoreBot):
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
         if "pass" in game.legal_kinds() and len({s.team for s in game.available()}) > 1 \
-                and self.rng.random() < 0.5:
+                and self.rng.random() < PASS_ODDS:
             return PassTurn()  # the lone betrayer lets the two clans wear each other down
         return self._settle(game, super().decide(game))
 
@@ -177,43 +216,45 @@ class HeuristicBot(CoreBot):
 
         def worth(kind: str) -> float:
             if kind in want and kind not in ("survivor", "crossroads"):
-                return 3.0
-            return {"medicine": 1.5, "knife": 1.5, "bat": 1.2, "gun": 1.0, "shotgun": 1.0,
-                    "sniper": 1.0, "flare": 0.8, "food": 0.6}.get(kind, 0.3)
+                return WANTED_WORTH
+            return TOKEN_WORTH.get(kind, OTHER_WORTH)
 
         v = 0.0
         noise = str(fx.get("noise", ""))
         already = int(game.noise)
         if noise == "LOUD" and already < 2:
-            v -= 4.0 if outside else 0.5
+            v -= LOUD_OUTSIDE_COST if outside else LOUD_INSIDE_COST
         elif noise == "QUIET" and already < 1:
-            v -= 1.5 if outside else 0.2
-        for key, per in (("new_zombies", 2.5 if outside else 1.0), ("zombies_inside", 2.0)):
+            v -= QUIET_OUTSIDE_COST if outside else QUIET_INSIDE_COST
+        for key, per in (("new_zombies", NEW_ZOMBIE_OUTSIDE_COST if outside else 1.0),
+                         ("zombies_inside", 2.0)):
             v -= per * float(fx.get(key, 0))
         life = int(fx.get("life", 0))
         if life < 0:
-            v -= 25.0 if s.life + life <= 0 else 5.0
+            v -= DEATH_COST if s.life + life <= 0 else LIFE_COST
         elif life > 0:
-            v += 3.0 if s.life < game.rule_state.start_life.get(s.name, s.life) else 0.3
-        v += 3.0 * float(fx.get("team_life", 0)) + 2.0 * float(fx.get("building_life", 0))
+            wounded = s.life < game.rule_state.start_life.get(s.name, s.life)
+            v += HEAL_WORTH if wounded else SPARE_LIFE_WORTH
+        v += TEAM_LIFE_WORTH * float(fx.get("team_life", 0)) + \
+            2.0 * float(fx.get("building_life", 0))
         if fx.get("building_life", 0) < 0 and s.life <= 1:
-            v -= 25.0
+            v -= DEATH_COST
         if fx.get("extra_action"):
-            v += 1.5
+            v += EXTRA_ACTION_WORTH
         if fx.get("end_turn"):
-            v -= 1.0 if outside else 0.3
+            v -= 1.0 if outside else END_TURN_INSIDE_COST
         if fx.get("fall"):
-            v -= 2.0 if outside else 0.3
+            v -= 2.0 if outside else FALL_INSIDE_COST
         if fx.get("stand_zombies"):
             v -= 1.0
         if "gain" in fx:
-            v += worth(str(fx["gain"])) if s.free_spaces() > 0 else 0.2
+            v += worth(str(fx["gain"])) if s.free_spaces() > 0 else FULL_GAIN_WORTH
         if "stash" in fx and not outside:
-            v += 0.6 * worth(str(fx["stash"]))
+            v += STASH_SHARE * worth(str(fx["stash"]))
         if "discard" in fx:
             kind = str(fx["discard"])
             lost = s.inventory[0].kind if kind == "any" and s.inventory else kind
-            v -= worth(lost) + 0.2
+            v -= worth(lost) + DISCARD_COST
         return v
 
     def _steal(self, game: Game) -> Input:
@@ -296,7 +337,7 @@ class HeuristicBot(CoreBot):
         if voter == v["accused"] or (voter in game.rule_state.betrayers
                                      and voter not in game.rule_state.unmasked):
             return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
-        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= 0.5)
+        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= VOTE_ODDS)
 
     @staticmethod
     def _betrayer_odds(game: Game, s: Survivor, name: str) -> float:
@@ -350,8 +391,9 @@ class HeuristicBot(CoreBot):
             a = math.atan2(here[1] - cy, here[0] - cx)
         else:
             a = float(self.rng.uniform(-math.pi, math.pi))
-        target = board.clamp_into_city((here[0] + 15 * math.cos(a), here[1] + 15 * math.sin(a)),
-                                       5.0)
+        target = board.clamp_into_city((here[0] + EXILE_FLICK_CM * math.cos(a),
+                                        here[1] + EXILE_FLICK_CM * math.sin(a)),
+                                       EXILE_CITY_MARGIN_CM)
         fl, _ = self._disc_flick(game, here, target, kind="survivor")
         return ExileFlick(fl)
 
@@ -367,7 +409,7 @@ class HeuristicBot(CoreBot):
         targets = duel.targets(name)
         target = min(targets, key=lambda n: math.dist((sx, sy), duel.position(n)))
         tx, ty = duel.position(target)
-        if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0 and \
+        if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > DUEL_BAT_WAIT_CM and \
                 "fight_wait" in duel.legal_kinds():
             return FightWait()
         return self._fight_flick(game, kind, (sx, sy), (tx, ty), arrive=BULLET_ARRIVE)
@@ -554,15 +596,15 @@ class HeuristicBot(CoreBot):
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
         r = board.disc / 2
         best: tuple[float, Vec] | None = None
-        for k in range(16):
-            a = k * math.pi / 8
-            for length in (8.0, 14.0, 20.0, 27.0, 35.0, 45.0):
+        for k in range(SHELTER_DIRECTIONS):
+            a = k * 2 * math.pi / SHELTER_DIRECTIONS
+            for length in SHELTER_LENGTHS_CM:
                 end = (here[0] + length * math.cos(a), here[1] + length * math.sin(a))
-                if not board.in_city_point(end, r + 1.5):
+                if not board.in_city_point(end, r + CITY_MARGIN_CM):
                     continue
-                over = (here[0] + length * 1.18 * math.cos(a),
-                        here[1] + length * 1.18 * math.sin(a))
-                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                over = (here[0] + length * OVERSHOOT * math.cos(a),
+                        here[1] + length * OVERSHOOT * math.sin(a))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=WALK_MARGIN_CM):
                     continue
                 if next_to_standing(board, end, zombies):
                     continue
@@ -584,7 +626,8 @@ class HeuristicBot(CoreBot):
             heal = self._heal(game, s)
             if heal is not None:
                 return heal
-        if "extra_action" in legal and game.actions_done == 0 and game.round_marker <= 4:
+        if "extra_action" in legal and game.actions_done == 0 and \
+                game.round_marker <= EXTRA_ACTION_MARKER:
             return ExtraAction()
         if "accuse" in legal and game.actions_done < game.rules.max_actions(game) and \
                 s.name not in rs.betrayers:
@@ -601,7 +644,7 @@ class HeuristicBot(CoreBot):
         threatened = near is not None and near[1] < THREAT_CM
         if "flare" in legal and not threatened:
             crowd = [z for z in game.board.zombies()
-                     if game.board.distance(s.piece, z) < 30.0
+                     if game.board.distance(s.piece, z) < FLARE_CROWD_CM
                      and game.board.table.is_standing(z)]
             if len(crowd) >= 2:
                 return self._flare(game, s, crowd)
@@ -689,7 +732,7 @@ class HeuristicBot(CoreBot):
         need = super()._kills_needed(game)
         inside_counts = self._separated(game) or game.scenario.mode == "competitive"
         if not inside_counts or game.active is None or \
-                game.active_survivor.building is None or game.round_marker < 3:
+                game.active_survivor.building is None or game.round_marker < KILLS_AHEAD_MARKER:
             return need  # (at marker 2 the skull comes before the horde after the next)
         inv = game.scenario.invasion
         nxt, after = (int(inv.night), int(inv.day)) if game.round_colour == "day" else (
@@ -720,7 +763,7 @@ class HeuristicBot(CoreBot):
                         if game.rules.entry_refused(game, s, b) is None
                         and not game.building_zombies.get(b)),
                        key=lambda b: (math.dist(board.door_mid(b), here), b))
-        for z in zs[:4]:
+        for z in zs[:GHOSTS_TRIED]:
             self._ghosts = frozenset({z})
             try:
                 door = next((b for b in doors
@@ -797,7 +840,7 @@ class HeuristicBot(CoreBot):
             if set(s.weapons()) & set(SHOT_RANGE) else 0.0
         for x in targets:
             if x.piece is None or s.piece is None or \
-                    game.board.distance(s.piece, x.piece) > min(reach, 40.0):
+                    game.board.distance(s.piece, x.piece) > min(reach, ENEMY_SHOT_CM):
                 continue
             shot = self._shot_at(game, s, x.piece)
             if shot is not None:
@@ -822,7 +865,8 @@ class HeuristicBot(CoreBot):
         cx = sum(board.pos(z)[0] for z in crowd) / len(crowd)
         cy = sum(board.pos(z)[1] for z in crowd) / len(crowd)
         a = math.atan2(cy - here[1], cx - here[0])  # beyond the crowd, drawing it away
-        target = board.clamp_into_city((cx + 25 * math.cos(a), cy + 25 * math.sin(a)), 4.0)
+        target = board.clamp_into_city((cx + FLARE_BEYOND_CM * math.cos(a),
+                                        cy + FLARE_BEYOND_CM * math.sin(a)), FLARE_CITY_MARGIN_CM)
         start = board.beside(here, s.facing, "right", 2.0)
         angle, strength = impulse_to(board.params, "flare_token", start, target)
         a2, f = noisy(angle, strength, self.noise, self.rng)
@@ -882,7 +926,7 @@ class HeuristicBot(CoreBot):
         here = board.pos(s.piece)
         left = set(self._exits_this_turn(game, s))  # back in would undo the turn
         for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
-            if math.dist(board.door_mid(b), here) > 45.0:
+            if math.dist(board.door_mid(b), here) > SHELTER_REACH_CM:
                 break
             if b in left or game.rules.entry_refused(game, s, b) is not None or \
                     game.building_zombies.get(b) or any(
@@ -1025,11 +1069,12 @@ class HeuristicBot(CoreBot):
         if self._five_to_ten(game) and "figure_move" in game.legal_kinds() and s.piece is not None:
             goal = self._goal_point(game, s)
             here = game.board.pos(s.piece)
-            if goal is not None and math.dist(goal, here) > 6.0:
-                d = min(10.0, math.dist(goal, here) - 4.0)
+            if goal is not None and math.dist(goal, here) > MIKE_HOP_MIN_CM:
+                d = min(MIKE_HOP_CM, math.dist(goal, here) - MIKE_STOP_CM)
                 a = math.atan2(goal[1] - here[1], goal[0] - here[0])
                 target = (here[0] + d * math.cos(a), here[1] + d * math.sin(a))
-                if game.board.spot_free(target, game.board.figure_r + 0.5, ignore=s.piece):
+                if game.board.spot_free(target, game.board.figure_r + MIKE_SPOT_SPARE_CM,
+                                        ignore=s.piece):
                     angle, strength = impulse_to(game.board.params, "survivor", here, target)
                     a2, f = noisy(angle, strength, self.noise, self.rng)
                     return FigureMove(Flick(vector(a2, f)))
