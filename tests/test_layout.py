@@ -34,15 +34,15 @@ ALLOWED: dict[str, set[str]] = {
     "scenario": {"physics"},
     "game": {"physics", "scenario"},
     "replay": {"physics", "scenario", "game"},
-    # the window's aim assist (issue 22.2) draws the shot planner's map
+    # the window's aim assist draws the shot planner's map
     "ui": {"physics", "scenario", "game", "replay", "plan"},
     "tuning": {"physics"},
     "measure": {"physics", "tuning"},
     "cards": set(),
-    # the game-AI adapters (issue 19): front-end-like, no layer imports them
+    # the game-AI adapters: front-end-like, no layer imports them
     "openspiel": {"cards"},
     "pettingzoo": {"physics", "scenario", "game", "cards"},
-    # the shot planner (issue 22): above physics and game; only the window imports it
+    # the shot planner: above physics and game; only the window imports it
     "plan": {"physics", "scenario", "game"},
 }
 

@@ -7,7 +7,20 @@ import ast
 from pathlib import Path
 
 import flick.game.inputs as inputs_module
-from flick.game.inputs import INPUT_TYPES, Input
+from flick.game.inputs import (
+    INPUT_TYPES,
+    Flick,
+    Input,
+    input_from_json,
+)
+from flick.game.scenarios.inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExileFlick,
+    Flare,
+    Vote,
+)
 
 GAME = Path(inputs_module.__file__).parent
 
@@ -41,3 +54,9 @@ def test_no_module_adds_to_the_input_types() -> None:
         assert "INPUT_TYPES.setdefault" not in text and "INPUT_TYPES[" not in text.replace(
             'INPUT_TYPES[data["input"]]', ""), path
     assert all(issubclass(cls, Input) and cls.kind == kind for kind, cls in INPUT_TYPES.items())
+
+
+def test_new_inputs_round_trip_through_json() -> None:
+    for inp in (CrossroadsChoice(1), Flare(Flick((1.0, 2.0)), big=False), Accuse("John Price"),
+                Vote(True), ExileFlick(Flick((3.0, 4.0))), Allegiance(True)):
+        assert input_from_json(inp.to_json()) == inp

@@ -9,7 +9,7 @@ from flick.game import Game, HeuristicBot
 from flick.game.bots.heuristic import CoreBot
 from flick.game.inputs import MoveX
 from flick.game.scenarios import supply
-from tests.game.test_scenarios_5_10_rules import put_inside, s8_table
+from tests.game.tables import put_inside, s8_table
 
 
 def test_the_exported_bot_is_the_one_play_uses_and_has_one_name() -> None:

@@ -1,4 +1,4 @@
-"""The bots fetching tokens to the base in co-op scenarios 2 and 4 (issue 22.4): a carrier
+"""The bots fetching tokens to the base in co-op scenarios 2 and 4: a carrier
 whose door is blocked still gets out, a sure take or drop is played before the rushes spoil
 it, the last survivors of a round restock the bin for the next horde. Each test builds a
 position from a scenario's first one and asks the bot for one input."""

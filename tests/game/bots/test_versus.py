@@ -1,4 +1,4 @@
-"""The bots' choices in the competitive scenarios 6-10 (issue 22.4): the S6 escape in the RV,
+"""The bots' choices in the competitive scenarios 6-10: the S6 escape in the RV,
 hunting to keep the bin stocked, and who wins when the city is overrun (a betrayer too)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
 from flick.scenario import load
-from tests.game.test_scenarios_5_10_rules import put_inside
+from tests.game.tables import put_inside
 
 
 def _s6(seed: int = 4) -> tuple[Game, HeuristicBot]:

@@ -1,4 +1,4 @@
-"""The bots' choices by chance and value (issue 22.4): the noisy trials of a proposed flick
+"""The bots' choices by chance and value: the noisy trials of a proposed flick
 (`flick.game.bots.chance.Trials`), hunger, fights avoided, kills for the next horde."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     assert isinstance(bot.decide(game), Eat)
     alive[-1].life = 3
     # Food to spare: 3 in the RV and 2 carried (food still lying in the Grocery does not
-    # count as spare at a hunger: it may not reach the RV in time, test_bots_fetch).
+    # count as spare at a hunger: it may not reach the RV in time, bots/test_fetching.py).
     game.stashes["rv"] = [Token("food", face_up=True, uid=901 + i) for i in range(3)]
     alive[1].inventory[:] = [Token("food", face_up=True, uid=905)]
     assert not bot._food_short(game)  # food to spare: eat one
