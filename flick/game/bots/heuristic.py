@@ -97,6 +97,7 @@ GUARD_ANITA_CM: float = T["guard_anita_cm"]
 SURE_REACH_CM: float = T["sure_reach_cm"]
 FEW_ZOMBIES: int = T["few_zombies"]
 RV_WAIT_CM: float = T["rv_wait_cm"]
+RV_CALM_CM: float = T["rv_calm_cm"]
 SURE_TOKEN_CM: float = T["sure_token_cm"]
 FETCH_EXIT_TURNS: tuple[float, ...] = T["fetch_exit_turns"]
 DOOR_LINE_CM: float = T["door_line_cm"]
@@ -489,7 +490,7 @@ class CoreBot(Walker):
                 few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", FEW_ZOMBIES))
                 door = game.board.door_mid(base)
                 calm = not any(game.board.table.is_standing(z)
-                               and math.dist(game.board.pos(z), door) < GUARD_DOOR_CM
+                               and math.dist(game.board.pos(z), door) < RV_CALM_CM
                                for z in game.board.zombies())
                 if few or (game.round_marker <= 1 and calm):
                     return ("enter", base)
