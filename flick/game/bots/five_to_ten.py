@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
+from flick.game.bots.goals import SUPPLIES, TEAM
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
@@ -65,7 +66,6 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-SUPPLIES = ("food", "fuel", "medicine")
 T = tuned("five_to_ten")  # the tuned numbers: assets/bots/five_to_ten.yaml
 RUSH_REACH_CM: float = T["rush_reach_cm"]
 EVIDENCE_RATIO: float = T["evidence_ratio"]
@@ -448,7 +448,7 @@ class HeuristicBot(CoreBot):
             special = self._shelter(game, s)
         if special is None and self._versus_rules(game, s):
             special = self._versus_shelter(game, s)
-        if special is None and s.building is not None and self._kills_needed(game) > 0 \
+        if special is None and s.building is not None and self.kills_needed(game) > 0 \
                 and not game.building_zombies.get(s.building):
             # Inside, a rush cannot fell the shooter: a kill for the next horde from behind
             # the door (a LOUD turn) beats an idle one.
@@ -464,7 +464,7 @@ class HeuristicBot(CoreBot):
         if s.building is not None:
             if game.building_zombies.get(s.building):
                 return None
-            need = self._kills_needed(game)
+            need = self.kills_needed(game)
             if self._separated(game) and need > 0 and \
                     S5_SHOOT_FIRST * need >= len(game.available()):
                 # S5: the next horde needs a kill of most turns left: the shot before a take.
@@ -479,10 +479,10 @@ class HeuristicBot(CoreBot):
             # left must kill, or it finds no way out.
             way_out = self._exit(game, s, s.building, self._goal(game, s)) if (
                 courier and int(game.noise) == 0 and game.actions_done == 0
-                and not self._s5_kills_urgent(game)) else None
+                and not self.s5_kills_urgent(game)) else None
             if way_out is not None:
                 return way_out
-            if self._kills_needed(game) > 0:
+            if self.kills_needed(game) > 0:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
@@ -698,8 +698,8 @@ class HeuristicBot(CoreBot):
         # Kills keep the bin stocked for the next horde (or the city is overrun): then the
         # risk is taken, unless this survivor is down to its last life.
         if self._loud_rush_hits(game, s, exclude={target}) and (
-                self._kills_needed(game) <= 0 or s.life <= 1 or (
-                    self._separated(game) and not self._s5_kills_urgent(game))):
+                self.kills_needed(game) <= 0 or s.life <= 1 or (
+                    self._separated(game) and not self.s5_kills_urgent(game))):
             return None
         return shot
 
@@ -709,15 +709,15 @@ class HeuristicBot(CoreBot):
         return self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
             o.id == "find_survivors_and_tokens" for o in game.scenario.objectives)
 
-    def _s5_kills_urgent(self, game: Game) -> bool:
+    def s5_kills_urgent(self, game: Game) -> bool:
         """S5: must a survivor in the streets kill now (a LOUD shot whose rush may fell it)?
         Only when the kills the next horde needs reach the turns left in this round: until
         then the kills come from survivors inside buildings (shooting out through the door,
         or fights with the zombies the rushes push in), whom a rush cannot fell."""
-        need = self._kills_needed(game)
+        need = self.kills_needed(game)
         return need > 0 and S5_URGENT * need >= len(game.available())
 
-    def _kills_needed(self, game: Game) -> int:
+    def kills_needed(self, game: Game) -> int:
         """The core bot's count (the next horde's zombies the bin lacks), but in S5 and the
         competitive scenarios (S6-S10) a survivor inside a building, whom a rush cannot
         fell, kills for the next two hordes, half of them this round: the night horde of 4
@@ -729,7 +729,7 @@ class HeuristicBot(CoreBot):
         100-400 x 40 (S7, S8 100-300), a team won: S6 108 of 160 instead of 76, S9 137
         instead of 122 (its betrayer 45 instead of 38), S10 108 instead of 109 (betrayer 46
         instead of 43), S7 108 of 120 instead of 103, S8 110 instead of 98."""
-        need = super()._kills_needed(game)
+        need = super().kills_needed(game)
         inside_counts = self._separated(game) or game.scenario.mode == "competitive"
         if not inside_counts or game.active is None or \
                 game.active_survivor.building is None or game.round_marker < KILLS_AHEAD_MARKER:
@@ -751,7 +751,7 @@ class HeuristicBot(CoreBot):
         shot at a standing zombie in reach, when from here a straight flick goes in through a
         door once that zombie is gone (the second action; the rush then finds it inside)."""
         board = game.board
-        if s.piece is None or game.actions_done > 0 or self._kills_needed(game) <= 0 or \
+        if s.piece is None or game.actions_done > 0 or self.kills_needed(game) <= 0 or \
                 game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
             return None
         me = s.piece
@@ -886,14 +886,14 @@ class HeuristicBot(CoreBot):
                 return self._betrayer_goal(game, s, obj, goal)
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
-        return self._search_goal(game, s, lambda t: not t.face_up)
+        return self.search_goal(game, s, lambda t: not t.face_up)
 
     def _bin_urgent(self, game: Game, s: Survivor) -> bool:
         """Must `s` hunt to keep the bin stocked? A city overrun ends the game with no
         winner (worth nothing to every team), so when the kills the next horde needs are at
         least half the turns left in this round (each turn kills about one zombie at best),
         a survivor in the streets with a weapon that reaches hunts instead of its objective."""
-        need = self._kills_needed(game)
+        need = self.kills_needed(game)
         if need <= 0 or s.piece is None or not set(s.weapons()) & set(SHOT_RANGE):
             return False
         if self._versus_rules(game, s) and self._versus_hunts(game, s):
@@ -973,96 +973,19 @@ class HeuristicBot(CoreBot):
             # Its card (Scavenger) wants a supply held at the end, and a guard or a hunter of
             # team A never picks one up: it searches for one (the other team's supplies it
             # holds are supplies team B cannot bring in, so it still looks loyal).
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
+            return self.search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
         if goal[0] == "enter" and obj.id in ("hold_building", "prevent"):
             return ("hunt", None)
         return goal
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
-        p = dict(obj.params)
-        carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
-                   ("key", "fuel", "food", "medicine")}
-        if obj.id == "find_survivors_and_tokens":
-            if self._s5_kills_urgent(game) and s.piece is not None and \
-                    set(s.weapons()) & set(SHOT_RANGE):
-                # S5: the next horde needs zombies in the bin (else the city is overrun); a
-                # survivor in the streets with a weapon that reaches hunts for them first.
-                return ("hunt", None)
-            return self._token_goal(game, s, p.get("base", "rv"),
-                                    {k: int(v) for k, v in p.get("tokens", {}).items()})
-        if obj.id == "team_escape_in_rv":
-            return self._escape_goal(game, s, p)
-        if obj.id == "tokens_in_base" and p.get("all_of"):
-            base = p.get("base", "rv")
-            need = {k: game.rule_state.initial_counts.get(k, 0) for k in p["all_of"]}
-            return self._token_goal(game, s, base, need)
-        if obj.id == "outnumber":
-            if game.rule_state.recruits.get(s.building or "", 0) > 0:
-                return ("hunt", None)
-            return self._search_goal(game, s, lambda t: not t.face_up)
-        if obj.id == "hold_building":
-            building = p.get("building", "school")
-            if sum(carried[k] for k in SUPPLIES if k in carried) >= int(p.get("count", 2)):
-                return ("enter", building)
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in SUPPLIES,
-                                     skip=building)
-        if obj.id == "prevent":
-            building = next((dict(o.params).get("building", "school")
-                             for o in game.scenario.objectives if o.id == "hold_building"),
-                            "school")
-            door = game.board.door_mid(building)
-            spots = {x.name: pos for x in game.survivors.values() if x.alive
-                     and x.team == s.team and (pos := game.board.piece_position(x)) is not None}
-            guards = sorted(spots, key=lambda n: (math.dist(spots[n], door), n))
-            if s.name in guards[:2]:
-                return ("enter", building)
-            return ("hunt", None)
-        if obj.id == "wipe_out_or_enter_colony":
-            colony = p.get("building", "rv")
-            if carried["fuel"] >= 2:
-                return ("enter", colony)
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
-                                     skip=colony)
-        return None
-
-    def _escape_goal(self, game: Game, s: Survivor, p: dict[str, Any]) -> tuple[str, Any]:
-        """S6: 2 of the team's survivors, the key and a fuel in the RV. What the team knows:
-        the RV's tokens (revealed on unloading) and its own survivors' inventories, never
-        the other team's face-down tokens.
-        - Once the team holds the key and a fuel (in the RV or carried), every survivor of
-          it heads into the RV and stays: the game is won when 2 are in.
-        - A carrier of the key or a fuel takes it to the RV.
-        - One survivor stays in the RV once the fuel is there (inside, no rush can fell it:
-          a SILENT wait, half the team's escape done).
-        - The city is overrun when the bin is short for the next horde (no winner, worth
-          nothing to either team): with kills needed, a survivor in the streets with a weapon
-          that reaches hunts instead of searching.
-        - A team with fewer living survivors than the escape needs can no longer win: it
-          hunts (keeping the bin stocked).
-        Else: search the places with face-down tokens or a face-up key or fuel."""
-        base = str(p.get("base", "rv"))
-        need_n = int(p.get("survivors", 2))
-        rv = game.stashes.get(base, [])
-        mates = [x for x in game.survivors.values() if x.alive and x.team == s.team]
-
-        def held(kind: str) -> bool:
-            return any(t.kind == kind for t in rv) or any(
-                t.kind == kind for x in mates for t in x.inventory)
-
-        mine = {t.kind for t in s.inventory}
-        if len(mates) < need_n:
-            return ("hunt", None)
-        if "key" in mine or "fuel" in mine or (held("key") and held("fuel")):
-            return ("enter", base)
-        inside = [x for x in mates if x.building == base]
-        if s.building == base and any(t.kind == "fuel" for t in rv) and \
-                inside and min(x.name for x in inside) == s.name:
-            return ("enter", base)  # the one who waits in the RV
-        if self._kills_needed(game) > 0 and s.piece is not None and \
-                set(s.weapons()) & set(SHOT_RANGE):
-            return ("hunt", None)
-        return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
-                                 ("key", "fuel"), skip=base)
+        """The goal a team objective of scenarios 5-10 gives `s` (`flick.game.bots.goals.TEAM`);
+        None when it gives none (a fetch of S2/S4, `tokens_in_base` without `all_of`, is the
+        core tactics' goal, not a team's)."""
+        if obj.id == "tokens_in_base" and not dict(obj.params).get("all_of"):
+            return None
+        aim = TEAM.get(obj.id)
+        return aim(self, game, s, obj) if aim is not None else None
 
     def _end(self, game: Game, s: Survivor) -> Input:
         """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""

@@ -35,6 +35,7 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
+from flick.game.bots.goals import CORE, HUNT
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import PLACED_GOALS, Walker, next_to_standing, rush_hits_rv
 from flick.game.inputs import (
@@ -95,9 +96,6 @@ SHOT_MARGIN_CM: float = T["shot_margin_cm"]
 GUARD_DOOR_CM: float = T["guard_door_cm"]
 GUARD_ANITA_CM: float = T["guard_anita_cm"]
 SURE_REACH_CM: float = T["sure_reach_cm"]
-FEW_ZOMBIES: int = T["few_zombies"]
-RV_WAIT_CM: float = T["rv_wait_cm"]
-RV_CALM_CM: float = T["rv_calm_cm"]
 SURE_TOKEN_CM: float = T["sure_token_cm"]
 FETCH_EXIT_TURNS: tuple[float, ...] = T["fetch_exit_turns"]
 DOOR_LINE_CM: float = T["door_line_cm"]
@@ -318,7 +316,7 @@ class CoreBot(Walker):
         from. None when there is no such duty or no such shot."""
         if not self._fetch_coop(game):
             return None
-        kills = self._kills_needed(game)
+        kills = self.kills_needed(game)
         if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
             return None
         if self._carrier(game, s):
@@ -388,7 +386,7 @@ class CoreBot(Walker):
         return {str(o.params.get("base", o.params.get("building", "rv")))
                 for o in game.scenario.objectives if o.id == "tokens_in_base"}
 
-    def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
+    def guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
         draws the nearest three in with it) and over 20 cm from Anita."""
         board = game.board
@@ -403,7 +401,7 @@ class CoreBot(Walker):
     def _guard(self, game: Game, s: Survivor, building: str) -> Input:
         """S3: clear the Hospital's door for the escort: shoot a zombie there, or move to
         a spot to shoot it from (first action only); else a quiet end."""
-        targets = self._guard_targets(game, s, building)
+        targets = self.guard_targets(game, s, building)
         for z in targets[:ZOMBIES_TRIED]:
             shot = self._shot_at(game, s, z)
             if shot is not None:
@@ -424,7 +422,7 @@ class CoreBot(Walker):
     def _fallback(self, game: Game, s: Survivor) -> Input:
         """No step toward the goal: a shot where the plan wants kills, else a quiet end (a
         SILENT turn draws no zombies)."""
-        if not self._quiet_plan(game) or self._kills_needed(game) > 0:
+        if not self._quiet_plan(game) or self.kills_needed(game) > 0:
             return self._hunt(game, s, move=False)
         return self._end(game, s)
 
@@ -441,9 +439,9 @@ class CoreBot(Walker):
         if self._searching(game):
             # S3's search: the walk goes round a zombie in the way (a shot costs the action
             # and rushes three zombies at the searchers); only one about to be too close.
-            return near[1] < CLOSE_CM or self._kills_needed(game) > 0
+            return near[1] < CLOSE_CM or self.kills_needed(game) > 0
         return near[1] < CLOSE_CM or self._in_the_way(game, s, goal, near[0]) or \
-            self._kills_needed(game) > 0
+            self.kills_needed(game) > 0
 
     def _quiet_plan(self, game: Game) -> bool:
         """Scenarios 2-4: the objective is fetching (tokens, a survivor), not killing."""
@@ -475,53 +473,15 @@ class CoreBot(Walker):
 
     # ---- goals ---------------------------------------------------------------------------------
     def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
-        """What `s` should be doing for the scenario's objective."""
-        rules = game.rules
+        """What `s` should be doing for the scenario's objective: the first objective of
+        scenarios 1-4 the scenario names (`flick.game.bots.goals.CORE`), else hunting."""
         for obj in game.scenario.objectives:
-            p = dict(obj.params)
-            if obj.id == "survivor_in_rv_few_zombies":
-                # Thin the zombies out first; the survivor nearest the RV waits by it and
-                # drives in once few zombies are left (or in the last round).
-                base = p.get("building", "rv")
-                if any(x.building == base for x in game.survivors.values() if x.alive):
-                    return ("hunt", None)
-                # Entering wins at once with few zombies left; otherwise the reaction to the
-                # move rushes the nearest zombie at the survivor, now at the RV's door.
-                few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", FEW_ZOMBIES))
-                door = game.board.door_mid(base)
-                calm = not any(game.board.table.is_standing(z)
-                               and math.dist(game.board.pos(z), door) < RV_CALM_CM
-                               for z in game.board.zombies())
-                if few or (game.round_marker <= 1 and calm):
-                    return ("enter", base)
-                door = game.board.door_mid(base)
-                spots = {x.name: pos for x in game.survivors.values() if x.alive and x.playable
-                         and (pos := game.board.piece_position(x)) is not None}
-                nearest = min(spots, key=lambda n: (math.dist(spots[n], door), n))
-                if nearest == s.name:
-                    return ("point", game.board.front(base, RV_WAIT_CM))
-                return ("hunt", None)
-            if obj.id == "tokens_in_base":
-                return self._token_goal(game, s, str(p.get("base", p.get("building", "rv"))),
-                                        {k: int(v) for k, v in p.get("tokens", {}).items()})
-            if obj.id == "escort_to_building":
-                target = p.get("building", "hospital")
-                if rules.escort == s.name:
-                    return ("enter", target)
-                anita = game.survivors.get(rules.rescued or "")
-                if anita is not None and anita.alive and rules.escort is None and \
-                        anita.piece is not None:
-                    return ("point", game.board.pos(anita.piece))
-                if anita is not None and (anita.piece is not None or anita.building):
-                    # The others keep their distance: every rush they draw heads for them,
-                    # and one near Anita could fell her. They kill only what the next horde
-                    # needs (a short bin overruns the city), and only far from her.
-                    if self._kills_needed(game) > 0:
-                        return ("hunt", None)
-                    return ("guard", target) if self._guard_targets(game, s, target) \
-                        else ("wait", None)
-                return self._search_goal(game, s, lambda t: not t.face_up)
-        return ("hunt", None)
+            aim = CORE.get(obj.id)
+            if aim is not None:
+                goal = aim(self, game, s, obj)
+                if goal is not None:
+                    return goal
+        return HUNT
 
     def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]:
         have: dict[str, int] = {}
@@ -534,7 +494,7 @@ class CoreBot(Walker):
                     carried[t.kind] = carried.get(t.kind, 0) + 1
         return {k: v - have.get(k, 0) for k, v in need.items() if v - have.get(k, 0) > 0}
 
-    def _token_goal(self, game: Game, s: Survivor, base: str,
+    def token_goal(self, game: Game, s: Survivor, base: str,
                     need: dict[str, int]) -> tuple[str, Any]:
         missing = self._needs(game, base, need)
         if any(self._deliverable(game, t, missing) for t in s.inventory):
@@ -556,7 +516,7 @@ class CoreBot(Walker):
         else:
             def useful(t: Any) -> bool:
                 return (not t.face_up) or t.kind in wanted
-        return self._search_goal(game, s, useful, skip=base, home=base,
+        return self.search_goal(game, s, useful, skip=base, home=base,
                                  sure=lambda t: t.face_up and t.kind in wanted)
 
     @staticmethod
@@ -648,7 +608,7 @@ class CoreBot(Walker):
                       for u in x.inventory if u.kind == "food")
         return carried > to_eat
 
-    def _search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
+    def search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
                      home: str | None = None, sure: Any = None) -> tuple[str, Any]:
         """Where `s` should go for a token worth taking: places are shared out between the
         searching survivors, nearest pairs first (greedy matching), so the group spreads over
@@ -685,7 +645,7 @@ class CoreBot(Walker):
             taken.add(key)
         if mine:
             return mine[0][2]
-        return ("hunt", None) if self._kills_needed(game) > 0 else ("wait", None)
+        return ("hunt", None) if self.kills_needed(game) > 0 else ("wait", None)
 
     def _claims_of(self, game: Game) -> dict[str, str]:
         """Which place each searching survivor set out for, in this game."""
@@ -694,7 +654,7 @@ class CoreBot(Walker):
             self._claims: dict[str, str] = {}
         return self._claims
 
-    def _kills_needed(self, game: Game) -> int:
+    def kills_needed(self, game: Game) -> int:
         """Zombies to kill (back to the bin) before this round ends, or the next horde finds
         too few in the bin and the city is overrun."""
         if self._fetch_coop(game) and game.round_marker <= 1 and \

@@ -107,7 +107,7 @@ def test_hunt_when_the_next_horde_needs_the_kills() -> None:
     s.inventory[:] = []
     s.inventory.append(Token("gun", face_up=True, uid=999))
     game.bin = 0  # the next horde (night: 4) finds none: every turn must kill
-    assert bot._kills_needed(game) > 0
+    assert bot.kills_needed(game) > 0
     assert bot._bin_urgent(game, s)
     assert bot._goal(game, s) == ("hunt", None)
     game.bin = 10

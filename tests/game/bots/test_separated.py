@@ -67,7 +67,7 @@ def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
             key=lambda z: board.distance(kevin.piece, z))
     assert board.distance(kevin.piece, z) < 20.0
     game.bin = 3  # the night's horde (4) needs 1 kill; 4 survivors still to play
-    assert bot._kills_needed(game) == 1 and len(game.available()) == 4
+    assert bot.kills_needed(game) == 1 and len(game.available()) == 4
     assert bot._shot_at(game, kevin, z) is None
     game.bin = 0  # every turn left must kill
     assert bot._shot_at(game, kevin, z) is not None
@@ -157,15 +157,15 @@ def test_inside_a_survivor_kills_for_the_next_two_hordes(s5: Game) -> None:
     game.bin = 4  # the night's horde (4) is covered; the day's after it (2) is not
     kevin = _named(game, "Kevin")
     game.apply(ChooseSurvivor(kevin.name))
-    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    assert bot.kills_needed(game) == 0  # in the streets: only the next horde counts
     game.board.remove_survivor(kevin)
     kevin.building = "police_station"
-    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
+    assert bot.kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
     game.bin = 0
-    assert bot._kills_needed(game) == 4  # the next horde's 4 outweigh half of 6
+    assert bot.kills_needed(game) == 4  # the next horde's 4 outweigh half of 6
     game.bin = 4
     game.round_marker = 2  # the skull comes before the horde after the next
-    assert bot._kills_needed(game) == 0
+    assert bot.kills_needed(game) == 0
 
 
 def _first_fight_flick(game: Game, first: str, weapon: str) -> tuple[float, float]:

@@ -35,7 +35,8 @@ def test_every_tuned_number_has_what_and_why_and_is_read() -> None:
     assert files
     for f in files:
         numbers = tuned(f.stem)
-        source = (BOTS / f"{f.stem}.py").read_text()
+        (module,) = BOTS.rglob(f"{f.stem}.py")
+        source = module.read_text()
         read = set(re.findall(r'T\["(\w+)"\]', source))
         assert set(numbers) == read, (f"{f.name}: unread {set(numbers) - read}, "
                                       f"missing {read - set(numbers)}")

@@ -57,7 +57,7 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     s = next(x for x in _team(game, "A") if x.piece is not None)
     s.inventory[:] = [Token("gun", face_up=True, uid=910)]
     game.bin = 0
-    assert bot._kills_needed(game) > 0
+    assert bot.kills_needed(game) > 0
     assert bot._goal(game, s) == ("hunt", None)
     s.inventory.append(Token("fuel", face_up=False, uid=911))
     assert bot._goal(game, s) == ("enter", "rv")
@@ -235,7 +235,7 @@ def test_s6_inside_a_survivor_kills_for_the_next_two_hordes() -> None:
     game.bin = 3  # the night's horde (3) is covered; the day's after it (2) is not
     s = next(x for x in _team(game, game.current_team) if x.piece is not None)
     game.apply(ChooseSurvivor(s.name))
-    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    assert bot.kills_needed(game) == 0  # in the streets: only the next horde counts
     game.board.remove_survivor(s)
     s.building = "police_station"
-    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
+    assert bot.kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
