@@ -24,10 +24,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
+from flick.game.bots import betrayal, crossroads_choice
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.goals import SUPPLIES, TEAM
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
@@ -35,11 +35,8 @@ from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
 from flick.game.inputs import (
     Accuse,
-    Allegiance,
     Bat,
     ChooseSurvivor,
-    CrossroadsChoice,
-    ExileFlick,
     ExtraAction,
     FightWait,
     FightWeapon,
@@ -55,9 +52,7 @@ from flick.game.inputs import (
     PickToken,
     Steal,
     TakeDrop,
-    Vote,
 )
-from flick.game.scenarios import crossroads, secret
 from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, WEAPONS, Survivor
@@ -68,30 +63,7 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 T = tuned("five_to_ten")  # the tuned numbers: assets/bots/five_to_ten.yaml
 RUSH_REACH_CM: float = T["rush_reach_cm"]
-EVIDENCE_RATIO: float = T["evidence_ratio"]
 PASS_ODDS: float = T["pass_odds"]
-WANTED_WORTH: float = T["wanted_worth"]
-OTHER_WORTH: float = T["other_worth"]
-TOKEN_WORTH: Mapping[str, float] = T["token_worth"]
-LOUD_OUTSIDE_COST: float = T["loud_outside_cost"]
-LOUD_INSIDE_COST: float = T["loud_inside_cost"]
-QUIET_OUTSIDE_COST: float = T["quiet_outside_cost"]
-QUIET_INSIDE_COST: float = T["quiet_inside_cost"]
-NEW_ZOMBIE_OUTSIDE_COST: float = T["new_zombie_outside_cost"]
-DEATH_COST: float = T["death_cost"]
-LIFE_COST: float = T["life_cost"]
-HEAL_WORTH: float = T["heal_worth"]
-SPARE_LIFE_WORTH: float = T["spare_life_worth"]
-TEAM_LIFE_WORTH: float = T["team_life_worth"]
-EXTRA_ACTION_WORTH: float = T["extra_action_worth"]
-END_TURN_INSIDE_COST: float = T["end_turn_inside_cost"]
-FALL_INSIDE_COST: float = T["fall_inside_cost"]
-FULL_GAIN_WORTH: float = T["full_gain_worth"]
-STASH_SHARE: float = T["stash_share"]
-DISCARD_COST: float = T["discard_cost"]
-VOTE_ODDS: float = T["vote_odds"]
-EXILE_FLICK_CM: int = T["exile_flick_cm"]
-EXILE_CITY_MARGIN_CM: float = T["exile_city_margin_cm"]
 DUEL_BAT_WAIT_CM: float = T["duel_bat_wait_cm"]
 SHELTER_DIRECTIONS: int = T["shelter_directions"]
 SHELTER_LENGTHS_CM: tuple[float, ...] = T["shelter_lengths_cm"]
@@ -112,8 +84,6 @@ MIKE_SPOT_SPARE_CM: float = T["mike_spot_spare_cm"]
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
 ACCUSE_AT: float = T["accuse_at"]
-STRIKE_FOR_DEATHS: float = T["strike_for_deaths"]
-STRIKE_TO_WEAKEN: float = T["strike_to_weaken"]
 # S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
@@ -160,15 +130,15 @@ class HeuristicBot(CoreBot):
         if self._five_to_ten(game) and game.rule_state.x_pending:
             return self._move_x(game)
         if phase == "crossroads":
-            return self._crossroads(game)
+            return crossroads_choice.choose(self, game)
         if phase == "pick":
             return self._pick(game)
         if phase == "vote":
-            return self._vote(game)
+            return betrayal.vote(self, game)
         if phase == "exile":
-            return self._exile(game)
+            return betrayal.exile(self, game)
         if phase == "allegiance":
-            return self._allegiance(game)
+            return betrayal.allegiance(self, game)
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
         if "pass" in game.legal_kinds() and len({s.team for s in game.available()}) > 1 \
@@ -194,68 +164,6 @@ class HeuristicBot(CoreBot):
         return game.rules.five_to_ten
 
     # ---- choices -------------------------------------------------------------------------
-    def _crossroads(self, game: Game) -> Input:
-        card = crossroads.drawn(game)
-        s = game.active_survivor
-        best, best_v = 0, -math.inf
-        for i, option in enumerate(card.options):
-            if not crossroads.payable(game, s, option):
-                continue
-            v = self._option_value(game, s, dict(option.effects))
-            if v > best_v:
-                best, best_v = i, v
-        return CrossroadsChoice(best)
-
-    def _option_value(self, game: Game, s: Survivor, fx: dict[str, Any]) -> float:
-        """What a Crossroads option is worth to the team, from the survivor's situation:
-        noise and new zombies rush at a survivor out in the streets (inside, a rush cannot
-        fell it); a lost life is worse the fewer it has left, and fatal at 1; tokens the
-        objective wants are worth more than others; a discard costs what it throws away."""
-        outside = s.building is None
-        want = self._wanted_kinds(game, s)
-
-        def worth(kind: str) -> float:
-            if kind in want and kind not in ("survivor", "crossroads"):
-                return WANTED_WORTH
-            return TOKEN_WORTH.get(kind, OTHER_WORTH)
-
-        v = 0.0
-        noise = str(fx.get("noise", ""))
-        already = int(game.noise)
-        if noise == "LOUD" and already < 2:
-            v -= LOUD_OUTSIDE_COST if outside else LOUD_INSIDE_COST
-        elif noise == "QUIET" and already < 1:
-            v -= QUIET_OUTSIDE_COST if outside else QUIET_INSIDE_COST
-        for key, per in (("new_zombies", NEW_ZOMBIE_OUTSIDE_COST if outside else 1.0),
-                         ("zombies_inside", 2.0)):
-            v -= per * float(fx.get(key, 0))
-        life = int(fx.get("life", 0))
-        if life < 0:
-            v -= DEATH_COST if s.life + life <= 0 else LIFE_COST
-        elif life > 0:
-            wounded = s.life < game.rule_state.start_life.get(s.name, s.life)
-            v += HEAL_WORTH if wounded else SPARE_LIFE_WORTH
-        v += TEAM_LIFE_WORTH * float(fx.get("team_life", 0)) + \
-            2.0 * float(fx.get("building_life", 0))
-        if fx.get("building_life", 0) < 0 and s.life <= 1:
-            v -= DEATH_COST
-        if fx.get("extra_action"):
-            v += EXTRA_ACTION_WORTH
-        if fx.get("end_turn"):
-            v -= 1.0 if outside else END_TURN_INSIDE_COST
-        if fx.get("fall"):
-            v -= 2.0 if outside else FALL_INSIDE_COST
-        if fx.get("stand_zombies"):
-            v -= 1.0
-        if "gain" in fx:
-            v += worth(str(fx["gain"])) if s.free_spaces() > 0 else FULL_GAIN_WORTH
-        if "stash" in fx and not outside:
-            v += STASH_SHARE * worth(str(fx["stash"]))
-        if "discard" in fx:
-            kind = str(fx["discard"])
-            lost = s.inventory[0].kind if kind == "any" and s.inventory else kind
-            v -= worth(lost) + DISCARD_COST
-        return v
 
     def _steal(self, game: Game) -> Input:
         """The thief looked at the token (the rules let it): its value decides.
@@ -320,82 +228,7 @@ class HeuristicBot(CoreBot):
                 p.get("tokens_of", []))
         if game.rules.has("team_escape_in_rv"):
             out |= {"key", "fuel"}
-        return out | self._card_kinds(game, s)
-
-    @staticmethod
-    def _card_kinds(game: Game, s: Survivor) -> set[str]:
-        """S9-S10: the token kinds the player's own secret card asks it to hold at the end
-        (the player knows its card; nobody else's)."""
-        if s.name not in game.rule_state.objective:
-            return set()
-        cond = secret.card(game, s.name)["condition"]
-        return set(cond.get("carry", {})) | set(cond.get("carry_of", {}).get("kinds", []))
-
-    def _vote(self, game: Game) -> Input:
-        v = secret.current_vote(game)
-        voter = secret.next_voter(game)
-        if voter == v["accused"] or (voter in game.rule_state.betrayers
-                                     and voter not in game.rule_state.unmasked):
-            return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
-        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= VOTE_ODDS)
-
-    @staticmethod
-    def _betrayer_odds(game: Game, s: Survivor, name: str) -> float:
-        """The chance, as loyal player `s` sees it, that teammate `name` is its team's
-        betrayer. The team's pile held n objective cards and 1 betrayer card for its n
-        players; `s` holds an objective, so the betrayer card lies with one of the other
-        n - 1 players or is the card put away unseen: 1/n each, spread over those not yet
-        shown innocent by a vote (none once the betrayer is unmasked). Each wound the table
-        saw it deal a teammate (`secret.evidence`) multiplies the odds by EVIDENCE_RATIO."""
-        rs = game.rule_state
-        team = rs.original_team.get(s.name, s.team)
-        if any(rs.original_team.get(u) == team for u in rs.unmasked):
-            return 0.0
-        cleared = {e.data.get("accused") for e in game.events
-                   if e.type == "vote_result" and e.data.get("shown")}
-        slots = 1 + sum(1 for x in game.survivors.values() if x is not s
-                        and rs.original_team.get(x.name) == team and x.name not in cleared)
-        if name in cleared:
-            return 0.0
-        if slots == 1:
-            return 1.0  # a single slot: p = 1, certain
-        p = 1.0 / slots
-        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0)
-        return odds / (1.0 + odds)
-
-    def _allegiance(self, game: Game) -> Input:
-        """Wrongly accused: stay (the accused and the accuser each lose a life if they have
-        more than 1) or defect to the other clan, whichever side then looks stronger (life
-        left among its living survivors): a player wins only with the winning team."""
-        a = secret.current_allegiance(game)
-        accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
-        clans = {t.name for t in game.scenario.teams}
-        alive = [x for x in game.survivors.values() if x.alive and x is not accused]
-        own = sum(x.life for x in alive if x.team == accused.team)
-        other = sum(x.life for x in alive if x.team != accused.team and x.team in clans)
-        stay = own + accused.life - (accused.life > 1) - (accuser.alive and accuser.life > 1)
-        return Allegiance(defect=other + accused.life > stay)
-
-    def _exile(self, game: Game) -> Input:
-        """The unmasked betrayer flicks its figure away from its old team."""
-        b = secret.exiled(game)
-        board = game.board
-        team_of = game.rule_state.original_team
-        here = board.pos(b.piece)  # type: ignore[arg-type]
-        old = [board.pos(x.piece) for x in game.survivors.values()
-               if x.alive and x.piece is not None and x is not b
-               and team_of.get(x.name) == team_of.get(b.name)]
-        if old:
-            cx = sum(p[0] for p in old) / len(old)
-            cy = sum(p[1] for p in old) / len(old)
-            a = math.atan2(here[1] - cy, here[0] - cx)
-        else:
-            a = float(self.rng.uniform(-math.pi, math.pi))
-        target = board.clamp_into_city((here[0] + EXILE_FLICK_CM * math.cos(a),
-                                        here[1] + EXILE_FLICK_CM * math.sin(a)),
-                                       EXILE_CITY_MARGIN_CM)
-        fl, _ = self._disc_flick(game, here, target, kind="survivor")
-        return ExileFlick(fl)
+        return out | betrayal.card_kinds(game, s)
 
     # ---- fights between survivors -----------------------------------------------------------
     def _duel(self, game: Game) -> Input:
@@ -632,7 +465,7 @@ class HeuristicBot(CoreBot):
         if "accuse" in legal and game.actions_done < game.rules.max_actions(game) and \
                 s.name not in rs.betrayers:
             accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
-            odds = [(self._betrayer_odds(game, s, x.name), x.name)
+            odds = [(betrayal.betrayer_odds(game, s, x.name), x.name)
                     for x in game.survivors.values()
                     if x.alive and x.team == s.team and x is not s
                     and x.name not in accused_before and x.name not in rs.unmasked]
@@ -651,7 +484,7 @@ class HeuristicBot(CoreBot):
         if threatened or game.scenario.mode != "competitive":
             return None
         if s.name in rs.betrayers and s.name not in rs.unmasked and \
-                self.rng.random() < self._strike_chance(game, s):
+                self.rng.random() < betrayal.strike_chance(game, s):
             mates = [x for x in game.survivors.values() if x.alive and x is not s
                      and x.team == s.team and x.piece is not None]
             shot = self._shoot_one_of(game, s, mates)
@@ -665,20 +498,6 @@ class HeuristicBot(CoreBot):
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
                                     game.board.distance(me, enemy_pieces[x.name]), x.name))
         return self._shoot_one_of(game, s, enemies)
-
-    @staticmethod
-    def _strike_chance(game: Game, s: Survivor) -> float:
-        """How often a hidden betrayer with a teammate in reach shoots it: a wound seen by
-        the table is evidence (an accusation may follow), so it is worth the risk mostly
-        while its card still wants former teammates dead (Saboteur, Wrecker); otherwise now
-        and then, to weaken the team it wants to fail."""
-        cond = secret.card(game, s.name)["condition"] if s.name in \
-            game.rule_state.objective else {}
-        need = int(cond.get("former_team_dead_at_least", 0))
-        team_of = game.rule_state.original_team
-        dead = sum(1 for x in game.survivors.values() if not x.alive and x is not s
-                   and team_of.get(x.name) == team_of.get(s.name))
-        return STRIKE_FOR_DEATHS if need > dead else STRIKE_TO_WEAKEN
 
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
@@ -967,7 +786,7 @@ class HeuristicBot(CoreBot):
         rs = game.rule_state
         if s.name not in rs.betrayers or s.name in rs.unmasked:
             return goal
-        kinds = self._card_kinds(game, s)
+        kinds = betrayal.card_kinds(game, s)
         if obj.id == "prevent" and kinds and not any(t.kind in kinds for t in s.inventory) \
                 and s.free_spaces() > 0:
             # Its card (Scavenger) wants a supply held at the end, and a guard or a hunter of

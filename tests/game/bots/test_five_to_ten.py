@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
+from flick.game.bots import crossroads_choice
 from flick.game.inputs import (
     ChooseSurvivor,
     Shoot,
@@ -34,7 +35,7 @@ def test_bots_choose_crossroads_options_for_their_situation() -> None:
     options = {c.id: [dict(o.effects) for o in c.options] for c in crossroads.deck().values()}
 
     def pick(card: str) -> int:
-        values = [bot._option_value(game, john, fx) for fx in options[card]]
+        values = [crossroads_choice.option_value(bot, game, john, fx) for fx in options[card]]
         return values.index(max(values))
 
     john.life = 1

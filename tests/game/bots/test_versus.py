@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
+from flick.game.bots import betrayal
 from flick.game.bots.five_to_ten import SUPPLIES, HeuristicBot
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
@@ -156,30 +157,30 @@ def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:
     rs = game.rule_state
     s = next(iter(game.survivors.values()))
     rs.objective[s.name] = "b05"  # Wrecker: 2 of the team it betrayed dead
-    assert bot._strike_chance(game, s) == 0.7
+    assert betrayal.strike_chance(game, s) == 0.7
     rs.objective[s.name] = "b06"  # Vanish: nothing more asked
-    assert bot._strike_chance(game, s) == 0.4
+    assert betrayal.strike_chance(game, s) == 0.4
     rs.objective[s.name] = "o02"  # Fuel Runner: its own card wants a fuel
     assert "fuel" in bot._wanted_kinds(game, s)
 
 
 def test_accusation_by_the_chance_of_betrayal() -> None:
-    game, bot = _s9()
+    game, _ = _s9()
     rs = game.rule_state
     team = [x for x in game.survivors.values() if x.team == "A"]
     me, suspect, other = team
     # 3 players: 4 cards dealt from, 1 betrayer card; the other 2 players and the card put
     # away share it: 1/3 each.
-    assert abs(bot._betrayer_odds(game, me, suspect.name) - 1 / 3) < 1e-9
+    assert abs(betrayal.betrayer_odds(game, me, suspect.name) - 1 / 3) < 1e-9
     game.event("turn", survivor=suspect.name, round=1)
     game.event("wound", survivor=other.name, cause="gun", life=other.life - 1)
-    p = bot._betrayer_odds(game, me, suspect.name)
+    p = betrayal.betrayer_odds(game, me, suspect.name)
     assert abs(p - 2 / 3) < 1e-9  # odds 1/2 x 4
     game.event("vote_result", accused=other.name, shown=True, betrayer=False, up=2, down=1)
-    assert bot._betrayer_odds(game, me, other.name) == 0.0
-    assert bot._betrayer_odds(game, me, suspect.name) > p  # fewer places left for the card
+    assert betrayal.betrayer_odds(game, me, other.name) == 0.0
+    assert betrayal.betrayer_odds(game, me, suspect.name) > p  # fewer places left for the card
     rs.unmasked.append(other.name)
-    assert bot._betrayer_odds(game, me, suspect.name) == 0.0
+    assert betrayal.betrayer_odds(game, me, suspect.name) == 0.0
 
 
 def test_shelter_from_a_quiet_rush_on_the_last_action() -> None:
