@@ -165,7 +165,7 @@ def bot_game() -> Callable[..., Any]:
 def played(bot_game: Callable[..., Any]) -> Callable[[int, int, int | None], Any]:
     """`played(number, seed, players)`: the bot game of scenario `number` with `players` at the
     table (S9-S10; None the fewest allowed), as `flick sim N --seed S --players P` plays it;
-    shared by tests/game/test_scenarios_5_10_games.py and tests/game/test_narration.py."""
+    shared by tests/game/test_bot_games.py and tests/game/test_narration.py."""
     from flick.game.scenarios.five_to_ten import team_sizes
     from flick.scenario import load
 

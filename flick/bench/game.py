@@ -13,7 +13,7 @@ from typing import Any
 
 
 def bench(quick: bool) -> dict[str, Any]:
-    from flick.game.bots.heuristic import HeuristicBot
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
     from flick.scenario import load
 

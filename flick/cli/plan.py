@@ -1,4 +1,4 @@
-"""`flick plan`: how likely a shot is to work, over a grid of aims and powers (issue 22).
+"""`flick plan`: how likely a shot is to work, over a grid of aims and powers.
 
 The bots play SCENARIO from --seed (as `flick sim` does) up to turn --at, when a survivor is
 active on the table. The proposed action of that survivor, `--action`:

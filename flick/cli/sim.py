@@ -144,7 +144,7 @@ def _handler(args: argparse.Namespace) -> int:
 def _playable(scenario: Any) -> Any:
     """`scenario`, or a clear error when the engine lacks some of its rules."""
     from flick.errors import FlickError
-    from flick.game.scenarios.rules import missing_rules
+    from flick.game.scenarios.five_to_ten import missing_rules
 
     missing = list(dict.fromkeys(missing_rules(scenario)))
     if missing:

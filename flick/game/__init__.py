@@ -13,7 +13,8 @@ Every decision is an input (`flick.game.inputs`) applied through `Game.apply`, w
 first: an illegal input raises `IllegalAction` and changes nothing. `game.inputs` (with the
 scenario and the seed) re-runs the game exactly (`replay_inputs`); `game.shots` holds the
 table's state hash after every shot.
-Modules: `game` (the state and the turn / round flow), `inputs` (every decision), `state`
+Modules: `game` (the state and the turn / round flow), `inputs` (every decision, those of
+scenarios 5-10 too), `state`
 (survivors, tokens, noise), `turns` (co-op and competitive order, the pretzel), `board` (the
 rules' view of the table, on `flick.scenario.place`'s `Placement`), `setup`, `narration`
 (events as sentences), `play`.
@@ -23,19 +24,20 @@ Folders, by the rulebook's divisions:
   buildings); `legal` (the legal actions of the current state, each refused one with its reason).
 - `scenarios/`: `rules` (scenario rules and objectives of S1-S4), `fight` and `deck` (zombie
   fights, S2), `escort` (S3); the rules scenarios 5-10 add: `five_to_ten` (their rules class
-  and state), `inputs` (their decisions), `crossroads`, `survivor_fight`, `flares`, `powers`,
+  and state), `crossroads`, `survivor_fight`, `flares`, `powers`,
   `supply` (found survivors, X tokens, supply, recruits), `secret` (secret objectives, the
   betrayer, the vote), `objectives`.
-- `bots/`: `heuristic` (S1-S4), `five_to_ten` (its extension for S5-S10), `walking`, `route`,
-  `aim`.
+- `bots/`: `HeuristicBot` (exported here, the bot `play` uses: every seat of scenarios 1-10)
+  in `five_to_ten`, on the core tactics of scenarios 1-4 (`heuristic.CoreBot`); `goals/`
+  (one module per objective: what a survivor should be doing for it); `walking`, `route`,
+  `aim`, `chance`; `tuned` (the tuned numbers, `assets/bots/*.yaml`).
 
 """
 
-from flick.game.bots.heuristic import HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
 from flick.game.play import play, replay_inputs
-from flick.game.scenarios import inputs as _scenario_inputs  # noqa: F401  (registers the S5-S10 inputs)
 from flick.game.state import IllegalAction, Noise
 
 __all__ = [

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from flick.game.bots.aim import Obstacle, path_clear
 from flick.game.state import IllegalAction
-from flick.physics import PhysicsParams, Table
+from flick.physics import PhysicsParams, Table, TableError
 from flick.physics.geometry import point_segment
 from flick.scenario.place import Placement, place
 
@@ -78,7 +78,7 @@ class Board:
             return None
         try:
             bid = self.table.building_of(pid)
-        except Exception:  # a piece removed since the shot
+        except TableError:  # a piece removed since the shot
             return None
         return self.table.building_name(bid) if bid is not None else None
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flick.game.bots.five_to_ten import FiveToTenBot
-from flick.game.bots.heuristic import HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import Input, input_from_json
 
@@ -22,8 +21,7 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
     if bots != "heuristic":
         raise ValueError(f"unknown bots {bots!r}; known: heuristic")
     game = Game(scenario, seed, players=players, dangerous=dangerous)
-    # The core bot plus scenarios 5-10 (it plays scenarios 1-4 exactly as the core bot).
-    bot: HeuristicBot = FiveToTenBot(seed, params=game.board.params)
+    bot = HeuristicBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break
@@ -35,11 +33,6 @@ def play(scenario: Any, seed: int, bots: str = "heuristic",
         raise RuntimeError(f"scenario {scenario.number} seed {seed}: no end after "
                            f"{MAX_INPUTS} inputs")
     return game
-
-
-def recorded_inputs(game: Game) -> list[dict[str, Any]]:
-    """The game's inputs as JSON objects (what `flick sim --record` writes)."""
-    return [inp.to_json() for inp in game.inputs]
 
 
 def replay_inputs(scenario: Any, seed: int, inputs: Iterable[Input | dict[str, Any]]) -> Game:

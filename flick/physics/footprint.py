@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pymunk
 
-from flick.physics.params import PhysicsParams, Piece
+if TYPE_CHECKING:  # annotations only: the parameters' checks build footprints from them
+    from flick.physics.params import PhysicsParams, Piece
 
 Point = tuple[float, float]
 

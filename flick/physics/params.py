@@ -1,9 +1,11 @@
 """Physical parameters of the table: frozen, validated, loaded from `assets/physics/*.yaml`.
 
-Every size (cm), mass (g), friction, restitution and threshold the table uses comes from here;
-nothing physical is a constant in code. A parameter file that is wrong (a negative mass, a
-friction of 0, an unknown material) is refused with a `DataFileError` naming the file, the
-line and the key.
+Every size (cm), mass (g), friction, restitution and threshold of the table and its pieces
+comes from the parameter file; none is a constant in code. The few constants below are not
+properties of the table but bounds on what a caller may ask of it (the hardest flick a hand
+gives, the fastest launch, the sane range of each number in a file). A parameter file that
+is wrong (a negative mass, a friction of 0, an unknown material) is refused with a
+`DataFileError` naming the file, the line and the key.
 
 The zombie tower's section is `TowerParams` (`flick/physics/tower/params.py`), the optional
 `tower` field.
@@ -20,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from flick import datafile
 from flick.errors import DataFileError
 from flick.paths import assets
+from flick.physics.footprint import Footprints
 from flick.physics.tower.params import TowerParams
 
 Layer = Literal["low", "tall", "block"]
@@ -346,8 +349,6 @@ class PhysicsParams(FrozenModel):
 
     def _check_spin_levers(self) -> None:
         """A spin-friction lever longer than the footprint reaches is no lever of it."""
-        from flick.physics.footprint import Footprints  # footprint.py imports this module
-
         footprints = Footprints(self)
         for name, piece in self.pieces.items():
             if piece.spin_lever <= 1.0:  # a footprint reaches at least its radius of gyration

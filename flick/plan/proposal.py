@@ -80,12 +80,12 @@ def game_at(scenario: Any, seed: int, turn: int) -> Any:
     """The bots' game of `scenario` from `seed` (as `flick sim` plays it) stopped at the first
     moment of turn `turn` (0 = the first) when a survivor is active and on the table."""
     from flick.game import Game
-    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.play import MAX_INPUTS
     from flick.game.scenarios.five_to_ten import team_sizes
 
     game = Game(scenario, seed, players=team_sizes(scenario, None))
-    bot = FiveToTenBot(seed, params=game.board.params)
+    bot = HeuristicBot(seed, params=game.board.params)
     for _ in range(MAX_INPUTS):
         if game.over:
             break

@@ -473,9 +473,6 @@ class Scenario(Frozen):
         """Every named survivor at the start, team by team."""
         return tuple(s for t in self.teams for s in t.survivors)
 
-    def has_rule(self, rule_id: str) -> bool:
-        return any(r.id == rule_id for r in self.special_rules)
-
     def rule(self, rule_id: str) -> Rule | None:
         return next((r for r in self.special_rules if r.id == rule_id), None)
 

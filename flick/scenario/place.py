@@ -26,7 +26,6 @@ from typing import Any
 from flick.errors import FlickError
 from flick.paths import assets
 from flick.physics import PhysicsParams, Table
-from flick.physics.params import load_tower_params
 from flick.physics.tower.params import TOWER_FOOTPRINT_CM
 from flick.physics.tower.place import TowerPose
 from flick.scenario.model import FIRST_NAMES, Scenario
@@ -76,12 +75,13 @@ class Placement:
 
 @lru_cache(maxsize=1)
 def tower_size() -> tuple[float, float]:
-    """(width, depth) of the tower's footprint, cm: from the tower parameters if present."""
-    try:
-        tp = load_tower_params()
-        return float(tp.width), float(tp.depth)
-    except Exception:  # the tower model is optional for set-up: components.md's 12 x 12 cm
+    """(width, depth) of the tower's footprint, cm: from the default parameters' `tower:`
+    section; without one, components.md's 12 x 12 cm. A broken parameter file is an error
+    (`DataFileError`, file and line), not a reason to guess."""
+    tp = PhysicsParams.default().tower
+    if tp is None:  # the tower model is optional for set-up
         return TOWER_FOOTPRINT_CM, TOWER_FOOTPRINT_CM
+    return float(tp.width), float(tp.depth)
 
 
 def place(scenario: Scenario, table: Table,

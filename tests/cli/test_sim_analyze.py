@@ -57,7 +57,7 @@ def test_s9_and_s10_also_count_the_games_a_betrayer_won() -> None:
 
 def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--analyze` counts a betrayer's win as `secret.results` credits it (which gives none
-    in a city overrun: tests/game/test_bots_versus.py), whatever the game's winner field."""
+    in a city overrun: tests/game/bots/test_versus.py), whatever the game's winner field."""
     import importlib
 
     from flick.cli.sim import _outcome
@@ -83,7 +83,7 @@ def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch,
                                                 bot_game: Any) -> None:
     import importlib
 
-    # the session's S5 games (tests/game/test_scenarios_5_10_games.py plays the same ones),
+    # the session's S5 games (tests/game/test_bot_games.py plays the same ones),
     # played before flick.game.play.play is stood in for
     games = {seed: bot_game(5, seed, players=None) for seed in (1, 2)}
     module = importlib.import_module("flick.game.play")  # flick.game.play is also a function

@@ -14,7 +14,7 @@ from flick.game.game import Game
 from flick.game.narration import SILENT, describe
 from flick.game.state import Event
 from tests.conftest import game_group
-from tests.game.test_scenarios_5_10_games import GAMES
+from tests.game.test_bot_games import GAMES
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "flick" / "game"
 
@@ -67,7 +67,7 @@ def test_every_event_type_the_engine_emits_is_told_or_deliberately_silent() -> N
 @pytest.mark.parametrize("number", [pytest.param(n, marks=game_group(n)) for n in range(5, 11)])
 def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int,
                                                          played: Callable[..., Game]) -> None:
-    # The whole games of tests/game/test_scenarios_5_10_games.py, shared for the session.
+    # The whole games of tests.game.test_bot_games.py, shared for the session.
     seen: set[str] = set()
     for n, seed, players in GAMES:
         if n != number:
@@ -81,8 +81,8 @@ def test_bot_games_of_scenarios_5_to_10_are_told_in_full(number: int,
     assert {"turn", "flick"} <= seen
     # The shared games are the golden seeds (100, 101) since the suite was made faster: every
     # scenario's games, S6's too, draw a Crossroads card (S6 seed 1 no longer did), but S7's:
-    # since a figure left lying across a city limit is moved wholly inside (issue 17.9d,
-    # "in the city" is the whole figure) neither S7 game draws one.
+    # since a figure left lying across a city limit is moved wholly inside
+    # ("in the city" is the whole figure) neither S7 game draws one.
     if number != 7:
         assert "crossroads" in seen
 

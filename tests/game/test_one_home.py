@@ -1,4 +1,4 @@
-"""Issue 14's last items: one Placement, one fight attack, imports at the top with a stated
+"""One home for each thing: one Placement, one fight attack, imports at the top with a stated
 reason when not, and the flick cap read from MAX_FLICK_IMPULSE."""
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ import pytest
 
 from flick.cli import main
 from flick.game import Game, play, replay_inputs
-from flick.game.play import recorded_inputs
 from flick.scenario import load
 from tests.conftest import game_group
 
@@ -62,7 +61,7 @@ def test_same_seed_same_game_and_replay_from_inputs() -> None:
     b = play(scenario, 5)
     assert json.dumps(a.summary()) == json.dumps(b.summary())
     assert a.board.table.state_hash() == b.board.table.state_hash()
-    record = json.loads(json.dumps(recorded_inputs(a)))
+    record = json.loads(json.dumps([inp.to_json() for inp in a.inputs]))
     c = replay_inputs(scenario, 5, record)
     assert c.board.table.state_hash() == a.board.table.state_hash()
     assert c.shots == a.shots and len(a.shots) > 10  # every shot's hash agrees
@@ -150,7 +149,7 @@ def test_flick_sim_refuses_scenarios_whose_rules_are_not_implemented(capsys: Any
     # engine does not know is still named.
     from types import SimpleNamespace
 
-    from flick.game.scenarios.rules import missing_rules
+    from flick.game.scenarios.five_to_ten import missing_rules
 
     fake = SimpleNamespace(special_rules=[SimpleNamespace(id="time_travel")], objectives=[],
                            instant_defeat=[], losing=[],

@@ -182,7 +182,7 @@ def test_hand_noise_section_feeds_the_bots_and_the_window(tmp_path: Path) -> Non
     import math
 
     from flick.game.bots.aim import HandNoise
-    from flick.game.bots.heuristic import HeuristicBot
+    from flick.game.bots.five_to_ten import HeuristicBot
 
     params = PhysicsParams.default()
     assert params.hand_noise is not None

@@ -1,4 +1,4 @@
-"""Every rule, objective and condition `params` has a typed schema per id (issue 21.2): a wrong
+"""Every rule, objective and condition `params` has a typed schema per id: a wrong
 type, a true/false for a count or an unknown key is refused when the scenario is read, at the
 value's FILE:LINE:COLUMN, instead of validating and crashing later in `flick sim`."""
 

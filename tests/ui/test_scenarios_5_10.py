@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 from flick.game.actions.legal import legal_actions
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import ChooseSurvivor, EndTurn, FightWeapon
 from flick.game.scenarios import inputs as ai
@@ -158,7 +158,7 @@ def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
 
 def test_a_steal_decision_takes_the_token_looked_at() -> None:
     game = Game(load(6), 2)
-    bot = FiveToTenBot(2, params=game.board.params)
+    bot = HeuristicBot(2, params=game.board.params)
     while not game.rule_state.steal_offers:  # bots play until a felled survivor may be robbed
         game.apply(bot.decide(game))
     offer = dict(game.rule_state.steal_offers[0])
@@ -184,7 +184,7 @@ def bots_until(number: int, seed: int, ready: Any, tries: int = 12) -> Game:
     the window, not of where the bots happen to take one game."""
     for s in range(seed, seed + tries):
         game = Game(load(number), s)
-        bot = FiveToTenBot(s, params=game.board.params)
+        bot = HeuristicBot(s, params=game.board.params)
         while not game.over and not ready(game):
             game.apply(bot.decide(game))
         if ready(game):
@@ -351,7 +351,7 @@ OPTION_OF = {"keep", "eat", "go_hungry", "fight_weapon", "fight_wait", "steal", 
 def test_every_decision_the_bots_make_is_offered_by_the_window(number: int) -> None:
     sc = load(number)
     game = Game(sc, 1, players=team_sizes(sc, 6) if number >= 9 else None)
-    bot = FiveToTenBot(1, params=game.board.params)
+    bot = HeuristicBot(1, params=game.board.params)
     app = PlayApp(game, Settings(frames=1))
     missing = []
     for _ in range(400):

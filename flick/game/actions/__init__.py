@@ -268,10 +268,7 @@ def take_drop(game: Game, s: Survivor, inp: TakeDrop) -> None:
     looked at first: the player then keeps it or leaves it face up (`Keep`)."""
     if inp.take is None and inp.drop is None:
         raise IllegalAction("take / drop off needs a token to take or to drop")
-    # A real cycle: actions.legal imports this package to check what apply would refuse.
-    from flick.game.actions.legal import regular_actions
-
-    if inp.take is None and game.actions_done >= regular_actions(game):
+    if inp.take is None and game.actions_done >= game.rules.regular_actions(game):
         raise IllegalAction(f"{s.name}'s free step is a take (Loretta's second token)")
     key = _place_key(game, s, inp.place)
     stash = game.stashes[key]

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from flick.game.actions import object_stashes_near
-from flick.game.scenarios import powers
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -57,10 +56,9 @@ class Legal:
 
 def regular_actions(game: Game) -> int:
     """The regular actions the active survivor has this turn (2, more with Anita's extra
-    action or John's kill; Mike's free move is not one of them)."""
-    if game.rules.five_to_ten:
-        return powers.regular_actions(game)
-    return game.rules.max_actions(game)
+    action or John's kill; Mike's free move is not one of them): the scenario rules'
+    `regular_actions`."""
+    return game.rules.regular_actions(game)
 
 
 def short_kill_targets(game: Game) -> list[int]:

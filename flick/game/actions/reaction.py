@@ -17,6 +17,11 @@ Readings (this project's, where the rulebook is silent or garbled):
 - A zombie "enters" a building when any part of it crossed the door, or a standing zombie is
   less than a movement disc from a support block (rulebook p. 11); it is then taken off the
   streets onto the support blocks, standing or fallen as it was.
+- Pushed out of the city: a piece is in the city when the whole of it is, whatever its kind;
+  a figure or an object a flick or rush leaves partly past a limit is placed just inside,
+  wholly, about where it left (`pushed_out`, `_back_inside`). The rulebook names figures
+  ("All figures pushed outside of the city must be placed just inside of the city limits");
+  an object comes back the same way, as it lies.
 """
 
 from __future__ import annotations
@@ -73,19 +78,20 @@ def after_flick(game: Game, result: Any) -> None:
 
 def pushed_out(game: Game, result: Any) -> list[int]:
     """The pieces a flick or rush pushed out of the city: those whose centre left it (the
-    physics' `left_city`) and the figures it moved that now stand or lie partly past a limit
-    ("In the city: Any and all space within the designated city limits": a figure is in the
-    city when the whole of it is, `Board.in_city`)."""
+    physics' `left_city`) and every piece it moved, figure or object, that now stands or lies
+    partly past a limit ("In the city: Any and all space within the designated city limits":
+    a piece is in the city when the whole of it is, `Board.in_city`)."""
     board = game.board
     out = [p for p in getattr(result, "left_city", ()) if board.exists(p)]
     for p in getattr(result, "moved", ()):
-        if p not in out and board.is_figure(p) and not board.in_city(p):
+        if p not in out and board.exists(p) and not board.in_city(p):
             out.append(p)
     return out
 
 
 def _back_inside(game: Game, pid: int, fallen: bool) -> None:
-    """Just inside the city limits, about where it left: a figure wholly inside."""
+    """Just inside the city limits, about where it left, the whole piece inside (a figure,
+    fallen after a rush; an object as it lies)."""
     board, table = game.board, game.board.table
     margin = board.figure_r + 0.3 if board.is_figure(pid) else 3.0
     x, y = board.clamp_into_city(board.pos(pid), margin)
@@ -93,7 +99,7 @@ def _back_inside(game: Game, pid: int, fallen: bool) -> None:
     table.set_pose(pid, x, y, angle)
     if fallen and board.is_figure(pid) and table.is_standing(pid):
         table.lay_down(pid, angle)
-    if board.is_figure(pid) and not board.in_city(pid):  # lying across a limit
+    if not board.in_city(pid):  # lying (or, a long object, standing) across a limit
         pts = [(px, py, r) for core, r in table.outline(pid) for px, py in core]
         w, h = board.city
         lo_x, hi_x = min(p[0] - p[2] for p in pts), max(p[0] + p[2] for p in pts)

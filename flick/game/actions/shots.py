@@ -27,7 +27,7 @@ from flick.game.actions import reaction
 from flick.game.board import OBJECTS
 from flick.game.inputs import Flick
 from flick.game.state import IllegalAction, Noise, Survivor
-from flick.physics import MAX_FLICK_IMPULSE
+from flick.physics import MAX_FLICK_IMPULSE, TableError
 
 if TYPE_CHECKING:
     from flick.game.game import Game
@@ -61,7 +61,7 @@ def _label(game: Game, pid: Any) -> Any:
         return f"{building}:block"
     try:
         return f"{game.board.kind(pid)}:{pid}"
-    except Exception:
+    except TableError:  # a piece removed since the shot
         return str(pid)
 
 
@@ -209,6 +209,8 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
         game.event("enter", survivor=s.name, building=entered)
         game.event("move", survivor=s.name, piece=kind, success=True)
         reaction.after_flick(game, result)
+        if inside is not None:  # straight from one building into another: it left `inside`
+            game.rules.on_exit(game, s, inside, kind)
         game.rules.on_enter(game, s, entered)
         return
     if inside is not None:
@@ -221,6 +223,8 @@ def _body_move(game: Game, s: Survivor, kind: str, flick: Flick, angle: float,
     game.event("move", survivor=s.name, piece=kind, success=True,
                to=[round(end[0], 2), round(end[1], 2)])
     reaction.after_flick(game, result)
+    if inside is not None:
+        game.rules.on_exit(game, s, inside, kind)
     game.rules.after_move(game, s)
 
 

@@ -18,10 +18,17 @@ from typing import Any
 
 import numpy as np
 
+from flick.game.bots.tuned import tuned
 from flick.physics import PhysicsParams
 from flick.physics.geometry import cross, point_segment
 
 Vec = tuple[float, float]
+T = tuned("aim")  # the tuned numbers: assets/bots/aim.yaml
+MIN_POWER: float = T["min_power"]
+PATH_MARGIN_CM: float = T["path_margin_cm"]
+TOUCH_MARGIN_CM: float = T["touch_margin_cm"]
+WIDEST_PIECE_CM: float = T["widest_piece_cm"]
+BOX_SLACK_CM: float = T["box_slack_cm"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,7 @@ def noisy(angle: float, strength: float, noise: HandNoise, rng: np.random.Genera
     """The angle and strength a hand actually delivers."""
     sd = noise.template_angle_sd if template else noise.angle_sd
     a = angle + float(rng.normal(0.0, sd)) if sd > 0 else angle
-    f = strength * max(0.2, 1.0 + float(rng.normal(0.0, noise.power_sd))) \
+    f = strength * max(MIN_POWER, 1.0 + float(rng.normal(0.0, noise.power_sd))) \
         if noise.power_sd > 0 else strength
     return a, f
 
@@ -154,29 +161,29 @@ def seg_core(a: Vec, b: Vec, core: tuple[Vec, ...]) -> float:
 
 
 def path_clear(start: Vec, end: Vec, radius: float, obstacles: list[Obstacle],
-               ignore: set[Any], margin: float = 0.6) -> bool:
+               ignore: set[Any], margin: float = PATH_MARGIN_CM) -> bool:
     """Does a piece of `radius` sliding from start to end stay `margin` clear of obstacles?"""
     return first_blocker(start, end, radius, obstacles, ignore, margin) is None
 
 
 def first_blocker(start: Vec, end: Vec, radius: float, obstacles: list[Obstacle],
-                  ignore: set[Any], margin: float = 0.3) -> Obstacle | None:
+                  ignore: set[Any], margin: float = TOUCH_MARGIN_CM) -> Obstacle | None:
     """The obstacle nearest `start` that the sliding piece would touch, or None."""
     best, best_d = None, math.inf
     reach = math.dist(start, end) + radius + margin
     # The swept segment's bounding box: an obstacle whose core's box lies farther than the
     # touching distance from it on either axis cannot touch (the distance between two sets is
     # at least the gap between their boxes), so the exact test below is skipped for it. The
-    # 1e-6 cm slack keeps every decision the exact test would make, bit for bit.
+    # slack (BOX_SLACK_CM) keeps every decision the exact test would make, bit for bit.
     lo_x, hi_x = min(start[0], end[0]), max(start[0], end[0])
     lo_y, hi_y = min(start[1], end[1]), max(start[1], end[1])
     for ob in obstacles:
         if ob.pid in ignore:
             continue
         c = ob.core[0]
-        if min(math.dist(start, c), math.dist(end, c)) > reach + ob.r + 15.0:
-            continue  # far away (no piece is 15 cm across from its first core point)
-        touch = radius + ob.r + margin + 1e-6
+        if min(math.dist(start, c), math.dist(end, c)) > reach + ob.r + WIDEST_PIECE_CM:
+            continue  # far away (no piece reaches WIDEST_PIECE_CM from its first core point)
+        touch = radius + ob.r + margin + BOX_SLACK_CM
         x0, y0, x1, y1 = ob.box
         if x0 - hi_x > touch or lo_x - x1 > touch or y0 - hi_y > touch or lo_y - y1 > touch:
             continue

@@ -23,20 +23,25 @@ import numpy as np
 
 from flick.game.actions.shots import _clear_the_disc  # the game's own placement
 from flick.game.bots.aim import HandNoise, noisy, vector
+from flick.game.bots.tuned import tuned
 from flick.physics import MAX_FLICK_IMPULSE, Table
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-TRIALS = 4  # noisy trials per candidate: a rough chance (0, 1/4, ..., 1) is enough to rank
+T = tuned("chance")  # the tuned numbers: assets/bots/chance.yaml
+TRIALS: int = T["trials"]
+TRIALS_STREAM: int = T["trials_stream"]
+PARKED_CM: float = T["parked_cm"]
+PARKED_GAP_CM: float = T["parked_gap_cm"]
 
 
 class Trials:
     """Noisy trials of proposed flicks on a scratch table (one per bot)."""
 
     def __init__(self, seed: int, noise: HandNoise) -> None:
-        self.rng = np.random.default_rng([int(seed), 0xC4A1CE])
+        self.rng = np.random.default_rng([int(seed), TRIALS_STREAM])
         self.noise = noise
         self._table: Table | None = None
         self._state: Any = None
@@ -70,7 +75,7 @@ class Trials:
                 table.remove(remove)
             for i, pid in enumerate(aside):
                 if pid in table.pieces():
-                    table.set_pose(pid, -400.0 - 30.0 * i, -400.0, 0.0)
+                    table.set_pose(pid, -PARKED_CM - PARKED_GAP_CM * i, -PARKED_CM, 0.0)
             piece = table.add("movement_disc", x=start[0], y=start[1], angle=angle)
             _clear_the_disc(table, piece, start, angle)
             a, f = noisy(angle, strength, self.noise, self.rng)

@@ -1,4 +1,4 @@
-"""The heuristic bot for scenarios 5-10: the core bot (`flick.game.bots.HeuristicBot`) plus
+"""The heuristic bot for scenarios 5-10: the core bot (`flick.game.bots.heuristic.CoreBot`) plus
 Crossroads choices, survivor fights, shooting and stealing from the other team, powers,
 accusations with evidence and the betrayer's play, and goals for each team's objective.
 
@@ -27,87 +27,74 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
+from flick.game.bots import betrayal, crossroads_choice
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
-from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, HeuristicBot
-from flick.game.bots.walking import next_to_standing
+from flick.game.bots.goals import SUPPLIES, TEAM
+from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
+from flick.game.bots.tuned import tuned
+from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
 from flick.game.inputs import (
+    Accuse,
     Bat,
     ChooseSurvivor,
+    ExtraAction,
     FightWait,
     FightWeapon,
+    FigureMove,
+    Flare,
     Flick,
+    Heal,
     Input,
     Keep,
     Move,
-    TakeDrop,
-)
-from flick.game.scenarios import crossroads, secret
-from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
-from flick.game.scenarios.fight import fight_weapons
-from flick.game.scenarios.inputs import (
-    Accuse,
-    Allegiance,
-    CrossroadsChoice,
-    ExileFlick,
-    ExtraAction,
-    FigureMove,
-    Flare,
-    Heal,
     MoveX,
     PassTurn,
     PickToken,
     Steal,
-    Vote,
+    TakeDrop,
 )
+from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
+from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-SUPPLIES = ("food", "fuel", "medicine")
-# A rush whose nearest zombie stands this close (cm, edge to edge) to a survivor in the
-# streets is worth sheltering from: S5 rushes felled survivors 16-32 cm away, and RUSH_FELLS
-# puts a felling at 1 in 5 at 30 cm, 1 in 14 at 35. (35 cm sent survivors into shelter, or
-# kept them in a building, for rushes that rarely fell: flick sim 5, seeds 100-139, 200-239,
-# 300-339, 400-439: 30 of 160 won at 35 cm, 38 at 30; S6-S10 the same or better.)
-RUSH_REACH_CM = 30.0
-# S9-S10: a wound dealt to a teammate is this many times likelier from the betrayer than from
-# a loyal player's stray shot (the bots' own betrayer shoots a teammate in reach on 40-70% of
-# its calm turns; loyal strays are rare); a loyal player accuses at this chance.
-EVIDENCE_RATIO = 4.0
+T = tuned("five_to_ten")  # the tuned numbers: assets/bots/five_to_ten.yaml
+RUSH_REACH_CM: float = T["rush_reach_cm"]
+PASS_ODDS: float = T["pass_odds"]
+DUEL_BAT_WAIT_CM: float = T["duel_bat_wait_cm"]
+SHELTER_DIRECTIONS: int = T["shelter_directions"]
+SHELTER_LENGTHS_CM: tuple[float, ...] = T["shelter_lengths_cm"]
+EXTRA_ACTION_MARKER: int = T["extra_action_marker"]
+FLARE_CROWD_CM: float = T["flare_crowd_cm"]
+KILLS_AHEAD_MARKER: int = T["kills_ahead_marker"]
+GHOSTS_TRIED: int = T["ghosts_tried"]
+ENEMY_SHOT_CM: float = T["enemy_shot_cm"]
+FLARE_BEYOND_CM: int = T["flare_beyond_cm"]
+FLARE_CITY_MARGIN_CM: float = T["flare_city_margin_cm"]
+SHELTER_REACH_CM: float = T["shelter_reach_cm"]
+MIKE_HOP_MIN_CM: float = T["mike_hop_min_cm"]
+MIKE_HOP_CM: float = T["mike_hop_cm"]
+MIKE_STOP_CM: float = T["mike_stop_cm"]
+MIKE_SPOT_SPARE_CM: float = T["mike_spot_spare_cm"]
 # The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
 # 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
-ACCUSE_AT = 0.6
-# S9-S10: how often a hidden betrayer shoots a teammate in reach on a calm turn, while its
-# card wants deaths in its former team, and otherwise. Seeds 100-400 x 40, the betrayer's
-# wins at 0.25 / 0.4 / 0.55: S9 36 / 38 / 32 of 160, S10 37 / 43 / 51 (team wins S9 120 /
-# 122 / 112, S10 108 / 109 / 111): 0.55 costs S9 as much as it gives S10.
-STRIKE_FOR_DEATHS = 0.7
-STRIKE_TO_WEAKEN = 0.4
+ACCUSE_AT: float = T["accuse_at"]
 # S5: a survivor in the streets takes a LOUD shot only when S5_URGENT x the kills the next
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
-# The chance a rush fells a survivor whose nearest rushing zombie stands d cm away (edge to
-# edge): one zombie from the tower behind it, 30 drops at each distance on an open table
-# (three zombies fell about as often); and what a felled survivor (a lost life) is worth
-# in cm of way to the goal.
-RUSH_FELLS = ((10.0, 0.8), (15.0, 0.6), (20.0, 0.4), (25.0, 0.25), (30.0, 0.2), (35.0, 0.07),
-              (40.0, 0.0))
-RISK_CM = 60.0
+RUSH_FELLS: tuple[tuple[float, float], ...] = T["rush_fells"]
+RISK_CM: float = T["risk_cm"]
 S5_SHOOT_FIRST = 2  # S5: inside, a shot out comes before a take when 2 x kills >= turns left
 S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even on a LOUD turn
-COURIER_LAST_ROUNDS = 3  # S5: from this round marker on, a courier on its last life goes
-# S5: the new horde drops out of the tower at home straight ahead: 30-45 cm along a lane
-# about 10 cm either side of its facing, 4 zombies fell a survivor there 0.75-1.0 of the
-# time, 2 zombies 0.2-0.8 (12 drops at each spot on an open table); none fell 15 cm aside.
-HORDE_LANE_CM = (10.0, 40.0)
-HORDE_FELLS = 0.75
-# The bat's chance of felling a fight's zombie from d cm (150 noisy swings of the steady hand
-# at each distance on the staging table, to arrive at FIGHT_ARRIVE; linear in between).
-BAT_HIT = ((40.0, 0.97), (50.0, 0.92), (60.0, 0.84), (70.0, 0.76), (80.0, 0.67), (90.0, 0.59))
+COURIER_LAST_ROUNDS: int = T["courier_last_rounds"]
+HORDE_LANE_CM: tuple[float, ...] = T["horde_lane_cm"]
+HORDE_FELLS: float = T["horde_fells"]
+BAT_HIT: tuple[tuple[float, float], ...] = T["bat_hit"]
 
 
 def bat_hit(d: float) -> float:
@@ -129,8 +116,9 @@ def _interp(pts: tuple[tuple[float, float], ...], d: float) -> float:
     return pts[-1][1]
 
 
-class FiveToTenBot(HeuristicBot):
-    """Plays every seat of scenarios 1-10."""
+class HeuristicBot(CoreBot):
+    """The heuristic bot: plays every seat of scenarios 1-10 (the one `flick.game.play`
+    uses); `decide(game)` returns the next input."""
 
     name = "heuristic"
     _ghosts: frozenset[int] = frozenset()  # pieces `_obstacles` leaves out (S5 planning)
@@ -142,19 +130,19 @@ class FiveToTenBot(HeuristicBot):
         if self._five_to_ten(game) and game.rule_state.x_pending:
             return self._move_x(game)
         if phase == "crossroads":
-            return self._crossroads(game)
+            return crossroads_choice.choose(self, game)
         if phase == "pick":
             return self._pick(game)
         if phase == "vote":
-            return self._vote(game)
+            return betrayal.vote(self, game)
         if phase == "exile":
-            return self._exile(game)
+            return betrayal.exile(self, game)
         if phase == "allegiance":
-            return self._allegiance(game)
+            return betrayal.allegiance(self, game)
         if phase == "fight" and getattr(game.fight, "kind", "") == "duel":
             return self._duel(game)
         if "pass" in game.legal_kinds() and len({s.team for s in game.available()}) > 1 \
-                and self.rng.random() < 0.5:
+                and self.rng.random() < PASS_ODDS:
             return PassTurn()  # the lone betrayer lets the two clans wear each other down
         return self._settle(game, super().decide(game))
 
@@ -176,66 +164,6 @@ class FiveToTenBot(HeuristicBot):
         return game.rules.five_to_ten
 
     # ---- choices -------------------------------------------------------------------------
-    def _crossroads(self, game: Game) -> Input:
-        card = crossroads.drawn(game)
-        s = game.active_survivor
-        best, best_v = 0, -math.inf
-        for i, option in enumerate(card.options):
-            if not crossroads.payable(game, s, option):
-                continue
-            v = self._option_value(game, s, dict(option.effects))
-            if v > best_v:
-                best, best_v = i, v
-        return CrossroadsChoice(best)
-
-    def _option_value(self, game: Game, s: Survivor, fx: dict[str, Any]) -> float:
-        """What a Crossroads option is worth to the team, from the survivor's situation:
-        noise and new zombies rush at a survivor out in the streets (inside, a rush cannot
-        fell it); a lost life is worse the fewer it has left, and fatal at 1; tokens the
-        objective wants are worth more than others; a discard costs what it throws away."""
-        outside = s.building is None
-        want = self._wanted_kinds(game, s)
-
-        def worth(kind: str) -> float:
-            if kind in want and kind not in ("survivor", "crossroads"):
-                return 3.0
-            return {"medicine": 1.5, "knife": 1.5, "bat": 1.2, "gun": 1.0, "shotgun": 1.0,
-                    "sniper": 1.0, "flare": 0.8, "food": 0.6}.get(kind, 0.3)
-
-        v = 0.0
-        noise = str(fx.get("noise", ""))
-        already = int(game.noise)
-        if noise == "LOUD" and already < 2:
-            v -= 4.0 if outside else 0.5
-        elif noise == "QUIET" and already < 1:
-            v -= 1.5 if outside else 0.2
-        for key, per in (("new_zombies", 2.5 if outside else 1.0), ("zombies_inside", 2.0)):
-            v -= per * float(fx.get(key, 0))
-        life = int(fx.get("life", 0))
-        if life < 0:
-            v -= 25.0 if s.life + life <= 0 else 5.0
-        elif life > 0:
-            v += 3.0 if s.life < game.rule_state.start_life.get(s.name, s.life) else 0.3
-        v += 3.0 * float(fx.get("team_life", 0)) + 2.0 * float(fx.get("building_life", 0))
-        if fx.get("building_life", 0) < 0 and s.life <= 1:
-            v -= 25.0
-        if fx.get("extra_action"):
-            v += 1.5
-        if fx.get("end_turn"):
-            v -= 1.0 if outside else 0.3
-        if fx.get("fall"):
-            v -= 2.0 if outside else 0.3
-        if fx.get("stand_zombies"):
-            v -= 1.0
-        if "gain" in fx:
-            v += worth(str(fx["gain"])) if s.free_spaces() > 0 else 0.2
-        if "stash" in fx and not outside:
-            v += 0.6 * worth(str(fx["stash"]))
-        if "discard" in fx:
-            kind = str(fx["discard"])
-            lost = s.inventory[0].kind if kind == "any" and s.inventory else kind
-            v -= worth(lost) + 0.2
-        return v
 
     def _steal(self, game: Game) -> Input:
         """The thief looked at the token (the rules let it): its value decides.
@@ -300,81 +228,7 @@ class FiveToTenBot(HeuristicBot):
                 p.get("tokens_of", []))
         if game.rules.has("team_escape_in_rv"):
             out |= {"key", "fuel"}
-        return out | self._card_kinds(game, s)
-
-    @staticmethod
-    def _card_kinds(game: Game, s: Survivor) -> set[str]:
-        """S9-S10: the token kinds the player's own secret card asks it to hold at the end
-        (the player knows its card; nobody else's)."""
-        if s.name not in game.rule_state.objective:
-            return set()
-        cond = secret.card(game, s.name)["condition"]
-        return set(cond.get("carry", {})) | set(cond.get("carry_of", {}).get("kinds", []))
-
-    def _vote(self, game: Game) -> Input:
-        v = secret.current_vote(game)
-        voter = secret.next_voter(game)
-        if voter == v["accused"] or (voter in game.rule_state.betrayers
-                                     and voter not in game.rule_state.unmasked):
-            return Vote(up=voter != v["accused"] and v["accused"] not in game.rule_state.betrayers)
-        return Vote(up=self._betrayer_odds(game, game.survivors[voter], v["accused"]) >= 0.5)
-
-    @staticmethod
-    def _betrayer_odds(game: Game, s: Survivor, name: str) -> float:
-        """The chance, as loyal player `s` sees it, that teammate `name` is its team's
-        betrayer. The team's pile held n objective cards and 1 betrayer card for its n
-        players; `s` holds an objective, so the betrayer card lies with one of the other
-        n - 1 players or is the card put away unseen: 1/n each, spread over those not yet
-        shown innocent by a vote (none once the betrayer is unmasked). Each wound the table
-        saw it deal a teammate (`secret.evidence`) multiplies the odds by EVIDENCE_RATIO."""
-        rs = game.rule_state
-        team = rs.original_team.get(s.name, s.team)
-        if any(rs.original_team.get(u) == team for u in rs.unmasked):
-            return 0.0
-        cleared = {e.data.get("accused") for e in game.events
-                   if e.type == "vote_result" and e.data.get("shown")}
-        slots = 1 + sum(1 for x in game.survivors.values() if x is not s
-                        and rs.original_team.get(x.name) == team and x.name not in cleared)
-        if name in cleared:
-            return 0.0
-        if slots == 1:
-            return 1.0  # a single slot: p = 1, certain
-        p = 1.0 / slots
-        odds = p / (1.0 - p) * EVIDENCE_RATIO ** secret.evidence(game).get(name, 0)
-        return odds / (1.0 + odds)
-
-    def _allegiance(self, game: Game) -> Input:
-        """Wrongly accused: stay (the accused and the accuser each lose a life if they have
-        more than 1) or defect to the other clan, whichever side then looks stronger (life
-        left among its living survivors): a player wins only with the winning team."""
-        a = secret.current_allegiance(game)
-        accused, accuser = game.survivors[a["accused"]], game.survivors[a["accuser"]]
-        clans = {t.name for t in game.scenario.teams}
-        alive = [x for x in game.survivors.values() if x.alive and x is not accused]
-        own = sum(x.life for x in alive if x.team == accused.team)
-        other = sum(x.life for x in alive if x.team != accused.team and x.team in clans)
-        stay = own + accused.life - (accused.life > 1) - (accuser.alive and accuser.life > 1)
-        return Allegiance(defect=other + accused.life > stay)
-
-    def _exile(self, game: Game) -> Input:
-        """The unmasked betrayer flicks its figure away from its old team."""
-        b = secret.exiled(game)
-        board = game.board
-        team_of = game.rule_state.original_team
-        here = board.pos(b.piece)  # type: ignore[arg-type]
-        old = [board.pos(x.piece) for x in game.survivors.values()
-               if x.alive and x.piece is not None and x is not b
-               and team_of.get(x.name) == team_of.get(b.name)]
-        if old:
-            cx = sum(p[0] for p in old) / len(old)
-            cy = sum(p[1] for p in old) / len(old)
-            a = math.atan2(here[1] - cy, here[0] - cx)
-        else:
-            a = float(self.rng.uniform(-math.pi, math.pi))
-        target = board.clamp_into_city((here[0] + 15 * math.cos(a), here[1] + 15 * math.sin(a)),
-                                       5.0)
-        fl, _ = self._disc_flick(game, here, target, kind="survivor")
-        return ExileFlick(fl)
+        return out | betrayal.card_kinds(game, s)
 
     # ---- fights between survivors -----------------------------------------------------------
     def _duel(self, game: Game) -> Input:
@@ -388,7 +242,7 @@ class FiveToTenBot(HeuristicBot):
         targets = duel.targets(name)
         target = min(targets, key=lambda n: math.dist((sx, sy), duel.position(n)))
         tx, ty = duel.position(target)
-        if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 30.0 and \
+        if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > DUEL_BAT_WAIT_CM and \
                 "fight_wait" in duel.legal_kinds():
             return FightWait()
         return self._fight_flick(game, kind, (sx, sy), (tx, ty), arrive=BULLET_ARRIVE)
@@ -427,7 +281,7 @@ class FiveToTenBot(HeuristicBot):
             special = self._shelter(game, s)
         if special is None and self._versus_rules(game, s):
             special = self._versus_shelter(game, s)
-        if special is None and s.building is not None and self._kills_needed(game) > 0 \
+        if special is None and s.building is not None and self.kills_needed(game) > 0 \
                 and not game.building_zombies.get(s.building):
             # Inside, a rush cannot fell the shooter: a kill for the next horde from behind
             # the door (a LOUD turn) beats an idle one.
@@ -443,7 +297,7 @@ class FiveToTenBot(HeuristicBot):
         if s.building is not None:
             if game.building_zombies.get(s.building):
                 return None
-            need = self._kills_needed(game)
+            need = self.kills_needed(game)
             if self._separated(game) and need > 0 and \
                     S5_SHOOT_FIRST * need >= len(game.available()):
                 # S5: the next horde needs a kill of most turns left: the shot before a take.
@@ -458,10 +312,10 @@ class FiveToTenBot(HeuristicBot):
             # left must kill, or it finds no way out.
             way_out = self._exit(game, s, s.building, self._goal(game, s)) if (
                 courier and int(game.noise) == 0 and game.actions_done == 0
-                and not self._s5_kills_urgent(game)) else None
+                and not self.s5_kills_urgent(game)) else None
             if way_out is not None:
                 return way_out
-            if self._kills_needed(game) > 0:
+            if self.kills_needed(game) > 0:
                 shot = self._shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
@@ -575,15 +429,15 @@ class FiveToTenBot(HeuristicBot):
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
         r = board.disc / 2
         best: tuple[float, Vec] | None = None
-        for k in range(16):
-            a = k * math.pi / 8
-            for length in (8.0, 14.0, 20.0, 27.0, 35.0, 45.0):
+        for k in range(SHELTER_DIRECTIONS):
+            a = k * 2 * math.pi / SHELTER_DIRECTIONS
+            for length in SHELTER_LENGTHS_CM:
                 end = (here[0] + length * math.cos(a), here[1] + length * math.sin(a))
-                if not board.in_city_point(end, r + 1.5):
+                if not board.in_city_point(end, r + CITY_MARGIN_CM):
                     continue
-                over = (here[0] + length * 1.18 * math.cos(a),
-                        here[1] + length * 1.18 * math.sin(a))
-                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                over = (here[0] + length * OVERSHOOT * math.cos(a),
+                        here[1] + length * OVERSHOOT * math.sin(a))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=WALK_MARGIN_CM):
                     continue
                 if next_to_standing(board, end, zombies):
                     continue
@@ -605,12 +459,13 @@ class FiveToTenBot(HeuristicBot):
             heal = self._heal(game, s)
             if heal is not None:
                 return heal
-        if "extra_action" in legal and game.actions_done == 0 and game.round_marker <= 4:
+        if "extra_action" in legal and game.actions_done == 0 and \
+                game.round_marker <= EXTRA_ACTION_MARKER:
             return ExtraAction()
         if "accuse" in legal and game.actions_done < game.rules.max_actions(game) and \
                 s.name not in rs.betrayers:
             accused_before = {e.data.get("accused") for e in game.events if e.type == "accuse"}
-            odds = [(self._betrayer_odds(game, s, x.name), x.name)
+            odds = [(betrayal.betrayer_odds(game, s, x.name), x.name)
                     for x in game.survivors.values()
                     if x.alive and x.team == s.team and x is not s
                     and x.name not in accused_before and x.name not in rs.unmasked]
@@ -622,14 +477,14 @@ class FiveToTenBot(HeuristicBot):
         threatened = near is not None and near[1] < THREAT_CM
         if "flare" in legal and not threatened:
             crowd = [z for z in game.board.zombies()
-                     if game.board.distance(s.piece, z) < 30.0
+                     if game.board.distance(s.piece, z) < FLARE_CROWD_CM
                      and game.board.table.is_standing(z)]
             if len(crowd) >= 2:
                 return self._flare(game, s, crowd)
         if threatened or game.scenario.mode != "competitive":
             return None
         if s.name in rs.betrayers and s.name not in rs.unmasked and \
-                self.rng.random() < self._strike_chance(game, s):
+                self.rng.random() < betrayal.strike_chance(game, s):
             mates = [x for x in game.survivors.values() if x.alive and x is not s
                      and x.team == s.team and x.piece is not None]
             shot = self._shoot_one_of(game, s, mates)
@@ -643,20 +498,6 @@ class FiveToTenBot(HeuristicBot):
         enemies.sort(key=lambda x: (-sum(1 for t in x.inventory if not t.face_up),
                                     game.board.distance(me, enemy_pieces[x.name]), x.name))
         return self._shoot_one_of(game, s, enemies)
-
-    @staticmethod
-    def _strike_chance(game: Game, s: Survivor) -> float:
-        """How often a hidden betrayer with a teammate in reach shoots it: a wound seen by
-        the table is evidence (an accusation may follow), so it is worth the risk mostly
-        while its card still wants former teammates dead (Saboteur, Wrecker); otherwise now
-        and then, to weaken the team it wants to fail."""
-        cond = secret.card(game, s.name)["condition"] if s.name in \
-            game.rule_state.objective else {}
-        need = int(cond.get("former_team_dead_at_least", 0))
-        team_of = game.rule_state.original_team
-        dead = sum(1 for x in game.survivors.values() if not x.alive and x is not s
-                   and team_of.get(x.name) == team_of.get(s.name))
-        return STRIKE_FOR_DEATHS if need > dead else STRIKE_TO_WEAKEN
 
     def _quiet_plan(self, game: Game) -> bool:
         """S5 too is a fetching objective (survivors and fuel), not a killing one."""
@@ -676,8 +517,8 @@ class FiveToTenBot(HeuristicBot):
         # Kills keep the bin stocked for the next horde (or the city is overrun): then the
         # risk is taken, unless this survivor is down to its last life.
         if self._loud_rush_hits(game, s, exclude={target}) and (
-                self._kills_needed(game) <= 0 or s.life <= 1 or (
-                    self._separated(game) and not self._s5_kills_urgent(game))):
+                self.kills_needed(game) <= 0 or s.life <= 1 or (
+                    self._separated(game) and not self.s5_kills_urgent(game))):
             return None
         return shot
 
@@ -687,15 +528,15 @@ class FiveToTenBot(HeuristicBot):
         return self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
             o.id == "find_survivors_and_tokens" for o in game.scenario.objectives)
 
-    def _s5_kills_urgent(self, game: Game) -> bool:
+    def s5_kills_urgent(self, game: Game) -> bool:
         """S5: must a survivor in the streets kill now (a LOUD shot whose rush may fell it)?
         Only when the kills the next horde needs reach the turns left in this round: until
         then the kills come from survivors inside buildings (shooting out through the door,
         or fights with the zombies the rushes push in), whom a rush cannot fell."""
-        need = self._kills_needed(game)
+        need = self.kills_needed(game)
         return need > 0 and S5_URGENT * need >= len(game.available())
 
-    def _kills_needed(self, game: Game) -> int:
+    def kills_needed(self, game: Game) -> int:
         """The core bot's count (the next horde's zombies the bin lacks), but in S5 and the
         competitive scenarios (S6-S10) a survivor inside a building, whom a rush cannot
         fell, kills for the next two hordes, half of them this round: the night horde of 4
@@ -707,10 +548,10 @@ class FiveToTenBot(HeuristicBot):
         100-400 x 40 (S7, S8 100-300), a team won: S6 108 of 160 instead of 76, S9 137
         instead of 122 (its betrayer 45 instead of 38), S10 108 instead of 109 (betrayer 46
         instead of 43), S7 108 of 120 instead of 103, S8 110 instead of 98."""
-        need = super()._kills_needed(game)
+        need = super().kills_needed(game)
         inside_counts = self._separated(game) or game.scenario.mode == "competitive"
         if not inside_counts or game.active is None or \
-                game.active_survivor.building is None or game.round_marker < 3:
+                game.active_survivor.building is None or game.round_marker < KILLS_AHEAD_MARKER:
             return need  # (at marker 2 the skull comes before the horde after the next)
         inv = game.scenario.invasion
         nxt, after = (int(inv.night), int(inv.day)) if game.round_colour == "day" else (
@@ -729,7 +570,7 @@ class FiveToTenBot(HeuristicBot):
         shot at a standing zombie in reach, when from here a straight flick goes in through a
         door once that zombie is gone (the second action; the rush then finds it inside)."""
         board = game.board
-        if s.piece is None or game.actions_done > 0 or self._kills_needed(game) <= 0 or \
+        if s.piece is None or game.actions_done > 0 or self.kills_needed(game) <= 0 or \
                 game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
             return None
         me = s.piece
@@ -741,7 +582,7 @@ class FiveToTenBot(HeuristicBot):
                         if game.rules.entry_refused(game, s, b) is None
                         and not game.building_zombies.get(b)),
                        key=lambda b: (math.dist(board.door_mid(b), here), b))
-        for z in zs[:4]:
+        for z in zs[:GHOSTS_TRIED]:
             self._ghosts = frozenset({z})
             try:
                 door = next((b for b in doors
@@ -750,7 +591,7 @@ class FiveToTenBot(HeuristicBot):
                 self._ghosts = frozenset()
             if door is None:
                 continue
-            shot = HeuristicBot._shot_at(self, game, s, z)
+            shot = CoreBot._shot_at(self, game, s, z)
             if shot is not None and shot.kind != "knife":
                 return shot
         return None
@@ -818,7 +659,7 @@ class FiveToTenBot(HeuristicBot):
             if set(s.weapons()) & set(SHOT_RANGE) else 0.0
         for x in targets:
             if x.piece is None or s.piece is None or \
-                    game.board.distance(s.piece, x.piece) > min(reach, 40.0):
+                    game.board.distance(s.piece, x.piece) > min(reach, ENEMY_SHOT_CM):
                 continue
             shot = self._shot_at(game, s, x.piece)
             if shot is not None:
@@ -843,7 +684,8 @@ class FiveToTenBot(HeuristicBot):
         cx = sum(board.pos(z)[0] for z in crowd) / len(crowd)
         cy = sum(board.pos(z)[1] for z in crowd) / len(crowd)
         a = math.atan2(cy - here[1], cx - here[0])  # beyond the crowd, drawing it away
-        target = board.clamp_into_city((cx + 25 * math.cos(a), cy + 25 * math.sin(a)), 4.0)
+        target = board.clamp_into_city((cx + FLARE_BEYOND_CM * math.cos(a),
+                                        cy + FLARE_BEYOND_CM * math.sin(a)), FLARE_CITY_MARGIN_CM)
         start = board.beside(here, s.facing, "right", 2.0)
         angle, strength = impulse_to(board.params, "flare_token", start, target)
         a2, f = noisy(angle, strength, self.noise, self.rng)
@@ -863,14 +705,14 @@ class FiveToTenBot(HeuristicBot):
                 return self._betrayer_goal(game, s, obj, goal)
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
             return ("hunt", None)  # leave by a move: the recruit joins
-        return self._search_goal(game, s, lambda t: not t.face_up)
+        return self.search_goal(game, s, lambda t: not t.face_up)
 
     def _bin_urgent(self, game: Game, s: Survivor) -> bool:
         """Must `s` hunt to keep the bin stocked? A city overrun ends the game with no
         winner (worth nothing to every team), so when the kills the next horde needs are at
         least half the turns left in this round (each turn kills about one zombie at best),
         a survivor in the streets with a weapon that reaches hunts instead of its objective."""
-        need = self._kills_needed(game)
+        need = self.kills_needed(game)
         if need <= 0 or s.piece is None or not set(s.weapons()) & set(SHOT_RANGE):
             return False
         if self._versus_rules(game, s) and self._versus_hunts(game, s):
@@ -903,7 +745,7 @@ class FiveToTenBot(HeuristicBot):
         here = board.pos(s.piece)
         left = set(self._exits_this_turn(game, s))  # back in would undo the turn
         for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
-            if math.dist(board.door_mid(b), here) > 45.0:
+            if math.dist(board.door_mid(b), here) > SHELTER_REACH_CM:
                 break
             if b in left or game.rules.entry_refused(game, s, b) is not None or \
                     game.building_zombies.get(b) or any(
@@ -944,113 +786,37 @@ class FiveToTenBot(HeuristicBot):
         rs = game.rule_state
         if s.name not in rs.betrayers or s.name in rs.unmasked:
             return goal
-        kinds = self._card_kinds(game, s)
+        kinds = betrayal.card_kinds(game, s)
         if obj.id == "prevent" and kinds and not any(t.kind in kinds for t in s.inventory) \
                 and s.free_spaces() > 0:
             # Its card (Scavenger) wants a supply held at the end, and a guard or a hunter of
             # team A never picks one up: it searches for one (the other team's supplies it
             # holds are supplies team B cannot bring in, so it still looks loyal).
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
+            return self.search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
         if goal[0] == "enter" and obj.id in ("hold_building", "prevent"):
             return ("hunt", None)
         return goal
 
     def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
-        p = dict(obj.params)
-        carried = {k: sum(1 for t in s.inventory if t.kind == k) for k in
-                   ("key", "fuel", "food", "medicine")}
-        if obj.id == "find_survivors_and_tokens":
-            if self._s5_kills_urgent(game) and s.piece is not None and \
-                    set(s.weapons()) & set(SHOT_RANGE):
-                # S5: the next horde needs zombies in the bin (else the city is overrun); a
-                # survivor in the streets with a weapon that reaches hunts for them first.
-                return ("hunt", None)
-            return self._token_goal(game, s, p.get("base", "rv"),
-                                    {k: int(v) for k, v in p.get("tokens", {}).items()})
-        if obj.id == "team_escape_in_rv":
-            return self._escape_goal(game, s, p)
-        if obj.id == "tokens_in_base" and p.get("all_of"):
-            base = p.get("base", "rv")
-            need = {k: game.rule_state.initial_counts.get(k, 0) for k in p["all_of"]}
-            return self._token_goal(game, s, base, need)
-        if obj.id == "outnumber":
-            if game.rule_state.recruits.get(s.building or "", 0) > 0:
-                return ("hunt", None)
-            return self._search_goal(game, s, lambda t: not t.face_up)
-        if obj.id == "hold_building":
-            building = p.get("building", "school")
-            if sum(carried[k] for k in SUPPLIES if k in carried) >= int(p.get("count", 2)):
-                return ("enter", building)
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind in SUPPLIES,
-                                     skip=building)
-        if obj.id == "prevent":
-            building = next((dict(o.params).get("building", "school")
-                             for o in game.scenario.objectives if o.id == "hold_building"),
-                            "school")
-            door = game.board.door_mid(building)
-            spots = {x.name: pos for x in game.survivors.values() if x.alive
-                     and x.team == s.team and (pos := game.board.piece_position(x)) is not None}
-            guards = sorted(spots, key=lambda n: (math.dist(spots[n], door), n))
-            if s.name in guards[:2]:
-                return ("enter", building)
-            return ("hunt", None)
-        if obj.id == "wipe_out_or_enter_colony":
-            colony = p.get("building", "rv")
-            if carried["fuel"] >= 2:
-                return ("enter", colony)
-            return self._search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel",
-                                     skip=colony)
-        return None
-
-    def _escape_goal(self, game: Game, s: Survivor, p: dict[str, Any]) -> tuple[str, Any]:
-        """S6: 2 of the team's survivors, the key and a fuel in the RV. What the team knows:
-        the RV's tokens (revealed on unloading) and its own survivors' inventories, never
-        the other team's face-down tokens.
-        - Once the team holds the key and a fuel (in the RV or carried), every survivor of
-          it heads into the RV and stays: the game is won when 2 are in.
-        - A carrier of the key or a fuel takes it to the RV.
-        - One survivor stays in the RV once the fuel is there (inside, no rush can fell it:
-          a SILENT wait, half the team's escape done).
-        - The city is overrun when the bin is short for the next horde (no winner, worth
-          nothing to either team): with kills needed, a survivor in the streets with a weapon
-          that reaches hunts instead of searching.
-        - A team with fewer living survivors than the escape needs can no longer win: it
-          hunts (keeping the bin stocked).
-        Else: search the places with face-down tokens or a face-up key or fuel."""
-        base = str(p.get("base", "rv"))
-        need_n = int(p.get("survivors", 2))
-        rv = game.stashes.get(base, [])
-        mates = [x for x in game.survivors.values() if x.alive and x.team == s.team]
-
-        def held(kind: str) -> bool:
-            return any(t.kind == kind for t in rv) or any(
-                t.kind == kind for x in mates for t in x.inventory)
-
-        mine = {t.kind for t in s.inventory}
-        if len(mates) < need_n:
-            return ("hunt", None)
-        if "key" in mine or "fuel" in mine or (held("key") and held("fuel")):
-            return ("enter", base)
-        inside = [x for x in mates if x.building == base]
-        if s.building == base and any(t.kind == "fuel" for t in rv) and \
-                inside and min(x.name for x in inside) == s.name:
-            return ("enter", base)  # the one who waits in the RV
-        if self._kills_needed(game) > 0 and s.piece is not None and \
-                set(s.weapons()) & set(SHOT_RANGE):
-            return ("hunt", None)
-        return self._search_goal(game, s, lambda t: not t.face_up or t.kind in
-                                 ("key", "fuel"), skip=base)
+        """The goal a team objective of scenarios 5-10 gives `s` (`flick.game.bots.goals.TEAM`);
+        None when it gives none (a fetch of S2/S4, `tokens_in_base` without `all_of`, is the
+        core tactics' goal, not a team's)."""
+        if obj.id == "tokens_in_base" and not dict(obj.params).get("all_of"):
+            return None
+        aim = TEAM.get(obj.id)
+        return aim(self, game, s, obj) if aim is not None else None
 
     def _end(self, game: Game, s: Survivor) -> Input:
         """Mike (power side) ends his turn with his free hop toward his goal, 10 cm at most."""
         if self._five_to_ten(game) and "figure_move" in game.legal_kinds() and s.piece is not None:
             goal = self._goal_point(game, s)
             here = game.board.pos(s.piece)
-            if goal is not None and math.dist(goal, here) > 6.0:
-                d = min(10.0, math.dist(goal, here) - 4.0)
+            if goal is not None and math.dist(goal, here) > MIKE_HOP_MIN_CM:
+                d = min(MIKE_HOP_CM, math.dist(goal, here) - MIKE_STOP_CM)
                 a = math.atan2(goal[1] - here[1], goal[0] - here[0])
                 target = (here[0] + d * math.cos(a), here[1] + d * math.sin(a))
-                if game.board.spot_free(target, game.board.figure_r + 0.5, ignore=s.piece):
+                if game.board.spot_free(target, game.board.figure_r + MIKE_SPOT_SPARE_CM,
+                                        ignore=s.piece):
                     angle, strength = impulse_to(game.board.params, "survivor", here, target)
                     a2, f = noisy(angle, strength, self.noise, self.rng)
                     return FigureMove(Flick(vector(a2, f)))

@@ -1,4 +1,4 @@
-"""The heuristic bot: plays any seat of scenarios 1-4 by aiming real flicks.
+"""The heuristic bot's core tactics (`CoreBot`, scenarios 1-4): any seat, by aiming real flicks.
 
 Each decision is an input the game records. The bot reads the table, picks a goal from the
 scenario's objective (reach the RV, fetch tokens to the base, find and escort the wounded
@@ -25,6 +25,7 @@ end of the current round.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,7 +35,9 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
-from flick.game.bots.walking import Walker, next_to_standing, rush_hits_rv
+from flick.game.bots.goals import CORE, HUNT
+from flick.game.bots.tuned import tuned
+from flick.game.bots.walking import PLACED_GOALS, Walker, next_to_standing, rush_hits_rv
 from flick.game.inputs import (
     ChooseSurvivor,
     Eat,
@@ -63,30 +66,78 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-THREAT_CM = 16.0  # a standing zombie this close (edge to edge) may be shot first
-CLOSE_CM = 7.0  # ... and is, in scenarios 2-4, when this close (a nudge from too close)
-EXIT_FRONT_CM = 9.0  # S2/S4: a carrier's way out aims this far in front of the base's door
-EXIT_NO_LINE_CM = 12.0  # ... and pays this for a spot with no clean line in through it
-STAGE_CM = 40.0  # S2/S4: longest move to a spot in front of a door with a clean line in
-SHOT_RANGE = {"gun": 45.0, "knife": 28.0, "sniper": 85.0, "shotgun": 30.0}
-BULLET_ARRIVE = 140.0  # cm/s at the target: well above a figure's toppling speed
-# A fight's bullet, knife or bat arrives this fast (cm/s): a slow one that touches a zombie
-# often leaves it standing (one zombie 75-90 cm away, 150 steady-hand flicks at each distance:
-# bullet 0.68 felled at 140 cm/s, 0.76 at 400; knife 0.45 and 0.59; 500 bat swings from 85 cm:
-# 0.59 and 0.69); the staging table has nothing a harder flick could hit or push out.
-FIGHT_ARRIVE = 400.0
-FIGHT_CM = 30.0  # a zombie inside a building is worth this detour (cm) to avoid its fight
+T = tuned("heuristic")  # the tuned numbers: assets/bots/heuristic.yaml
+THREAT_CM: float = T["threat_cm"]
+CLOSE_CM: float = T["close_cm"]
+EXIT_FRONT_CM: float = T["exit_front_cm"]
+EXIT_NO_LINE_CM: float = T["exit_no_line_cm"]
+STAGE_CM: float = T["stage_cm"]
+SHOT_RANGE: Mapping[str, float] = T["shot_range"]
+BULLET_ARRIVE: float = T["bullet_arrive"]
+FIGHT_ARRIVE: float = T["fight_arrive"]
+FIGHT_CM: float = T["fight_cm"]
+BOT_STREAM: int = T["bot_stream"]
+THREAT_FIRST: float = T["threat_first"]
+NO_GOAL_CM: float = T["no_goal_cm"]
+SURE_TAKE: float = T["sure_take"]
+NEXT_TO_SPARE_CM: float = T["next_to_spare_cm"]
+POINT_STOP_CM: float = T["point_stop_cm"]
+STAGE_DISTANCES_CM: tuple[float, ...] = T["stage_distances_cm"]
+STAGE_ANGLES_DEG: tuple[int, ...] = T["stage_angles_deg"]
+SHORTEST_MOVE_CM: float = T["shortest_move_cm"]
+CITY_MARGIN_CM: float = T["city_margin_cm"]
+OVERSHOOT: float = T["overshoot"]
+WALK_MARGIN_CM: float = T["walk_margin_cm"]
+THREATS_TRIED: int = T["threats_tried"]
+FLANKED: int = T["flanked"]
+OUT_FRONT_CM: float = T["out_front_cm"]
+ZOMBIES_TRIED: int = T["zombies_tried"]
+SHOT_MARGIN_CM: float = T["shot_margin_cm"]
+GUARD_DOOR_CM: float = T["guard_door_cm"]
+GUARD_ANITA_CM: float = T["guard_anita_cm"]
+SURE_REACH_CM: float = T["sure_reach_cm"]
+SURE_TOKEN_CM: float = T["sure_token_cm"]
+FETCH_EXIT_TURNS: tuple[float, ...] = T["fetch_exit_turns"]
+DOOR_LINE_CM: float = T["door_line_cm"]
+ENTERED_BONUS: float = T["entered_bonus"]
+ASIDE_ROOM_CM: float = T["aside_room_cm"]
+ASIDE_DEPTH_CM: float = T["aside_depth_cm"]
+EXIT_AHEAD_CM: float = T["exit_ahead_cm"]
+EXIT_FAN: int = T["exit_fan"]
+EXIT_FAN_STEP: float = T["exit_fan_step"]
+EXIT_REACHES_CM: tuple[float, ...] = T["exit_reaches_cm"]
+EXIT_CITY_MARGIN_CM: float = T["exit_city_margin_cm"]
+GRAZE_MARGIN_CM: float = T["graze_margin_cm"]
+EXIT_OVERSHOOT: float = T["exit_overshoot"]
+FAR_CM: float = T["far_cm"]
+EXIT_TURN_COST: float = T["exit_turn_cost"]
+EXIT_ROOM_CM: float = T["exit_room_cm"]
+CHANCY_EXITS_TRIED: int = T["chancy_exits_tried"]
+FEW_TRIALS: int = T["few_trials"]
+EXIT_ODDS: float = T["exit_odds"]
+BARRICADE_STAGE_CM: float = T["barricade_stage_cm"]
+STAGE_NEAR_CM: float = T["stage_near_cm"]
+BARRICADE_ARRIVE: float = T["barricade_arrive"]
+BARRICADE_PUSH_CM: float = T["barricade_push_cm"]
+START_MARGIN_CM: float = T["start_margin_cm"]
+PELLET_ARRIVE: float = T["pellet_arrive"]
+FLANK_DIRECTIONS: int = T["flank_directions"]
+FLANK_DISTANCES_CM: tuple[float, ...] = T["flank_distances_cm"]
+FLANK_CITY_MARGIN_CM: float = T["flank_city_margin_cm"]
+FLANK_SPOTS_TRIED: int = T["flank_spots_tried"]
+BAT_WAIT_CM: float = T["bat_wait_cm"]
 
 
-class HeuristicBot(Walker):
-    """Plays every seat it is asked to; `decide(game)` returns the next input."""
+class CoreBot(Walker):
+    """The tactics of scenarios 1-4, on which `flick.game.HeuristicBot` (scenarios 1-10)
+    builds; `decide(game)` returns the next input."""
 
-    name = "heuristic"
+    name = "core"
 
     def __init__(self, seed: int, noise: HandNoise | None = None, params: Any = None) -> None:
         """`noise` is the bot's hand; by default the steady hand of the physics parameters
         `params` (`hand_noise.steady`; the shipped file's when None)."""
-        self.rng = np.random.default_rng([int(seed), 0xB07])
+        self.rng = np.random.default_rng([int(seed), BOT_STREAM])
         if noise is None:
             if params is None:
                 params = PhysicsParams.default()
@@ -121,10 +172,10 @@ class HeuristicBot(Walker):
 
         def score(s: Survivor) -> tuple[float, str]:
             threat = self._nearest_zombie(game, s)
-            t = 100.0 if threat is not None and threat[1] < THREAT_CM else 0.0
+            t = THREAT_FIRST if threat is not None and threat[1] < THREAT_CM else 0.0
             goal = self._goal_point(game, s)
             here = game.board.piece_position(s)
-            d = math.dist(goal, here) if goal is not None and here is not None else 50.0
+            d = math.dist(goal, here) if goal is not None and here is not None else NO_GOAL_CM
             return (t - d + self._sure_progress(game, s), s.name)
 
         best = max(cands, key=score)
@@ -156,7 +207,7 @@ class HeuristicBot(Walker):
         if game.building_zombies.get(s.building):
             return 0.0
         td = self._take_drop_here(game, s, s.building)
-        return 300.0 if td is not None else 0.0
+        return SURE_TAKE if td is not None else 0.0
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
@@ -175,12 +226,12 @@ class HeuristicBot(Walker):
             entry = self._approach(game, s, goal[1], direct_only=True)
             if entry is not None:
                 return entry
-        if escort and near is not None and near[1] < board.disc - 0.2:
+        if escort and near is not None and near[1] < board.disc - NEXT_TO_SPARE_CM:
             # S3: the escort steps away from a zombie next to it rather than fight (LOUD).
             step = self._to_goal(game, s, goal)
             if step is not None:
                 return step
-        if near is not None and near[1] < board.disc - 0.2:
+        if near is not None and near[1] < board.disc - NEXT_TO_SPARE_CM:
             quiet = [w for w in s.weapons() if w in ("knife", "bat")]
             return ShortKill(near[0], quiet[0] if quiet else s.weapons()[0])
         if near is not None and near[1] < THREAT_CM and board.table.is_standing(near[0]) \
@@ -210,7 +261,7 @@ class HeuristicBot(Walker):
         if goal[0] == "guard":
             return self._guard(game, s, goal[1])
         if goal[0] == "point":
-            mv = self._navigate(game, s, goal[1], stop_short=6.0)
+            mv = self._navigate(game, s, goal[1], stop_short=POINT_STOP_CM)
             if mv is not None:
                 return mv
             return self._fallback(game, s)
@@ -231,22 +282,22 @@ class HeuristicBot(Walker):
         r = board.disc / 2
         obstacles = self._obstacles(game)
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
-        for dist in (8.0, 12.0, 16.0, 21.0, 26.0):
+        for dist in STAGE_DISTANCES_CM:
             spots = []
-            for deg in (0, 15, -15, 30, -30, 45, -45, 60, -60):
+            for deg in STAGE_ANGLES_DEG:
                 a = base + math.radians(deg)
                 p = (mx + dist * math.cos(a), my + dist * math.sin(a))
                 length = math.dist(here, p)
-                if length < 3.0 or length > STAGE_CM:
+                if length < SHORTEST_MOVE_CM or length > STAGE_CM:
                     continue
-                if not board.in_city_point(p, r + 1.5):
+                if not board.in_city_point(p, r + CITY_MARGIN_CM):
                     continue
                 if next_to_standing(board, p, zombies):
                     continue
                 h = math.atan2(p[1] - here[1], p[0] - here[0])
-                over = (here[0] + length * 1.15 * math.cos(h),
-                        here[1] + length * 1.15 * math.sin(h))
-                if not path_clear(here, over, r, obstacles, {s.piece}, margin=0.9):
+                over = (here[0] + length * OVERSHOOT * math.cos(h),
+                        here[1] + length * OVERSHOOT * math.sin(h))
+                if not path_clear(here, over, r, obstacles, {s.piece}, margin=WALK_MARGIN_CM):
                     continue
                 if self._entry_line(game, s.piece, p, building) is None:
                     continue
@@ -265,7 +316,7 @@ class HeuristicBot(Walker):
         from. None when there is no such duty or no such shot."""
         if not self._fetch_coop(game):
             return None
-        kills = self._kills_needed(game)
+        kills = self.kills_needed(game)
         if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
             return None
         if self._carrier(game, s):
@@ -281,14 +332,14 @@ class HeuristicBot(Walker):
         board = game.board
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)),
                     key=lambda z: (board.distance(me, z), z))
-        for z in zs[:6]:
+        for z in zs[:THREATS_TRIED]:
             shot = self._shot_at(game, s, z)
             if shot is not None:
                 return shot
         if game.actions_done == 0 and zs:
             goal = self._goal(game, s)
             if goal[0] != "enter" or goal[1] not in self._bases(game):
-                return self._flank(game, s, zs[:3])
+                return self._flank(game, s, zs[:FLANKED])
         return None
 
     def _carrier(self, game: Game, s: Survivor) -> bool:
@@ -315,12 +366,12 @@ class HeuristicBot(Walker):
         own = set(board.building_parts(building))
         obstacles = self._obstacles(game)
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
-                     and board.door_depth(board.pos(z), building) > 3.0
+                     and board.door_depth(board.pos(z), building) > OUT_FRONT_CM
                      and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
                     key=lambda z: (math.dist(board.pos(z), start), z))
-        for z in zs[:4]:
+        for z in zs[:ZOMBIES_TRIED]:
             if not path_clear(start, board.pos(z), board.bullet_d / 2, obstacles, {z, *own},
-                              margin=0.3):
+                              margin=SHOT_MARGIN_CM):
                 continue
             kind = "bullet" if weapon == "gun" else "knife"
             angle, strength = impulse_to(board.params, kind, start, board.pos(z),
@@ -335,7 +386,7 @@ class HeuristicBot(Walker):
         return {str(o.params.get("base", o.params.get("building", "rv")))
                 for o in game.scenario.objectives if o.id == "tokens_in_base"}
 
-    def _guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
+    def guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
         draws the nearest three in with it) and over 20 cm from Anita."""
         board = game.board
@@ -343,20 +394,20 @@ class HeuristicBot(Walker):
         anita = game.survivors.get(game.rules.rescued or "")
         at = board.piece_position(anita) if anita is not None else None
         return sorted((z for z in board.zombies() if board.table.is_standing(z)
-                       and math.dist(board.pos(z), door) < 30.0
-                       and (at is None or math.dist(board.pos(z), at) > 20.0)),
+                       and math.dist(board.pos(z), door) < GUARD_DOOR_CM
+                       and (at is None or math.dist(board.pos(z), at) > GUARD_ANITA_CM)),
                       key=lambda z: (math.dist(board.pos(z), door), z))
 
     def _guard(self, game: Game, s: Survivor, building: str) -> Input:
         """S3: clear the Hospital's door for the escort: shoot a zombie there, or move to
         a spot to shoot it from (first action only); else a quiet end."""
-        targets = self._guard_targets(game, s, building)
-        for z in targets[:4]:
+        targets = self.guard_targets(game, s, building)
+        for z in targets[:ZOMBIES_TRIED]:
             shot = self._shot_at(game, s, z)
             if shot is not None:
                 return shot
         if targets and game.actions_done == 0 and s.piece is not None:
-            mv = self._flank(game, s, targets[:3])
+            mv = self._flank(game, s, targets[:FLANKED])
             if mv is not None:
                 return mv
         return self._end(game, s)
@@ -371,7 +422,7 @@ class HeuristicBot(Walker):
     def _fallback(self, game: Game, s: Survivor) -> Input:
         """No step toward the goal: a shot where the plan wants kills, else a quiet end (a
         SILENT turn draws no zombies)."""
-        if not self._quiet_plan(game) or self._kills_needed(game) > 0:
+        if not self._quiet_plan(game) or self.kills_needed(game) > 0:
             return self._hunt(game, s, move=False)
         return self._end(game, s)
 
@@ -388,9 +439,9 @@ class HeuristicBot(Walker):
         if self._searching(game):
             # S3's search: the walk goes round a zombie in the way (a shot costs the action
             # and rushes three zombies at the searchers); only one about to be too close.
-            return near[1] < CLOSE_CM or self._kills_needed(game) > 0
+            return near[1] < CLOSE_CM or self.kills_needed(game) > 0
         return near[1] < CLOSE_CM or self._in_the_way(game, s, goal, near[0]) or \
-            self._kills_needed(game) > 0
+            self.kills_needed(game) > 0
 
     def _quiet_plan(self, game: Game) -> bool:
         """Scenarios 2-4: the objective is fetching (tokens, a survivor), not killing."""
@@ -407,7 +458,7 @@ class HeuristicBot(Walker):
         d = math.dist(here, target)
         if d < 1.0:
             return False
-        reach = min(d, 25.0)
+        reach = min(d, SURE_REACH_CM)
         end = (here[0] + (target[0] - here[0]) * reach / d,
                here[1] + (target[1] - here[1]) * reach / d)
         return point_segment(board.pos(z), here, end) < board.disc / 2 + board.figure_r + 1.0
@@ -422,53 +473,15 @@ class HeuristicBot(Walker):
 
     # ---- goals ---------------------------------------------------------------------------------
     def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
-        """What `s` should be doing for the scenario's objective."""
-        rules = game.rules
+        """What `s` should be doing for the scenario's objective: the first objective of
+        scenarios 1-4 the scenario names (`flick.game.bots.goals.CORE`), else hunting."""
         for obj in game.scenario.objectives:
-            p = dict(obj.params)
-            if obj.id == "survivor_in_rv_few_zombies":
-                # Thin the zombies out first; the survivor nearest the RV waits by it and
-                # drives in once few zombies are left (or in the last round).
-                base = p.get("building", "rv")
-                if any(x.building == base for x in game.survivors.values() if x.alive):
-                    return ("hunt", None)
-                # Entering wins at once with few zombies left; otherwise the reaction to the
-                # move rushes the nearest zombie at the survivor, now at the RV's door.
-                few = game.zombie_counts()["city"] <= int(p.get("max_zombies_in_city", 3))
-                door = game.board.door_mid(base)
-                calm = not any(game.board.table.is_standing(z)
-                               and math.dist(game.board.pos(z), door) < 30.0
-                               for z in game.board.zombies())
-                if few or (game.round_marker <= 1 and calm):
-                    return ("enter", base)
-                door = game.board.door_mid(base)
-                spots = {x.name: pos for x in game.survivors.values() if x.alive and x.playable
-                         and (pos := game.board.piece_position(x)) is not None}
-                nearest = min(spots, key=lambda n: (math.dist(spots[n], door), n))
-                if nearest == s.name:
-                    return ("point", game.board.front(base, 22.0))
-                return ("hunt", None)
-            if obj.id == "tokens_in_base":
-                return self._token_goal(game, s, str(p.get("base", p.get("building", "rv"))),
-                                        {k: int(v) for k, v in p.get("tokens", {}).items()})
-            if obj.id == "escort_to_building":
-                target = p.get("building", "hospital")
-                if rules.escort == s.name:
-                    return ("enter", target)
-                anita = game.survivors.get(rules.rescued or "")
-                if anita is not None and anita.alive and rules.escort is None and \
-                        anita.piece is not None:
-                    return ("point", game.board.pos(anita.piece))
-                if anita is not None and (anita.piece is not None or anita.building):
-                    # The others keep their distance: every rush they draw heads for them,
-                    # and one near Anita could fell her. They kill only what the next horde
-                    # needs (a short bin overruns the city), and only far from her.
-                    if self._kills_needed(game) > 0:
-                        return ("hunt", None)
-                    return ("guard", target) if self._guard_targets(game, s, target) \
-                        else ("wait", None)
-                return self._search_goal(game, s, lambda t: not t.face_up)
-        return ("hunt", None)
+            aim = CORE.get(obj.id)
+            if aim is not None:
+                goal = aim(self, game, s, obj)
+                if goal is not None:
+                    return goal
+        return HUNT
 
     def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]:
         have: dict[str, int] = {}
@@ -481,7 +494,7 @@ class HeuristicBot(Walker):
                     carried[t.kind] = carried.get(t.kind, 0) + 1
         return {k: v - have.get(k, 0) for k, v in need.items() if v - have.get(k, 0) > 0}
 
-    def _token_goal(self, game: Game, s: Survivor, base: str,
+    def token_goal(self, game: Game, s: Survivor, base: str,
                     need: dict[str, int]) -> tuple[str, Any]:
         missing = self._needs(game, base, need)
         if any(self._deliverable(game, t, missing) for t in s.inventory):
@@ -503,7 +516,7 @@ class HeuristicBot(Walker):
         else:
             def useful(t: Any) -> bool:
                 return (not t.face_up) or t.kind in wanted
-        return self._search_goal(game, s, useful, skip=base, home=base,
+        return self.search_goal(game, s, useful, skip=base, home=base,
                                  sure=lambda t: t.face_up and t.kind in wanted)
 
     @staticmethod
@@ -595,7 +608,7 @@ class HeuristicBot(Walker):
                       for u in x.inventory if u.kind == "food")
         return carried > to_eat
 
-    def _search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
+    def search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
                      home: str | None = None, sure: Any = None) -> tuple[str, Any]:
         """Where `s` should go for a token worth taking: places are shared out between the
         searching survivors, nearest pairs first (greedy matching), so the group spreads over
@@ -632,7 +645,7 @@ class HeuristicBot(Walker):
             taken.add(key)
         if mine:
             return mine[0][2]
-        return ("hunt", None) if self._kills_needed(game) > 0 else ("wait", None)
+        return ("hunt", None) if self.kills_needed(game) > 0 else ("wait", None)
 
     def _claims_of(self, game: Game) -> dict[str, str]:
         """Which place each searching survivor set out for, in this game."""
@@ -641,7 +654,7 @@ class HeuristicBot(Walker):
             self._claims: dict[str, str] = {}
         return self._claims
 
-    def _kills_needed(self, game: Game) -> int:
+    def kills_needed(self, game: Game) -> int:
         """Zombies to kill (back to the bin) before this round ends, or the next horde finds
         too few in the bin and the city is overrun."""
         if self._fetch_coop(game) and game.round_marker <= 1 and \
@@ -687,7 +700,7 @@ class HeuristicBot(Walker):
                 d += math.dist(point if key in board.buildings else board.pos(pid),
                                board.door_mid(home))
             if sure is not None and any(sure(t) for t in stash):
-                d -= 25.0
+                d -= SURE_TOKEN_CM
             if key in board.buildings and key != s.building and \
                     game.rules.has("fight_survivor_vs_zombie"):
                 # Entering a building with zombies inside starts a fight (a life at stake,
@@ -702,13 +715,10 @@ class HeuristicBot(Walker):
         return out
 
     def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
-        kind, arg = self._goal(game, s)
-        if kind in ("enter", "barricade"):
-            return game.board.door_mid(arg)
-        if kind == "object":
-            return game.board.pos(arg)
-        if kind == "point":
-            return arg
+        """Where `s`'s goal lies; for a goal with no place (hunt, wait), its nearest zombie."""
+        goal = self._goal(game, s)
+        if goal[0] in PLACED_GOALS:
+            return self._goal_point_of(game, goal)
         near = self._nearest_zombie(game, s)
         return game.board.pos(near[0]) if near is not None else None
 
@@ -739,7 +749,7 @@ class HeuristicBot(Walker):
         instead of 59). Elsewhere the narrower fan the plans were measured with (with the
         wide one S5 at seed 100 fell from 12 to 5 won of 40)."""
         narrow = super()._exit_turns(game)
-        return (*narrow, 0.3, -0.3, 0.4, -0.4) if self._fetch_coop(game) else narrow
+        return (*narrow, *FETCH_EXIT_TURNS) if self._fetch_coop(game) else narrow
 
     def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
                     target: Vec) -> float:
@@ -757,8 +767,8 @@ class HeuristicBot(Walker):
         b = goal[1]
         a, c = board.table.door_line(board.bid(b))
         depth = board.door_depth(out, b)
-        if depth <= 0.0 and point_segment(out, a, c) <= 0.1 - depth:
-            return math.dist(out, target) - 100.0  # in through the base's door: entered
+        if depth <= 0.0 and point_segment(out, a, c) <= DOOR_LINE_CM - depth:
+            return math.dist(out, target) - ENTERED_BONUS  # in through the base's door: entered
         front = math.dist(out, board.front(b, EXIT_FRONT_CM))
         if self._entry_line(game, None, out, b) is None:
             front += EXIT_NO_LINE_CM
@@ -789,36 +799,38 @@ class HeuristicBot(Walker):
         blocks = [ob for ob in obstacles if ob.pid in own]
         others = [ob for ob in obstacles if ob.pid not in own and ob.pid != s.piece]
         aside = tuple(sorted({ob.pid for ob in others if ob.kind in OBJECTS
-                              and math.dist(ob.centre, (mx, my)) <= SET_ASIDE_REACH_CM - 0.5
-                              and board.door_depth(ob.centre, building) > -0.5}))
-        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+                              and math.dist(ob.centre, (mx, my))
+                              <= SET_ASIDE_REACH_CM - ASIDE_ROOM_CM
+                              and board.door_depth(ob.centre, building) > -ASIDE_DEPTH_CM}))
+        target = self._goal_point_of(game, goal) or board.front(building, EXIT_AHEAD_CM)
         cands: list[tuple[float, Vec, bool]] = []
-        for k in range(-7, 8):
-            turn = k * 0.1
+        for k in range(-EXIT_FAN, EXIT_FAN + 1):
+            turn = k * EXIT_FAN_STEP
             a = math.atan2(ny, nx) + turn
-            for reach in (34.0, 24.0, 14.0, 8.0):
+            for reach in EXIT_REACHES_CM:
                 out = (mx + reach * math.cos(a), my + reach * math.sin(a))
-                if not board.in_city_point(out, 3.0) or not board.exited(out, building, r):
+                if not board.in_city_point(out, EXIT_CITY_MARGIN_CM) or \
+                        not board.exited(out, building, r):
                     continue
-                if not path_clear(start, out, r, blocks, set(), margin=0.2):
+                if not path_clear(start, out, r, blocks, set(), margin=GRAZE_MARGIN_CM):
                     continue
-                over = (start[0] + (out[0] - start[0]) * 1.12,
-                        start[1] + (out[1] - start[1]) * 1.12)
+                over = (start[0] + (out[0] - start[0]) * EXIT_OVERSHOOT,
+                        start[1] + (out[1] - start[1]) * EXIT_OVERSHOOT)
                 room = min((seg_core(start, over, ob.core) - r - ob.r for ob in others
-                            if ob.pid not in aside), default=99.0)
+                            if ob.pid not in aside), default=FAR_CM)
                 # Clear lines nearest the goal first, then the chancy ones with most room.
-                cands.append((math.dist(out, target) + 4.0 * abs(turn) if room >= 0.6
-                              else -room, out, room >= 0.6))
+                cands.append((math.dist(out, target) + EXIT_TURN_COST * abs(turn)
+                              if room >= EXIT_ROOM_CM else -room, out, room >= EXIT_ROOM_CM))
         cands.sort(key=lambda c: (not c[2], c[0]))
         tried = 0
         for _, out, clear in cands:
             angle, strength = impulse_to(board.params, "movement_disc", start, out)
             if not clear:
-                if tried >= 6:
+                if tried >= CHANCY_EXITS_TRIED:
                     break
                 tried += 1
                 if self.trials.move(game, start, angle, strength, inside=building,
-                                    aside=aside, n=3) < 0.5:
+                                    aside=aside, n=FEW_TRIALS) < EXIT_ODDS:
                     continue
             a, f = noisy(angle, strength, self.noise, self.rng)
             return Move(Flick(vector(a, f)), angle=angle, set_aside=aside)
@@ -908,19 +920,19 @@ class HeuristicBot(Walker):
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        stage = board.front(building, 14.0)
+        stage = board.front(building, BARRICADE_STAGE_CM)
         bars = [b for b in board.barricades() if board.blocks_door(b, building)]
         if not bars:
             return self._approach(game, s, building) or self._hunt(game, s, move=False)
-        if math.dist(here, stage) > 5.0:
+        if math.dist(here, stage) > STAGE_NEAR_CM:
             mv = self._navigate(game, s, stage)
             if mv is not None:
                 return mv
         target = min(bars, key=lambda b: math.dist(here, board.pos(b)))
-        shot = self._shot_at(game, s, target, arrive=220.0, ignore_clear=True)
+        shot = self._shot_at(game, s, target, arrive=BARRICADE_ARRIVE, ignore_clear=True)
         if shot is not None:
             return shot
-        fl, angle = self._disc_flick(game, here, board.pos(target), extra=6.0)
+        fl, angle = self._disc_flick(game, here, board.pos(target), extra=BARRICADE_PUSH_CM)
         return Move(fl, angle=angle)
 
     # ---- fighting -------------------------------------------------------------------------------
@@ -959,12 +971,12 @@ class HeuristicBot(Walker):
                 kind = {"knife": "knife", "shotgun": "shotgun_pellet"}.get(weapon, "bullet")
                 # The shooter's own figure is an obstacle too: never shoot across it.
                 clear = ignore_clear or path_clear(start, (tx, ty), board.bullet_d / 2,
-                                                   obstacles, {target}, margin=0.3)
+                                                   obstacles, {target}, margin=SHOT_MARGIN_CM)
                 if not clear or not path_clear(start, start, board.bullet_d / 2, obstacles,
-                                               {target}, margin=0.05):
+                                               {target}, margin=START_MARGIN_CM):
                     continue
                 # Light pellets must arrive much faster to fell a figure (momentum).
-                hit = arrive * 3.2 if weapon == "shotgun" else arrive
+                hit = arrive * PELLET_ARRIVE if weapon == "shotgun" else arrive
                 angle, strength = impulse_to(board.params, kind, start, (tx, ty), arrive=hit)
                 if weapon == "sniper":
                     a, f = noisy(angle, strength, self.noise, self.rng, template=True)
@@ -981,7 +993,7 @@ class HeuristicBot(Walker):
                     other = "left" if side == "right" else "right"
                     start2 = board.beside(here, s.facing, other, board.bullet_d)
                     if path_clear(start2, (tx, ty), board.bullet_d / 2, obstacles, {target},
-                                  margin=0.3):
+                                  margin=SHOT_MARGIN_CM):
                         a2, f2 = impulse_to(board.params, "bullet", start2, (tx, ty),
                                             arrive=hit)
                         second = Flick(vector(*noisy(a2, f2, self.noise, self.rng)))
@@ -995,14 +1007,14 @@ class HeuristicBot(Walker):
         if me is None:
             return self._end(game, s)
         zs = sorted(board.zombies(), key=lambda z: (board.distance(me, z), z))
-        for z in zs[:4]:
+        for z in zs[:ZOMBIES_TRIED]:
             if not board.table.is_standing(z):
                 continue
             shot = self._shot_at(game, s, z)
             if shot is not None:
                 return shot
         if move and zs and game.actions_done == 0:
-            mv = self._flank(game, s, [z for z in zs[:3] if board.table.is_standing(z)])
+            mv = self._flank(game, s, [z for z in zs[:FLANKED] if board.table.is_standing(z)])
             if mv is not None:
                 return mv
         return self._end(game, s)
@@ -1017,17 +1029,17 @@ class HeuristicBot(Walker):
         spots: list[tuple[float, Vec]] = []
         for z in zombies:
             zx, zy = board.pos(z)
-            for k in range(12):
-                a = k * math.pi / 6
-                for r in (16.0, 22.0):
+            for k in range(FLANK_DIRECTIONS):
+                a = k * 2 * math.pi / FLANK_DIRECTIONS
+                for r in FLANK_DISTANCES_CM:
                     p = (zx + r * math.cos(a), zy + r * math.sin(a))
-                    if not board.in_city_point(p, 4.0):
+                    if not board.in_city_point(p, FLANK_CITY_MARGIN_CM):
                         continue
-                    if not path_clear(p, (zx, zy), board.bullet_d / 2 + 1.5, obstacles,
-                                      {z, s.piece}, margin=0.3):
+                    if not path_clear(p, (zx, zy), board.bullet_d / 2 + CITY_MARGIN_CM, obstacles,
+                                      {z, s.piece}, margin=SHOT_MARGIN_CM):
                         continue
                     spots.append((math.dist(here, p), p))
-        for _, p in sorted(spots)[:6]:
+        for _, p in sorted(spots)[:FLANK_SPOTS_TRIED]:
             mv = self._navigate(game, s, p)
             if mv is not None:
                 return mv
@@ -1048,7 +1060,7 @@ class HeuristicBot(Walker):
         # With the bat there is one swing: wait for the zombie to walk closer, but not for
         # ever (every card may be an ATTACK).
         walked = sum(1 for c in fight.deck.revealed if c != "ATTACK")
-        if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > 50.0 \
+        if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > BAT_WAIT_CM \
                 and walked < 2:
             return FightWait()
         return self._fight_flick(game, kind, (sx, sy), (tx, ty))

@@ -17,9 +17,12 @@ from typing import Any
 import numpy as np
 
 from flick.game.bots.aim import Obstacle
+from flick.game.bots.tuned import tuned
 
 Vec = tuple[float, float]
-CELL_CM = 3.0
+T = tuned("route")  # the tuned numbers: assets/bots/route.yaml
+CELL_CM: float = T["cell_cm"]
+SAMPLE_BATCH: int = T["sample_batch"]
 
 
 def _samples(obstacles: Iterable[Obstacle], ignore: set[Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -47,16 +50,16 @@ def route(obstacles: list[Obstacle], city: tuple[float, float], start: Vec, goal
           radius: float, clearance: float, ignore: set[Any]) -> list[Vec] | None:
     """Cell centres from `start` to `goal` (cm) for a disc of `radius`, or None if walled in."""
     nx, ny = max(2, int(city[0] // CELL_CM)), max(2, int(city[1] // CELL_CM))
-    xs = (np.arange(nx) + 0.5) * city[0] / nx
-    ys = (np.arange(ny) + 0.5) * city[1] / ny
+    xs = (2 * np.arange(nx) + 1) * city[0] / (2 * nx)  # the cells' centres
+    ys = (2 * np.arange(ny) + 1) * city[1] / (2 * ny)
     gx, gy = np.meshgrid(xs, ys, indexing="ij")
     cells = np.stack([gx.ravel(), gy.ravel()], axis=1)
     pts, rad = _samples(obstacles, ignore)
     free = np.ones(len(cells), dtype=bool)
     if len(pts):
-        for lo in range(0, len(pts), 512):
-            d = np.linalg.norm(cells[:, None, :] - pts[None, lo:lo + 512, :], axis=2)
-            gap = d - rad[None, lo:lo + 512] - radius
+        for lo in range(0, len(pts), SAMPLE_BATCH):
+            d = np.linalg.norm(cells[:, None, :] - pts[None, lo:lo + SAMPLE_BATCH, :], axis=2)
+            gap = d - rad[None, lo:lo + SAMPLE_BATCH] - radius
             free &= (gap >= clearance).all(axis=1)
 
     def index(p: Vec) -> int:

@@ -18,6 +18,7 @@ from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, _inside, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
 from flick.game.bots.route import route
+from flick.game.bots.tuned import tuned
 from flick.game.inputs import Flick, Input, Move
 from flick.game.state import Survivor
 from flick.physics.geometry import point_segment
@@ -26,7 +27,63 @@ if TYPE_CHECKING:
     from flick.game.game import Game
 
 Vec = tuple[float, float]
-STEP_CM = 60.0  # longest planned move: accuracy falls with distance
+T = tuned("walking")  # the tuned numbers: assets/bots/walking.yaml
+STEP_CM: float = T["step_cm"]
+RUSH_RUN_ON_CM: float = T["rush_run_on_cm"]
+RUSH_RV_CM: float = T["rush_rv_cm"]
+NEXT_TO_SPARE_CM: float = T["next_to_spare_cm"]
+ON_CORE_CM: float = T["on_core_cm"]
+RV_SAFE_CM: float = T["rv_safe_cm"]
+WIDE_HEADINGS: int = T["wide_headings"]
+NARROW_HEADINGS: int = T["narrow_headings"]
+WIDE_TURN_DEG: int = T["wide_turn_deg"]
+NARROW_TURN_DEG: int = T["narrow_turn_deg"]
+WIDE_FRACTIONS: tuple[float, ...] = T["wide_fractions"]
+NARROW_FRACTIONS: tuple[float, ...] = T["narrow_fractions"]
+CITY_MARGIN_CM: float = T["city_margin_cm"]
+OVERSHOOT: float = T["overshoot"]
+WALK_MARGIN_CM: float = T["walk_margin_cm"]
+LEAST_GAIN_CM: float = T["least_gain_cm"]
+FAR_CM: float = T["far_cm"]
+ZOMBIE_DETOUR: float = T["zombie_detour"]
+ZOMBIE_SHY_CM: float = T["zombie_shy_cm"]
+WIDE_ENOUGH: int = T["wide_enough"]
+GOOD_STEP: float = T["good_step"]
+HALF_STEP: float = T["half_step"]
+SQUEEZE_MARGIN_CM: float = T["squeeze_margin_cm"]
+ROUTE_OVERSHOOT: float = T["route_overshoot"]
+BLOCK_ROOM_CM: float = T["block_room_cm"]
+DOOR_STEP_CM: float = T["door_step_cm"]
+DOOR_DEPTH_CM: float = T["door_depth_cm"]
+IN_FRONT_CM: float = T["in_front_cm"]
+ENTRY_REACH_CM: float = T["entry_reach_cm"]
+DOOR_OBJECT_CM: float = T["door_object_cm"]
+GRAZE_MARGIN_CM: float = T["graze_margin_cm"]
+ENTRY_MARGIN_CM: float = T["entry_margin_cm"]
+RUN_GAP_CM: float = T["run_gap_cm"]
+CHANCY_REACH_CM: float = T["chancy_reach_cm"]
+CHANCY_OVERLAP_CM: float = T["chancy_overlap_cm"]
+FEW_TRIALS: int = T["few_trials"]
+CHANCY_ODDS: float = T["chancy_odds"]
+QUEUE_DISTANCES_CM: tuple[float, ...] = T["queue_distances_cm"]
+QUEUE_ANGLES_DEG: tuple[int, ...] = T["queue_angles_deg"]
+QUEUE_FAR: float = T["queue_far"]
+QUEUE_FALLBACK_CM: float = T["queue_fallback_cm"]
+EXIT_AHEAD_CM: float = T["exit_ahead_cm"]
+EXIT_REACHES_CM: tuple[float, ...] = T["exit_reaches_cm"]
+EXIT_CITY_MARGIN_CM: float = T["exit_city_margin_cm"]
+EXIT_MARGIN_CM: float = T["exit_margin_cm"]
+EXIT_TURNS: tuple[float, ...] = T["exit_turns"]
+CHANCY_EXIT_TURNS: tuple[float, ...] = T["chancy_exit_turns"]
+CHANCY_EXIT_REACHES_CM: tuple[float, ...] = T["chancy_exit_reaches_cm"]
+EXIT_TURN_COST: float = T["exit_turn_cost"]
+EXIT_ODDS: float = T["exit_odds"]
+EXITS_TRIED: int = T["exits_tried"]
+FIRST_STRETCH_CM: float = T["first_stretch_cm"]
+BESIDE_CM: float = T["beside_cm"]
+# The goals that lie somewhere (`Walker._goal_point_of`): a building's door (to enter it or
+# clear its barricades), an object, a point; the others (hunt, wait) have no place.
+PLACED_GOALS = ("enter", "barricade", "object", "point")
 
 
 def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
@@ -45,14 +102,14 @@ def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
     zx, zy = board.pos(z)
     d = math.dist(at, (zx, zy)) or 1.0
     ux, uy = (at[0] - zx) / d, (at[1] - zy) / d
-    beyond = (at[0] + ux * 25.0, at[1] + uy * 25.0)
-    return point_segment(board.door_mid("rv"), (zx, zy), beyond) < 14.0
+    beyond = (at[0] + ux * RUSH_RUN_ON_CM, at[1] + uy * RUSH_RUN_ON_CM)
+    return point_segment(board.door_mid("rv"), (zx, zy), beyond) < RUSH_RV_CM
 
 
 def next_to_standing(board: Any, p: Vec, zombies: list[int]) -> bool:
     """Would a figure placed at `p` stand next to one of the standing `zombies` (a movement
     disc's width edge to edge, with 0.8 cm to spare for the hand)?"""
-    reach = board.figure_r * 2 + board.disc + 0.8
+    reach = board.figure_r * 2 + board.disc + NEXT_TO_SPARE_CM
     return any(math.dist(p, board.pos(z)) < reach for z in zombies)
 
 
@@ -72,7 +129,7 @@ def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
         d = math.dist(p, q)
         if d < best_d:
             best, best_d = q, d
-    if best_d < 1e-9:
+    if best_d < ON_CORE_CM:
         return None
     if n > 2 and _inside(p, core):
         return None
@@ -110,7 +167,7 @@ class Walker:
         base = math.atan2(target[1] - start[1], target[0] - start[0])
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
         # Entering the RV ends the risk; anywhere else, avoid spots that draw a rush onto it.
-        risky_rv = math.dist(target, board.door_mid("rv")) > 12.0 \
+        risky_rv = math.dist(target, board.door_mid("rv")) > RV_SAFE_CM \
             if "rv" in board.buildings else False
         touching = self._touching(start, r, obstacles, s.piece) if self._wide_walk(game) \
             else []
@@ -119,41 +176,42 @@ class Walker:
         # move that leaves the least way to go (a detour round a teammate often beats a
         # short step straight on).
         wide = self._wide_walk(game)
-        for k in range(17 if wide else 9):
-            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(10 if wide else 20)
-            for frac in (1.0, 0.8, 0.6, 0.35) if wide else (1.0, 0.6, 0.35):
+        for k in range(WIDE_HEADINGS if wide else NARROW_HEADINGS):
+            turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(
+                WIDE_TURN_DEG if wide else NARROW_TURN_DEG)
+            for frac in WIDE_FRACTIONS if wide else NARROW_FRACTIONS:
                 length = min(STEP_CM, d_total) * frac
                 a = base + turn
                 end = (start[0] + length * math.cos(a), start[1] + length * math.sin(a))
-                if not board.in_city_point(end, r + 1.5):
+                if not board.in_city_point(end, r + CITY_MARGIN_CM):
                     continue
-                over = (start[0] + length * 1.18 * math.cos(a),
-                        start[1] + length * 1.18 * math.sin(a))
+                over = (start[0] + length * OVERSHOOT * math.cos(a),
+                        start[1] + length * OVERSHOOT * math.sin(a))
                 if not path_clear(start, over, r, obstacles,
                                   {s.piece, *self._left_behind(start, a, touching)},
-                                  margin=0.9):
+                                  margin=WALK_MARGIN_CM):
                     continue
                 if next_to_standing(board, end, zombies):
                     continue  # do not end a move next to a standing zombie
                 if risky_rv and rush_hits_rv(game, end):
                     continue  # S1: the rush this move draws would hit the RV
                 remaining = math.dist(end, target)
-                if remaining >= d_total + stop_short - 0.5:
+                if remaining >= d_total + stop_short - LEAST_GAIN_CM:
                     continue
                 # The move's QUIET reaction rushes the nearest standing zombie at the
                 # survivor: ending far from standing zombies is worth a little detour.
-                near = min((math.dist(end, board.pos(z)) for z in zombies), default=99.0)
-                score = remaining + 0.6 * max(0.0, 20.0 - near)
+                near = min((math.dist(end, board.pos(z)) for z in zombies), default=FAR_CM)
+                score = remaining + ZOMBIE_DETOUR * max(0.0, ZOMBIE_SHY_CM - near)
                 if best is None or score < best[0]:
                     best = (score, end, a)
             if not wide and best is not None and k >= 2:
                 break
-            if wide and best is not None and k >= 4 and best[0] < d_total + stop_short - 0.6 * min(
-                    STEP_CM, d_total):
+            if wide and best is not None and k >= WIDE_ENOUGH and \
+                    best[0] < d_total + stop_short - GOOD_STEP * min(STEP_CM, d_total):
                 break  # a good move near the straight line: no need to look wider
         progress = d_total + stop_short - math.dist(best[1], target) if best is not None \
             else 0.0
-        if best is None or progress < 0.5 * min(STEP_CM, d_total):
+        if best is None or progress < HALF_STEP * min(STEP_CM, d_total):
             # The straight way is barred: follow a route around the obstacles instead.
             hop = self._route_hop(game, s, start, target, obstacles, zombies)
             if hop is not None and (best is None or not wide
@@ -177,7 +235,7 @@ class Walker:
         """Pieces within the path check's margin of a disc placed at `start` (a neighbour
         standing close by would otherwise bar every direction)."""
         return [ob for ob in obstacles if ob.pid != own
-                and seg_core(start, start, ob.core) < r + ob.r + 0.9]
+                and seg_core(start, start, ob.core) < r + ob.r + WALK_MARGIN_CM]
 
     @staticmethod
     def _left_behind(start: Vec, a: float, touching: list[Any]) -> list[Any]:
@@ -199,8 +257,9 @@ class Walker:
         r = board.disc / 2
         wide = self._wide_walk(game)
         touching = self._touching(start, r, obstacles, s.piece) if wide else []
-        path = route(obstacles, board.city, start, target, r, 0.9, {s.piece}) or \
-            route(obstacles, board.city, start, target, r, 0.2, {s.piece})  # tight squeeze
+        path = route(obstacles, board.city, start, target, r, WALK_MARGIN_CM, {s.piece}) or \
+            route(obstacles, board.city, start, target, r, SQUEEZE_MARGIN_CM,
+                  {s.piece})  # tight squeeze
         if path is None or len(path) < 2:
             return None
         # The farthest point along the route (not only its corners) one clear flick reaches.
@@ -214,11 +273,13 @@ class Walker:
             if d > STEP_CM or d < 2.0:
                 continue
             ang = math.atan2(p[1] - start[1], p[0] - start[0])
-            over = (start[0] + d * 1.15 * math.cos(ang), start[1] + d * 1.15 * math.sin(ang))
-            if not board.in_city_point(p, r + 1.5):
+            over = (start[0] + d * ROUTE_OVERSHOOT * math.cos(ang),
+                    start[1] + d * ROUTE_OVERSHOOT * math.sin(ang))
+            if not board.in_city_point(p, r + CITY_MARGIN_CM):
                 continue
             if not path_clear(start, over, r, obstacles,
-                              {s.piece, *self._left_behind(start, ang, touching)}, margin=0.9):
+                              {s.piece, *self._left_behind(start, ang, touching)},
+                              margin=WALK_MARGIN_CM):
                 continue
             if next_to_standing(board, p, zombies):
                 continue
@@ -251,12 +312,12 @@ class Walker:
         nx, ny = board.normal(building)
         mx, my = board.door_mid(building)
         (ax, ay), (bx, by) = board.table.door_line(board.bid(building))
-        reach = math.dist((ax, ay), (bx, by)) / 2 - board.disc / 2 - 0.5
-        steps = max(0, int(reach / 0.5))
+        reach = math.dist((ax, ay), (bx, by)) / 2 - board.disc / 2 - BLOCK_ROOM_CM
+        steps = max(0, int(reach / DOOR_STEP_CM))
         out = []
         for k in range(-steps, steps + 1):
-            t = k * 0.5
-            out.append((t, (mx - nx * 3.0 - ny * t, my - ny * 3.0 + nx * t)))
+            t = k * DOOR_STEP_CM
+            out.append((t, (mx - nx * DOOR_DEPTH_CM - ny * t, my - ny * DOOR_DEPTH_CM + nx * t)))
         return out
 
     def _entry_line(self, game: Game, own_piece: Any, here: Vec, building: str,
@@ -275,29 +336,29 @@ class Walker:
         mx, my = board.door_mid(building)
         depth = (here[0] - mx) * nx + (here[1] - my) * ny
         r = board.disc / 2
-        if depth < 0.5 or math.dist(here, (mx, my)) > 45.0:
+        if depth < IN_FRONT_CM or math.dist(here, (mx, my)) > ENTRY_REACH_CM:
             return None
         obstacles = self._obstacles(game)
         own = set(board.building_parts(building))
         blocks = [ob for ob in obstacles if ob.pid in own]
         others = [ob for ob in obstacles if ob.pid not in own and ob.pid != own_piece]
         objects = [ob for ob in others if ob.kind in OBJECTS
-                   and math.dist(ob.centre, (mx, my)) <= 11.0]
+                   and math.dist(ob.centre, (mx, my)) <= DOOR_OBJECT_CM]
         clean: list[tuple[float, Vec, tuple[int, ...]]] = []
         for t, target in self._door_targets(game, building):
-            if not path_clear(here, target, r, blocks, set(), margin=0.2):
+            if not path_clear(here, target, r, blocks, set(), margin=GRAZE_MARGIN_CM):
                 continue
             # Objects blocking the entrance may be set aside for the attempt (p. 8).
             aside = tuple(sorted({ob.pid for ob in objects
                                   if not path_clear(here, target, r, [ob], set(),
-                                                    margin=0.2)}))
-            if path_clear(here, target, r, others, set(aside), margin=0.5):
+                                                    margin=GRAZE_MARGIN_CM)}))
+            if path_clear(here, target, r, others, set(aside), margin=ENTRY_MARGIN_CM):
                 clean.append((t, target, aside))
         if not clean:
             return None
         runs: list[list[tuple[float, Vec, tuple[int, ...]]]] = [[clean[0]]]
         for c in clean[1:]:
-            if c[0] - runs[-1][-1][0] < 0.51:
+            if c[0] - runs[-1][-1][0] < RUN_GAP_CM:
                 runs[-1].append(c)
             else:
                 runs.append([c])
@@ -314,28 +375,28 @@ class Walker:
         enters at least 2 times in 3, else None (the bot then walks to a better spot)."""
         board = game.board
         mx, my = board.door_mid(building)
-        if board.door_depth(here, building) < 2.0 or math.dist(here, (mx, my)) > 30.0:
+        if board.door_depth(here, building) < 2.0 or math.dist(here, (mx, my)) > CHANCY_REACH_CM:
             return None
         own = set(board.building_parts(building))
         others = [ob for ob in self._obstacles(game) if ob.pid not in own
                   and ob.pid != own_piece]
         objects = [ob for ob in others if ob.kind in OBJECTS
-                   and math.dist(ob.centre, (mx, my)) <= 11.0]
+                   and math.dist(ob.centre, (mx, my)) <= DOOR_OBJECT_CM]
         r = board.disc / 2
         clean: list[tuple[float, Vec, tuple[int, ...]]] = []
         for t, target in self._door_targets(game, building):
             aside = tuple(sorted({ob.pid for ob in objects
                                   if not path_clear(here, target, r, [ob], set(),
-                                                    margin=0.2)}))
-            if path_clear(here, target, r, others, set(aside), margin=-0.3):
+                                                    margin=GRAZE_MARGIN_CM)}))
+            if path_clear(here, target, r, others, set(aside), margin=-CHANCY_OVERLAP_CM):
                 clean.append((t, target, aside))
         if not clean:
             return None
         _, target, aside = min(clean, key=lambda c: (abs(c[0]), c[0]))
         angle, strength = impulse_to(board.params, "movement_disc", here, target)
         p = self.trials.move(game, here, angle, strength, remove=own_piece, enter=building,
-                             aside=aside, n=3)
-        return (target, aside) if p >= 0.66 else None
+                             aside=aside, n=FEW_TRIALS)
+        return (target, aside) if p >= CHANCY_ODDS else None
 
     def _queue_spot(self, game: Game, s: Survivor, building: str) -> Vec:
         """Where to wait for an entering flick: of the spots 7-16 cm out in front of the door
@@ -348,20 +409,20 @@ class Walker:
         mx, my = board.door_mid(building)
         base = math.atan2(ny, nx)
         best: tuple[float, Vec] | None = None
-        for dist in (7.0, 10.0, 13.0, 16.0):
-            for deg in (0, 20, -20, 35, -35, 50, -50):
+        for dist in QUEUE_DISTANCES_CM:
+            for deg in QUEUE_ANGLES_DEG:
                 a = base + math.radians(deg)
                 p = (mx + dist * math.cos(a), my + dist * math.sin(a))
-                if not board.in_city_point(p, board.disc / 2 + 1.5):
+                if not board.in_city_point(p, board.disc / 2 + CITY_MARGIN_CM):
                     continue
                 if not board.spot_free(p, board.disc, ignore=s.piece):
                     continue
                 if self._entry_line(game, s.piece, p, building) is None:
                     continue
-                score = math.dist(here, p) + 0.3 * dist
+                score = math.dist(here, p) + QUEUE_FAR * dist
                 if best is None or score < best[0]:
                     best = (score, p)
-        return best[1] if best is not None else board.front(building, 7.0)
+        return best[1] if best is not None else board.front(building, QUEUE_FALLBACK_CM)
 
     def _exit(self, game: Game, s: Survivor, building: str,
               goal: tuple[str, Any]) -> Input | None:
@@ -373,17 +434,18 @@ class Walker:
         blocks = set(board.building_parts(building))
         nx, ny = board.normal(building)
         mx, my = board.door_mid(building)
-        target = self._goal_point_of(game, goal) or board.front(building, 30.0)
+        target = self._goal_point_of(game, goal) or board.front(building, EXIT_AHEAD_CM)
         best: tuple[float, Vec] | None = None
         for turn in self._exit_turns(game):
             a = math.atan2(ny, nx) + turn
-            for reach in (34.0, 24.0, 14.0, 8.0):
+            for reach in EXIT_REACHES_CM:
                 out = (mx + reach * math.cos(a), my + reach * math.sin(a))
-                if not board.in_city_point(out, 3.0):
+                if not board.in_city_point(out, EXIT_CITY_MARGIN_CM):
                     continue
-                over = (mx + reach * 1.15 * math.cos(a), my + reach * 1.15 * math.sin(a))
+                over = (mx + reach * ROUTE_OVERSHOOT * math.cos(a),
+                        my + reach * ROUTE_OVERSHOOT * math.sin(a))
                 if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
-                                  margin=0.8):
+                                  margin=EXIT_MARGIN_CM):
                     continue
                 score = self._exit_score(game, building, goal, out, target)
                 if best is None or score < best[0]:
@@ -398,7 +460,7 @@ class Walker:
 
     def _exit_turns(self, game: Game) -> tuple[float, ...]:
         """The headings (radians off the door's axis) a clear way out is looked for along."""
-        return (0.0, 0.12, -0.12, 0.2, -0.2)
+        return EXIT_TURNS
 
     def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
                     target: Vec) -> float:
@@ -415,22 +477,23 @@ class Walker:
         nx, ny = board.normal(building)
         mx, my = board.door_mid(building)
         cands: list[tuple[float, Vec]] = []
-        for turn in (0.0, 0.2, -0.2, 0.35, -0.35, 0.5, -0.5):
+        for turn in CHANCY_EXIT_TURNS:
             a = math.atan2(ny, nx) + turn
-            for reach in (24.0, 14.0, 8.0, 5.0):
+            for reach in CHANCY_EXIT_REACHES_CM:
                 out = (mx + reach * math.cos(a), my + reach * math.sin(a))
-                if board.in_city_point(out, 3.0):
-                    cands.append((math.dist(out, target) + 0.5 * abs(turn), out))
+                if board.in_city_point(out, EXIT_CITY_MARGIN_CM):
+                    cands.append((math.dist(out, target) + EXIT_TURN_COST * abs(turn), out))
         cands.sort()
         tried = 0
         for _, out in cands:
             angle, strength = impulse_to(board.params, "movement_disc", start, out)
             if not self._may_try(game, start, angle):
                 continue
-            if self.trials.move(game, start, angle, strength, inside=building, n=3) >= 0.5:
+            if self.trials.move(game, start, angle, strength, inside=building,
+                                n=FEW_TRIALS) >= EXIT_ODDS:
                 return out
             tried += 1
-            if tried >= 4:
+            if tried >= EXITS_TRIED:
                 break
         return None
 
@@ -438,12 +501,14 @@ class Walker:
         """A cheap filter before trials: nothing within 1 cm of the first 4 cm of the way
         but the building's own parts."""
         board = game.board
-        end = (start[0] + 4.0 * math.cos(angle), start[1] + 4.0 * math.sin(angle))
+        end = (start[0] + FIRST_STRETCH_CM * math.cos(angle),
+               start[1] + FIRST_STRETCH_CM * math.sin(angle))
         return path_clear(start, end, board.disc / 2, self._obstacles(game),
                           {p for b in board.buildings for p in board.building_parts(b)},
                           margin=-1.0)
 
     def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
+        """The place of a goal with one (`PLACED_GOALS`: a door, an object, a point)."""
         kind, arg = goal
         if kind in ("enter", "barricade"):
             return game.board.door_mid(arg)
@@ -457,5 +522,5 @@ class Walker:
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        spot = board.spot_beside(pid, here, board.figure_r + 1.2)
+        spot = board.spot_beside(pid, here, board.figure_r + BESIDE_CM)
         return self._navigate(game, s, spot)

@@ -39,9 +39,29 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import numpy as np
 
 from flick.errors import FlickError
+from flick.game.inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExileFlick,
+    ExtraAction,
+    FigureMove,
+    Flare,
+    Heal,
+    MoveX,
+    PassTurn,
+    PickToken,
+    Steal,
+    Vote,
+)
 from flick.game.scenarios import crossroads, flares, objectives, powers, secret, supply
-from flick.game.scenarios import inputs as ai
-from flick.game.scenarios.rules import ScenarioRules, _full_name
+from flick.game.scenarios.rules import (
+    CONDITIONS_DONE,
+    OBJECTIVES_DONE,
+    RULES_DONE,
+    ScenarioRules,
+    _full_name,
+)
 from flick.game.scenarios.survivor_fight import Duel
 from flick.game.state import GameOver, IllegalAction, Noise, Survivor
 from flick.scenario.model import FIRST_NAMES
@@ -139,15 +159,30 @@ class RuleState:
     resume: str | None = None  # the stage (Game.apply's) held for a steal or an X decision
 
 
+def missing_rules(scenario: Any) -> list[str]:
+    """The scenario's special rules, objectives and conditions this engine does not know
+    (neither the core rules of scenarios 1-4 nor those scenarios 5-10 add), each once."""
+    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
+    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
+    out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
+            if c.id not in CONDITIONS_DONE | CONDITIONS_ADDED]
+    return list(dict.fromkeys(out))
+
+
 def rules_for(scenario: Any) -> ScenarioRules:
-    """The rules class for `scenario`: FiveToTenRules if it names a rule of S5-S10."""
+    """The rules class for `scenario`: FiveToTenRules if it names a rule of S5-S10; its
+    `unsupported` lists what neither knows."""
     ids = {r.id for r in scenario.special_rules}
     objective_ids = {o.id for o in scenario.objectives}
+    rules: ScenarioRules
     if ids & RULES_ADDED or objective_ids - {"survivor_in_rv_few_zombies", "tokens_in_base",
                                              "escort_to_building"} or \
             scenario.mode == "competitive":
-        return FiveToTenRules(scenario)
-    return ScenarioRules(scenario)
+        rules = FiveToTenRules(scenario)
+    else:
+        rules = ScenarioRules(scenario)
+    rules.unsupported = missing_rules(scenario)
+    return rules
 
 
 def team_sizes(scenario: Any, players: int | None) -> dict[str, int] | None:
@@ -318,7 +353,7 @@ class FiveToTenRules(ScenarioRules):
             return True
         return super().on_reveal(game, s, key, token)
 
-    def _pick(self, game: Game, inp: ai.PickToken) -> None:
+    def _pick(self, game: Game, inp: PickToken) -> None:
         rs = game.rule_state
         assert rs.pick is not None
         if inp.choice not in (0, 1):
@@ -358,6 +393,9 @@ class FiveToTenRules(ScenarioRules):
     def max_actions(self, game: Game) -> int:
         return powers.max_actions(game)
 
+    def regular_actions(self, game: Game) -> int:
+        return powers.regular_actions(game)
+
     # ---- after actions and turns --------------------------------------------------------
     def after_action(self, game: Game) -> None:
         super().after_action(game)
@@ -370,17 +408,10 @@ class FiveToTenRules(ScenarioRules):
         self._secret_tokens(game)
         self._steal(game)
 
-    def after_move(self, game: Game, s: Survivor) -> None:
-        super().after_move(game, s)
-        move_at = next((i for i in range(len(game.events) - 1, -1, -1)
-                        if game.events[i].type == "move"
-                        and game.events[i].data.get("survivor") == s.name), None)
-        if move_at is None or move_at == 0:
-            return
-        prev = game.events[move_at - 1]
-        if prev.type == "exit" and prev.data.get("survivor") == s.name:
-            by_disc = game.events[move_at].data.get("piece") == "movement_disc"
-            supply.after_exit(game, s, prev.data["building"], by_disc)
+    def on_exit(self, game: Game, s: Survivor, building: str, piece: str) -> None:
+        """S8: the survivor left `building` by a move (into the city or straight into another
+        building): the survivor waiting there joins, the X token may move."""
+        supply.after_exit(game, s, building, by_disc=piece == "movement_disc")
 
     def hold(self, game: Game, stage: str) -> bool:
         """Pause for the steal and X-token decisions as soon as they arise (phase "decide")."""
@@ -452,7 +483,7 @@ class FiveToTenRules(ScenarioRules):
                                      "uid": token.uid})
             game.event("steal_offer", survivor=thief.name, victim=victim.name)
 
-    def _answer_steal(self, game: Game, inp: ai.Steal) -> None:
+    def _answer_steal(self, game: Game, inp: Steal) -> None:
         """The stealer's decision on the first pending offer."""
         offer = game.rule_state.steal_offers[0]
         if inp.action not in ("take", "leave", "discard"):
@@ -560,51 +591,51 @@ class FiveToTenRules(ScenarioRules):
 
     def dispatch(self, game: Game, inp: Any) -> bool:
         """Play one of the new inputs; False if it is not one of them."""
-        if isinstance(inp, ai.CrossroadsChoice):
+        if isinstance(inp, CrossroadsChoice):
             crossroads.choose(game, inp.option)
             game._after_action()
-        elif isinstance(inp, ai.PickToken):
+        elif isinstance(inp, PickToken):
             self._pick(game, inp)
             if game.phase == "act":
                 game._after_action()
-        elif isinstance(inp, (ai.Flare, ai.Accuse)):
+        elif isinstance(inp, (Flare, Accuse)):
             if game.actions_done >= powers.regular_actions(game):
                 raise IllegalAction("no action left this turn")
             s = game.active_survivor
             game.facing_set = False
-            if isinstance(inp, ai.Flare):
+            if isinstance(inp, Flare):
                 flares.flare(game, s, inp)
             else:
                 secret.accuse(game, s, inp)
             game.actions_done += 1
             if game.phase == "act":
                 game._after_action()
-        elif isinstance(inp, ai.ExtraAction):
+        elif isinstance(inp, ExtraAction):
             powers.extra_action(game, game.active_survivor, inp)
-        elif isinstance(inp, ai.Heal):
+        elif isinstance(inp, Heal):
             powers.heal(game, game.active_survivor, inp)
-        elif isinstance(inp, ai.FigureMove):
+        elif isinstance(inp, FigureMove):
             powers.figure_move(game, game.active_survivor, inp)
             game._after_action()
-        elif isinstance(inp, ai.Vote):
+        elif isinstance(inp, Vote):
             if secret.vote(game, inp):
                 game.phase = "act"
                 game._after_action()
-        elif isinstance(inp, ai.ExileFlick):
+        elif isinstance(inp, ExileFlick):
             secret.exile_flick(game, inp)
             game.phase = "act"
             game._after_action()
-        elif isinstance(inp, ai.Allegiance):
+        elif isinstance(inp, Allegiance):
             secret.allegiance(game, inp)
             game.phase = "act"
             game._after_action()
-        elif isinstance(inp, ai.MoveX):
+        elif isinstance(inp, MoveX):
             supply.move_x(game, inp.source)
             self._resume(game)
-        elif isinstance(inp, ai.Steal):
+        elif isinstance(inp, Steal):
             self._answer_steal(game, inp)
             self._resume(game)
-        elif isinstance(inp, ai.PassTurn):
+        elif isinstance(inp, PassTurn):
             secret.pass_turn(game, inp)
             game._start_next_turn()
         else:

@@ -17,7 +17,7 @@ import math
 from typing import TYPE_CHECKING
 
 from flick.game.actions import reaction, shots
-from flick.game.scenarios.inputs import Flare
+from flick.game.inputs import Flare
 from flick.game.state import IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

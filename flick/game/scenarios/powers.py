@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.game.actions import reaction, shots
-from flick.game.scenarios.inputs import ExtraAction, FigureMove, Heal
+from flick.game.inputs import ExtraAction, FigureMove, Heal
 from flick.game.state import INVENTORY_SPACES, IllegalAction, Noise, Survivor
 
 if TYPE_CHECKING:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 # The rules the core class implements (those scenarios 1-4 introduce); scenarios 5-10 add
-# theirs in `flick.game.scenarios.five_to_ten`.
+# theirs in `flick.game.scenarios.five_to_ten` (`missing_rules` there knows them all).
 RULES_DONE = frozenset({"shotgun", "sniper_rifle", "no_building_entry", "rv_driver",
                         "fight_survivor_vs_zombie", "take_in_city", "rescued_figure",
                         "barricades", "hunger"})
@@ -42,17 +42,11 @@ CONDITIONS_DONE = frozenset({"zombie_touches_rv", "survivors_dead", "survivor_di
                              "city_overrun", "skull_survivors_lose", "skull_both_lose"})
 
 
-def missing_rules(scenario: Any) -> list[str]:
-    """The scenario's special rules, objectives and conditions this engine does not know."""
-    # Imported here, not at the top: five_to_ten's FiveToTenRules subclasses ScenarioRules, so
-    # five_to_ten imports this module first (a real cycle, not a layout workaround).
-    from flick.game.scenarios.five_to_ten import CONDITIONS_ADDED, OBJECTIVES_ADDED, RULES_ADDED
-
-    out = [r.id for r in scenario.special_rules if r.id not in RULES_DONE | RULES_ADDED]
-    out += [o.id for o in scenario.objectives if o.id not in OBJECTIVES_DONE | OBJECTIVES_ADDED]
-    out += [c.id for c in (*scenario.instant_defeat, *scenario.losing, scenario.skull)
-            if c.id not in CONDITIONS_DONE | CONDITIONS_ADDED]
-    return out
+def _this_turn(game: Game) -> list[Any]:
+    """The events since the current turn began."""
+    start = next((i for i in range(len(game.events) - 1, -1, -1)
+                  if game.events[i].type == "turn"), 0)
+    return game.events[start:]
 
 
 class ScenarioRules:
@@ -65,7 +59,8 @@ class ScenarioRules:
         self.scenario = scenario
         # Rules this engine does not know (an id no scenario of the rulebook uses) are not
         # played: the game runs without them and says so (event "unsupported_rules").
-        self.unsupported = list(dict.fromkeys(missing_rules(scenario)))
+        # `five_to_ten.rules_for`, which knows every rule, fills it.
+        self.unsupported: list[str] = []
         self.ids: dict[str, dict[str, Any]] = {r.id: dict(r.params) for r in
                                                scenario.special_rules}
         self.objectives = list(scenario.objectives)
@@ -103,6 +98,11 @@ class ScenarioRules:
     def max_actions(self, game: Game) -> int:
         """Actions the active survivor may perform this turn."""
         return 2
+
+    def regular_actions(self, game: Game) -> int:
+        """The regular actions (move, weapon, take / drop) of the active survivor's turn; the
+        scenarios' free steps (Mike's free move) are not among them."""
+        return self.max_actions(game)
 
     def react(self, game: Game, s: Survivor, noise: Noise) -> None:
         """The zombies' reaction at the end of `s`'s turn."""
@@ -190,8 +190,14 @@ class ScenarioRules:
 
     # ---- noise --------------------------------------------------------------------------
     def turn_noise(self, game: Game, s: Survivor, noise: Noise) -> Noise:
-        """S3: every action of the rescued figure's escort is LOUD."""
-        if self.rescued and self.escort == s.name and game.actions_done > 0:
+        """S3: every action of the rescued figure's escort is LOUD ("Each action performed by
+        the survivor escorting Anita is considered to be a LOUD noise"): the turn is LOUD if
+        `s` escorts her now or lost her during this turn (it fell, in a fight say), after
+        acting as her escort."""
+        if not self.rescued or game.actions_done == 0:
+            return noise
+        if self.escort == s.name or any(e.type == "escort_lost" and e.data.get("escort") == s.name
+                                        for e in _this_turn(game)):
             return Noise.LOUD
         return noise
 
@@ -222,6 +228,11 @@ class ScenarioRules:
         if not any(x.alive and x.playable for x in game.survivors.values()) and not any(
                 x.alive and x.name != self.rescued for x in game.survivors.values()):
             raise GameOver(None, "survivors_dead")
+
+    def on_exit(self, game: Game, s: Survivor, building: str, piece: str) -> None:
+        """After `s` left `building` by a successful move of `piece` (the movement disc or the
+        bat), out into the city or straight into another building. The core rules do
+        nothing here."""
 
     def after_move(self, game: Game, s: Survivor) -> None:
         """S3: the rescued figure follows its escort, or a survivor next to her takes over."""

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from flick import datafile
 from flick.game.actions import reaction, shots
-from flick.game.scenarios.inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
+from flick.game.inputs import Accuse, Allegiance, ExileFlick, PassTurn, Vote
 from flick.game.state import WEAPONS, IllegalAction, Survivor
 from flick.paths import assets
 

@@ -20,7 +20,9 @@ Readings (this project's):
 - An S5 found survivor has used its backpack for this round (it plays from the next round;
   the rulebook says nothing of its backpack). An S8 recruit's backpack matches the current
   round (rulebook: "Rotate the new survivor's backpack so that it matches the color of the
-  current round"): it may play this round. A recruit stands next to its recruiter.
+  current round"): it may play this round. A recruit stands next to its recruiter; when the
+  move went straight into another building (which exits the first one too), inside that
+  building with it.
 - Exiting "by a move action" is a move with the movement disc (not the bat).
 """
 
@@ -102,7 +104,15 @@ def survivor_revealed(game: Game, key: str) -> None:
 
 
 def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
-    """The survivor just left `building`: recruit (S8), move an X token (S8)."""
+    """The survivor just left `building` by a move, out into the city or straight into
+    another building: recruit (S8), move an X token (S8).
+
+    S8 "The next survivor to exit the building using a move action (i.e. not ejected after
+    losing a fight) will add the new survivor to their team. [...] Place the new survivor's
+    figure next to the active survivor": a move straight into another building exits this one
+    too; the recruit then stands beside its recruiter inside the building it entered (and
+    is there when a fight starts on that entry). The bat is a weapon, not a move action: it
+    recruits no one."""
     if by_disc and game.rule_state.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
         unused = sorted(n for n in game.rule_state.reserve if n not in game.survivors)
         if unused:
@@ -110,7 +120,10 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
             life = int(game.rules.ids["new_survivor"].get("life", 2))
             game.rule_state.recruits[building] -= 1
             r = new_board(game, name, s.team, life, available=True)
-            place_beside(game, r, s)
+            if s.building is not None:  # moved straight into another building
+                r.building = s.building
+            else:
+                place_beside(game, r, s)
             game.event("recruit", survivor=name, team=s.team, by=s.name, building=building)
     if not game.rules.has("moving_x_tokens") or not game.rule_state.x_blocked:
         return

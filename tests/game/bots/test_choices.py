@@ -1,4 +1,4 @@
-"""The bots' choices by chance and value (issue 22.4): the noisy trials of a proposed flick
+"""The bots' choices by chance and value: the noisy trials of a proposed flick
 (`flick.game.bots.chance.Trials`), hunger, fights avoided, kills for the next horde."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from flick.game import Game
 from flick.game.bots.aim import PERFECT, HandNoise, impulse_to
 from flick.game.bots.chance import Trials
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import Eat, GoHungry
 from flick.game.state import Token
 from flick.scenario import load
@@ -65,7 +65,7 @@ def test_shot_chance_is_high_point_blank_and_deterministic(s2: Game) -> None:
 
 def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     game = Game(load(4), 5)
-    bot = FiveToTenBot(5, params=game.board.params)
+    bot = HeuristicBot(5, params=game.board.params)
     game.phase = "hunger"  # the end of a round at marker 2 (the bot reads only the state)
     alive = [x for x in game.survivors.values() if x.alive]
     for key in game.stashes:
@@ -79,7 +79,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     assert isinstance(bot.decide(game), Eat)
     alive[-1].life = 3
     # Food to spare: 3 in the RV and 2 carried (food still lying in the Grocery does not
-    # count as spare at a hunger: it may not reach the RV in time, test_bots_fetch).
+    # count as spare at a hunger: it may not reach the RV in time, bots/test_fetching.py).
     game.stashes["rv"] = [Token("food", face_up=True, uid=901 + i) for i in range(3)]
     alive[1].inventory[:] = [Token("food", face_up=True, uid=905)]
     assert not bot._food_short(game)  # food to spare: eat one
@@ -88,7 +88,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
 
 def test_fights_avoided_and_never_on_the_last_life(s2: Game) -> None:
     game = copy.deepcopy(s2)
-    bot = FiveToTenBot(3, params=game.board.params)
+    bot = HeuristicBot(3, params=game.board.params)
     s = next(x for x in game.survivors.values() if x.piece is not None)
     useful = lambda t: not t.face_up  # noqa: E731 - a token filter, as the bot passes one
     before = {key: d for d, key, _ in bot._candidates(game, s, useful, None)}
@@ -102,12 +102,12 @@ def test_fights_avoided_and_never_on_the_last_life(s2: Game) -> None:
 
 def test_hunt_when_the_next_horde_needs_the_kills() -> None:
     game = Game(load(9), 2, players={"A": 3, "B": 3})
-    bot = FiveToTenBot(2, params=game.board.params)
+    bot = HeuristicBot(2, params=game.board.params)
     s = next(x for x in game.survivors.values() if x.piece is not None and x.weapons())
     s.inventory[:] = []
     s.inventory.append(Token("gun", face_up=True, uid=999))
     game.bin = 0  # the next horde (night: 4) finds none: every turn must kill
-    assert bot._kills_needed(game) > 0
+    assert bot.kills_needed(game) > 0
     assert bot._bin_urgent(game, s)
     assert bot._goal(game, s) == ("hunt", None)
     game.bin = 10

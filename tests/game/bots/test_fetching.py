@@ -1,4 +1,4 @@
-"""The bots fetching tokens to the base in co-op scenarios 2 and 4 (issue 22.4): a carrier
+"""The bots fetching tokens to the base in co-op scenarios 2 and 4: a carrier
 whose door is blocked still gets out, a sure take or drop is played before the rushes spoil
 it, the last survivors of a round restock the bin for the next horde. Each test builds a
 position from a scenario's first one and asks the bot for one input."""
@@ -9,14 +9,14 @@ import math
 
 from flick.game import Game
 from flick.game.bots.aim import PERFECT
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import ChooseSurvivor, Eat, EndTurn, GoHungry, Move, Shoot
 from flick.game.state import Survivor
 from flick.scenario import load
 
 
-def _bot(game: Game) -> FiveToTenBot:
-    return FiveToTenBot(game.seed, params=game.board.params)
+def _bot(game: Game) -> HeuristicBot:
+    return HeuristicBot(game.seed, params=game.board.params)
 
 
 def _named(game: Game, first: str) -> Survivor:
@@ -194,8 +194,8 @@ def test_a_carrier_north_of_the_rv_walks_round_to_its_door_in_one_move() -> None
     assert math.sin(inp.angle) < 0.0
 
 
-def _perfect_bot(game: Game) -> FiveToTenBot:
-    return FiveToTenBot(game.seed, noise=PERFECT, params=game.board.params)
+def _perfect_bot(game: Game) -> HeuristicBot:
+    return HeuristicBot(game.seed, noise=PERFECT, params=game.board.params)
 
 
 def _carry_out(game: Game, s: Survivor, building: str, token: str) -> None:

@@ -1,4 +1,4 @@
-"""The heuristic bot's choices in scenario 3, Tend to the Wounded (issue 22.4): the escort plays
+"""The heuristic bot's choices in scenario 3, Tend to the Wounded: the escort plays
 first in its round, a searcher takes a face-down token in a building only as its turn's first
 action, the escort takes nothing on the way, and a searcher walks round a zombie in its way
 instead of shooting it. Built positions and one `decide` each, no whole games."""
@@ -11,7 +11,7 @@ import math
 import pytest
 
 from flick.game import Game
-from flick.game.bots.heuristic import HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import ChooseSurvivor, EndTurn, TakeDrop
 from flick.game.scenarios.escort import rescue
 from flick.scenario import load

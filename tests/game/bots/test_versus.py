@@ -1,4 +1,4 @@
-"""The bots' choices in the competitive scenarios 6-10 (issue 22.4): the S6 escape in the RV,
+"""The bots' choices in the competitive scenarios 6-10: the S6 escape in the RV,
 hunting to keep the bin stocked, and who wins when the city is overrun (a betrayer too)."""
 
 from __future__ import annotations
@@ -6,18 +6,19 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
-from flick.game.bots.five_to_ten import SUPPLIES, FiveToTenBot
+from flick.game.bots import betrayal
+from flick.game.bots.five_to_ten import SUPPLIES, HeuristicBot
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
 from flick.scenario import load
-from tests.game.test_scenarios_5_10_rules import put_inside
+from tests.game.tables import put_inside
 
 
-def _s6(seed: int = 4) -> tuple[Game, FiveToTenBot]:
+def _s6(seed: int = 4) -> tuple[Game, HeuristicBot]:
     game = Game(load(6), seed)
     game.bin = 12  # no kill needed for the next horde: the objective alone decides
-    return game, FiveToTenBot(seed, params=game.board.params)
+    return game, HeuristicBot(seed, params=game.board.params)
 
 
 def _team(game: Game, team: str) -> list:
@@ -57,13 +58,13 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     s = next(x for x in _team(game, "A") if x.piece is not None)
     s.inventory[:] = [Token("gun", face_up=True, uid=910)]
     game.bin = 0
-    assert bot._kills_needed(game) > 0
+    assert bot.kills_needed(game) > 0
     assert bot._goal(game, s) == ("hunt", None)
     s.inventory.append(Token("fuel", face_up=False, uid=911))
     assert bot._goal(game, s) == ("enter", "rv")
     # S10: a survivor holding the 2 fuel would carry it, not hunt.
     g10 = Game(load(10), 3, players={"A": 3, "B": 3})
-    bot10 = FiveToTenBot(3, params=g10.board.params)
+    bot10 = HeuristicBot(3, params=g10.board.params)
     x = next(v for v in g10.survivors.values() if v.piece is not None)
     x.inventory[:] = [Token("gun", face_up=True, uid=920)]
     g10.bin = 0
@@ -73,7 +74,7 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     assert not bot10._versus_rules(g10, x)
     g7 = Game(load(7), 3)
     y = next(v for v in g7.survivors.values() if v.piece is not None)
-    assert not FiveToTenBot(3, params=g7.board.params)._versus_rules(g7, y)
+    assert not HeuristicBot(3, params=g7.board.params)._versus_rules(g7, y)
 
 
 def test_no_betrayer_wins_when_the_city_is_overrun() -> None:
@@ -113,10 +114,10 @@ def test_steals_by_value() -> None:
     assert offer(b[0], "key", 940) == "leave"  # no free space: nothing can be taken
 
 
-def _s9() -> tuple[Game, FiveToTenBot]:
+def _s9() -> tuple[Game, HeuristicBot]:
     game = Game(load(9), 2, players={"A": 3, "B": 3})
     game.bin = 12
-    return game, FiveToTenBot(2, params=game.board.params)
+    return game, HeuristicBot(2, params=game.board.params)
 
 
 def test_a_hidden_betrayer_does_not_win_for_its_team() -> None:
@@ -156,30 +157,30 @@ def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:
     rs = game.rule_state
     s = next(iter(game.survivors.values()))
     rs.objective[s.name] = "b05"  # Wrecker: 2 of the team it betrayed dead
-    assert bot._strike_chance(game, s) == 0.7
+    assert betrayal.strike_chance(game, s) == 0.7
     rs.objective[s.name] = "b06"  # Vanish: nothing more asked
-    assert bot._strike_chance(game, s) == 0.4
+    assert betrayal.strike_chance(game, s) == 0.4
     rs.objective[s.name] = "o02"  # Fuel Runner: its own card wants a fuel
     assert "fuel" in bot._wanted_kinds(game, s)
 
 
 def test_accusation_by_the_chance_of_betrayal() -> None:
-    game, bot = _s9()
+    game, _ = _s9()
     rs = game.rule_state
     team = [x for x in game.survivors.values() if x.team == "A"]
     me, suspect, other = team
     # 3 players: 4 cards dealt from, 1 betrayer card; the other 2 players and the card put
     # away share it: 1/3 each.
-    assert abs(bot._betrayer_odds(game, me, suspect.name) - 1 / 3) < 1e-9
+    assert abs(betrayal.betrayer_odds(game, me, suspect.name) - 1 / 3) < 1e-9
     game.event("turn", survivor=suspect.name, round=1)
     game.event("wound", survivor=other.name, cause="gun", life=other.life - 1)
-    p = bot._betrayer_odds(game, me, suspect.name)
+    p = betrayal.betrayer_odds(game, me, suspect.name)
     assert abs(p - 2 / 3) < 1e-9  # odds 1/2 x 4
     game.event("vote_result", accused=other.name, shown=True, betrayer=False, up=2, down=1)
-    assert bot._betrayer_odds(game, me, other.name) == 0.0
-    assert bot._betrayer_odds(game, me, suspect.name) > p  # fewer places left for the card
+    assert betrayal.betrayer_odds(game, me, other.name) == 0.0
+    assert betrayal.betrayer_odds(game, me, suspect.name) > p  # fewer places left for the card
     rs.unmasked.append(other.name)
-    assert bot._betrayer_odds(game, me, suspect.name) == 0.0
+    assert betrayal.betrayer_odds(game, me, suspect.name) == 0.0
 
 
 def test_shelter_from_a_quiet_rush_on_the_last_action() -> None:
@@ -208,7 +209,7 @@ def test_over_full_survivor_drops_before_an_exchange() -> None:
     leaves no space (the engine refuses it: seen in S7 game seed 118, where the bot's
     exchange stopped `flick sim`); the bot drops a token first."""
     game = Game(load(7), 3)
-    bot = FiveToTenBot(3, params=game.board.params)
+    bot = HeuristicBot(3, params=game.board.params)
     s = put_inside(game, next(x.name for x in game.survivors.values()
                               if x.team == game.current_team and x.piece is not None),
                    "gas_station")
@@ -235,7 +236,7 @@ def test_s6_inside_a_survivor_kills_for_the_next_two_hordes() -> None:
     game.bin = 3  # the night's horde (3) is covered; the day's after it (2) is not
     s = next(x for x in _team(game, game.current_team) if x.piece is not None)
     game.apply(ChooseSurvivor(s.name))
-    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    assert bot.kills_needed(game) == 0  # in the streets: only the next horde counts
     game.board.remove_survivor(s)
     s.building = "police_station"
-    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
+    assert bot.kills_needed(game) == 1  # inside: half of the 2 the two hordes lack

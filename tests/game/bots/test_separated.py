@@ -11,7 +11,7 @@ import pytest
 
 from flick.game import Game
 from flick.game.bots.aim import PERFECT, vector
-from flick.game.bots.five_to_ten import FiveToTenBot, bat_hit, rush_fells
+from flick.game.bots.five_to_ten import HeuristicBot, bat_hit, rush_fells
 from flick.game.inputs import ChooseSurvivor, EndTurn, FightFlick, FightWeapon, Flick, Move
 from flick.game.state import Noise, Survivor, Token
 from flick.scenario import load
@@ -42,7 +42,7 @@ def test_tables_fall_with_distance() -> None:
 
 def test_bat_swings_at_once_from_the_fight_distance(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     thomas = _named(game, "Thomas")
     assert thomas.weapons() == ["bat"]
     game.building_zombies["police_station"] = [True]
@@ -59,7 +59,7 @@ def test_bat_swings_at_once_from_the_fight_distance(s5: Game) -> None:
 
 def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     kevin = _named(game, "Kevin")
     game.apply(ChooseSurvivor(kevin.name))
     board = game.board
@@ -67,7 +67,7 @@ def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
             key=lambda z: board.distance(kevin.piece, z))
     assert board.distance(kevin.piece, z) < 20.0
     game.bin = 3  # the night's horde (4) needs 1 kill; 4 survivors still to play
-    assert bot._kills_needed(game) == 1 and len(game.available()) == 4
+    assert bot.kills_needed(game) == 1 and len(game.available()) == 4
     assert bot._shot_at(game, kevin, z) is None
     game.bin = 0  # every turn left must kill
     assert bot._shot_at(game, kevin, z) is not None
@@ -75,7 +75,7 @@ def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
 
 def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     anita = _named(game, "Anita")
     game.stashes["grocery_store"] = []  # nothing to take here
     _inside(game, anita, "grocery_store")
@@ -94,7 +94,7 @@ def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
 
 def test_a_courier_in_a_quiet_building_plays_first(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     gabriel = _named(game, "Gabriel")
     game.board.remove_survivor(gabriel)
     gabriel.building = "library"
@@ -106,7 +106,7 @@ def test_a_courier_in_a_quiet_building_plays_first(s5: Game) -> None:
 
 def test_rush_risk_reads_the_reaction(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     board = game.board
     kevin = _named(game, "Kevin")
     here = board.pos(kevin.piece)
@@ -122,7 +122,7 @@ def test_rush_risk_reads_the_reaction(s5: Game) -> None:
 
 def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     zb = game.scenario.zombie_bin
     a = math.radians(zb.tower_facing)  # 25 cm out along the tower's facing, and 25 cm aside
     ahead = (float(zb.x) + 25.0 * math.cos(a), float(zb.y) + 25.0 * math.sin(a))
@@ -138,7 +138,7 @@ def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game)
 
 def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     kevin = _named(game, "Kevin")
     game.stashes["gas_station"] = []
     _inside(game, kevin, "gas_station")
@@ -152,26 +152,26 @@ def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> No
 
 def test_inside_a_survivor_kills_for_the_next_two_hordes(s5: Game) -> None:
     game = s5
-    bot = FiveToTenBot(SEED, params=game.board.params)
+    bot = HeuristicBot(SEED, params=game.board.params)
     assert game.round_colour == "day" and game.round_marker == 8
     game.bin = 4  # the night's horde (4) is covered; the day's after it (2) is not
     kevin = _named(game, "Kevin")
     game.apply(ChooseSurvivor(kevin.name))
-    assert bot._kills_needed(game) == 0  # in the streets: only the next horde counts
+    assert bot.kills_needed(game) == 0  # in the streets: only the next horde counts
     game.board.remove_survivor(kevin)
     kevin.building = "police_station"
-    assert bot._kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
+    assert bot.kills_needed(game) == 1  # inside: half of the 2 the two hordes lack
     game.bin = 0
-    assert bot._kills_needed(game) == 4  # the next horde's 4 outweigh half of 6
+    assert bot.kills_needed(game) == 4  # the next horde's 4 outweigh half of 6
     game.bin = 4
     game.round_marker = 2  # the skull comes before the horde after the next
-    assert bot._kills_needed(game) == 0
+    assert bot.kills_needed(game) == 0
 
 
 def _first_fight_flick(game: Game, first: str, weapon: str) -> tuple[float, float]:
     """`first` alone in the Police Station with one standing zombie: the fight starts, the
     steady-handed bot picks `weapon`; the impulse of the attack it means (no hand noise)."""
-    bot = FiveToTenBot(SEED, noise=PERFECT, params=game.board.params)
+    bot = HeuristicBot(SEED, noise=PERFECT, params=game.board.params)
     s = _named(game, first)
     game.building_zombies["police_station"] = [True]
     _inside(game, s, "police_station")

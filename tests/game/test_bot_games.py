@@ -140,7 +140,7 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
     import numpy as np
 
     from flick.game import IllegalAction
-    from flick.game.bots.five_to_ten import FiveToTenBot
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.inputs import (
         ChooseSurvivor,
         EndTurn,
@@ -158,7 +158,7 @@ def test_random_inputs_never_crash_and_illegal_ones_change_nothing(
 
     sc = load(number)
     g = Game(sc, seed=21, players=team_sizes(sc, players))
-    bot = FiveToTenBot(21)
+    bot = HeuristicBot(21)
     r = np.random.default_rng(number)
     refused = 0
     for _ in range(70):

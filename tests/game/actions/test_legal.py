@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from flick.game.actions.legal import accusable, heals, legal_actions, places, short_kill_targets
-from flick.game.bots.five_to_ten import FiveToTenBot
+from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.game import Game
 from flick.game.inputs import (
     Bat,
@@ -112,7 +112,7 @@ GAMES = [(1, 1, 30), (3, 5, 40), (6, 2, 30), (7, 4, 30), (8, 1, 30), (9, 2, 30)]
 @pytest.mark.parametrize("number,seed,inputs", GAMES)
 def test_legal_actions_agree_with_apply(number: int, seed: int, inputs: int) -> None:
     game = Game(load(number), seed)
-    bot = FiveToTenBot(seed, params=game.board.params)
+    bot = HeuristicBot(seed, params=game.board.params)
     seen: dict[str, set[bool]] = {}
     states = 0
     for _ in range(inputs):
