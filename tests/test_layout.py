@@ -260,8 +260,6 @@ KNOWN_CIRCLES: dict[str, frozenset[str]] = {
         {f"{RZ}.bots", f"{RZ}.search", f"{RZ}.value"}),
     "The Walking Dead: Surrounded: state <-> render": frozenset(
         {"flick.cards.surrounded.state", "flick.cards.surrounded.render"}),
-    "the window: app <-> scene <-> stream": frozenset(
-        {"flick.ui.app", "flick.ui.scene", "flick.ui.stream"}),
 }
 
 
