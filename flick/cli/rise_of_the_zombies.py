@@ -237,9 +237,14 @@ def play_terminal(
                 seat = state.current_player()
             bot = seats[seat]
             if bot is not None:
+                # a bot plays the seat the game asks (`choose` reads `current_player()`)
+                seat = state.current_player()
+                bot = seats[seat]
+            if bot is not None:
                 action = bot.choose(state)
                 out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
                 state.apply(action)
+                seat = -1  # then whoever the game asks next, never the bot's seat by habit
                 continue
             if secret_hands and seat != last_human and last_human >= 0:
                 out.write(SCROLL + f"Pass the screen to player {seat + 1} (the "

@@ -1,0 +1,64 @@
+"""Rise of the Zombies! played in the plain (line) front end: seats, pass screens, card text."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from typing import Any
+
+from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+
+
+class SeatSpy:
+    """A greedy bot that records the seat the game asks when it is called."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.inner = make_bot("greedy", seat)
+        self.name = "greedy"
+        self.asked: list[int] = []
+
+    def choose(self, state: Any) -> int:
+        self.asked.append(state.current_player())
+        return self.inner.choose(state)
+
+
+def play_human_seat(seed: int, humans: int, answers: int, secret: bool = False) -> tuple[
+        RiseOfTheZombies, list[SeatSpy], str]:
+    """A human (or several) on the first seats answering the last listed action (usually
+    "done"), bots on the others, the turn clock; stops after `answers` answers."""
+    from flick.cli.rise_of_the_zombies import play_terminal
+
+    names = ["Scout", "Paramedic", "Cheerleader", "Scoundrel"]
+    st = RiseOfTheZombies(names, "standard", seed, clock="turns", log=True,
+                          secret_hands=secret)
+    spies = [SeatSpy(s) for s in range(humans, 4)]
+    count = [0]
+
+    def read(prompt: str) -> str:
+        if "press Enter" in prompt:
+            return ""
+        count[0] += 1
+        if count[0] > answers:
+            raise KeyboardInterrupt
+        return prompt.split("[1-")[1].split(",")[0].split("]")[0]
+
+    out = io.StringIO()
+    with contextlib.suppress(KeyboardInterrupt):
+        play_terminal(st, [None] * humans + spies, read=read, out=out, secret_hands=secret)
+    return st, spies, out.getvalue()
+
+
+def test_bots_play_only_their_own_survivors_beside_a_human() -> None:
+    _st, spies, text = play_human_seat(seed=3, humans=1, answers=30)
+    assert all(spy.asked for spy in spies)
+    for spy in spies:
+        assert set(spy.asked) == {spy.seat}, (spy.seat, spy.asked)
+    assert "Scout (greedy)" not in text
+
+
+def test_bots_play_only_their_own_survivors_beside_two_humans() -> None:
+    _st, spies, _ = play_human_seat(seed=11, humans=2, answers=30, secret=True)
+    for spy in spies:
+        assert set(spy.asked) <= {spy.seat}, (spy.seat, spy.asked)
