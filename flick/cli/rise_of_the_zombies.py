@@ -108,9 +108,6 @@ def _new_game(args: argparse.Namespace, names: list[str], seed: int, log: bool) 
                             log=log, secret_hands=args.secret_hands)
 
 
-SCROLL = "\n" * 60  # pushes the last player's table off the screen before passing it on
-
-
 class TimeUp(Exception):
     """The real clock ran out while a prompt waited."""
 
@@ -176,14 +173,17 @@ def ask_seat(
     state: Any, seat: int, humans: list[int], read: Callable[[str], str], out: TextIO
 ) -> tuple[int, int]:
     """The numbered legal actions of `seat`; returns (seat, action). `sK` switches to human
-    survivor K if K may act now (simultaneous play: any order, "done" taken back)."""
+    survivor K if K may act now (simultaneous play: any order, "done" taken back); `?` and
+    `i N` are answered (`flick.cli.terminal.answer_question`)."""
+    from flick.cli.terminal import ASK_HINT, answer_question
+
     actions = state.labelled_actions_for(seat)
     for i, (_, label) in enumerate(actions, 1):
         out.write(f"  {i:>3}. {label}\n")
     others = [t for t in state.actors() if t in humans and t != seat]
     switch = f", s{'/s'.join(str(t + 1) for t in others)} to switch survivor" if others else ""
     while True:
-        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}{switch}, q to quit]: ")
+        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}{switch}, {ASK_HINT}]: ")
         text = text.strip().lower()
         if text in {"q", "quit", "exit"}:
             raise KeyboardInterrupt
@@ -191,7 +191,9 @@ def ask_seat(
             return seat, actions[int(text) - 1][0]
         if text[:1] == "s" and text[1:].isdigit() and int(text[1:]) - 1 in others:
             return int(text[1:]) - 1, -1
-        out.write(f"  '{text}' is not one of 1-{len(actions)}.\n")
+        if answer_question(state, seat if state.secret_hands else None, text, out):
+            continue
+        out.write(f"  '{text}' is not one of 1-{len(actions)} (? for help).\n")
 
 
 def play_terminal(
@@ -210,6 +212,7 @@ def play_terminal(
     a prompt). With `secret_hands` each human sees only its own hand, and a change of human
     asks for the screen to be passed (Enter) first."""
     from flick.cards.rise_of_the_zombies.clock import RealClock
+    from flick.cli.terminal import board, pass_screen
 
     out = out or sys.stdout
     if state.clock == "real" and clock is None:
@@ -247,13 +250,12 @@ def play_terminal(
                 seat = -1  # then whoever the game asks next, never the bot's seat by habit
                 continue
             if secret_hands and seat != last_human and last_human >= 0:
-                out.write(SCROLL + f"Pass the screen to player {seat + 1} (the "
-                          f"{state.name(seat)}); the clock keeps running.\n")
-                ask(f"Player {seat + 1}, press Enter when only you can see the screen: ")
+                pass_screen(out, ask, seat, f" (the {state.name(seat)}); the clock keeps "
+                            "running")
                 if time_up():
                     break
             last_human = seat
-            out.write("\n" + state.render(seat if secret_hands else None) + "\n")
+            out.write("\n" + board(state, seat if secret_hands else None) + "\n")
             out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
             chosen, action = ask_seat(state, seat, humans, ask, out)
             if time_up():
@@ -267,7 +269,9 @@ def play_terminal(
         time_up()
     if state.is_terminal() and "departs" in state.end_reason:
         out.write("Time is up: the Rescue Helicopter has departed.\n")
-    out.write("\n" + state.render() + "\n")
+    out.write("\n" + board(state, None) + "\n")
+    if state.is_terminal():
+        out.write(state.outcome() + "\n")
     return state
 
 

@@ -167,7 +167,7 @@ def play_game(
     """Play to the end; None seats are humans answering through `read`. Humans see only their
     own view; bot choices of a Character are announced face-down."""
     from flick.cards.something_to_fear.view import public_label
-    from flick.cli.terminal import ask_action
+    from flick.cli.terminal import ask_action, board, pass_screen
 
     out = out or sys.stdout
     humans = [i for i, s in enumerate(seats) if s is None]
@@ -182,13 +182,13 @@ def play_game(
             state.apply(action)
             continue
         if len(humans) > 1 and last_human not in (None, seat):
-            out.write("\n" * 40)
-            read(f"Pass the screen to player {seat + 1}, then press Enter. ")
+            pass_screen(out, read, seat)
         last_human = seat
-        out.write("\n" + state.render(viewer=seat) + "\n")
-        state.apply(ask_action(state, seat, read, out))
+        out.write("\n" + board(state, seat) + "\n")
+        state.apply(ask_action(state, seat, read, out, viewer_hidden=True))
     if not quiet:
-        out.write("\n" + state.render(viewer=None) + "\n")
+        out.write("\n" + board(state, None) + "\n")
+        out.write(state.outcome() + "\n")
     return state
 
 

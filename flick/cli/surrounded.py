@@ -204,10 +204,11 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     else:
         # one shared solitaire game; the deck passes clockwise, one turn per player
         while not state.is_terminal():
-            out.write("\n" + state.render() + "\n")
+            out.write("\n" + terminal.board(state, None) + "\n")
             active = active_player(state, args.players)
             state.apply(terminal.ask_action(state, active, read, out))
-        out.write("\n" + state.render() + "\n")
+        out.write("\n" + terminal.board(state, None) + "\n")
+        out.write(state.outcome() + "\n")
     if args.json:
         out.write(json.dumps(state.game_record()) + "\n")
     return 0

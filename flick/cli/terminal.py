@@ -2,16 +2,78 @@
 
 Seats are either a bot or a human (None). With several humans at one screen and a game with
 hidden information, a "pass the screen" prompt hides the previous player's view before the
-next human's hand is shown.
+next human's hand is shown: it clears the screen and the terminal's scrollback
+(`PASS_CLEAR`), so scrolling back shows nothing of the last player's hand.
+
+At any prompt a player may ask instead of choosing: `?` gives the rules of the step being
+played, `i` lists the cards, characters and locations on the table, `i N` reads entry N in
+full with what it does now (`State.glossary`). Boards are drawn to the terminal's width
+(`State.render_fit`).
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from typing import TextIO
 
 from flick.cards.bots import Bot
 from flick.cards.engine import State
+
+# home, erase the screen, then erase the scrollback (ESC[3J; after ESC[2J, since some terminals
+# push the erased screen into the scrollback)
+PASS_CLEAR = "\033[H\033[2J\033[3J"
+ASK_HINT = "i N card text, ? help, q to quit"
+
+
+def width() -> int:
+    """The terminal's width in columns (80 when it cannot be told)."""
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def board(state: State, viewer: int | None) -> str:
+    """The state as `viewer` sees it, no line longer than the terminal is wide."""
+    return state.render_fit(viewer, width())
+
+
+def pass_screen(out: TextIO, read: Callable[[str], str], seat: int, who: str = "") -> None:
+    """Hide the table (screen and scrollback) and wait for the next player's Enter."""
+    out.write(PASS_CLEAR)
+    out.write(f"Pass the screen to player {seat + 1}{who}.\n")
+    out.flush()
+    read(f"Player {seat + 1}, press Enter when only you can see the screen: ")
+
+
+def answer_question(state: State, viewer: int | None, text: str, out: TextIO) -> bool:
+    """`?`, `help`, `i`, `i N`: write the answer and return True; anything else: False."""
+    from flick.cards.engine import fit_lines
+
+    cols = width()
+    words = text.strip().lower().split()
+    if words in (["?"], ["help"], ["h"]):
+        out.write(fit_lines(state.rules_help(viewer) or "No help for this game.", cols) + "\n")
+        out.write(f"Choose by number; {ASK_HINT}.\n")
+        return True
+    if not words or words[0] not in ("i", "info"):
+        return False
+    entries = state.glossary(viewer)
+    if not entries:
+        out.write("No card text for this game.\n")
+        return True
+    if len(words) == 1:
+        out.write("On the table (i N reads one):\n")
+        items = [f"{i:>3}. {name}" for i, (name, _) in enumerate(entries, 1)]
+        col = max(len(x) for x in items) + 2
+        per = max(cols // col, 1)
+        for r in range(0, len(items), per):
+            out.write("".join(x.ljust(col) for x in items[r:r + per]).rstrip() + "\n")
+        return True
+    if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(entries):
+        _name, body = entries[int(words[1]) - 1]
+        out.write(fit_lines(body, cols) + "\n")
+        return True
+    out.write(f"  'i {' '.join(words[1:])}': give a number 1-{len(entries)} (i lists them).\n")
+    return True
 
 
 def ask_action(
@@ -19,18 +81,22 @@ def ask_action(
     seat: int,
     read: Callable[[str], str],
     out: TextIO,
+    viewer_hidden: bool = False,
 ) -> int:
-    """Show the numbered legal actions and read a choice until a legal one is given."""
+    """Show the numbered legal actions and read a choice until a legal one is given; answer
+    questions (`?`, `i N`) meanwhile (`viewer_hidden`: what `seat` may see, not everything)."""
     actions = state.labelled_actions()
     for i, (_, label) in enumerate(actions, 1):
         out.write(f"  {i:>3}. {label}\n")
     while True:
-        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}, q to quit]: ").strip()
+        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}, {ASK_HINT}]: ").strip()
         if text.lower() in {"q", "quit", "exit"}:
             raise KeyboardInterrupt
         if text.isdigit() and 1 <= int(text) <= len(actions):
             return actions[int(text) - 1][0]
-        out.write(f"  '{text}' is not one of 1-{len(actions)}.\n")
+        if answer_question(state, seat if viewer_hidden else None, text, out):
+            continue
+        out.write(f"  '{text}' is not one of 1-{len(actions)} (? for help).\n")
 
 
 def play(
@@ -55,10 +121,10 @@ def play(
             state.apply(action)
             continue
         if hidden_information and len(humans) > 1 and last_human not in (None, seat):
-            out.write("\n" * 40)
-            read(f"Pass the screen to player {seat + 1}, then press Enter. ")
+            pass_screen(out, read, seat)
         last_human = seat
-        out.write("\n" + state.render(viewer=seat if hidden_information else None) + "\n")
-        state.apply(ask_action(state, seat, read, out))
-    out.write("\n" + state.render(viewer=None) + "\n")
+        out.write("\n" + board(state, seat if hidden_information else None) + "\n")
+        state.apply(ask_action(state, seat, read, out, viewer_hidden=hidden_information))
+    out.write("\n" + board(state, None) + "\n")
+    out.write(state.outcome() + "\n")
     return state

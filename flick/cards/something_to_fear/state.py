@@ -704,6 +704,21 @@ class StfState(State):
 
         return render(self, viewer)
 
+    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
+        from flick.cards.something_to_fear import explain
+
+        return explain.glossary(self, viewer)
+
+    def rules_help(self, viewer: int | None = None) -> str:
+        from flick.cards.something_to_fear import explain
+
+        return explain.rules_help(self)
+
+    def outcome(self) -> str:
+        from flick.cards.something_to_fear import explain
+
+        return explain.outcome(self)
+
     def action_to_string(self, action: int) -> str:
         from flick.cards.something_to_fear.view import action_label
 

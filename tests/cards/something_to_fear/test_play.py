@@ -211,7 +211,7 @@ def test_terminal_play_hides_bot_choices_and_passes_the_screen() -> None:
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return "" if prompt.startswith("Pass") else "1"
+        return "" if "press Enter" in prompt else "1"
 
     out = io.StringIO()
     state = StfState(3, seed=8)
@@ -220,7 +220,8 @@ def test_terminal_play_hides_bot_choices_and_passes_the_screen() -> None:
     text = out.getvalue()
     assert "Player 3 (greedy): chooses a Character (face-down)" in text
     assert not any("(greedy): play " in line for line in text.splitlines())
-    assert any(p.startswith("Pass the screen to player 2") for p in prompts)
+    assert "Pass the screen to player 2" in text
+    assert any(p.startswith("Player 2, press Enter") for p in prompts)
     assert "Game over" in text
 
 
