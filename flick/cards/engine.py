@@ -359,10 +359,12 @@ class State(ABC):
         won = self.winners()
         return "Winners: " + (", ".join(f"player {s + 1}" for s in won) or "nobody")
 
-    def render_fit(self, viewer: int | None = None, width: int = 80) -> str:
+    def render_fit(self, viewer: int | None = None, width: int = 80,
+                   height: int | None = None) -> str:
         """`render(viewer)` with no line longer than `width`: a longer line is wrapped at
         spaces, its continuation indented under the line's text. Games whose boards are
-        drawn (Surrounded's map) override this to draw at a scale that fits."""
+        drawn (Surrounded's map) override this to draw at a scale that fits `width` and, when
+        given, `height` rows."""
         return fit_lines(self.render(viewer), width)
 
     def observation(self, player: int) -> dict[str, Any]:

@@ -32,8 +32,10 @@ def width() -> int:
 
 
 def board(state: State, viewer: int | None) -> str:
-    """The state as `viewer` sees it, no line longer than the terminal is wide."""
-    return state.render_fit(viewer, width())
+    """The state as `viewer` sees it, no line longer than the terminal is wide, drawn small
+    enough to leave the actions on the screen where the game can."""
+    size = shutil.get_terminal_size((80, 24))
+    return state.render_fit(viewer, size.columns, size.lines)
 
 
 def pass_screen(out: TextIO, read: Callable[[str], str], seat: int, who: str = "") -> None:

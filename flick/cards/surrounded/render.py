@@ -62,9 +62,8 @@ def empty_box(label: str = "") -> list[str]:
 
 SMALL = 6  # characters inside a compact glyph
 CONTAINER_GLYPH = {"gas": "g", "weapon": "w", "medical": "m", "+2": "2", "+3": "3"}
-KEY = ("key: location = #number, name, printed occupant, container (g gas can, w weapon, "
-       "m medical kit, 2/3 +2/+3), * effect; occupant card = its faces on its edges (L leader, "
-       "S survivor, W/WW Walkers; m/l/b Move/Look/Burn). `i N` reads a card in full.")
+KEY = ("key: location #N, name, printed occupant, container g/w/m gas/weapon/medical 2/3 "
+       "+2/+3, * effect; occupants: faces L S W WW, m/l/b Move/Look/Burn; i N: full text")
 
 
 def small_code(o: object) -> str:
@@ -98,16 +97,17 @@ def occupant_glyph(card: Card) -> list[str]:
 
 
 def map_text(state: SurroundedState, marks: set[int] | None = None,
-             width: int | None = None) -> str:
+             width: int | None = None, height: int | None = None) -> str:
     """The map as a grid of boxes; `marks` are empty cells to label with coordinates. With a
-    `width`, the largest scale whose lines fit it (see the module doc)."""
+    `width` (and a `height` in rows), the largest scale that fits (see the module doc)."""
     cells = set(state.locs) | set(state.occs) | (marks or set())
     if not cells:
         return "(empty map)"
     xs = [board.xy(c)[0] for c in cells]
     ys = [board.xy(c)[1] for c in cells]
     x0, x1 = min(xs), max(xs)
-    full = width is None or 5 + (INNER + 2) * (x1 - x0 + 1) <= width
+    full = ((width is None or 5 + (INNER + 2) * (x1 - x0 + 1) <= width)
+            and (height is None or 1 + HEIGHT * (max(ys) - min(ys) + 1) <= height))
     cell_w, height = (INNER + 2, HEIGHT) if full else (SMALL + 2, 3)
     note = ""
     if width is not None:
@@ -146,9 +146,11 @@ def map_text(state: SurroundedState, marks: set[int] | None = None,
 
 
 def render_state(state: SurroundedState, viewer: int | None = None,
-                 width: int | None = None) -> str:
+                 width: int | None = None, height: int | None = None) -> str:
     """Scenario, map, the card in hand or on top of the deck, and (at the end) the scores;
-    with a `width`, no line longer than it (the map drawn at a scale that fits)."""
+    with a `width`, no line longer than it (the map drawn at a scale that fits); with a
+    `height`, the full boxes only if the map takes at most that many rows less 10 (the text
+    around it and the actions)."""
     from flick.cards.engine import fit_lines
     from flick.cards.surrounded import state as st
 
@@ -161,7 +163,7 @@ def render_state(state: SurroundedState, viewer: int | None = None,
     marks: set[int] = set()
     if state.phase in (st.LOCATION, st.SPAWN, st.OCCUPANT) and state._legal:
         marks = {a - st.PLACE for a in state._legal}
-    out.append(map_text(state, marks, width))
+    out.append(map_text(state, marks, width, None if height is None else height - 10))
     for event in state.events or ():
         out.append(event)
     if state.looked is not None:

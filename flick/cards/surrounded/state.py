@@ -560,10 +560,11 @@ class SurroundedState(State):
 
         return render_state(self, viewer)
 
-    def render_fit(self, viewer: int | None = None, width: int = 80) -> str:
+    def render_fit(self, viewer: int | None = None, width: int = 80,
+                   height: int | None = None) -> str:
         from flick.cards.surrounded.render import render_state
 
-        return render_state(self, viewer, width=width)
+        return render_state(self, viewer, width=width, height=height)
 
     def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
         from flick.cards.surrounded import explain

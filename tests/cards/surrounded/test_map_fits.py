@@ -56,3 +56,23 @@ def test_compact_glyphs_keep_faces_and_a_key() -> None:
     assert "+--Lm--+" in text and "+--Sb--+" in text  # the N and S faces of #2
     assert "|GasSta|" in text and "+WW g *+" in text  # printed, container, effect mark
     assert "key:" in text and at(0, 0) in state.locs
+
+
+def test_an_edge_across_an_open_bay_is_not_an_outer_edge() -> None:
+    """Scenario 8 counts Walkers on edges "beyond which no other cards have been placed": the
+    east face of the occupant card at (0,1) looks across the open bay (1,1) at the card at
+    (2,1), so its Walker does not count, though the bay is open to the outside."""
+    from flick.cards.surrounded.scoring import perimeter_counts
+
+    cards = plain_cards({2: card(2, faces="S W S S"), 4: card(4, faces="S S S S"),
+                         6: card(6, faces="S S S S")})
+    locations = {(0, 0): 1, (2, 0): 3, (0, 2): 5, (2, 2): 7}
+    occupants = {(0, 1): 2, (1, 0): 4, (2, 1): 6}
+    state = build_state(cards, locations, occupants, deck=[9, 8], scenario=8, settle=False)
+    walkers, _ = perimeter_counts(state.locs, state.occs, state.cards)
+    assert walkers == 0
+    # the same face on the outside of the map counts
+    cards = plain_cards({2: card(2, faces="S S S W"), 4: card(4, faces="S S S S"),
+                         6: card(6, faces="S S S S")})
+    state = build_state(cards, locations, occupants, deck=[9, 8], scenario=8, settle=False)
+    assert perimeter_counts(state.locs, state.occs, state.cards)[0] == 1
