@@ -353,6 +353,10 @@ class State(ABC):
         """The rules of the step being played, for a player who asks (`?`). Games override."""
         return ""
 
+    def headline(self) -> str:
+        """One short line for a header: the turn or round, the clock, what is left."""
+        return ""
+
     def outcome(self) -> str:
         """A finished game's result in words, with its counts, first line WON/LOST (or who
         won). Games override this; the default names the winners."""

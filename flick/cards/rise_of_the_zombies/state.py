@@ -1066,6 +1066,11 @@ class RiseOfTheZombies(State):
 
         return explain.rules_help(self)
 
+    def headline(self) -> str:
+        left = max(self.departure - self.minutes_used, 0)
+        return (f"Turn {self.turn} | {left:.0f} of {self.departure} minutes left | "
+                f"{self.phase} step")
+
     def outcome(self) -> str:
         from flick.cards.rise_of_the_zombies import explain
 

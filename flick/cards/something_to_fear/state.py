@@ -720,6 +720,10 @@ class StfState(State):
 
         return explain.rules_help(self)
 
+    def headline(self) -> str:
+        return (f"Round {min(self.round, ROUNDS)} of {ROUNDS} | Tie-breaker: player "
+                f"{self.tiebreaker + 1}")
+
     def outcome(self) -> str:
         from flick.cards.something_to_fear import explain
 

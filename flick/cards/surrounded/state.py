@@ -576,6 +576,11 @@ class SurroundedState(State):
 
         return explain.rules_help(self)
 
+    def headline(self) -> str:
+        sc = self.scenario
+        return (f"Scenario {sc.number} {sc.name} ({self.difficulty}) | deck {len(self.deck)} | "
+                f"Explores {self.explores}")
+
     def outcome(self) -> str:
         from flick.cards.surrounded import explain
 
