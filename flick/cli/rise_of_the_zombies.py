@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from flick.cli.terminal import GameStopped
 from flick.errors import FlickError
 
 DEFAULT_SURVIVORS = "Scout,Paramedic,Cheerleader,Scoundrel"
@@ -108,7 +109,7 @@ def _new_game(args: argparse.Namespace, names: list[str], seed: int, log: bool) 
                             log=log, secret_hands=args.secret_hands)
 
 
-class TimeUp(Exception):
+class TimeUp(GameStopped):
     """The real clock ran out while a prompt waited."""
 
 
@@ -169,33 +170,6 @@ class LiveInput:
             return line.rstrip("\n")
 
 
-def ask_seat(
-    state: Any, seat: int, humans: list[int], read: Callable[[str], str], out: TextIO
-) -> tuple[int, int]:
-    """The numbered legal actions of `seat`; returns (seat, action). `sK` switches to human
-    survivor K if K may act now (simultaneous play: any order, "done" taken back); `?` and
-    `i N` are answered (`flick.cli.terminal.answer_question`)."""
-    from flick.cli.terminal import ASK_HINT, answer_question
-
-    actions = state.labelled_actions_for(seat)
-    for i, (_, label) in enumerate(actions, 1):
-        out.write(f"  {i:>3}. {label}\n")
-    others = [t for t in state.actors() if t in humans and t != seat]
-    switch = f", s{'/s'.join(str(t + 1) for t in others)} to switch survivor" if others else ""
-    while True:
-        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}{switch}, {ASK_HINT}]: ")
-        text = text.strip().lower()
-        if text in {"q", "quit", "exit"}:
-            raise KeyboardInterrupt
-        if text.isdigit() and 1 <= int(text) <= len(actions):
-            return seat, actions[int(text) - 1][0]
-        if text[:1] == "s" and text[1:].isdigit() and int(text[1:]) - 1 in others:
-            return int(text[1:]) - 1, -1
-        if answer_question(state, seat if state.secret_hands else None, text, out):
-            continue
-        out.write(f"  '{text}' is not one of 1-{len(actions)} (? for help).\n")
-
-
 def play_terminal(
     state: Any,
     seats: list[Any],
@@ -205,73 +179,35 @@ def play_terminal(
     secret_hands: bool = False,
     scale: float = 1.0,
 ) -> Any:
-    """Play one game at the terminal. With the real clock (`state.clock == "real"`; `clock` a
-    `RealClock`, made here if not given) the game is fed the time before every decision and
-    the prompt (a `LiveInput` unless `read` is given) shows a live countdown and ends the game
-    the moment time runs out. Humans may act in any order during the Play Cards step (`sK` at
-    a prompt). With `secret_hands` each human sees only its own hand, and a change of human
-    asks for the screen to be passed (Enter) first."""
+    """Play one game at the terminal (`flick.cli.terminal.play`). With the real clock
+    (`state.clock == "real"`; `clock` a `RealClock`, made here if not given) the game is fed
+    the time before every decision and the prompt (a `LiveInput` unless `read` is given)
+    shows a live countdown and ends the game the moment time runs out. Humans may act in any
+    order during the Play Cards step (`sK` at a prompt). With `secret_hands` each human sees
+    only its own hand, and a change of human asks for the screen to be passed (Enter)
+    first."""
     from flick.cards.rise_of_the_zombies.clock import RealClock
-    from flick.cli.terminal import board, pass_screen
+    from flick.cli.terminal import play
 
     out = out or sys.stdout
     if state.clock == "real" and clock is None:
         clock = RealClock(state.departure, scale)
     if read is None:
         read = LiveInput(clock, out) if clock is not None else input
-    humans = [i for i, b in enumerate(seats) if b is None]
-    last_human = -1
-    seat = -1
+    given = read
 
     def ask(prompt: str) -> str:
         try:
-            return read(prompt)
+            return given(prompt)
         except EOFError:  # input closed: stop like Ctrl-C, without a traceback
             raise KeyboardInterrupt from None
 
     def time_up() -> bool:
-        return clock is not None and clock.sync(state)
+        return clock is not None and bool(clock.sync(state))
 
-    try:
-        while not state.is_terminal():
-            if time_up():
-                break
-            if seat < 0 or seat not in state.actors():
-                seat = state.current_player()
-            bot = seats[seat]
-            if bot is not None:
-                # a bot plays the seat the game asks (`choose` reads `current_player()`)
-                seat = state.current_player()
-                bot = seats[seat]
-            if bot is not None:
-                action = bot.choose(state)
-                out.write(f"{state.name(seat)} ({bot.name}): {state.action_to_string(action)}\n")
-                state.apply(action)
-                seat = -1  # then whoever the game asks next, never the bot's seat by habit
-                continue
-            if secret_hands and seat != last_human and last_human >= 0:
-                pass_screen(out, ask, seat, f" (the {state.name(seat)}); the clock keeps "
-                            "running")
-                if time_up():
-                    break
-            last_human = seat
-            out.write("\n" + board(state, seat if secret_hands else None) + "\n")
-            out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")
-            chosen, action = ask_seat(state, seat, humans, ask, out)
-            if time_up():
-                break
-            if action < 0:
-                seat = chosen  # switch to another human survivor
-                continue
-            state.apply_for(chosen, action)
-            seat = -1  # then whoever the game asks next (the chosen seat, until it is done)
-    except TimeUp:
-        time_up()
+    play(state, seats, read=ask, out=out, hidden_information=secret_hands, time_up=time_up)
     if state.is_terminal() and "departs" in state.end_reason:
         out.write("Time is up: the Rescue Helicopter has departed.\n")
-    out.write("\n" + board(state, None) + "\n")
-    if state.is_terminal():
-        out.write(state.outcome() + "\n")
     return state
 
 

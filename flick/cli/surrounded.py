@@ -201,14 +201,9 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     state.events = []
     if args.bot is not None:
         terminal.play(state, [make_bot(args.bot, args.seed * 7919 + 17, args.budget)], out=out)
-    else:
-        # one shared solitaire game; the deck passes clockwise, one turn per player
-        while not state.is_terminal():
-            out.write("\n" + terminal.board(state, None) + "\n")
-            active = active_player(state, args.players)
-            state.apply(terminal.ask_action(state, active, read, out))
-        out.write("\n" + terminal.board(state, None) + "\n")
-        out.write(state.outcome() + "\n")
+    else:  # one shared solitaire game; the deck passes clockwise, one turn per player
+        terminal.play(state, [None], read=read, out=out,
+                      player_of=lambda s: active_player(s, args.players))
     if args.json:
         out.write(json.dumps(state.game_record()) + "\n")
     return 0

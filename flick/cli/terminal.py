@@ -78,24 +78,47 @@ def answer_question(state: State, viewer: int | None, text: str, out: TextIO) ->
     return True
 
 
+class GameStopped(Exception):
+    """Raised by a prompt to end the game at once (Rise of the Zombies!'s real clock ran out
+    while it waited); `play` then ends the loop and shows the final table."""
+
+
+def seat_label(state: State, seat: int) -> str:
+    """How the log names a seat: the survivor's name where the game has one, else Player N."""
+    name = getattr(state, "name", None)
+    return name(seat) if callable(name) else f"Player {seat + 1}"
+
+
 def ask_action(
     state: State,
     seat: int,
     read: Callable[[str], str],
     out: TextIO,
     viewer_hidden: bool = False,
-) -> int:
-    """Show the numbered legal actions and read a choice until a legal one is given; answer
-    questions (`?`, `i N`) meanwhile (`viewer_hidden`: what `seat` may see, not everything)."""
-    actions = state.labelled_actions()
+    switch_to: list[int] | None = None,
+    player: int | None = None,
+) -> tuple[int, int]:
+    """Show the numbered legal actions of `seat` and read a choice until a legal one is given;
+    answer questions (`?`, `i N`) meanwhile (`viewer_hidden`: what `seat` may see, not
+    everything). Returns (seat, action); `sK` returns (K - 1, -1) to switch to the human seat
+    K - 1 of `switch_to` (simultaneous play). `player` names who answers (default `seat`)."""
+    simultaneous = hasattr(state, "labelled_actions_for")
+    actions = (state.labelled_actions_for(seat) if simultaneous  # type: ignore[attr-defined]
+               else state.labelled_actions())
     for i, (_, label) in enumerate(actions, 1):
         out.write(f"  {i:>3}. {label}\n")
+    others = [t for t in switch_to or [] if t != seat]
+    switch = f", s{'/s'.join(str(t + 1) for t in others)} to switch survivor" if others else ""
+    who = seat if player is None else player
     while True:
-        text = read(f"Player {seat + 1}, your choice [1-{len(actions)}, {ASK_HINT}]: ").strip()
-        if text.lower() in {"q", "quit", "exit"}:
+        text = read(f"Player {who + 1}, your choice [1-{len(actions)}{switch}, {ASK_HINT}]: ")
+        text = text.strip().lower()
+        if text in {"q", "quit", "exit"}:
             raise KeyboardInterrupt
         if text.isdigit() and 1 <= int(text) <= len(actions):
-            return actions[int(text) - 1][0]
+            return seat, actions[int(text) - 1][0]
+        if text[:1] == "s" and text[1:].isdigit() and int(text[1:]) - 1 in others:
+            return int(text[1:]) - 1, -1
         if answer_question(state, seat if viewer_hidden else None, text, out):
             continue
         out.write(f"  '{text}' is not one of 1-{len(actions)} (? for help).\n")
@@ -107,26 +130,75 @@ def play(
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     hidden_information: bool = False,
+    announce: Callable[[State, int], str] | None = None,
+    quiet: bool = False,
+    player_of: Callable[[State], int] | None = None,
+    time_up: Callable[[], bool] | None = None,
 ) -> State:
-    """Play to the end; humans (None seats) answer prompts through `read`."""
+    """Play to the end, the one line-mode loop of the three games. Bots play the seat the
+    game asks (`current_player()`), their moves logged as `announce(state, action)` says
+    (default `action_to_string`; Something to Fear hides a Character until the reveal) unless
+    `quiet`. Humans (None seats) answer prompts through `read`; in a game with simultaneous
+    play (`actors()`, `labelled_actions_for`, `apply_for`: Rise of the Zombies!) every human
+    who may act can, `sK` switching to survivor K. With `hidden_information` each human sees
+    only its own view, and a change of human passes the screen (`pass_screen`).
+    `player_of(state)` names the person who answers when several share one seat (Surrounded).
+    `time_up()` is asked before every decision and after every prompt (a real clock that
+    ends the game); a prompt may also raise `GameStopped`. At the end the whole table and the
+    outcome are shown (unless `quiet`)."""
     import sys
 
     out = out or sys.stdout
+    say = announce or (lambda st, a: st.action_to_string(a))
     humans = [i for i, s in enumerate(seats) if s is None]
+    simultaneous = all(hasattr(state, n) for n in ("actors", "labelled_actions_for",
+                                                   "apply_for"))
     last_human: int | None = None
-    while not state.is_terminal():
-        seat = state.current_player()
-        bot = seats[seat]
-        if bot is not None:
-            action = bot.choose(state)
-            out.write(f"Player {seat + 1} ({bot.name}): {state.action_to_string(action)}\n")
-            state.apply(action)
-            continue
-        if hidden_information and len(humans) > 1 and last_human not in (None, seat):
-            pass_screen(out, read, seat)
-        last_human = seat
-        out.write("\n" + board(state, seat if hidden_information else None) + "\n")
-        state.apply(ask_action(state, seat, read, out, viewer_hidden=hidden_information))
-    out.write("\n" + board(state, None) + "\n")
-    out.write(state.outcome() + "\n")
+    chosen: int | None = None
+
+    def stop() -> bool:
+        return time_up is not None and time_up()
+
+    try:
+        while not state.is_terminal() and not stop():
+            seat = state.current_player()
+            bot = seats[seat]
+            if bot is not None:
+                action = bot.choose(state)
+                if not quiet:
+                    out.write(f"{seat_label(state, seat)} ({bot.name}): {say(state, action)}\n")
+                state.apply(action)
+                continue
+            actors = state.actors() if simultaneous else [seat]  # type: ignore[attr-defined]
+            here = [t for t in actors if seats[t] is None]
+            if chosen in here:
+                seat = chosen
+            chosen = None
+            if hidden_information and len(humans) > 1 and last_human not in (None, seat):
+                who = f" (the {state.name(seat)})" if hasattr(state, "name") else ""  # type: ignore[attr-defined]
+                pass_screen(out, read, seat, who)
+                if stop():
+                    break
+            last_human = seat
+            out.write("\n" + board(state, seat if hidden_information else None) + "\n")
+            if hasattr(state, "name"):
+                out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")  # type: ignore[attr-defined]
+            player = player_of(state) if player_of is not None else None
+            picked, action = ask_action(state, seat, read, out, hidden_information, here,
+                                        player)
+            if stop():
+                break
+            if action < 0:
+                chosen = picked  # switch to another human survivor
+                continue
+            if simultaneous:
+                state.apply_for(picked, action)  # type: ignore[attr-defined]
+            else:
+                state.apply(action)
+    except GameStopped:
+        stop()
+    if not quiet:
+        out.write("\n" + board(state, None) + "\n")
+        if state.is_terminal():
+            out.write(state.outcome() + "\n")
     return state
