@@ -14,6 +14,9 @@ from flick.cli.terminal import GameStopped
 from flick.errors import FlickError
 
 DEFAULT_SURVIVORS = "Scout,Paramedic,Cheerleader,Scoundrel"
+# The bot that fills the seats beside people and plays --games without --bots: the search bot
+# (see flick/cards/rise_of_the_zombies/search.py for its measured win rates and thinking time).
+DEFAULT_BOT = "greedy"
 
 DESCRIPTION = """\
 Rise of the Zombies!: 1-8 survivors build a path of 6 Location cards from the Safe House and
@@ -68,9 +71,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--humans", type=int, default=None, metavar="K",
                    help="the first K survivors are played at this terminal (default 1; 0 with "
                         "--games or --json)")
-    p.add_argument("--bots", default="greedy", metavar="KINDS",
+    p.add_argument("--bots", default=DEFAULT_BOT, metavar="KINDS",
                    help=f"bot for the other seats: one of {', '.join(BOTS)}, or a comma-separated "
-                        "list, one per bot seat (default greedy)")
+                        f"list, one per bot seat (default {DEFAULT_BOT}: the strongest that "
+                        "thinks under a second a decision; greedy is the fast one)")
     p.add_argument("--clock", default=None, choices=["turns", "real"],
                    help="real: the rulebook's timer in wall time (default with a human); "
                         "turns: fixed minutes per Player Turn, exact (default for bots only)")
@@ -119,8 +123,9 @@ class LiveInput:
     A reader thread takes lines from `lines` (stdin's readline) into a queue; the prompt waits
     on the queue at most `poll` real seconds at a time, and between waits redraws the countdown
     at the start of the prompt line (on a terminal: save the cursor, write the time over the
-    prompt's first columns, restore the cursor, so what the player is typing stays). When the
-    clock runs out it raises `TimeUp`; a closed input raises EOFError."""
+    prompt's first columns, restore the cursor, so what the player is typing stays) if the
+    prompt fits on the line with room to type (`fits`). When the clock runs out it raises
+    `TimeUp`; a closed input raises EOFError."""
 
     def __init__(
         self,
@@ -146,6 +151,15 @@ class LiveInput:
             if not line:
                 return
 
+    def fits(self, prompt: str) -> bool:
+        """The countdown is redrawn over the prompt's first columns only when the prompt and
+        what is typed after it likely stay on one line: a wrapped line would put the cursor's
+        line start under the typed text."""
+        import shutil
+
+        width = shutil.get_terminal_size((80, 24)).columns
+        return len(f"[{self.clock.text()}] {prompt}") + 12 <= width
+
     def __call__(self, prompt: str) -> str:
         if self.thread is None:
             self.thread = threading.Thread(target=self._read, daemon=True)
@@ -160,7 +174,7 @@ class LiveInput:
             try:
                 line = self.queue.get(timeout=min(self.poll, left))
             except queue.Empty:
-                if self.tty:
+                if self.tty and self.fits(prompt):
                     self.out.write(f"\0337\r[{self.clock.text()}]\0338")
                     self.out.flush()
                 self.redraws += 1

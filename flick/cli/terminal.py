@@ -108,10 +108,13 @@ def ask_action(
     for i, (_, label) in enumerate(actions, 1):
         out.write(f"  {i:>3}. {label}\n")
     others = [t for t in switch_to or [] if t != seat]
-    switch = f", s{'/s'.join(str(t + 1) for t in others)} to switch survivor" if others else ""
+    switch = f"s{'/s'.join(str(t + 1) for t in others)} to switch survivor, " if others else ""
     who = seat if player is None else player
+    # the hints on a line of their own: the prompt stays short (a narrow terminal, a live
+    # countdown redrawn at its start)
+    out.write(f"  ({switch}{ASK_HINT})\n")
     while True:
-        text = read(f"Player {who + 1}, your choice [1-{len(actions)}{switch}, {ASK_HINT}]: ")
+        text = read(f"Player {who + 1}, your choice [1-{len(actions)}]: ")
         text = text.strip().lower()
         if text in {"q", "quit", "exit"}:
             raise KeyboardInterrupt

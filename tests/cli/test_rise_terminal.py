@@ -42,7 +42,7 @@ def play_human_seat(seed: int, humans: int, answers: int, secret: bool = False) 
         count[0] += 1
         if count[0] > answers:
             raise KeyboardInterrupt
-        return prompt.split("[1-")[1].split(",")[0].split("]")[0]
+        return prompt.split("[1-")[1].split("]")[0]
 
     out = io.StringIO()
     with contextlib.suppress(KeyboardInterrupt):
