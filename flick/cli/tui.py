@@ -115,7 +115,7 @@ class CardGameApp(App[None]):
                 if self.clock is not None:
                     yield Static("", id="clock")
                 yield OptionList(id="actions")
-                yield RichLog(id="log", wrap=True, markup=True)
+                yield RichLog(id="log", wrap=True, markup=True, min_width=16)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -283,6 +283,10 @@ class CardGameApp(App[None]):
         self.advance()
 
     # ---- keys -------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`s` (switch survivor) exists only in games with simultaneous play."""
+        return action != "switch" or self.simultaneous
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "actions":
             self.choose(event.option_index)
