@@ -16,7 +16,7 @@ from flick.errors import FlickError
 DEFAULT_SURVIVORS = "Scout,Paramedic,Cheerleader,Scoundrel"
 # The bot that fills the seats beside people and plays --games without --bots: the search bot
 # (see flick/cards/rise_of_the_zombies/search.py for its measured win rates and thinking time).
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "search"
 
 DESCRIPTION = """\
 Rise of the Zombies!: 1-8 survivors build a path of 6 Location cards from the Safe House and

@@ -62,3 +62,17 @@ def test_bots_play_only_their_own_survivors_beside_two_humans() -> None:
     _st, spies, _ = play_human_seat(seed=11, humans=2, answers=30, secret=True)
     for spy in spies:
         assert set(spy.asked) <= {spy.seat}, (spy.seat, spy.asked)
+
+
+def test_the_default_bot_beside_people_and_in_batch_games_is_the_search_bot(
+        monkeypatch: Any) -> None:
+    from flick.cli import main
+    from flick.cli import rise_of_the_zombies as cli
+
+    seen: list[list[Any]] = []
+    monkeypatch.setattr(cli, "play_terminal", lambda state, seats, **kw: seen.append(seats))
+    assert main(["cards", "rise-of-the-zombies", "--clock", "turns"]) == 0
+    assert seen[0][0] is None and {b.name for b in seen[0][1:]} == {"search"}
+    assert {b.name for b in cli._bots(cli.DEFAULT_BOT, 4, 0, 1)} == {"search"}
+    assert main(["cards", "rise-of-the-zombies", "--clock", "turns", "--bots", "greedy"]) == 0
+    assert {b.name for b in seen[1][1:]} == {"greedy"}  # --bots still chooses
