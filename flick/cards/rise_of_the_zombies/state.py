@@ -1056,6 +1056,12 @@ class RiseOfTheZombies(State):
 
         return render(self, viewer)
 
+    def render_fit(self, viewer: int | None = None, width: int = 80,
+                   height: int | None = None) -> str:
+        from flick.cards.rise_of_the_zombies.view import render_fit
+
+        return render_fit(self, viewer, width, height)
+
     def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
         from flick.cards.rise_of_the_zombies import explain
 
