@@ -34,7 +34,15 @@ time then counts, so those games are not repeatable.
 
 Simultaneous play: during the Play Cards step every survivor may act in any order until all are
 done, and "done" can be taken back while anyone still acts. At a prompt, `sK` switches to
-survivor K (another human's seat), for instance to take back "done".
+survivor K (another human's seat), for instance to take back "done" (in --tui: the s key).
+
+At any prompt `?` gives the rules of the step being played, `i` lists the survivors, cards,
+Locations and zombies on the table and `i N` reads one in full with what it does now (--tui:
+the ? and i keys, m for the whole table). The table is drawn to the terminal's size.
+
+Bots: the default, search, fills the seats beside people and plays --games without --bots
+(22 of 40 standard games won with 4 survivors, --games 40 --seed 1, under 0.4 s a decision);
+greedy is the fast one (1 of 40).
 
 --games K --seed S plays K games with bots only (seeds S, S+1, ...), shows a progress bar and a
 summary; with --json each finished game is one JSON line on stdout (the summary goes to

@@ -41,10 +41,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "something-to-fear",
         help="The Walking Dead: Something to Fear (2-6 players, bots)",
         description=(
-            "The Walking Dead: Something to Fear for 2-6 players in the terminal: nine rounds of "
-            "secretly chosen Characters securing Encounter cards. Humans take the first seats, "
-            "bots the rest. Without --games/--json one human plays by default; with them, "
-            "bots only."
+            'The Walking Dead: Something to Fear for 2-6 players in the terminal: nine' "\n"
+            'rounds of secretly chosen Characters securing Encounter cards. Humans take the' "\n"
+            'first seats, bots the rest. Without --games/--json one human plays by default;' "\n"
+            'with them, bots only. At a prompt, ? gives the rules of the step, i lists the' "\n"
+            'Characters and Encounter types and i N reads one with who holds it now (--tui:' "\n"
+            'the ? and i keys). Between two people the screen and its scrollback are' "\n"
+            'cleared.'
         ),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
