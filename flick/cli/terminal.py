@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from flick.cards.bots import Bot
 from flick.cards.engine import State
@@ -133,7 +133,7 @@ def play(
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     hidden_information: bool = False,
-    announce: Callable[[State, int], str] | None = None,
+    announce: Callable[[Any, int], str] | None = None,
     quiet: bool = False,
     player_of: Callable[[State], int] | None = None,
     time_up: Callable[[], bool] | None = None,
@@ -174,18 +174,18 @@ def play(
                 continue
             actors = state.actors() if simultaneous else [seat]  # type: ignore[attr-defined]
             here = [t for t in actors if seats[t] is None]
-            if chosen in here:
+            if chosen is not None and chosen in here:
                 seat = chosen
             chosen = None
             if hidden_information and len(humans) > 1 and last_human not in (None, seat):
-                who = f" (the {state.name(seat)})" if hasattr(state, "name") else ""  # type: ignore[attr-defined]
+                who = f" (the {seat_label(state, seat)})" if hasattr(state, "name") else ""
                 pass_screen(out, read, seat, who)
                 if stop():
                     break
             last_human = seat
             out.write("\n" + board(state, seat if hidden_information else None) + "\n")
             if hasattr(state, "name"):
-                out.write(f"The {state.name(seat)} (player {seat + 1}) to act:\n")  # type: ignore[attr-defined]
+                out.write(f"The {seat_label(state, seat)} (player {seat + 1}) to act:\n")
             player = player_of(state) if player_of is not None else None
             picked, action = ask_action(state, seat, read, out, hidden_information, here,
                                         player)

@@ -136,10 +136,10 @@ def glossary(st: RiseOfTheZombies, viewer: int | None) -> list[tuple[str, str]]:
         else:
             text = action_text(st.spec(c))
         attached = ", ".join(st.spec(a).name for a in st.attach[i])
-        zs = ", ".join(f"{st.zspec(z).name} ({st.zspec(z).health - st.zwounds[z]}/"
-                       f"{st.zspec(z).health})" for z in st.zombies_at(i)) or "no zombies"
+        there = ", ".join(f"{st.zspec(z).name} ({st.zspec(z).health - st.zwounds[z]}/"
+                          f"{st.zspec(z).health})" for z in st.zombies_at(i)) or "no zombies"
         who = ", ".join(st.name(s) for s in st.here(i)) or "nobody"
-        text += (f"\nNow: Location {i + 1} of the path; survivors: {who}; {zs}"
+        text += (f"\nNow: Location {i + 1} of the path; survivors: {who}; {there}"
                  + (f"; attached: {attached}" if attached else "") + ".")
         entries.append((f"{name} (Location {i + 1})", text))
     seen: set[str] = set()
@@ -149,12 +149,12 @@ def glossary(st: RiseOfTheZombies, viewer: int | None) -> list[tuple[str, str]]:
             if zs.name in seen:
                 continue
             seen.add(zs.name)
-            where = [f"{st.location_name(st.zpos[y])} ({zs.health - st.zwounds[y]}/{zs.health}"
+            places = [f"{st.location_name(st.zpos[y])} ({zs.health - st.zwounds[y]}/{zs.health}"
                      + (f", on the {st.name(st.zeng[y])}" if st.zeng[y] >= 0 else "") + ")"
                      for q in range(len(st.path)) for y in st.zombies_at(q)
                      if st.zspec(y).name == zs.name]
             entries.append((f"{zs.name} (zombie)", zombie_text(zs) + "\nNow: "
-                            + "; ".join(where) + "."))
+                            + "; ".join(places) + "."))
     return entries
 
 

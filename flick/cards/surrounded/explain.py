@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from flick.cards.surrounded import board
 from flick.cards.surrounded.cards import Card, Occupant
-from flick.cards.surrounded.scoring import Resolution, resolve
+from flick.cards.surrounded.scoring import LocationResult, Resolution, resolve
 
 if TYPE_CHECKING:
     from flick.cards.surrounded.state import SurroundedState
@@ -157,8 +157,8 @@ def goal_status(state: SurroundedState, res: Resolution | None) -> str:
         "width": f"the map is {res.width} cards wide (at least {t})",
         "explores": f"{state.explores} Explores (at least {t})",
     }
-    def remaining(r: object, who: str) -> int:
-        return sum(o.kind == who and o.remaining_icons > 0 for o in r.occupants)  # type: ignore[attr-defined]
+    def remaining(r: LocationResult, who: str) -> int:
+        return sum(o.kind == who and o.remaining_icons > 0 for o in r.occupants)
 
     scores = [r.score for r in res.locations]
     if kind == "max_leaders":

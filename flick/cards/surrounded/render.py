@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.cards.surrounded import board
-from flick.cards.surrounded.cards import Card
+from flick.cards.surrounded.cards import Card, Occupant
 
 if TYPE_CHECKING:
     from flick.cards.surrounded.state import SurroundedState
@@ -66,11 +66,9 @@ KEY = ("key: location #N, name, printed occupant, container g/w/m gas/weapon/med
        "+2/+3, * effect; occupants: faces L S W WW, m/l/b Move/Look/Burn; i N: full text")
 
 
-def small_code(o: object) -> str:
-    """An occupant in 2 characters: L, S, W, WW, Lm, Sl, Sb."""
-    from flick.cards.surrounded.cards import Occupant
-
-    if not isinstance(o, Occupant):
+def small_code(o: Occupant | None) -> str:
+    """An occupant in 2 characters: L, S, W, WW, Lm, Sl, Sb (None: -)."""
+    if o is None:
         return "-"
     base = {"leader": "L", "survivor": "S"}.get(o.kind, "W" * o.icons)
     return base + (o.ability[0] if o.ability else "")
