@@ -126,7 +126,8 @@ def outcome(state: StfState) -> str:
              f"player (over {state.data.death_over} kills)."]
     for q, r in enumerate(res):
         fate = f"{r.score} points" if r.alive else "did not survive"
+        walkers = f"{r.walkers} Walker" + ("" if r.walkers == 1 else "s")
         lines.append(f"  player {q + 1}: damage {r.damage} ({r.mob_damage} Mob + "
-                     f"{r.personal_damage} personal), {r.walkers} Walkers, {fate}"
+                     f"{r.personal_damage} personal), {walkers}, {fate}"
                      + (" [Tie-breaker]" if q == state.tiebreaker else ""))
     return "\n".join(lines)
