@@ -343,6 +343,34 @@ class State(ABC):
     def clone(self) -> State:
         return copy.deepcopy(self)
 
+    # ---- what a player may ask at the table (the front ends' `i N` and `?`) ----------------
+    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
+        """The cards, characters and locations `viewer` can see, as (name, full text and what
+        it does now), in the order the front ends number them. Games override this."""
+        return []
+
+    def rules_help(self, viewer: int | None = None) -> str:
+        """The rules of the step being played, for a player who asks (`?`). Games override."""
+        return ""
+
+    def headline(self) -> str:
+        """One short line for a header: the turn or round, the clock, what is left."""
+        return ""
+
+    def outcome(self) -> str:
+        """A finished game's result in words, with its counts, first line WON/LOST (or who
+        won). Games override this; the default names the winners."""
+        won = self.winners()
+        return "Winners: " + (", ".join(f"player {s + 1}" for s in won) or "nobody")
+
+    def render_fit(self, viewer: int | None = None, width: int = 80,
+                   height: int | None = None) -> str:
+        """`render(viewer)` with no line longer than `width`: a longer line is wrapped at
+        spaces, its continuation indented under the line's text. Games whose boards are
+        drawn (Surrounded's map) override this to draw at a scale that fits `width` and, when
+        given, `height` rows."""
+        return fit_lines(self.render(viewer), width)
+
     def observation(self, player: int) -> dict[str, Any]:
         """What `player` may see, as data. Games with hidden information override this."""
         return self.to_json()
@@ -444,3 +472,21 @@ class DenseCodes:
             rest, index = divmod(rest, count)
             code += index * stride
         return code
+
+
+def fit_lines(text: str, width: int) -> str:
+    """Wrap every line of `text` longer than `width` at spaces (a word longer than the line
+    is cut), the continuation indented four columns under the line's own indentation."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = len(line) - len(line.lstrip(" "))
+        lead = min(lead, max(width // 2, 0))
+        out.extend(textwrap.wrap(line.strip(), width=width, initial_indent=" " * lead,
+                                 subsequent_indent=" " * min(lead + 4, width // 2),
+                                 break_long_words=True, break_on_hyphens=False) or [""])
+    return "\n".join(out)

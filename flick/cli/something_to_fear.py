@@ -1,10 +1,9 @@
 """`flick cards something-to-fear`: play in the terminal, or let bots play many games.
 
 Hidden information at one screen: each human sees only their own hand; between two humans a
-"pass the screen" prompt clears the view; a bot's Character choice is announced only as
-"chooses a Character (face-down)" until the reveal. (The shared `flick.cli.terminal.play`
-prints every bot action in full, which would show a bot's choice before the reveal, so this
-module runs its own loop around the shared `ask_action`.)
+"pass the screen" prompt clears the screen and the scrollback; a bot's Character choice is
+announced only as "chooses a Character (face-down)" until the reveal (the shared loop,
+`flick.cli.terminal.play`, logs bots through `view.public_label`).
 """
 
 from __future__ import annotations
@@ -42,10 +41,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "something-to-fear",
         help="The Walking Dead: Something to Fear (2-6 players, bots)",
         description=(
-            "The Walking Dead: Something to Fear for 2-6 players in the terminal: nine rounds of "
-            "secretly chosen Characters securing Encounter cards. Humans take the first seats, "
-            "bots the rest. Without --games/--json one human plays by default; with them, "
-            "bots only."
+            'The Walking Dead: Something to Fear for 2-6 players in the terminal: nine' "\n"
+            'rounds of secretly chosen Characters securing Encounter cards. Humans take the' "\n"
+            'first seats, bots the rest. Without --games/--json one human plays by default;' "\n"
+            'with them, bots only. At a prompt, ? gives the rules of the step, i lists the' "\n"
+            'Characters and Encounter types and i N reads one with who holds it now (--tui:' "\n"
+            'the ? and i keys). Between two people the screen and its scrollback are' "\n"
+            'cleared.'
         ),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -164,32 +166,14 @@ def play_game(
     out: TextIO | None = None,
     quiet: bool = False,
 ) -> Any:
-    """Play to the end; None seats are humans answering through `read`. Humans see only their
-    own view; bot choices of a Character are announced face-down."""
+    """Play to the end (`flick.cli.terminal.play`); None seats are humans answering through
+    `read`. Humans see only their own view; bot choices of a Character are announced
+    face-down."""
     from flick.cards.something_to_fear.view import public_label
-    from flick.cli.terminal import ask_action
+    from flick.cli.terminal import play
 
-    out = out or sys.stdout
-    humans = [i for i, s in enumerate(seats) if s is None]
-    last_human: int | None = None
-    while not state.is_terminal():
-        seat = state.current_player()
-        bot = seats[seat]
-        if bot is not None:
-            action = bot.choose(state)
-            if not quiet:
-                out.write(f"Player {seat + 1} ({bot.name}): {public_label(state, action)}\n")
-            state.apply(action)
-            continue
-        if len(humans) > 1 and last_human not in (None, seat):
-            out.write("\n" * 40)
-            read(f"Pass the screen to player {seat + 1}, then press Enter. ")
-        last_human = seat
-        out.write("\n" + state.render(viewer=seat) + "\n")
-        state.apply(ask_action(state, seat, read, out))
-    if not quiet:
-        out.write("\n" + state.render(viewer=None) + "\n")
-    return state
+    return play(state, seats, read=read, out=out, hidden_information=True,
+                announce=public_label, quiet=quiet)
 
 
 def read_line(prompt: str) -> str:

@@ -201,13 +201,9 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     state.events = []
     if args.bot is not None:
         terminal.play(state, [make_bot(args.bot, args.seed * 7919 + 17, args.budget)], out=out)
-    else:
-        # one shared solitaire game; the deck passes clockwise, one turn per player
-        while not state.is_terminal():
-            out.write("\n" + state.render() + "\n")
-            active = active_player(state, args.players)
-            state.apply(terminal.ask_action(state, active, read, out))
-        out.write("\n" + state.render() + "\n")
+    else:  # one shared solitaire game; the deck passes clockwise, one turn per player
+        terminal.play(state, [None], read=read, out=out,
+                      player_of=lambda s: active_player(s, args.players))
     if args.json:
         out.write(json.dumps(state.game_record()) + "\n")
     return 0
@@ -255,10 +251,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "surrounded",
         help="The Walking Dead: Surrounded (solitaire map building), with bots and a solver",
         description=(
-            "The Walking Dead: Surrounded in the terminal. The map is drawn north up: a "
-            "location box shows its number, name, printed occupant, container and effect; an "
-            "occupant box shows its faces on the edges they touch. Pick moves by number. "
-            "Scenario n is the one of the starting location (random unless --scenario)."
+            'The Walking Dead: Surrounded in the terminal. The map is drawn north up: a' "\n"
+            'location box shows its number, name, printed occupant, container and effect;' "\n"
+            'an occupant box shows its faces on the edges they touch; a map too big for the' "\n"
+            'terminal is drawn in compact glyphs with a key. Pick moves by number; ? gives' "\n"
+            'the rules of the step, i lists the cards on the map and i N reads one in full' "\n"
+            'with its score if the game ended now (--tui: the ? and i keys, m for the whole' "\n"
+            'map). Scenario n is the one of the starting location (random unless' "\n"
+            '--scenario).'
         ),
         epilog=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,

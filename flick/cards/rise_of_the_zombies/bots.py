@@ -15,7 +15,8 @@
 - `search` (search.py): information-set Monte Carlo - candidate actions scored by greedy
   rollouts on reshuffled decks and a value model learned from greedy games (value.py); it
   keeps the greedy choice unless another is clearly better. Measured far above greedy (standard,
-  4 survivors, 40 seeds: 20 victories against 3) at a few seconds of one core a game.
+  4 survivors, seeds 1-40: 22 victories against 1) at about 8 s of one core a game, 0.37 s a
+  decision at most. It is the front end's default bot.
 
 All bots read the whole table (the rulebook lets players reveal their hands), never the decks.
 

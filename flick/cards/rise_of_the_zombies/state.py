@@ -1056,6 +1056,32 @@ class RiseOfTheZombies(State):
 
         return render(self, viewer)
 
+    def render_fit(self, viewer: int | None = None, width: int = 80,
+                   height: int | None = None) -> str:
+        from flick.cards.rise_of_the_zombies.view import render_fit
+
+        return render_fit(self, viewer, width, height)
+
+    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
+        from flick.cards.rise_of_the_zombies import explain
+
+        return explain.glossary(self, viewer)
+
+    def rules_help(self, viewer: int | None = None) -> str:
+        from flick.cards.rise_of_the_zombies import explain
+
+        return explain.rules_help(self)
+
+    def headline(self) -> str:
+        left = max(self.departure - self.minutes_used, 0)
+        return (f"Turn {self.turn} | {left:.0f} of {self.departure} minutes left | "
+                f"{self.phase} step")
+
+    def outcome(self) -> str:
+        from flick.cards.rise_of_the_zombies import explain
+
+        return explain.outcome(self)
+
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
     # An action code is `kind << 16 | a << 8 | b` (codes.py); each argument is a card number
     # (Action or Zombie card), a seat, or NONE. The dense id numbers the kinds and, per kind,

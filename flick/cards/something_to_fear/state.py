@@ -33,7 +33,13 @@ Readings where the rulebook is silent or ambiguous (each also in the report):
   "immediately" after securing it), any number of Weapons one after another; a Weapon that
   Maggie's opponent secures outside any turn of theirs may be used at once ("they may choose
   to activate the card's ability immediately"), that Weapon only (others wait for a turn);
-- stealing (Jesus) and swapping (Ezekiel) are not securing: no Tie-breaker, no Wound gift;
+- Jesus's steal secures the stolen card: the rulebook defines "To secure a card, take it from
+  the Encounter row (or from another player or the Mob, if your ability allows)", so a stolen
+  Governor offers the Tie-breaker ("When you secure The Governor, take the Tie-breaker card",
+  the first Governor secured in the round, as below) and a stolen Wound is given to another
+  player ("When you secure this card, give it to another player instead"). Ezekiel's swap is
+  an exchange of two Stash cards, not a securing (the other player takes a card by no ability
+  of theirs): no Tie-breaker, no Wound gift;
 - the Tie-breaker is offered ("they can immediately take the Tie-breaker card") only for the
   first Governor secured in a round ("given to the player who secured The Governor first"),
   whether that player takes it or not; a player who already holds it is not asked.
@@ -351,7 +357,7 @@ class StfState(State):
             self._secure(p, self.mob.pop(action - A.WEAPON_MOB))
         elif step == A.STEAL:
             q, s = divmod(action - A.STEAL_AT, 100)
-            self.stash[p].append(self.stash[q].pop(s))
+            self._secure(p, self.stash[q].pop(s))  # a steal secures (see the readings)
         elif step == A.DESTROY:
             self.destroyed.append(self.stash[p].pop(action - A.DESTROY_AT))
         elif step == A.SWAP:
@@ -703,6 +709,25 @@ class StfState(State):
         from flick.cards.something_to_fear.view import render
 
         return render(self, viewer)
+
+    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
+        from flick.cards.something_to_fear import explain
+
+        return explain.glossary(self, viewer)
+
+    def rules_help(self, viewer: int | None = None) -> str:
+        from flick.cards.something_to_fear import explain
+
+        return explain.rules_help(self)
+
+    def headline(self) -> str:
+        return (f"Round {min(self.round, ROUNDS)} of {ROUNDS} | Tie-breaker: player "
+                f"{self.tiebreaker + 1}")
+
+    def outcome(self) -> str:
+        from flick.cards.something_to_fear import explain
+
+        return explain.outcome(self)
 
     def action_to_string(self, action: int) -> str:
         from flick.cards.something_to_fear.view import action_label

@@ -109,28 +109,30 @@ def cut_cells(cells: set[int]) -> set[int]:
     return cuts
 
 
-def exterior(cells: set[int]) -> set[int]:
-    """Empty cells outside the map: flood fill from beyond the bounding box.
-
-    Edges facing these cells are the map's outer edges; empty spaces enclosed by the map are
-    not reached, so edges around them do not count (rulebook, The Map).
-    """
-    xs = [c % STRIDE for c in cells]
-    ys = [c // STRIDE for c in cells]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    start = y0 * STRIDE + x0
-    seen = {start}
-    stack = [start]
-    while stack:
-        c = stack.pop()
-        for n in (c + STRIDE, c + 1, c - STRIDE, c - 1):
-            if n in seen or n in cells:
-                continue
-            nx, ny = n % STRIDE, n // STRIDE
-            if x0 <= nx <= x1 and y0 <= ny <= y1:
-                seen.add(n)
-                stack.append(n)
-    return seen
+def outer_edges(cells: set[int]) -> set[tuple[int, int]]:
+    """The map's outer edges as (cell, direction): edges of a card "beyond which no other
+    cards have been placed" (rulebook, The Map), read literally: no card anywhere further in
+    that direction, in the same column or row. An edge facing an empty cell of a bay open to
+    the outside, with a card beyond the bay, is not an outer edge; edges around interior
+    empty spaces never are (cards lie beyond them), as the rulebook's parenthesis says."""
+    top: dict[int, int] = {}
+    bottom: dict[int, int] = {}
+    east: dict[int, int] = {}
+    west: dict[int, int] = {}
+    for c in cells:
+        x, y = c % STRIDE, c // STRIDE
+        top[x] = max(top.get(x, y), y)
+        bottom[x] = min(bottom.get(x, y), y)
+        east[y] = max(east.get(y, x), x)
+        west[y] = min(west.get(y, x), x)
+    out: set[tuple[int, int]] = set()
+    for c in cells:
+        x, y = c % STRIDE, c // STRIDE
+        for d, last in ((N, top[x] == y), (E, east[y] == x), (S, bottom[x] == y),
+                        (W, west[y] == x)):
+            if last:
+                out.add((c, d))
+    return out
 
 
 def width(cells: Iterable[int]) -> int:

@@ -10,14 +10,17 @@ not offered). Readings where the rulebook is silent, as written in `NOTES` below
 - 4, 5, 6, 17 only limit abilities; the limits are enforced during play, so these games are
   always won and the score is what tells them apart.
 - 8 counts Walker icons (a 2 Walkers face counts 2) of occupant faces on outer edges, plus
-  Walkers printed on locations that have an outer edge, eliminated or not.
+  Walkers printed on locations that have an outer edge, eliminated or not. An outer edge is
+  read as the rulebook words it (The Map): "card edges beyond which no other cards have been
+  placed", i.e. no card further out in that row or column (`board.outer_edges`); an edge
+  facing an empty bay open to the outside, with a card across the bay, is not outer.
 - 9 counts remaining leaders over all locations (per location a count above 1 is impossible
   outside the Church, since 2+ leaders eliminate each other).
 - 10 "no remaining occupants": no remaining human and not overrun.
 - 11 "the same score" includes 0 and negative scores.
 - 15 "cards wide": the columns the map spans.
-- 16 counts human faces with an ability on outer edges, plus printed humans with an ability on
-  locations that have an outer edge.
+- 16 counts human faces with an ability on outer edges (as in 8), plus printed humans with an
+  ability on locations that have an outer edge.
 """
 
 from __future__ import annotations

@@ -164,12 +164,12 @@ def perimeter_counts(
     cells = set(locs) | set(occs)
     if not cells:
         return 0, 0
-    outside = board.exterior(cells)
+    outer = board.outer_edges(cells)  # the rulebook's words, read literally (board.py)
     walkers = abilities = 0
     for cell, k in occs.items():
         faces = cards[k - 1].faces
         for d in range(4):
-            if cell + board.STEP[d] in outside:
+            if (cell, d) in outer:
                 f = faces[d]
                 if f.kind == "walker":
                     walkers += f.icons
@@ -177,7 +177,7 @@ def perimeter_counts(
                     abilities += 1
     for cell, k in locs.items():
         p = cards[k - 1].printed
-        if p is None or not any(cell + s in outside for s in board.STEP):
+        if p is None or not any((cell, d) in outer for d in range(4)):
             continue
         if p.kind == "walker":
             walkers += p.icons

@@ -217,7 +217,8 @@ def test_real_time_is_the_default_for_people_and_bots_may_use_it(
                  "--time-scale", "3"]) == 0
     assert seen == [("real", 1.0), ("turns", 3.0)]
     capsys.readouterr()  # type: ignore[attr-defined]
-    assert main(["cards", "rise-of-the-zombies", "--games", "1", "--json"]) == 0
+    assert main(["cards", "rise-of-the-zombies", "--games", "1", "--json", "--bots",
+                 "greedy"]) == 0
     turns = json.loads(capsys.readouterr().out.splitlines()[0])  # type: ignore[attr-defined]
     assert turns["minutes_used"] % 5 == 0
     assert main(["cards", "rise-of-the-zombies", "--games", "1", "--json", "--clock", "real",
@@ -254,7 +255,7 @@ def test_humans_switch_survivor_and_take_back_done_at_the_terminal() -> None:
         play_terminal(st, [None, None], read=read, out=out)
     assert st.events is not None and "The Scout is not done after all." in st.events
     assert st.turn == 2  # both were done at last: the Zombie Turn ran
-    assert "s1 to switch survivor" in prompts[1] and prompts[2].startswith("Player 1,")
+    assert "(s1 to switch survivor, " in out.getvalue() and prompts[2].startswith("Player 1,")
 
 
 # ---- the Otis rule -------------------------------------------------------------------------

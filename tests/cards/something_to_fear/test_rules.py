@@ -337,7 +337,10 @@ def test_eugene_may_decline() -> None:
 
 
 # ---- turn abilities -----------------------------------------------------------------------
-def test_jesus_steals_without_securing() -> None:
+def test_jesus_steals_by_securing_and_the_governor_offers_the_tiebreaker() -> None:
+    """Rulebook: "To secure a card, take it from the Encounter row (or from another player or
+    the Mob, if your ability allows)" and "When you secure The Governor, take the Tie-breaker
+    card": Jesus's steal secures the card, so a stolen Governor offers the Tie-breaker."""
     s = table(
         row=["supplies"] * 5,
         stash={2: ["governor", "walker"]},
@@ -351,7 +354,26 @@ def test_jesus_steals_without_securing() -> None:
     s.apply(A.STEAL_AT + 2 * 100 + 0)
     assert kinds(s, s.stash[0]) == ["supplies", "governor"]
     assert kinds(s, s.stash[2]) == ["walker"]
-    assert s.tiebreaker == 3  # stealing The Governor is not securing him
+    assert s.pending_governor == 0 and s.legal_actions() == [A.DECLINE, A.USE]
+    s.apply(A.USE)
+    assert s.tiebreaker == 0
+
+
+def test_a_stolen_wound_is_given_away() -> None:
+    """A steal secures, and "When you secure this card [a Wound], give it to another player
+    instead"."""
+    s = table(
+        row=["supplies"] * 5,
+        stash={2: ["wound", "walker"]},
+        hands={0: [2, 1, 3], 1: [1, 3, 4], 2: [1, 3, 4], 3: [1, 3, 4]},
+        tiebreaker=3,
+    )
+    select(s, [2, 1, 1, 1])
+    secure(s, "supplies")
+    s.apply(A.STEAL_AT + 2 * 100 + 0)
+    assert s.pending_wound >= 0 and s.current_player() == 0
+    s.apply(A.GIVE_WOUND + 1)
+    assert kinds(s, s.stash[1]) == ["wound"] and kinds(s, s.stash[0]) == ["supplies"]
 
 
 def test_carl_destroys_a_card_of_his_stash() -> None:
