@@ -292,6 +292,11 @@ class Widgets:
             UITextBox(t.markup(), pygame.Rect((0, 0), size), self.manager, container=box,
                       object_id="#help_text")
         self.help_tabs.switch_current_container(tab)
+        for i, entry in enumerate(self.help_tabs.tabs):  # its title shown as the one chosen
+            if i == tab:
+                entry["button"].select()
+            else:
+                entry["button"].unselect()
 
     def help_tab(self) -> str | None:
         """The title of the help tab shown, or None when the window is closed."""
