@@ -258,8 +258,10 @@ KNOWN_CIRCLES: dict[str, frozenset[str]] = {
     "Rise of the Zombies!: the package face <-> its state": frozenset({RZ, f"{RZ}.state"}),
     "Rise of the Zombies!: bots <-> search <-> value": frozenset(
         {f"{RZ}.bots", f"{RZ}.search", f"{RZ}.value"}),
-    "The Walking Dead: Surrounded: state <-> render": frozenset(
-        {"flick.cards.surrounded.state", "flick.cards.surrounded.render"}),
+    # the state's text methods (render, glossary, rules_help, outcome) call its views
+    "The Walking Dead: Surrounded: state <-> render <-> explain": frozenset(
+        {"flick.cards.surrounded.state", "flick.cards.surrounded.render",
+         "flick.cards.surrounded.explain"}),
 }
 
 
