@@ -26,7 +26,10 @@ from flick.game.inputs import (
     Bat,
     ChooseSurvivor,
     EndTurn,
+    ExileFlick,
     FightFlick,
+    FigureMove,
+    Flare,
     Flick,
     Input,
     Knife,
@@ -37,7 +40,6 @@ from flick.game.inputs import (
     Sniper,
 )
 from flick.game.narration import describe
-from flick.game.scenarios import inputs as ai
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import GUNS, Survivor
 from flick.physics import MAX_FLICK_IMPULSE
@@ -264,11 +266,11 @@ def flick_input(game: Game, action: str, side: str, flick: Flick,
     if game.phase == "fight":
         return FightFlick(flick)
     if action == "exile":
-        return ai.ExileFlick(flick)
+        return ExileFlick(flick)
     if action == "flare":
-        return ai.Flare(flick, big)
+        return Flare(flick, big)
     if action == "figure_move":
-        return ai.FigureMove(flick)
+        return FigureMove(flick)
     if action == "move":
         return Move(flick, angle=angle)
     if action == "gun":

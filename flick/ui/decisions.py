@@ -24,8 +24,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.game.actions import legal
-from flick.game.inputs import Input
-from flick.game.scenarios import inputs as ai
+from flick.game.inputs import (
+    Accuse,
+    Allegiance,
+    CrossroadsChoice,
+    ExtraAction,
+    Heal,
+    Input,
+    MoveX,
+    PassTurn,
+    PickToken,
+    Steal,
+    Vote,
+)
 from flick.game.scenarios.five_to_ten import RuleState
 
 if TYPE_CHECKING:
@@ -109,38 +120,38 @@ def options(game: Game) -> list[tuple[str, Input, bool]]:
         victim = game.survivors[offer["victim"]]
         token = next((t for t in victim.inventory if t.uid == offer["uid"]), None)
         thief = game.survivors[offer["thief"]]
-        return [("Take it", ai.Steal("take"), thief.free_spaces() > 0),
-                ("Leave it", ai.Steal("leave"), True),
-                ("Discard it (X only)", ai.Steal("discard"),
+        return [("Take it", Steal("take"), thief.free_spaces() > 0),
+                ("Leave it", Steal("leave"), True),
+                ("Discard it (X only)", Steal("discard"),
                  token is not None and token.kind == "x")]
     if a.x_pending:
-        return [(f"X from the {b.replace('_', ' ')}", ai.MoveX(b), True) for b in a.x_blocked]
+        return [(f"X from the {b.replace('_', ' ')}", MoveX(b), True) for b in a.x_blocked]
     if game.phase == "crossroads" and a.crossroads_card is not None:
         from flick.game.scenarios.crossroads import deck, payable
 
         card = deck()[a.crossroads_card]
         s = game.active_survivor
         return [(f"{i + 1}) {o.text}" + ("" if payable(game, s, o) else " (cannot pay)"),
-                 ai.CrossroadsChoice(i), payable(game, s, o)) for i, o in enumerate(card.options)]
+                 CrossroadsChoice(i), payable(game, s, o)) for i, o in enumerate(card.options)]
     if game.phase == "pick" and a.pick is not None:
         stash = game.stashes.get(a.pick["key"], [])
         kinds = {t.uid: t.kind for t in stash}
-        return [(f"Take the {kinds.get(uid, '?')}", ai.PickToken(i), True)
+        return [(f"Take the {kinds.get(uid, '?')}", PickToken(i), True)
                 for i, uid in enumerate(a.pick["uids"])]
     if game.phase == "vote":
-        return [("Thumb up (show the card)", ai.Vote(True), True),
-                ("Thumb down", ai.Vote(False), True)]
+        return [("Thumb up (show the card)", Vote(True), True),
+                ("Thumb down", Vote(False), True)]
     if game.phase == "allegiance":
-        return [("Stay with my team", ai.Allegiance(False), True),
-                ("Join the other team", ai.Allegiance(True), True)]
+        return [("Stay with my team", Allegiance(False), True),
+                ("Join the other team", Allegiance(True), True)]
     if game.phase == "choose" and "pass" in game.legal_kinds():
-        return [("Pass the turn (flip the X token)", ai.PassTurn(), True)]
+        return [("Pass the turn (flip the X token)", PassTurn(), True)]
     return []
 
 
 def accuse_options(game: Game) -> list[tuple[str, Input, bool]]:
     """Whom the active survivor may accuse (`flick.game.actions.legal.accusable`)."""
-    return [(f"Accuse {short(game, name)}", ai.Accuse(name), True)
+    return [(f"Accuse {short(game, name)}", Accuse(name), True)
             for name in legal.accusable(game)]
 
 
@@ -148,7 +159,7 @@ def heal_options(game: Game) -> list[tuple[str, Input, bool]]:
     """Olivia's heals (`flick.game.actions.legal.heals`): each survivor she may heal, with her
     medicine or theirs."""
     return [(f"Heal {short(game, target)} ({short(game, source)}'s medicine)",
-             ai.Heal(target, source), True) for target, source in legal.heals(game)]
+             Heal(target, source), True) for target, source in legal.heals(game)]
 
 
 def power_tokens(game: Game, name: str) -> dict[str, int]:
@@ -160,26 +171,26 @@ def command_input(head: str, rest: str) -> Input | None:
     """The engine input of a scenario 5-10 command in its text form (`flick.ui.commands`),
     or None if not one of them."""
     if head == "steal":
-        return ai.Steal(rest)
+        return Steal(rest)
     if head == "move_x":
-        return ai.MoveX(rest)
+        return MoveX(rest)
     if head == "crossroads" and rest.isdigit():
-        return ai.CrossroadsChoice(int(rest))
+        return CrossroadsChoice(int(rest))
     if head == "pick" and rest.isdigit():
-        return ai.PickToken(int(rest))
+        return PickToken(int(rest))
     if head == "vote":
-        return ai.Vote(rest == "1")
+        return Vote(rest == "1")
     if head == "allegiance":
-        return ai.Allegiance(rest == "1")
+        return Allegiance(rest == "1")
     if head == "pass":
-        return ai.PassTurn()
+        return PassTurn()
     if head == "accuse":
-        return ai.Accuse(rest)
+        return Accuse(rest)
     if head == "heal":
         target, _, source = rest.partition(":")
-        return ai.Heal(target, source)
+        return Heal(target, source)
     if head == "extra_action":
-        return ai.ExtraAction()
+        return ExtraAction()
     return None
 
 

@@ -46,9 +46,6 @@ class RealClock:
     def minutes_left(self) -> float:
         return max(self.departure - self.minutes_used(), 0.0)
 
-    def expired(self) -> bool:
-        return self.minutes_used() >= self.departure
-
     def seconds_to_departure(self) -> float:
         """Real (wall) seconds until the Rescue Helicopter departs."""
         return self.minutes_left() * 60.0 / self.scale

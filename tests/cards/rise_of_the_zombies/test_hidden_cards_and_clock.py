@@ -194,13 +194,13 @@ def test_the_clock_counts_down_and_scales() -> None:
 
     t = [100.0]
     c = RealClock(55, scale=60.0, now=lambda: t[0])
-    assert c.text() == "55:00 left" and not c.expired()
+    assert c.text() == "55:00 left" and c.minutes_left() == 55.0
     t[0] += 30.0  # 30 real seconds at 60x: 30 game minutes
     assert c.minutes_used() == 30.0 and c.text() == "25:00 left"
     assert c.seconds_to_departure() == 25.0
     t[0] += 25.0
     st = RiseOfTheZombies(["Scout", "Biker"], seed=1, clock="real")
-    assert c.expired() and c.sync(st) and "departs" in st.end_reason
+    assert c.minutes_left() == 0.0 and c.sync(st) and "departs" in st.end_reason
 
 
 def test_real_time_is_the_default_for_people_and_bots_may_use_it(
