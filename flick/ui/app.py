@@ -28,7 +28,7 @@ from flick.game.inputs import EndTurn, Input
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene, sound
+from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene
 from flick.ui.assist import Assist
 from flick.ui.camera import CameraRig, first_view, fit_box
 from flick.ui.choices import Aim, Option
@@ -42,13 +42,13 @@ from flick.ui.commands import (
     Toggle,
     parse,
 )
+from flick.ui.feedback import Feedback
 from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.labels import Layout
 from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
 from flick.ui.modes.help import BRIEFING
 from flick.ui.modes.replay import ReplayMode
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
-from flick.ui.outcome import action_note, outcome_lines
 from flick.ui.panel import Panel
 from flick.ui.render import Camera, save_png
 from flick.ui.script import ScriptEvent
@@ -127,9 +127,7 @@ class PlayApp:
         self.briefing_due = (not virtual) if settings.briefing is None else settings.briefing
         self.sound = Sounds(open_device=(not virtual) if settings.sound is None
                             else settings.sound)
-        self.cues: list[sound.Cue] = []  # effects heard when the animation reaches them
-        self.note: tuple[str, tuple[int, int]] = ("", (0, 0))  # the last action's outcome
-        self._clips_played = 0  # runs of the current input's animation already over
+        self.feedback = Feedback(self.sound, self.widgets)  # effects and notes at their moment
         self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
         self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
         mulligan.note_rule(self)
@@ -399,12 +397,9 @@ class PlayApp:
                             and g.active is not None else None)
         if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
-        self.cues = sound.cues(new, self.clips)
-        self.note = (action_note(new), self._action_spot())  # told when its motion has played
-        self._clips_played = 0
+        self.feedback.start(new, self.clips, self._action_spot())
         if not self.clips:
-            self._play_cues(final=True)
-            self._tell_note()
+            self.feedback.finish()
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
             self.action = None
         self.gesture = None
@@ -480,24 +475,7 @@ class PlayApp:
         return decisions.decider(self.game) or self.game.active
 
     def _check_pass(self) -> None:
-        """Pass the table when someone else must be at the screen: the pass screen, and over
-        it the banner of the turn just played (its player sees the outcome first)."""
-        key = self.pass_key()
-        if key is None or key == self.seen_key or self.modes.find(PassScreen) is not None \
-                or self.spectator:
-            return
-        self.modes.pop(self, self.modes.find(HelpMode))
-        self.modes.push(self, PassScreen())
-        lines = self.turn_outcome()
-        if lines and self.seen_key is not None and self.game.active is None:
-            self.modes.push(self, TurnOver(lines))  # a turn ended: its player sees how
-        self.version += 1
-
-    def turn_outcome(self) -> list[str]:
-        """The last turn's outcome in words: what its player should see before passing."""
-        g = self.game
-        start = max((i for i, e in enumerate(g.events) if e.type == "turn"), default=0)
-        return outcome_lines(g.events[start:])
+        passing.check(self)
 
     def dismiss_pass(self) -> None:
         """The next player is at the screen: the table shows again (the briefing first, the
@@ -705,15 +683,15 @@ class PlayApp:
             return
         self.clip_time += dt * self.speed
         while self.clips and self.clip_time >= self.clips[0].duration:
-            self._play_cues(final=False, through_end=True)
+            self.feedback.run_over()
             self.clip_time -= self.clips[0].duration
             self.clips.pop(0)
-            self._clips_played += 1
-        self._play_cues(final=not self.clips)
-        if not self.clips:
+        if self.clips:
+            self.feedback.reached(int(self.clip_time / FRAME_S))
+        else:
             self.clip_time = 0.0
             self.version += 1
-            self._tell_note()
+            self.feedback.finish()
             self.refit()
             self._check_pass()
 
@@ -734,20 +712,3 @@ class PlayApp:
             x, y = self.cam.px(*g.board.pos(s.piece))
             return (round(x), round(y))
         return self.mouse
-
-    def _tell_note(self) -> None:
-        text, at = self.note
-        if text:
-            self.widgets.note(text, at)
-        self.note = ("", (0, 0))
-
-    def _play_cues(self, final: bool, through_end: bool = False) -> None:
-        """Play the effects whose moment the animation has reached (all of them when it is
-        over); `through_end`: the current run has played to its end."""
-        frame = (10 ** 9 if through_end or final
-                 else int(self.clip_time / FRAME_S))
-        due = [c for c in self.cues if final or c.clip < self._clips_played
-               or (c.clip == self._clips_played and c.frame <= frame)]
-        for cue in due:
-            self.sound.play(cue.name)
-        self.cues = [c for c in self.cues if c not in due]

@@ -79,8 +79,7 @@ def test_the_window_plays_the_fall_when_the_figure_falls() -> None:
     frames: list[dict] = [{} for _ in range(30)]
     frames[12] = {1: ("zombie", 10.4, 10.0, 0.0, False)}
     app.clips = [Clip("city", start, frames)]
-    app.cues = sound.cues([Event("flick", {"fell": ["zombie:1"]})], app.clips)
-    app._clips_played = 0
+    app.feedback.start([Event("flick", {"fell": ["zombie:1"]})], app.clips, (0, 0))
     heard_at = {}
     for k in range(40):
         app.advance(FRAME_S)

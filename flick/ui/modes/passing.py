@@ -16,10 +16,13 @@ from flick.ui import adapter, decisions
 from flick.ui.commands import Apply
 from flick.ui.modes.base import Mode
 from flick.ui.modes.help import HelpMode
+from flick.ui.modes.turn_over import TurnOver
+from flick.ui.outcome import outcome_lines
 from flick.ui.render import Camera
 from flick.ui.widgets import ButtonSpec
 
 if TYPE_CHECKING:
+    from flick.game.game import Game
     from flick.ui.app import PlayApp
 
 GROUP = "pass"
@@ -155,3 +158,25 @@ def pass_label(app: PlayApp) -> tuple[str, str]:
     return (f"Pass to team {g.current_team}",
             f"player {app.player_of(g.current_team)} - the others look away. "
             "Click or press Space when ready.")
+
+
+def check(app: PlayApp) -> None:
+    """Pass the table when someone else must be at the screen: the pass screen, and over
+    it the banner of the turn just played (its player sees the outcome first)."""
+    key = app.pass_key()
+    if key is None or key == app.seen_key or app.modes.find(PassScreen) is not None \
+            or app.spectator:
+        return
+    app.modes.pop(app, app.modes.find(HelpMode))
+    app.modes.push(app, PassScreen())
+    lines = turn_outcome(app.game)
+    if lines and app.seen_key is not None and app.game.active is None:
+        app.modes.push(app, TurnOver(lines))  # a turn ended: its player sees how
+    app.version += 1
+
+
+def turn_outcome(game: Game) -> list[str]:
+    """The last turn's outcome in words: what its player should see before passing."""
+    g = game
+    start = max((i for i, e in enumerate(g.events) if e.type == "turn"), default=0)
+    return outcome_lines(g.events[start:])
