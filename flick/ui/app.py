@@ -55,6 +55,7 @@ from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.stream import Stream
 from flick.ui.table_view import Decor, TableView, tower_home
+from flick.ui.view_model import DrawMemory, TableModel
 from flick.ui.widgets import HelpTab, Widgets
 
 # The inputs that are a flick (what the mulligan house rule may take back).
@@ -153,13 +154,10 @@ class PlayApp:
         self._old_decor: dict[int, Decor] = {}
         self._pieces: list[PieceState] = []
         self._before_pieces: list[PieceState] = []  # the table before the last input
-        self._aim_cache: Any = None  # (the aim's key, the first piece it touches)
+        self.memory = DrawMemory()  # what the drawing keeps between frames
         self._full_update = True  # the next frame goes to the screen whole
         self._drawn_modes: tuple[str, ...] = ()  # the modes of the last frame sent
         self.exposed = 0  # times the window was shown or uncovered (it is then drawn again)
-        self.follow_cam: tuple[Clip, Camera] | None = None  # widened to follow a clip
-        self.shown_cam: Camera | None = None  # the city camera of the last frame drawn
-        self.label_layout: Layout | None = None  # where the last frame put the table's names
         self.frame = 0
         self.quit = False
         self._script = list(settings.script or [])
@@ -334,6 +332,24 @@ class PlayApp:
 
     def active_cam(self) -> Camera:
         return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
+
+    @property
+    def label_layout(self) -> Layout | None:
+        """Where the last frame put the table's names."""
+        return self.memory.label_layout
+
+    def table_model(self) -> TableModel:
+        """What the table's drawing reads this frame (`flick.ui.view_model`)."""
+        return TableModel(
+            game=self.game, area=self.area, view=self.view, fight_view=self.fight_view,
+            cam=self.cam, fight_cam=self.fight_cam, active_cam=self.active_cam(),
+            clips=self.clips, clip_time=self.clip_time, pieces=self._pieces,
+            before_pieces=self._before_pieces, decor=self._decor, old_decor=self._old_decor,
+            action=self.action, facing=self.facing, spot=self.spot(), gesture=self.gesture,
+            style=self.style, show_aim=self.show_aim, show_power=self.show_power,
+            hint=self.hint(), busy=self.busy(), on_fight_table=self.on_fight_table(),
+            version=self.version, font=self.panel.font, small=self.panel.small,
+            memory=self.memory, draw_assist=lambda surface: self.assist.draw(self, surface))
 
     def draw(self) -> list[pygame.Rect]:
         """Draw the frame; the rectangles of the window that changed."""

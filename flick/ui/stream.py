@@ -98,7 +98,7 @@ class Stream:
         saved = app.clips, app.clip_time
         app.clips, app.clip_time = clips[skip:], within
         try:
-            scene.draw_table(app, app.screen)
+            scene.draw_table(app.table_model(), app.screen)
         except Exception:
             # The game is between two steps of its input here: a state the table's picture
             # cannot be drawn from (a drawing fault shows in the window's own draw after the

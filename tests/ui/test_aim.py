@@ -46,7 +46,7 @@ def aiming(action: str, toward: tuple[float, float]) -> tuple[PlayApp, object]:
                                            ("shotgun", "shotgun_pellet")])
 def test_the_corridor_is_the_piece_width_at_table_scale(action: str, piece: str) -> None:
     app, _ = aiming(action, (300.0, 0.0))
-    path, _ = aim_preview(app)
+    path, _ = aim_preview(app.table_model())
     reach = app.view.footprints.get(piece).reach
     left, end_left, end_right, right = path.corridor()
     assert math.dist(left, right) == pytest.approx(2 * path.half_at(0.0))
@@ -89,7 +89,7 @@ def test_the_first_piece_touched_is_ringed_on_the_table() -> None:
     angle, _ = app.gesture.aim()  # type: ignore[union-attr]
     app.game.board.table.set_pose(zombie, x + 10 * math.cos(angle), y + 10 * math.sin(angle), 0)
     app._refresh()
-    _, touch = aim_preview(app)
+    _, touch = aim_preview(app.table_model())
     assert touch is not None and touch[0] == zombie
     app.draw()
     zx, zy = app.cam.px(*app.game.board.pos(zombie))

@@ -78,10 +78,10 @@ def test_the_camera_follows_a_shot_that_leaves_the_view_and_comes_back() -> None
         for p in clip.poses_at(int(app.clip_time / FRAME_S)).values():
             if p.id in clip._cursor[1] and not app.area.collidepoint(mine.px(p.x, p.y)):
                 left_view += 1
-                shown = app.shown_cam
+                shown = app.memory.shown_cam
                 assert shown is not None and app.area.collidepoint(shown.px(p.x, p.y))
                 followed += shown != mine
         app.advance(FRAME_S)
     assert left_view > 0 and followed == left_view
     app.draw()
-    assert app.cam == mine and app.shown_cam == mine  # back to the player's own view
+    assert app.cam == mine and app.memory.shown_cam == mine  # back to the player's own view

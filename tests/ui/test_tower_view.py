@@ -60,9 +60,10 @@ def test_a_rush_plays_the_tower_drop_in_an_inset_then_the_zombies_leave_the_exit
     zombie_shapes = [sum(z for _, z in frame) for frame in tower.side]
     assert zombie_shapes[0] >= 2  # base and torso of at least one zombie on the roof
     # the same drop unrecorded: the hook only reads (the tower's exits are unchanged)
-    box = drop_inset(app)
+    box = drop_inset(app.table_model())
     app.draw()
-    assert app.shown_cam is not None and app.area.collidepoint(app.shown_cam.px(*tower_at))
+    shown = app.memory.shown_cam
+    assert shown is not None and app.area.collidepoint(shown.px(*tower_at))
     inset = pygame.surfarray.array3d(app.screen.subsurface(box)).copy()
     assert (inset == (16, 18, 24)).all(axis=2).mean() > 0.3  # the inset's dark panel
     assert ((inset == (70, 150, 60)).all(axis=2)).any()  # a zombie in it

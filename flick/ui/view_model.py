@@ -1,0 +1,72 @@
+"""What the table's drawing reads: one explicit model a frame, built by the window.
+
+`flick.ui.scene` draws the city (or a fight's staging table), the piece being flicked, the
+hint and the game-over banner from a `TableModel` alone, never from the window: what it may
+read is listed here. What the drawing keeps from frame to frame (the camera widened to follow
+a shot, the corner chosen for the tower's inset, the labels' places, the aim's first touch)
+lives in a `DrawMemory` the window owns and hands over with the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from flick.physics.state import PieceState
+from flick.ui.render import Camera
+from flick.ui.table_view import Decor, TableView
+
+if TYPE_CHECKING:
+    from flick.game.game import Game
+    from flick.ui.adapter import Spot
+    from flick.ui.gesture import Gesture
+    from flick.ui.labels import Layout
+    from flick.ui.motion import Clip
+
+
+@dataclass
+class DrawMemory:
+    """What the drawing keeps between frames."""
+
+    follow_cam: tuple[Clip, Camera] | None = None  # the camera widened to follow a clip
+    shown_cam: Camera | None = None  # the city camera of the last frame drawn
+    label_layout: Layout | None = None  # where the last frame put the table's names
+    aim_cache: Any = None  # (the aim's key, the first piece it touches)
+    inset: tuple[Clip, pygame.Rect] | None = None  # the tower inset's corner for a rush
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """One frame of the table, as the window sees it now."""
+
+    game: Game
+    area: pygame.Rect  # the table's part of the window
+    view: TableView  # the city's view (background, pieces)
+    fight_view: TableView | None  # a fight's staging table
+    cam: Camera  # the city camera
+    fight_cam: Camera | None
+    active_cam: Camera  # the one the pointer works through now
+    clips: list[Clip]  # the motion still to show (the first is playing)
+    clip_time: float  # s into the first clip
+    pieces: list[PieceState]  # the table at rest now
+    before_pieces: list[PieceState]  # the table before the last input
+    decor: Mapping[int, Decor]  # names, lives, backpacks now
+    old_decor: Mapping[int, Decor]  # as they were before the last input (no spoilers)
+    action: str | None  # the action picked
+    facing: float | None  # the facing chosen for the turn's end
+    spot: Spot | None  # the piece to flick now
+    gesture: Gesture | None  # the flick being dragged
+    style: str
+    show_aim: bool
+    show_power: bool
+    hint: str
+    busy: bool  # a shot is playing
+    on_fight_table: bool
+    version: int  # bumped at every change of the game (the aim's cache key)
+    font: pygame.font.Font  # the panel's fonts, for the table's own few words
+    small: pygame.font.Font
+    memory: DrawMemory = field(default_factory=DrawMemory)
+    draw_assist: Callable[[pygame.Surface], None] = lambda surface: None
