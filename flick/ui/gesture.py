@@ -42,11 +42,13 @@ Vec = tuple[float, float]
 
 STYLES = ("swipe", "slingshot")
 # The swipe's speed is fitted over this last stretch (s), over at least SWIPE_MIN_EVENTS motion
-# events and at most SWIPE_MAX_EVENTS. Measured (`flick bench swipe`): an xdotool swipe (12 px
-# every 10 ms, the hand at real-time priority) replayed 46 times into `flick play 1` under
-# Xvfb on a loaded machine (2 busy loops beside the other work on 2 cores); the window's
-# event logs read offline over 0.05, 0.08, 0.10 and 0.15 s: 0.10 s gave the narrowest range
-# (-12 % / +10 %, sd 3.4 %; 0.05 s: -58 % / +21 %, 0.15 s: -20 % / +5 %).
+# events and at most SWIPE_MAX_EVENTS. Measured (`flick bench --only swipe`): an xdotool swipe
+# (12 px every 10 ms, the hand at real-time priority) replayed 65 times into `flick play 1`
+# under Xvfb on a loaded machine (a busy loop on each of 2 cores beside other work), the
+# window's event logs read offline: over 0.10 s, 63 of 65 within +-10 % of the median
+# (96.9-121.4 cm/s, median 111.4); over 0.05 s -58 % / +21 %, over 0.15 s -20 % / +5 % (on
+# the first 46). The estimator before (the mean over the last 50 ms, to the release): 21 of 65
+# outside +-10 % (47.1-110.2, median 87.9).
 SWIPE_WINDOW_S = 0.10
 SWIPE_MIN_EVENTS = 3
 SWIPE_MAX_EVENTS = 120
@@ -58,7 +60,7 @@ BATCH_GAP_S = 0.0005
 # stroke came in one or two batches: a window stalled 100-250 ms under load),
 # REPORT_FALLBACK_S: a 100 Hz pointer (xdotool's test swipe reports every 10 ms, a touchpad
 # every 10-12 ms; a 125 Hz mouse reports every 8 ms: its stroke received whole reads 20 %
-# slow). Of the 46 swipes above, 5 came whole; 12 ms read them 16 % slow.
+# slow). Of the first 46 swipes above, 5 came whole; 12 ms read them 16 % slow.
 REPORT_FALLBACK_S = 0.010
 REPORT_MAX_S = 0.020
 # Holding still: the speed counts in full this long after the pointer last moved (longer than
@@ -263,11 +265,15 @@ def _last_mover(samples: list[Sample]) -> int:
 
 
 def report_interval(samples: list[Sample]) -> float:
-    """How often the pointer reports while it moves (s): the median gap before the events
-    that came alone (not in a batch), within [2 `BATCH_GAP_S`, `REPORT_MAX_S`];
+    """How often the pointer reports while it moves (s): the median gap between two moves
+    where the second came alone (not in a batch), within [2 `BATCH_GAP_S`, `REPORT_MAX_S`];
     `REPORT_FALLBACK_S` when every event came in a batch."""
+    def moving(i: int) -> bool:  # the sample moved from the one before
+        return i >= 1 and math.dist(samples[i][1], samples[i - 1][1]) >= MOVED_PX
+
+    # a gap between two moves (not the press's rest before the first one)
     gaps = [samples[i][0] - samples[i - 1][0] for i, j in _runs(samples)
-            if i == j and math.dist(samples[i][1], samples[i - 1][1]) >= MOVED_PX]
+            if i == j and moving(i) and moving(i - 1)]
     if not gaps:
         return REPORT_FALLBACK_S
     return min(max(float(np.median(gaps)), 2 * BATCH_GAP_S), REPORT_MAX_S)
