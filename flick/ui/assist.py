@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from flick.game.bots.aim import HandNoise, first_blocker, piece_spec
+from flick.physics.geometry import point_segment
 from flick.plan import Grid, Plan, Shot, enter_shot, move_shot, shoot_shot
 from flick.plan.planner import cell, run_cells
 
@@ -422,7 +423,7 @@ class Assist:
         free = self.free(app)
         na, npow = len(self.grid.angles), len(self.grid.powers)
         rect = pygame.Rect(0, 0, na * CELL_PX, npow * CELL_PX)
-        rect.bottomleft = (free.x + 16 + 64, free.bottom - 44 - 34 - 2 * TEXT_PX)
+        rect.bottomleft = (free.x + 16 + 64, free.bottom - 44 - 2 * TEXT_PX - 34 - 2 * TEXT_PX)
         return rect
 
     def cell_rect(self, app: PlayApp, i: int) -> pygame.Rect:
@@ -440,7 +441,8 @@ class Assist:
         back = rect.inflate(8, 8)
         back.x -= 64
         back.width += 64
-        back.height += 2 * TEXT_PX + 30
+        back.y -= TEXT_PX  # the "stop ring" heading above the cells
+        back.height += 4 * TEXT_PX + 30
         back = back.clip(self.free(app))
         shade = pygame.Surface(back.size, pygame.SRCALPHA)
         shade.fill((16, 18, 24, 215))
@@ -471,9 +473,10 @@ class Assist:
             pygame.draw.line(screen, colour(x / max(1, ramp.width - 1)),
                              (ramp.x + x, ramp.y), (ramp.x + x, ramp.bottom - 1))
         self._text(screen, "0%", (ramp.x, ramp.bottom + 1), "topleft")
-        self._text(screen, "100% hit", (ramp.right, ramp.bottom + 1), "topright")
-        self._text(screen, "grey: not yet  white: best", (ramp.centerx, ramp.bottom + 1),
-                   "midtop", (170, 176, 186))
+        self._text(screen, "success", (ramp.centerx, ramp.bottom + 1), "midtop")
+        self._text(screen, "100%", (ramp.right, ramp.bottom + 1), "topright")
+        self._text(screen, "grey: not yet, white: best", (ramp.x, ramp.bottom + TEXT_PX + 2),
+                   "topleft", (170, 176, 186))
 
     def _text(self, screen: pygame.Surface, text: str, at: tuple[int, int], anchor: str,
               colour_: tuple[int, int, int] = LABEL) -> None:
@@ -514,13 +517,27 @@ class Assist:
         return head + (f"best {best}" if k == n else f"{k}/{n} cells, best so far {best}")
 
     def _line(self, app: PlayApp, screen: pygame.Surface, text: str) -> None:
+        """The line at the bottom of the table, wrapped at word breaks to stay in it."""
         free = self.free(app)
         if self._font is None:
             self._font = pygame.font.Font(None, TEXT_PX)
-        img = self._font.render(text, True, LABEL)
-        strip = img.get_rect(bottomleft=(free.x + 16, free.bottom - 44)).inflate(12, 6)
+        room = max(100, free.width - 44)
+        rows = [""]
+        for word in text.split(" "):
+            trial = f"{rows[-1]} {word}".strip()
+            if rows[-1] and self._font.size(trial)[0] > room:
+                rows.append(word)
+            else:
+                rows[-1] = trial
+        imgs = [self._font.render(r, True, LABEL) for r in rows]
+        h = sum(i.get_height() for i in imgs)
+        w = max(i.get_width() for i in imgs)
+        strip = pygame.Rect(free.x + 16, free.bottom - 44 - h, w, h).inflate(12, 6)
         pygame.draw.rect(screen, (16, 18, 24), strip, border_radius=5)
-        screen.blit(img, img.get_rect(center=strip.center))
+        y = strip.y + 3
+        for img in imgs:
+            screen.blit(img, (strip.x + 6, y))
+            y += img.get_height()
 
     # ---- the worker pool ----------------------------------------------------------------
     def _start_pool(self) -> ProcessPoolExecutor:
@@ -569,10 +586,18 @@ def why_zero(app: PlayApp, job: Job) -> str:
     board = g.board
     start = next(p for p in job.shot.state.pieces if p.id == job.shot.piece)
     target = job.key[5]
+    radius = app.view.footprints.get(job.kind).reach
     ignore: set[Any] = set()
     me = g.active_survivor.piece
     if me is not None:
-        ignore.add(me)
+        ignore.add(me)  # the piece starts beside (a bullet) or under (a disc) the survivor
+    if target[0] == "shoot":
+        end = board.pos(target[1])
+        if me is not None and _crosses(board.pos(me), (start.x, start.y), end,
+                                       radius + board.figure_r):
+            side = "left" if job.key[3] == "right" else "right"
+            return (f"blocked by {g.active_survivor.name} (the bullet sits on the other side; "
+                    f"S puts it on the {side})")
     if target[0] == "shoot":
         end = board.pos(target[1])
         ignore.add(target[1])
@@ -581,12 +606,19 @@ def why_zero(app: PlayApp, job: Job) -> str:
         ignore.update(board.building_parts(target[1])[:2])
     else:
         end = target[1]
-    radius = app.view.footprints.get(job.kind).reach
     ob = first_blocker((start.x, start.y), end, radius, board.obstacles(), ignore)
     if ob is None:
         return ("nothing stands on the straight way: too far or too narrow for this hand "
                 "(try a nearer target)")
     return "blocked by " + blocker_words(g, ob.pid, ob.kind)
+
+
+def _crosses(centre: tuple[float, float], start: tuple[float, float],
+             end: tuple[float, float], reach: float) -> bool:
+    """The way from `start` to `end` heads into the circle of `reach` about `centre`."""
+    ux, uy = end[0] - start[0], end[1] - start[1]
+    cx, cy = centre[0] - start[0], centre[1] - start[1]
+    return ux * cx + uy * cy > 0 and point_segment(centre, start, end) < reach
 
 
 def blocker_words(game: Any, pid: Any, kind: str) -> str:

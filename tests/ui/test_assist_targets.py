@@ -80,10 +80,21 @@ def test_a_map_at_zero_says_what_blocks_the_way(app: PlayApp) -> None:
     me, there = g.board.pos(g.active_survivor.piece), g.board.pos(target)
     angle = math.atan2(there[1] - me[1], there[0] - me[0])
     mid = (me[0] + 0.5 * (there[0] - me[0]), me[1] + 0.5 * (there[1] - me[1]))
-    g.board.table.add("car", mid[0], mid[1], angle + math.pi / 2)  # across the way
     app.select("gun")
     app.advance(FRAME_S)
     assert app.assist.target == ("shoot", target)
+    until_done(app)
+    # from her right the bullet would cross Rosa herself
+    assert app.side == "right"
+    assert "0% everywhere: blocked by Rosa Rodriguez" in app.assist.line()
+    assert "S puts it on the left" in app.assist.line()
+    app.key("s")
+    app.advance(FRAME_S)
+    until_done(app)
+    assert "0% everywhere" not in app.assist.line()
+    g.board.table.add("car", mid[0], mid[1], angle + math.pi / 2)  # across the way
+    app.assist.drop()  # the table changed under the map: plan it again
+    app.advance(FRAME_S)
     until_done(app)
     m = app.assist.plan()
     assert m is not None and max(c.p for c in m.cells) == 0.0  # type: ignore[attr-defined]
