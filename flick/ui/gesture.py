@@ -43,12 +43,12 @@ Vec = tuple[float, float]
 STYLES = ("swipe", "slingshot")
 # The swipe's speed is fitted over this last stretch (s), over at least SWIPE_MIN_EVENTS motion
 # events and at most SWIPE_MAX_EVENTS. Measured (`flick bench --only swipe`): an xdotool swipe
-# (12 px every 10 ms, the hand at real-time priority) replayed 65 times into `flick play 1`
+# (12 px every 10 ms, the hand at real-time priority) replayed 104 times into `flick play 1`
 # under Xvfb on a loaded machine (a busy loop on each of 2 cores beside other work), the
-# window's event logs read offline: over 0.10 s, 63 of 65 within +-10 % of the median
-# (96.9-121.4 cm/s, median 111.4); over 0.05 s -58 % / +21 %, over 0.15 s -20 % / +5 % (on
-# the first 46). The estimator before (the mean over the last 50 ms, to the release): 21 of 65
-# outside +-10 % (47.1-110.2, median 87.9).
+# window's event logs read offline: 101 of 104 within +-10 % of the median (96.4-121.4 cm/s,
+# median 111.4); over 0.05 s instead of 0.10: -58 % / +21 %, over 0.15 s: -20 % / +5 % (on
+# the first 46). The estimator before (the mean over the last 50 ms, to the release): 21 of
+# the first 65 outside +-10 % (47.1-110.2, median 87.9).
 SWIPE_WINDOW_S = 0.10
 SWIPE_MIN_EVENTS = 3
 SWIPE_MAX_EVENTS = 120
@@ -63,10 +63,16 @@ BATCH_GAP_S = 0.0005
 # slow). Of the first 46 swipes above, 5 came whole; 12 ms read them 16 % slow.
 REPORT_FALLBACK_S = 0.010
 REPORT_MAX_S = 0.020
+REPORT_MIN_GAPS = 3  # fewer gaps teach nothing: one 1.2 ms gap read a whole batch at 700 cm/s
 # Holding still: the speed counts in full this long after the pointer last moved (longer than
 # the gap between two reports of a moving pointer), then falls linearly to zero at HOLD_S.
 STILL_GRACE_S = 0.03
 HOLD_S = 0.08  # s: a pointer still this long before the release gives no flick
+# A window that kept the moving pointer's events waiting (a stall: 20-250 ms on a loaded
+# machine, measured with `flick bench --only swipe`) may take the release as late: the hold
+# is counted from that much later, up to this (a flick released 65-75 ms after its last
+# move by such stamps read 14 and 40 cm/s instead of 111).
+STALL_MAX_S = 0.25
 MOVED_PX = 0.5  # a report this close to the last one (px; cm without screen samples) is still
 # cm/s of launch per px/s of pointer on the screen: 1 px/s -> 0.093 cm/s (at the window's
 # fitted zoom, a 2.6 cm figure 28 px wide: 10.8 px per cm, a swipe moves the piece as fast as
@@ -152,10 +158,25 @@ class Gesture:
         track, _ = self._track()
         return _last_moved(track)
 
-    def hold_factor(self, t: float | None = None) -> float:
-        """1 while the pointer moves, falling to 0 when it has been still `HOLD_S` at `t`."""
+    def stall(self) -> float:
+        """The longest the window left the moving pointer's events waiting during this
+        stroke (s, at most `STALL_MAX_S`): the longest gap between two events received while
+        it moved, beyond one `report_interval`. A window that late may have taken the release as
+        late: the hold counts from that much after the pointer last moved."""
+        track, _ = self._track()
+        last = _last_mover(track)
+        first = next((i for i in range(1, last + 1)
+                      if math.dist(track[i][1], track[i - 1][1]) >= MOVED_PX), last)
+        gaps = [track[i][0] - track[i - 1][0] for i in range(first + 1, last + 1)]
+        return min(STALL_MAX_S, max(0.0, max(gaps, default=0.0) - report_interval(track)))
+
+    def hold_factor(self, t: float | None = None, since: float | None = None) -> float:
+        """1 while the pointer moves, falling to 0 when it has been still `HOLD_S` at `t`
+        (plus the window's `stall`). `since`: the earliest the event at `t` can have come
+        (when the window last found no event waiting; `t` when not given)."""
         t = self.last_event if t is None else t
-        still = t - self.still_since()
+        at = t if since is None else min(t, max(since, self.still_since()))
+        still = at - self.still_since() - self.stall()
         if still <= STILL_GRACE_S:
             return 1.0
         return max(0.0, 1.0 - (still - STILL_GRACE_S) / (HOLD_S - STILL_GRACE_S))
@@ -216,21 +237,24 @@ class Gesture:
         cm = self.preview_cm(t)
         if cm > 0:
             return f"release now = {cm:.0f} cm"
-        if self.style == "swipe" and self.hold_factor(t) == 0.0:
+        if self.style == "swipe" and self.hold_factor(t) < 1.0:
             return "release now = nothing (held still)"
         return "release now = nothing (too gentle)"
 
     def release(self, t: float, p: Vec, hand: str = "none",
                 rng: np.random.Generator | None = None,
-                screen: Vec | None = None) -> Flick | None:
+                screen: Vec | None = None, since: float | None = None) -> Flick | None:
         """Let go at `p` (`screen` px), time `t`: the `Flick` (impulse g*cm/s at the press
         offset), or None when the release is too gentle to be a flick or came after the
-        pointer was held still `HOLD_S` (`refused` says which)."""
+        pointer was held still `HOLD_S` (`refused` says which). `since`: the earliest the
+        release can have come (when the window last found no event waiting), if known."""
         self.move(t, p, screen)
-        angle, speed = self.aim(t)
+        at = t if since is None else min(t, max(since, self.still_since()))
+        angle, speed = self.aim(at)
         if speed < MIN_SPEED:
-            held = self.style == "swipe" and self.hold_factor(t) == 0.0
-            self.refused = (f"held still {1000 * (t - self.still_since()):.0f} ms before "
+            held = self.style == "swipe" and self.hold_factor(at) < 1.0 and math.hypot(
+                *self.velocity(self.still_since())) >= MIN_SPEED  # it moved fast enough
+            self.refused = (f"held still {1000 * (at - self.still_since()):.0f} ms before "
                             "letting go: no flick (let go while still moving)" if held else
                             "too gentle to be a flick")
             return None
@@ -267,25 +291,25 @@ def _last_mover(samples: list[Sample]) -> int:
 def report_interval(samples: list[Sample]) -> float:
     """How often the pointer reports while it moves (s): the median gap between two moves
     where the second came alone (not in a batch), within [2 `BATCH_GAP_S`, `REPORT_MAX_S`];
-    `REPORT_FALLBACK_S` when every event came in a batch."""
+    `REPORT_FALLBACK_S` with fewer than `REPORT_MIN_GAPS` such gaps."""
     def moving(i: int) -> bool:  # the sample moved from the one before
         return i >= 1 and math.dist(samples[i][1], samples[i - 1][1]) >= MOVED_PX
 
     # a gap between two moves (not the press's rest before the first one)
     gaps = [samples[i][0] - samples[i - 1][0] for i, j in _runs(samples)
             if i == j and moving(i) and moving(i - 1)]
-    if not gaps:
+    if len(gaps) < REPORT_MIN_GAPS:
         return REPORT_FALLBACK_S
     return min(max(float(np.median(gaps)), 2 * BATCH_GAP_S), REPORT_MAX_S)
 
 
-def _runs(samples: list[Sample]) -> list[tuple[int, int]]:
+def _runs(samples: list[Sample], gap: float = BATCH_GAP_S) -> list[tuple[int, int]]:
     """The batches after the first sample: (first, last) indices of each run of samples
-    stamped closer than `BATCH_GAP_S` to the one before."""
+    stamped closer than `gap` to the one before."""
     out, i, n = [], 1, len(samples)
     while i < n:
         j = i
-        while j + 1 < n and samples[j + 1][0] - samples[j][0] < BATCH_GAP_S:
+        while j + 1 < n and samples[j + 1][0] - samples[j][0] < gap:
             j += 1
         out.append((i, j))
         i = j + 1
@@ -294,13 +318,15 @@ def _runs(samples: list[Sample]) -> list[tuple[int, int]]:
 
 def spread_batches(samples: list[Sample]) -> list[Sample]:
     """The samples with each batch's stamps spread: a run of k events stamped closer than
-    `BATCH_GAP_S` is placed evenly over the time since the sample before it, at most one
-    `report_interval` apart, ending at the run's last stamp (when it was received)."""
+    half a `report_interval` (no pointer reports that soon after the last: the window took
+    them in one go, or in two reads of one go) is placed evenly over the time since the
+    sample before it, at most one `report_interval` apart, ending at the run's last stamp
+    (when it was received)."""
     if not samples:
         return []
     step = report_interval(samples)
     out = [samples[0]]
-    for i, j in _runs(samples):
+    for i, j in _runs(samples, max(BATCH_GAP_S, step / 2)):
         k = j - i + 1
         end = samples[j][0]
         span = min(end - out[-1][0], k * step)

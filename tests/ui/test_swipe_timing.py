@@ -131,3 +131,29 @@ def test_release_now_previews_the_slide_the_release_gives() -> None:
         else:
             assert launch_speed(PARAMS, "movement_disc", preview) == pytest.approx(speed)
             assert words == f"release now = {preview:.0f} cm"
+
+
+def test_a_window_that_stalls_may_take_the_release_late_without_losing_the_flick() -> None:
+    stream = events()
+    last_t, last_px = stream[-1]
+    # the window left the moving pointer's events waiting 60 ms, twice (two reads of one
+    # go, 4 ms apart), then took the release 70 ms after the last move
+    dequeues = [1.06, 1.12, 1.13, 1.14, 1.15, 1.16, 1.17, 1.18, 1.19]
+    got = received(stream, dequeues)
+    got = [(t + 0.004 if 1.12 <= t < 1.121 and k >= 5 else t, px)  # the second read
+           for k, (t, px) in enumerate(got)]
+    g = gesture()
+    for t, px in got:
+        g.move(t, cm(px), px)
+    late = release(g, last_t + 0.07, last_px)
+    assert late == pytest.approx(TRUE_SPEED, rel=0.05)
+    # told when it last found no event waiting (just after the last move), the window's
+    # release counts from then, however late it took it
+    g = gesture()
+    for t, px in stream:
+        g.move(t, cm(px), px)
+    assert g.hold_factor(last_t + 0.2, since=last_t + 0.01) == 1.0
+    assert g.hold_factor(last_t + 0.2) == 0.0
+    flick = g.release(last_t + 0.2, cm(last_px), screen=last_px, since=last_t + 0.01)
+    assert flick is not None
+    assert math.hypot(*flick.impulse) / MASS == pytest.approx(TRUE_SPEED, rel=0.02)
