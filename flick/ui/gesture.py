@@ -318,15 +318,15 @@ def _runs(samples: list[Sample], gap: float = BATCH_GAP_S) -> list[tuple[int, in
 
 def spread_batches(samples: list[Sample]) -> list[Sample]:
     """The samples with each batch's stamps spread: a run of k events stamped closer than
-    half a `report_interval` (no pointer reports that soon after the last: the window took
-    them in one go, or in two reads of one go) is placed evenly over the time since the
-    sample before it, at most one `report_interval` apart, ending at the run's last stamp
-    (when it was received)."""
+    3/4 of a `report_interval` (a steady pointer does not report that soon after the last:
+    the window took them in one go, or in two reads of one go, or late) is placed evenly
+    over the time since the sample before it, at most one `report_interval` apart, ending at
+    the run's last stamp (when it was received)."""
     if not samples:
         return []
     step = report_interval(samples)
     out = [samples[0]]
-    for i, j in _runs(samples, max(BATCH_GAP_S, step / 2)):
+    for i, j in _runs(samples, max(BATCH_GAP_S, 0.75 * step)):
         k = j - i + 1
         end = samples[j][0]
         span = min(end - out[-1][0], k * step)
