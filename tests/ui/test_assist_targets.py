@@ -22,7 +22,7 @@ from flick.ui import assist
 from flick.ui.app import PlayApp, Settings
 from flick.ui.motion import FRAME_S
 
-GRID = Grid.around(5, 5)
+GRID = Grid.around(3, 3)  # 9 cells of 2 shots: a map in a moment
 REPEATS = 2
 
 pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
