@@ -138,7 +138,7 @@ def bench(quick: bool = False) -> dict[str, Any]:
                            "swipe_hand_realtime": rt}
     if speeds:
         m = statistics.median(speeds)
-        out["swipe_spread"] = {"min": min(speeds), "median": m, "max": max(speeds),
+        out["swipe_spread"] = {"min": min(speeds), "median": round(m, 1), "max": max(speeds),
                                "low": round(min(speeds) / m - 1, 3),
                                "high": round(max(speeds) / m - 1, 3)}
     return out
