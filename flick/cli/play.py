@@ -22,8 +22,9 @@ off: while a move or a gun is aimed, click the target (a point, a door, a zombie
 shot planner's success map is drawn around the piece as a heat map, filled in as a
 background process computes it (`flick plan` prints the same map). Ctrl+Q quits.
 
-Every game is recorded to a replay file, rewritten after every input (`--record FILE`, a
-new file; default replays/sNN-YYYYMMDD-HHMMSS.json, never one that exists): watch it with
+Every game is recorded to a replay file, created when the game starts and rewritten after
+every input (`--record FILE`, a new file; default replays/sNN-YYYYMMDD-HHMMSS.json, with -2,
+-3... for games started in the same second, never one that exists): watch it with
 `flick replay FILE`, the newest with `flick replay --last`.
 
 Without a screen (tests, CI): SDL_VIDEODRIVER=dummy flick play 2 --frames 300
@@ -94,38 +95,64 @@ REPLAYS = "replays"  # where `flick play` keeps its games and `flick replay --la
 
 
 def default_record(number: int, now: float | None = None) -> str:
-    """A replay name no earlier game has: replays/sNN-YYYYMMDD-HHMMSS.json, with -2, -3...
-    when two games start in the same second."""
+    """A new replay file, created empty at once (exclusively: `claim_record`), named
+    replays/sNN-YYYYMMDD-HHMMSS.json, with -2, -3... when a game started in the same second
+    has the name: two games started together never get the same file."""
     import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     base = os.path.join(REPLAYS, f"s{number:02d}-{stamp}")
-    path, k = base + ".json", 1
-    while os.path.exists(path):
-        k += 1
-        path = f"{base}-{k}.json"
-    return path
+    k = 1
+    while True:
+        path = base + ".json" if k == 1 else f"{base}-{k}.json"
+        try:
+            claim_record(path)
+        except FileExistsError:
+            k += 1
+            continue
+        return path
+
+
+def claim_record(path: str) -> None:
+    """Create `path` empty, failing with FileExistsError when it exists (O_EXCL: of two
+    games claiming the name at once, one gets it); its folder is made when missing."""
+    import errno
+
+    folder = os.path.dirname(path)
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except FileExistsError:  # the folder's name is a file's: not the replay existing
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
+                                     folder) from None
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
 
 
 def check_record(path: str) -> None:
-    """Refuse, before any window opens, a replay path that exists (it would be overwritten)
-    or cannot be written."""
+    """Claim the replay path given with --record before any window opens: refused when it
+    exists (it would be overwritten) or cannot be written."""
     from flick.errors import FlickError
 
-    if os.path.exists(path):
+    try:
+        claim_record(path)
+    except FileExistsError:
         raise FlickError(f"--record {path}: the file exists; a replay is never overwritten "
                          "(choose a new name, or leave --record out for a dated one)",
-                         exit_code=2)
-    folder = os.path.dirname(path) or "."
-    try:
-        os.makedirs(folder, exist_ok=True)
-        probe = os.path.join(folder, f".{os.path.basename(path)}.probe")
-        with open(probe, "x", encoding="utf-8"):
-            pass
-        os.remove(probe)
+                         exit_code=2) from None
     except OSError as exc:
         raise FlickError(f"--record {path}: cannot write there: {exc.strerror}",
                          exit_code=2) from None
+
+
+def _drop_claim(path: str | None) -> None:
+    """Remove a claimed replay file the game never wrote (still empty)."""
+    if path is None:
+        return
+    try:
+        if os.path.getsize(path) == 0:
+            os.remove(path)
+    except OSError:
+        pass
 
 
 def fitted_size() -> tuple[int, int]:
@@ -164,12 +191,18 @@ def handle(args: argparse.Namespace) -> int:
         script = load_script(args.script)
     record = None
     if not args.no_record:
-        record = args.record or default_record(scenario.number)
-        check_record(record)
-    return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
-                show_aim=not args.no_aim, show_power=not args.no_power, frames=args.frames,
-                screenshot=args.screenshot, script=script, record=record,
-                mulligans=args.mulligans)
+        if args.record:
+            check_record(args.record)
+            record = args.record
+        else:
+            record = default_record(scenario.number)
+    try:
+        return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
+                    show_aim=not args.no_aim, show_power=not args.no_power,
+                    frames=args.frames, screenshot=args.screenshot, script=script,
+                    record=record, mulligans=args.mulligans)
+    finally:
+        _drop_claim(record)  # the game never started: no empty replay is left behind
 
 
 def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
@@ -195,9 +228,10 @@ def play(scenario: Any, seed: int, players: int, **settings: Any) -> int:
                          f"during set-up ({end.reason})") from None
     recorder = None
     if settings.get("record"):
-        from flick.replay import Recorder
+        from flick.replay import Recorder, write
 
         recorder = Recorder(game, controller="human")
+        write(settings["record"], game)  # the claimed file holds the game from its start
     pygame.display.init()
     pygame.font.init()
     if settings.get("size") is None:

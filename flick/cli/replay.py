@@ -80,7 +80,9 @@ def newest_replay(folder: str | None = None) -> str:
     from flick.cli.play import REPLAYS
     from flick.errors import FlickError
 
-    files = [p for p in Path(folder or REPLAYS).glob("*.json") if p.is_file()]
+    # an empty file is a game's name claimed a moment before its first write
+    files = [p for p in Path(folder or REPLAYS).glob("*.json")
+             if p.is_file() and p.stat().st_size > 0]
     if not files:
         raise FlickError(f"--last: no replay in {folder or REPLAYS}/ yet (play a game first)",
                          exit_code=2)

@@ -4,7 +4,8 @@ map around the piece being aimed, computed in a background process so the window
 While a move or a gun shot is being aimed on the city table, a left click on the table away
 from the lit piece sets the target: for a move, the point clicked (or the building whose door
 is within `DOOR_PICK_CM` of it: the disc sent in through the door); for a gun, the zombie
-nearest the click (by default the zombie nearest the survivor). The planner
+standing nearest the click (by default the standing zombie nearest the survivor; a fallen
+one is never a target: a bullet on a fallen figure does nothing). The planner
 (`flick.plan`) then plays every cell of an aim x power grid around the friction model's aim
 `repeats` times under the hand noise (the window's N setting; "none" plans with the steady
 hand, which is what the map is for). The cells are sent to a pool of worker processes one by
@@ -36,7 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from flick.game.bots.aim import HandNoise, piece_spec
+from flick.game.bots.aim import HandNoise, first_blocker, piece_spec
+from flick.physics.geometry import point_segment
 from flick.plan import Grid, Plan, Shot, enter_shot, move_shot, shoot_shot
 from flick.plan.planner import cell, run_cells
 
@@ -48,6 +50,9 @@ DOOR_PICK_CM = 4.0  # a click this near a door's middle sends the disc in
 ZOMBIE_PICK_CM = 6.0  # a gun's click picks the zombie nearest it within this
 MAX_FAN_CM = 300.0  # the fan is drawn no farther than this from the piece
 LABEL = (226, 232, 238)
+CELL_PX = 18  # a cell of the corner map (at least 16 px: big enough to see and point at)
+FAN_ALPHA = 110  # the fan's fill: half-transparent, the table's labels show through
+TEXT_PX = 17  # the assist's own text size (pygame-ce's default font)
 # How the workers start: forked (at once, the physics already imported; the child touches
 # nothing of SDL) where the system forks, spawned elsewhere.
 START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -74,6 +79,9 @@ class Job:
     shot: Shot
     kind: str
     hand: str
+    shot_params: Any = None  # the physics parameters (mass, friction: the stop rings)
+    shown_hand: str = "none"  # the window's hand noise (the words say it when not none)
+    reason: str | None = None  # why every cell is 0% (once the map is in and it is)
     futures: dict[Future[list[int]], list[int]] = field(default_factory=dict)
     wins: dict[int, int] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
@@ -101,6 +109,8 @@ class Assist:
         self._pool: ProcessPoolExecutor | None = None
         self._finalizer: Any = None
         self._layer: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
+        self._font: pygame.font.Font | None = None
+        self._texts: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
 
     # ---- switching, targets -----------------------------------------------------------
     def toggle(self, app: PlayApp) -> None:
@@ -137,7 +147,12 @@ class Assist:
             if hit is None or hit[0] > ZOMBIE_PICK_CM:
                 app.refuse("aim assist: click a zombie to shoot at")
                 return True
-            self.target = ("shoot", hit[1])
+            up = [(d, z) for d, z in zs if d <= ZOMBIE_PICK_CM and standing(board, z)]
+            if not up:
+                app.refuse("aim assist: that zombie is down already; a bullet on a fallen "
+                           "figure does nothing (click a standing one)")
+                return True
+            self.target = ("shoot", min(up)[1])
         self.version += 1
         return True
 
@@ -156,6 +171,11 @@ class Assist:
             self.drop()
             self._submit(app, key)
         self._collect()
+        job = self.job
+        if job is not None and job.done_s is not None and job.reason is None:
+            best = self._best()
+            job.reason = "" if best is None or job.wins[best] > 0 else why_zero(app, job)
+            self.version += 1
         if self.failed:
             app.refuse(self.failed)
             self.failed = ""
@@ -177,12 +197,19 @@ class Assist:
             self.target = None if not self.on or app.action not in ACTIONS else self.target
             return None
         g = app.game
+        board = g.board
         piece = g.active_survivor.piece
-        if (self.target is None and app.action in ("gun", "two_guns") and g.board.zombies()
+        if self.target is not None and self.target[0] == "shoot" and (
+                not board.exists(self.target[1]) or not standing(board, self.target[1])):
+            self.target = None  # it fell (or left the table): a shot at it does nothing
+        up = [z for z in board.zombies() if standing(board, z)]
+        if (self.target is None and app.action in ("gun", "two_guns") and up
                 and piece is not None):
-            here = g.board.pos(piece)
-            self.target = ("shoot", min(g.board.zombies(),
-                                        key=lambda z: (math.dist(g.board.pos(z), here), z)))
+            here = board.pos(piece)
+            self.target = ("shoot", min(up, key=lambda z: (math.dist(board.pos(z), here), z)))
+        if self.target is None and app.action in ("gun", "two_guns"):
+            self.message = "aim assist: no standing zombie to shoot at"
+            return None
         if self.target is None:
             self.message = "aim assist: click where the disc should go (a door: in)"
             return None
@@ -196,7 +223,7 @@ class Assist:
         side = app.side if app.action == "gun" else (
             "left" if app.first_flick is None else "right")
         return (id(g), len(g.inputs), app.action, side, self._hand(app), self.target,
-                app.settings.hand_seed)
+                app.settings.hand_seed, app.hand)
 
     @staticmethod
     def _hand(app: PlayApp) -> str:
@@ -218,7 +245,7 @@ class Assist:
         params = app.game.board.params
         noise = HandNoise.from_params(params, hand)
         kind = "movement_disc" if app.action == "move" else "bullet"
-        job = Job(key, what, shot, kind, hand)
+        job = Job(key, what, shot, kind, hand, shot_params=params, shown_hand=key[7])
         pool = self._start_pool()
         for i in self.order():
             f = pool.submit(run_cells, params, shot, noise, self.grid, self.repeats, key[6], [i])
@@ -291,39 +318,30 @@ class Assist:
         job = self.job
         return {} if job is None else {i: w / self.repeats for i, w in job.wins.items()}
 
-    def fan(self, app: PlayApp) -> list[tuple[int, list[tuple[float, float]]]]:
-        """Each cell's patch (cm): between its aim's edges and, for a move, between the
-        open-table slides of its power's edges, from the piece's start (where the disc would
-        stop); for a shot, between its power's edges times the zombie's distance (the band
-        around the zombie: a bullet does not stop there)."""
+    def stop_cm(self, factor: float) -> float:
+        """The stop ring of a power `factor` (cm from the piece's start): how far the piece
+        launched at the map's strength times `factor` would slide on an open table (for a
+        bullet, past the zombie: it does not stop there)."""
         job = self.job
         assert job is not None
-        params = app.game.board.params
-        mass, mu = piece_spec(params, job.kind)
-        g = float(params.gravity)
+        return _stop(job, factor)
+
+    def fan(self, app: PlayApp) -> list[tuple[int, list[tuple[float, float]]]]:
+        """Each cell's patch (cm): between its aim's edges and between the stop rings of its
+        power's edges, from the piece's start."""
+        job = self.job
+        assert job is not None
         start = next(p for p in job.shot.state.pieces if p.id == job.shot.piece)
         x0, y0 = start.x, start.y
         angles, powers = self.grid.angles, self.grid.powers
         da = (angles[1] - angles[0]) / 2 if len(angles) > 1 else math.radians(0.5)
         dp = (powers[1] - powers[0]) / 2 if len(powers) > 1 else 0.03
-
-        target = job.key[5]
-        board = app.game.board
-        # a bullet flies on past the zombie: its cells are drawn around the zombie
-        reach = (math.dist((x0, y0), board.pos(target[1]))
-                 if target[0] == "shoot" and board.exists(target[1]) else None)
-
-        def slide(factor: float) -> float:
-            if reach is not None:
-                return reach * max(0.0, factor)
-            v = job.shot.strength * max(0.0, factor) / mass
-            return min(MAX_FAN_CM, v * v / (2.0 * mu * g))
-
         out = []
         for i in range(len(self.grid)):
             a_off, f = self.grid.cell(i)
             a = job.shot.angle + a_off
-            r0, r1 = slide(f - dp), slide(f + dp)
+            r0 = min(MAX_FAN_CM, _stop(job, f - dp))
+            r1 = min(MAX_FAN_CM, _stop(job, f + dp))
             pts = []
             for r, aa in ((r0, a - da), (r1, a - da), (r1, a + da), (r0, a + da)):
                 pts.append((x0 + r * math.cos(aa), y0 + r * math.sin(aa)))
@@ -331,7 +349,8 @@ class Assist:
         return out
 
     def draw(self, app: PlayApp, screen: pygame.Surface) -> None:
-        """The heat map and its line, over the city (nothing when off or nothing planned)."""
+        """The heat map, its corner map, legend and line, over the city (nothing when off or
+        nothing planned)."""
         if not self.on or app.on_fight_table():
             return
         job = self.job
@@ -340,13 +359,22 @@ class Assist:
                 self._line(app, screen, self.message)
             return
         cam = app.cam
-        key = (self.version, cam, app.area.size)
+        key = (self.version, cam, app.area.size, tuple(app.panel.rect))
         if self._layer is None or self._layer[0] != key:
             self._layer = (key, *self._render(app))
         _, layer, at = self._layer
         screen.blit(layer, at)
         self._mark(app, screen)
+        self._map(app, screen)
         self._line(app, screen, self.line())
+
+    def free(self, app: PlayApp) -> pygame.Rect:
+        """Where the assist may draw: the table's area left of the panel."""
+        area = app.area.copy()
+        panel = app.panel.rect
+        if panel.colliderect(area) and panel.x > area.x:
+            area.width = panel.x - area.x
+        return area
 
     def _mark(self, app: PlayApp, screen: pygame.Surface) -> None:
         """The target clicked: a cross at the point, a ring on the door or the zombie."""
@@ -371,21 +399,94 @@ class Assist:
         ys = [y for _, pts in patches for _, y in pts]
         box = pygame.Rect(math.floor(min(xs)) - 3, math.floor(min(ys)) - 3,
                           math.ceil(max(xs) - min(xs)) + 7, math.ceil(max(ys) - min(ys)) + 7)
-        box = box.clip(app.area)
+        box = box.clip(self.free(app))
         layer = pygame.Surface((max(1, box.width), max(1, box.height)), pygame.SRCALPHA)
         done = self.cells()
         best = self._best()
         for i, pts in patches:
             local = [(x - box.x, y - box.y) for x, y in pts]
             if i in done:
-                pygame.draw.polygon(layer, (*colour(done[i]), 190), local)
+                c = colour(done[i])
+                pygame.draw.polygon(layer, (*c, FAN_ALPHA), local)
+                pygame.draw.polygon(layer, (*c, 230), local, 1)
             else:
-                pygame.draw.polygon(layer, (140, 140, 150, 60), local)
+                pygame.draw.polygon(layer, (140, 140, 150, 50), local)
                 pygame.draw.polygon(layer, (200, 200, 210, 120), local, 1)
         if best is not None:
             pts = [(x - box.x, y - box.y) for x, y in patches[best][1]]
             pygame.draw.polygon(layer, (255, 255, 255, 255), pts, 2)
         return layer, box.topleft
+
+    def map_rect(self, app: PlayApp) -> pygame.Rect:
+        """Where the corner map goes: its cells, `CELL_PX` square, aim across, power down
+        (strongest on top), in the table's bottom-left corner above the line."""
+        free = self.free(app)
+        na, npow = len(self.grid.angles), len(self.grid.powers)
+        rect = pygame.Rect(0, 0, na * CELL_PX, npow * CELL_PX)
+        rect.bottomleft = (free.x + 16 + 64, free.bottom - 44 - 2 * TEXT_PX - 34 - 2 * TEXT_PX)
+        return rect
+
+    def cell_rect(self, app: PlayApp, i: int) -> pygame.Rect:
+        """Cell `i`'s square on the corner map."""
+        rect = self.map_rect(app)
+        npow = len(self.grid.powers)
+        a, k = i // npow, i % npow
+        return pygame.Rect(rect.x + a * CELL_PX, rect.y + (npow - 1 - k) * CELL_PX,
+                           CELL_PX, CELL_PX)
+
+    def _map(self, app: PlayApp, screen: pygame.Surface) -> None:
+        """The corner map (each cell a `CELL_PX` square, its stop ring on the left, the aim
+        below) and the colour legend under it."""
+        rect = self.map_rect(app)
+        back = rect.inflate(8, 8)
+        back.x -= 64
+        back.width += 64
+        back.y -= TEXT_PX  # the "stop ring" heading above the cells
+        back.height += 4 * TEXT_PX + 30
+        back = back.clip(self.free(app))
+        shade = pygame.Surface(back.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 24, 215))
+        screen.blit(shade, back.topleft)
+        done = self.cells()
+        best = self._best()
+        for i in range(len(self.grid)):
+            r = self.cell_rect(app, i)
+            if i in done:
+                pygame.draw.rect(screen, colour(done[i]), r)
+            else:
+                pygame.draw.rect(screen, (90, 92, 100), r)
+            pygame.draw.rect(screen, (16, 18, 24), r, 1)
+        if best is not None:
+            pygame.draw.rect(screen, (255, 255, 255), self.cell_rect(app, best), 2)
+        powers = self.grid.powers
+        for k in (0, len(powers) // 2, len(powers) - 1):  # stop rings: weakest, middle, strongest
+            r = self.cell_rect(app, k)
+            self._text(screen, f"{self.stop_cm(powers[k]):.0f} cm", (rect.x - 4, r.centery),
+                       "midright")
+        self._text(screen, "stop ring", (rect.x - 4, rect.y - 2), "bottomright")
+        angles = self.grid.angles
+        self._text(screen, f"aim {math.degrees(angles[0]):+.0f}..{math.degrees(angles[-1]):+.0f}"
+                   " deg", (rect.centerx, rect.bottom + 2), "midtop")
+        # the legend: the colour ramp 0..100 %, grey not yet, white the best
+        ramp = pygame.Rect(rect.x - 60, rect.bottom + TEXT_PX + 8, rect.width + 60, 10)
+        for x in range(ramp.width):
+            pygame.draw.line(screen, colour(x / max(1, ramp.width - 1)),
+                             (ramp.x + x, ramp.y), (ramp.x + x, ramp.bottom - 1))
+        self._text(screen, "0%", (ramp.x, ramp.bottom + 1), "topleft")
+        self._text(screen, "success", (ramp.centerx, ramp.bottom + 1), "midtop")
+        self._text(screen, "100%", (ramp.right, ramp.bottom + 1), "topright")
+        self._text(screen, "grey: not yet, white: best", (ramp.x, ramp.bottom + TEXT_PX + 2),
+                   "topleft", (170, 176, 186))
+
+    def _text(self, screen: pygame.Surface, text: str, at: tuple[int, int], anchor: str,
+              colour_: tuple[int, int, int] = LABEL) -> None:
+        key = (text, colour_)
+        img = self._texts.get(key)
+        if img is None:
+            if self._font is None:
+                self._font = pygame.font.Font(None, TEXT_PX)
+            img = self._texts[key] = self._font.render(text, True, colour_)
+        screen.blit(img, img.get_rect(**{anchor: at}))
 
     def _best(self) -> int | None:
         done = self.cells()
@@ -396,26 +497,47 @@ class Assist:
         return max(done, key=lambda i: (done[i], -i))
 
     def line(self) -> str:
-        """The words under the map: progress, then the best cell's odds."""
+        """The words under the map: progress, then the best cell's odds, aim and stop ring;
+        at 0% everywhere, why."""
         job = self.job
         assert job is not None
         n, k = len(self.grid), len(job.wins)
-        head = f"assist, {job.hand} hand, {job.what}: "
+        hand = "" if job.shown_hand == "none" else f", {job.hand} hand"
+        head = f"assist{hand}, {job.what}: "
         b = self._best()
         if b is None:
             return head + f"planning... 0/{n} cells"
+        if k == n and job.wins[b] == 0 and job.reason:
+            return head + f"0% everywhere: {job.reason}"
         c = cell(job.shot, self.grid, b, job.wins[b], self.repeats)
         lo, hi = c.interval
         a_off, f = self.grid.cell(b)
         best = (f"{100 * c.p:.0f}% (95% {100 * lo:.0f}-{100 * hi:.0f}%) at "
-                f"{math.degrees(a_off):+.1f} deg x{f:.2f}")
+                f"{math.degrees(a_off):+.1f} deg, stop ring at {self.stop_cm(f):.0f} cm")
         return head + (f"best {best}" if k == n else f"{k}/{n} cells, best so far {best}")
 
     def _line(self, app: PlayApp, screen: pygame.Surface, text: str) -> None:
-        img = app.view.text.get(app.panel.font, text, LABEL)
-        strip = img.get_rect(bottomleft=(app.area.x + 16, app.area.bottom - 44)).inflate(12, 6)
+        """The line at the bottom of the table, wrapped at word breaks to stay in it."""
+        free = self.free(app)
+        if self._font is None:
+            self._font = pygame.font.Font(None, TEXT_PX)
+        room = max(100, free.width - 44)
+        rows = [""]
+        for word in text.split(" "):
+            trial = f"{rows[-1]} {word}".strip()
+            if rows[-1] and self._font.size(trial)[0] > room:
+                rows.append(word)
+            else:
+                rows[-1] = trial
+        imgs = [self._font.render(r, True, LABEL) for r in rows]
+        h = sum(i.get_height() for i in imgs)
+        w = max(i.get_width() for i in imgs)
+        strip = pygame.Rect(free.x + 16, free.bottom - 44 - h, w, h).inflate(12, 6)
         pygame.draw.rect(screen, (16, 18, 24), strip, border_radius=5)
-        screen.blit(img, img.get_rect(center=strip.center))
+        y = strip.y + 3
+        for img in imgs:
+            screen.blit(img, (strip.x + 6, y))
+            y += img.get_height()
 
     # ---- the worker pool ----------------------------------------------------------------
     def _start_pool(self) -> ProcessPoolExecutor:
@@ -434,6 +556,82 @@ class Assist:
             self._finalizer()
         self._pool, self._finalizer = None, None
         self._old.clear()
+
+
+def standing(board: Any, zombie: int) -> bool:
+    """The zombie stands (a fallen one is no target: a bullet on it does nothing)."""
+    return bool(board.table.is_standing(zombie))
+
+
+def _stop(job: Job, factor: float) -> float:
+    """How far (cm) the job's piece launched at its strength times `factor` slides on an open
+    table: its stop ring."""
+    params = job.shot_params
+    mass, mu = piece_spec(params, job.kind)
+    v = job.shot.strength * max(0.0, factor) / mass
+    return v * v / (2.0 * mu * float(params.gravity))
+
+
+# words for what may stand in the way (a building's support block is named by its building)
+BLOCKER_WORDS = {"car": "the car", "ice_cream_truck": "the ice cream truck",
+                 "pickup_truck": "the pickup truck", "barrel": "a barrel", "box": "a box",
+                 "street_lamp": "a street lamp", "barricade": "a barricade",
+                 "zombie": "a zombie"}
+
+
+def why_zero(app: PlayApp, job: Job) -> str:
+    """Why no cell of the job's map succeeds, in words: the first piece or building on the
+    straight way from the piece to its target ("blocked by the car"), or that nothing is."""
+    g = app.game
+    board = g.board
+    start = next(p for p in job.shot.state.pieces if p.id == job.shot.piece)
+    target = job.key[5]
+    radius = app.view.footprints.get(job.kind).reach
+    ignore: set[Any] = set()
+    me = g.active_survivor.piece
+    if me is not None:
+        ignore.add(me)  # the piece starts beside (a bullet) or under (a disc) the survivor
+    if target[0] == "shoot":
+        end = board.pos(target[1])
+        if me is not None and _crosses(board.pos(me), (start.x, start.y), end,
+                                       radius + board.figure_r):
+            side = "left" if job.key[3] == "right" else "right"
+            return (f"blocked by {g.active_survivor.name} (the bullet sits on the other side; "
+                    f"S puts it on the {side})")
+    if target[0] == "shoot":
+        end = board.pos(target[1])
+        ignore.add(target[1])
+    elif target[0] == "enter":
+        end = board.door_mid(target[1])
+        ignore.update(board.building_parts(target[1])[:2])
+    else:
+        end = target[1]
+    ob = first_blocker((start.x, start.y), end, radius, board.obstacles(), ignore)
+    if ob is None:
+        return ("nothing stands on the straight way: too far or too narrow for this hand "
+                "(try a nearer target)")
+    return "blocked by " + blocker_words(g, ob.pid, ob.kind)
+
+
+def _crosses(centre: tuple[float, float], start: tuple[float, float],
+             end: tuple[float, float], reach: float) -> bool:
+    """The way from `start` to `end` heads into the circle of `reach` about `centre`."""
+    ux, uy = end[0] - start[0], end[1] - start[1]
+    cx, cy = centre[0] - start[0], centre[1] - start[1]
+    return ux * cx + uy * cy > 0 and point_segment(centre, start, end) < reach
+
+
+def blocker_words(game: Any, pid: Any, kind: str) -> str:
+    """A piece in the way, as the table's words: a survivor's name, a building's name."""
+    board = game.board
+    for name in board.buildings:
+        if pid in board.building_parts(name)[:2]:
+            return f"the {name.replace('_', ' ')} (its support block)"
+    if kind == "survivor":
+        for s in game.survivors.values():
+            if s.piece == pid:
+                return s.name
+    return BLOCKER_WORDS.get(kind, "the " + kind.replace("_", " "))
 
 
 def _warm() -> None:

@@ -22,10 +22,36 @@ def test_default_names_are_dated_and_never_collide(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     first = default_record(1, now=0.0)
     assert first.startswith(os.path.join("replays", "s01-")) and first.endswith(".json")
-    Path(first).parent.mkdir()
-    Path(first).write_text("{}")
-    second = default_record(1, now=0.0)  # the same second: a counter
-    assert second != first and second.endswith("-2.json")
+    assert Path(first).exists()  # claimed at once, before the game writes anything
+    second = default_record(1, now=0.0)  # another game in the same second: a counter
+    assert second != first and second.endswith("-2.json") and Path(second).exists()
+
+
+def test_games_started_together_get_their_own_files(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.chdir(tmp_path)
+    with ThreadPoolExecutor(8) as pool:
+        names = list(pool.map(lambda _: default_record(2, now=0.0), range(16)))
+    assert len(set(names)) == 16
+    assert sorted(Path("replays").glob("*.json")) == sorted(Path(n) for n in names)
+
+
+def test_a_game_that_cannot_start_leaves_no_empty_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import flick.cli.play as play_cli
+    from flick.errors import FlickError
+
+    monkeypatch.chdir(tmp_path)
+
+    def fails(*args: object, **kwargs: object) -> int:
+        assert list(Path("replays").glob("*.json"))  # the name is claimed while it starts
+        raise FlickError("the game cannot start here")
+
+    monkeypatch.setattr(play_cli, "play", fails)
+    assert main(["play", "2"]) == 1
+    assert list(Path("replays").glob("*.json")) == []
 
 
 def test_the_replay_is_written_after_every_input_and_never_overwritten(
