@@ -155,6 +155,8 @@ class PlayApp:
         self._pieces: list[PieceState] = []
         self._before_pieces: list[PieceState] = []  # the table before the last input
         self.memory = DrawMemory()  # what the drawing keeps between frames
+        self.now = 0.0  # s: the clock the pointer's events are stamped with
+        self.idle_at: float | None = None  # when the live loop last found no event waiting
         self._full_update = True  # the next frame goes to the screen whole
         self._drawn_modes: tuple[str, ...] = ()  # the modes of the last frame sent
         self.exposed = 0  # times the window was shown or uncovered (it is then drawn again)
@@ -349,7 +351,8 @@ class PlayApp:
             style=self.style, show_aim=self.show_aim, show_power=self.show_power,
             hint=self.hint(), busy=self.busy(), on_fight_table=self.on_fight_table(),
             version=self.version, font=self.panel.font, small=self.panel.small,
-            memory=self.memory, draw_assist=lambda surface: self.assist.draw(self, surface))
+            memory=self.memory, now=self.now,
+            draw_assist=lambda surface: self.assist.draw(self, surface))
 
     def draw(self) -> list[pygame.Rect]:
         """Draw the frame; the rectangles of the window that changed."""
@@ -665,7 +668,8 @@ class PlayApp:
         """What the picture depends on: the window redraws only when this changes."""
         gesture = self.gesture
         return (self.version, self.cam, self.fight_cam, len(self.clips), self.clip_time,
-                None if gesture is None else (len(gesture.samples), gesture.pointer),
+                None if gesture is None else (len(gesture.samples), gesture.pointer,
+                                              round(gesture.power(self.now), 2)),
                 self.widgets.help_tab(), self.widgets.toast_text, tuple(self.modes.names()),
                 self.style, self.side,
                 self.hand, self.show_aim, self.show_power, self.status, self.facing,

@@ -35,6 +35,7 @@ def run_virtual(app: PlayApp) -> None:
     while not app.quit:
         now += FRAME_S
         feed_script(app, now)
+        app.now = app._script_clock  # the clock the script's events are stamped with
         if s.frames is None and not app._script and not app.busy():
             app.quit = True
         if pygame.display.get_init():
@@ -61,9 +62,11 @@ def run_live(app: PlayApp) -> None:
         wait = (last + period - now) if moving else IDLE_WAIT_S
         ev = pygame.event.wait(max(1, round(wait * 1000)))
         while ev.type != pygame.NOEVENT:
-            handle_event(app, ev, time.perf_counter() - t0)
+            app.now = time.perf_counter() - t0
+            handle_event(app, ev, app.now)
             ev = pygame.event.poll()
         now = time.perf_counter()
+        app.now = app.idle_at = now - t0  # (no event waiting now: a release is no later)
         if moving and now < last + period:
             continue  # more events may come before the frame is due
         if app._anim_at is not None:  # a shot was drawn while it was computed

@@ -521,7 +521,7 @@ def _draw_gesture(m: TableModel, screen: pygame.Surface) -> None:
         press = cam.px(g.centre[0] + g.offset[0], g.centre[1] + g.offset[1])
         pygame.draw.circle(screen, (255, 80, 80), press, 3)
     if m.show_power:
-        p = g.power()
+        p = g.power(m.now)  # it falls while the pointer is held still
         bar = pygame.Rect(m.area.x + 16, m.area.bottom - 30, 220, 16)
         pygame.draw.rect(screen, (20, 24, 30), bar.inflate(300, 12).move(150, 0),
                          border_radius=4)
@@ -530,7 +530,7 @@ def _draw_gesture(m: TableModel, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, (round(80 + 175 * p), round(200 - 120 * p), 60), fill)
         pygame.draw.rect(screen, (226, 232, 238), bar, 1)
         m.view.text.blit(screen, m.font,
-                            f"power {p * 100:.0f}%  ~{g.slide():.0f} cm on open table",
+                            f"power {p * 100:.0f}%: {g.preview(m.now)} (open table)",
                             (bar.right + 8, bar.centery), (226, 232, 238), "midleft")
 
 

@@ -69,4 +69,5 @@ class TableModel:
     font: pygame.font.Font  # the panel's fonts, for the table's own few words
     small: pygame.font.Font
     memory: DrawMemory = field(default_factory=DrawMemory)
+    now: float = 0.0  # s, on the clock of the pointer's events (the meter falls with it)
     draw_assist: Callable[[pygame.Surface], None] = lambda surface: None

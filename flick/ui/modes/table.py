@@ -159,9 +159,9 @@ class TableMode(Mode):
             return True
         gesture, app.gesture = app.gesture, None
         flick = gesture.release(t, app.active_cam().to_cm(*pos), app.hand, app.rng,
-                                screen=(float(pos[0]), float(pos[1])))
+                                screen=(float(pos[0]), float(pos[1])), since=app.idle_at)
         if flick is None:
-            app.refuse("too gentle to be a flick: try again")
+            app.refuse(gesture.refused or "too gentle to be a flick: try again")
             return True
         g = app.game
         if g.phase in ("fight", "exile"):
