@@ -66,18 +66,17 @@ def headless(scenario_ref: str, seed: int, picture: str | None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture needs no window
         import pygame
 
-        from flick.ui.render import Camera, Fonts, draw_city, draw_table
+        from flick.ui.app import PlayApp, Settings
 
         pygame.display.init()  # no mixer: a headless machine has no sound card
         pygame.font.init()
-        size = (1000, 1000)
-        surface = pygame.Surface(size)
-        surface.fill((235, 232, 222))
-        w, h = scenario.city.width, scenario.city.height
-        cam = Camera.fit(w, h, pygame.Rect(0, 0, *size))
-        names = {s.piece: s.name.split()[0] for s in game.survivors.values() if s.piece is not None}
-        draw_city(surface, cam, w, h)
-        draw_table(surface, cam, game.board.table, Fonts(), names=names)
+        pygame.display.set_mode((1280, 800))
+        # the play window's own picture of the end: the table, the panel, the whole log
+        window = PlayApp(game, Settings(frames=1, briefing=False, sound=False))
+        if window.pass_screen:
+            window.dismiss_pass()
+        window.draw()
+        surface = window.screen
         from flick import atomic
 
         atomic.write_with(picture, lambda tmp: pygame.image.save(surface, str(tmp)))
