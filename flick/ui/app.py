@@ -55,7 +55,7 @@ from flick.ui.script import ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.stream import Stream
 from flick.ui.table_view import Decor, TableView, tower_home
-from flick.ui.view_model import DrawMemory, TableModel
+from flick.ui.view_model import DrawMemory, PanelModel, TableModel
 from flick.ui.widgets import HelpTab, Widgets
 
 # The inputs that are a flick (what the mulligan house rule may take back).
@@ -353,6 +353,25 @@ class PlayApp:
             version=self.version, font=self.panel.font, small=self.panel.small,
             memory=self.memory, now=self.now,
             draw_assist=lambda surface: self.assist.draw(self, surface))
+
+    def panel_model(self) -> PanelModel:
+        """What the side panel reads this frame (`flick.ui.view_model`)."""
+        fit = ("Whole city [F]" if self.cam == self.fitted_cam and self.cam != self.overview()
+               else "Fit view [F]")
+        teams = [None, *(t.name for t in self.game.scenario.teams),
+                 *(s.team for s in self.game.survivors.values())]
+        return PanelModel(
+            game=self.game, version=self.version, busy=self.busy(), options=self.options(),
+            prompt=self.prompt() if not self.busy() else "", action=self.action,
+            settings=[(f"Style: {self.style} [Tab]", Toggle("style")),
+                      (f"Side: {self.side} [S]", Toggle("side")),
+                      (f"Hand: {self.hand} [N]", Toggle("hand")),
+                      (f"Aim line {'on' if self.show_aim else 'off'} [A]", Toggle("aim")),
+                      (f"Power {'on' if self.show_power else 'off'} [P]", Toggle("power")),
+                      (fit, Toggle("fit"))],
+            sees={t: self.sees_team(t) for t in teams}, viewer=self.viewer(),
+            player=f"player {self.player_of(self.game.current_team)}",
+            status=self.status, status_bad=self.status_bad)
 
     def draw(self) -> list[pygame.Rect]:
         """Draw the frame; the rectangles of the window that changed."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,7 +19,7 @@ from flick.game.actions.legal import legal_actions
 from flick.game.inputs import ChooseSurvivor
 from flick.ui import adapter, decisions, help
 from flick.ui.choices import Option
-from flick.ui.commands import Apply, Command, SelectAction, Toggle
+from flick.ui.commands import Apply, Command, SelectAction
 from flick.ui.render import Colour, wrap
 from flick.ui.table_view import DAY_COLOUR, LIFE_COLOUR, NIGHT_COLOUR, TextCache
 from flick.ui.widgets import LOG_LINE_PX, ButtonSpec
@@ -28,6 +28,7 @@ MIN_LOG_LINES = 4  # the event log keeps this many lines; the scenario's rules s
 
 if TYPE_CHECKING:
     from flick.game.game import Game
+    from flick.ui.view_model import PanelModel
 
 BG: Colour = (30, 34, 42)
 FG: Colour = (226, 232, 238)
@@ -71,7 +72,7 @@ class Panel:
         self.changed = True  # re-rendered by the last draw (its pixels must reach the screen)
         self.log_rect: pygame.Rect | None = None  # where the event log goes (screen px)
 
-    def draw(self, surface: pygame.Surface, app: Any) -> list[ButtonSpec]:
+    def draw(self, surface: pygame.Surface, app: PanelModel) -> list[ButtonSpec]:
         """Blit the panel (re-rendered if `app.version` changed); its buttons (pygame-gui
         widgets the app shows: `flick.ui.widgets`).
 
@@ -79,7 +80,7 @@ class Panel:
         turn, lives, tokens, the log) and offers no buttons; it changes when the animation
         has shown what happened."""
         stale = self._surface is None or self._version != app.version
-        self.changed = stale and (self._surface is None or not app.busy())
+        self.changed = stale and (self._surface is None or not app.busy)
         if self.changed:
             self._surface = pygame.Surface(self.rect.size)
             self._buttons = self._render(self._surface, app)
@@ -89,7 +90,7 @@ class Panel:
         return self._buttons  # as they were while a shot plays (pressing waits: the app)
 
     # ---- rendering ----------------------------------------------------------------------
-    def _render(self, s: pygame.Surface, app: Any) -> list[ButtonSpec]:
+    def _render(self, s: pygame.Surface, app: PanelModel) -> list[ButtonSpec]:
         game: Game = app.game
         s.fill(BG)
         w = self.rect.width
@@ -112,8 +113,8 @@ class Panel:
                        + (f", {z['box']} in the box" if z["box"] else ""), x, y, self.font, FG)
         y = self._turn(s, app, x, y)
         # action buttons or the current choice
-        options: Sequence[Option] = app.options()
-        prompt = app.prompt() if not app.busy() else ""
+        options: Sequence[Option] = app.options
+        prompt = app.prompt if not app.busy else ""
         if prompt:
             for part in prompt.split("\n"):
                 for line in wrap(part, self.font, w - 2 * x):
@@ -129,7 +130,7 @@ class Panel:
                                         opt.enabled, opt.why))
                 if i % per_row == per_row - 1 or i == len(options) - 1:
                     y += 28
-        items = adapter.action_items(game) if game.phase == "act" and not app.busy() else []
+        items = adapter.action_items(game) if game.phase == "act" and not app.busy else []
         if items:
             y = self._line(s, "Actions [key] and their noise (hover: why not):", x, y,
                            self.small, DIM)
@@ -147,26 +148,18 @@ class Panel:
                 if i % 3 == 2 or i == len(items) - 1:
                     y += 25
         # settings
-        settings = [
-            (f"Style: {app.style} [Tab]", Toggle("style")),
-            (f"Side: {app.side} [S]", Toggle("side")),
-            (f"Hand: {app.hand} [N]", Toggle("hand")),
-            (f"Aim line {'on' if app.show_aim else 'off'} [A]", Toggle("aim")),
-            (f"Power {'on' if app.show_power else 'off'} [P]", Toggle("power")),
-            ("Whole city [F]" if app.cam == app.fitted_cam and app.cam != app.overview()
-             else "Fit view [F]", Toggle("fit")),
-        ]
+        settings = app.settings
         bw = (w - 36) // 3
         for i, (label, cmd) in enumerate(settings):
             r = pygame.Rect(x + (i % 3) * (bw + 6), y + (i // 3) * 23, bw, 20)
             specs.append(ButtonSpec(r.move(self.rect.topleft), label, cmd))
         y += 50
         y = self._boards(s, app, x, y, specs) + 4
-        objective = [o.text for o in game.scenario.objectives if app.sees_team(o.team)]
-        objective += decisions.objective_lines(game, app.viewer())
+        objective = [o.text for o in game.scenario.objectives if app.sees.get(o.team, True)]
+        objective += decisions.objective_lines(game, app.viewer)
         y = self._section(s, "Objective", objective, x, y, w)
         rules = help.rule_lines(game.scenario)
-        reaction = (["(the shot is still moving)"] if app.busy()
+        reaction = (["(the shot is still moving)"] if app.busy
                     else adapter.reaction_lines(game))
         status = wrap(app.status, self.small, w - 2 * x)[:3] if app.status else []
         bottom = self.rect.height - 8 - 15 * max(1, len(status))
@@ -187,7 +180,7 @@ class Panel:
                            BAD if app.status_bad else FG, "topleft")
         return specs
 
-    def _turn(self, s: pygame.Surface, app: Any, x: int, y: int) -> int:
+    def _turn(self, s: pygame.Surface, app: PanelModel, x: int, y: int) -> int:
         game: Game = app.game
         if game.over:
             winner = game.winner or "nobody: the survivors lose"
@@ -217,11 +210,11 @@ class Panel:
             who = game.survivors[game.active].short if game.active else "the next player"
             player = f"{who}'s player" if game.active else who
         else:
-            player = f"player {app.player_of(team)}"
+            player = app.player
         y = self._line(s, f"{head} - {player}", x, y, self.font, colour)
         return self._line(s, text, x, y, self.font, FG) + 4
 
-    def _boards(self, s: pygame.Surface, app: Any, x: int, y: int,
+    def _boards(self, s: pygame.Surface, app: PanelModel, x: int, y: int,
                 specs: list[ButtonSpec]) -> int:
         """One line per survivor: team, backpack, name, life, weapon, tokens; in the choose
         phase a board is a button choosing that survivor."""
@@ -240,10 +233,10 @@ class Panel:
                 pygame.draw.circle(s, LIFE_COLOUR, (x + 110 + i * 10, y + 9), 4)
             if decisions.secret(game):
                 # S9-S10: every player alone sees their own board's face-down tokens
-                mine = game.over or sv.name == app.viewer()
+                mine = game.over or sv.name == app.viewer
                 inv = ", ".join(adapter.token_label(t.kind, True) if mine or t.face_up
                                 else "?" for t in sv.inventory)
-            elif app.sees_team(sv.team):
+            elif app.sees.get(sv.team, True):
                 inv = ", ".join(adapter.token_label(t.kind, True) for t in sv.inventory)
             else:
                 inv = ", ".join("?" for _ in sv.inventory)

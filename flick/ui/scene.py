@@ -61,7 +61,7 @@ def draw(app: PlayApp) -> list[pygame.Rect]:
         app.widgets.draw(screen)
         return [screen.get_rect()]
     draw_table(app.table_model(), screen)
-    specs = app.panel.draw(screen, app)
+    specs = app.panel.draw(screen, app.panel_model())
     app.widgets.show_buttons("panel", specs)
     app.buttons = [] if app.busy() else [
         *app.panel.board_clicks, *(Button(spec.rect, spec.command) for spec in specs)]

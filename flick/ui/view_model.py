@@ -1,10 +1,11 @@
-"""What the table's drawing reads: one explicit model a frame, built by the window.
+"""What the window's drawing reads: explicit models built by the window, one a frame.
 
 `flick.ui.scene` draws the city (or a fight's staging table), the piece being flicked, the
 hint and the game-over banner from a `TableModel` alone, never from the window: what it may
 read is listed here. What the drawing keeps from frame to frame (the camera widened to follow
 a shot, the corner chosen for the tower's inset, the labels' places, the aim's first touch)
-lives in a `DrawMemory` the window owns and hands over with the model.
+lives in a `DrawMemory` the window owns and hands over with the model. The side panel
+(`flick.ui.panel`) reads a `PanelModel` the same way.
 """
 
 from __future__ import annotations
@@ -71,3 +72,21 @@ class TableModel:
     memory: DrawMemory = field(default_factory=DrawMemory)
     now: float = 0.0  # s, on the clock of the pointer's events (the meter falls with it)
     draw_assist: Callable[[pygame.Surface], None] = lambda surface: None
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    """What the side panel shows now, as the window sees it."""
+
+    game: Game
+    version: int  # the panel is drawn again when this changes
+    busy: bool  # a shot is playing: the panel stays as it was (no spoilers)
+    options: list[Any]  # the choices on offer (`flick.ui.choices.Option`)
+    prompt: str  # the line asking for them
+    action: str | None  # the action picked
+    settings: list[tuple[str, Any]]  # the settings buttons: label, command
+    sees: Mapping[str | None, bool]  # team -> does the player at the screen see its tokens
+    viewer: str | None  # the survivor whose player is at the screen (S9-S10)
+    player: str  # the turn's player as the header names it ("player 2")
+    status: str  # the status line
+    status_bad: bool  # a refusal (red)

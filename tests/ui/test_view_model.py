@@ -41,3 +41,17 @@ def test_the_model_alone_draws_the_table() -> None:
     again = pygame.Surface(app.screen.get_size())
     scene.draw_table(model, again)
     assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
+
+
+def test_the_side_panel_is_drawn_from_its_model() -> None:
+    app = PlayApp(Game(load(2), 1), Settings(frames=1))
+    app.command("choose:Mike Cho")
+    model = app.panel_model()
+    first = pygame.Surface(app.screen.get_size())
+    specs = app.panel.draw(first, model)
+    assert any("Move [M]" in b.label for b in specs)
+    app.game = None  # type: ignore[assignment]  # the window can no longer be read
+    again = pygame.Surface(app.screen.get_size())
+    app.panel._surface = None  # drawn afresh from the model alone
+    assert [b.label for b in app.panel.draw(again, model)] == [b.label for b in specs]
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
