@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from flick import __version__
 from flick.errors import FlickError
+
+# pygame greets on import with a banner on stdout; flick's output (`--json` above all) is its own.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Modules that register a subcommand, in the order `--help` lists them.
 COMMANDS: tuple[str, ...] = (
