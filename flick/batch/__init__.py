@@ -22,8 +22,8 @@ worker needs flick installed (the same version) to import `fn`.
 
 from __future__ import annotations
 
-from flick.batch.executor import Batch, Executor, Local, Serial
+from flick.batch.executor import Batch, Chunked, Executor, Local, Serial
 from flick.batch.options import SCHEDULER_ENV, add_options, from_args, open_executor
 
-__all__ = ["SCHEDULER_ENV", "Batch", "Executor", "Local", "Serial", "add_options", "from_args",
-           "open_executor"]
+__all__ = ["SCHEDULER_ENV", "Batch", "Chunked", "Executor", "Local", "Serial", "add_options",
+           "from_args", "open_executor"]

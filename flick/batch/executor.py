@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
 from typing import Any, Generic, TypeVar
 
 R = TypeVar("R")
@@ -138,21 +138,22 @@ class Serial(Executor):
 
 # ---- worker processes on this machine ------------------------------------------------------
 class _LocalRun(Run):
-    def __init__(self, workers: int, fn: Callable[[Any], Any], items: Sequence[Any]) -> None:
-        self.pool = ProcessPoolExecutor(max(1, min(workers, len(items))))
-        self.futures: list[Future[Any]] = [self.pool.submit(fn, item) for item in items]
+    def __init__(self, pool: ProcessPoolExecutor, fn: Callable[[Any], Any],
+                 items: Sequence[Any]) -> None:
+        self.futures: list[Future[Any]] = [pool.submit(fn, item) for item in items]
 
     def finished(self) -> Iterator[tuple[int, Any]]:
         index = {f: i for i, f in enumerate(self.futures)}
         for future in as_completed(self.futures):
             yield index[future], future.result()
-        self.pool.shutdown(wait=True)
 
     def cancel(self) -> list[tuple[int, Any]]:
         # The tasks under way finish (their results are kept); the others never start.
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        for future in self.futures:
+            future.cancel()
+        wait(self.futures)
         return [(i, f.result()) for i, f in enumerate(self.futures)
-                if f.done() and not f.cancelled() and f.exception() is None]
+                if not f.cancelled() and f.exception() is None]
 
 
 def cores() -> int:
@@ -164,13 +165,45 @@ def cores() -> int:
 
 
 class Local(Executor):
-    """A pool of `workers` processes on this machine, started for each batch."""
+    """A pool of `workers` processes on this machine, started at the first batch and kept
+    for the next ones until `close`."""
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
         self.slots = workers
         self.where = f"{workers} local processes"
+        self._pool: ProcessPoolExecutor | None = None
 
     def start(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Run:
-        return _LocalRun(self.slots, fn, items)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.slots)
+        return _LocalRun(self._pool, fn, items)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+# ---- seen as `concurrent.futures.Executor.map` ---------------------------------------------
+def _apply(task: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
+    fn, chunk = task
+    return [fn(item) for item in chunk]
+
+
+class Chunked:
+    """`executor` with the `map(fn, items, chunksize=)` of `concurrent.futures.Executor` (what
+    `flick.tuning.sweep` takes): the items go in chunks, a few per slot (`chunksize` is not
+    needed), and the results come back one by one in the order of the items."""
+
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+
+    def map(self, fn: Callable[[Any], Any], items: Iterable[Any],
+            chunksize: int = 1) -> Iterator[Any]:
+        items = list(items)
+        chunks = [items[c.start:c.stop] for c in self.executor.chunks(len(items))]
+        with self.executor.map(_apply, [(fn, chunk) for chunk in chunks]) as batch:
+            for part in batch:
+                yield from part
