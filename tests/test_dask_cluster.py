@@ -106,6 +106,19 @@ def test_a_worker_killed_in_the_middle_of_a_run_loses_nothing(cluster: Any) -> N
         assert np.array_equal(there[key], values), key
 
 
+def test_the_bench_measures_the_cost_of_a_task_on_the_cluster(cluster: Any) -> None:
+    from flick.batch import open_executor
+    from flick.bench import SECTIONS
+    from flick.bench.cluster import overhead
+
+    assert SECTIONS["dask"] == "flick.bench.cluster"
+    with open_executor(cluster.scheduler_address) as executor:
+        costs = overhead(executor, tasks=20, round_trips=2)
+    assert costs["task_round_trip_ms"] > 0 and costs["overhead_ms_per_task"] > 0
+    # many tasks at once share the round trips: cheaper per task than one after the other
+    assert costs["overhead_ms_per_task"] < costs["task_round_trip_ms"] * 2
+
+
 def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds(capsys: Any) -> None:
     with socket.socket() as s:  # a port on loopback that nothing listens on
         s.bind(("127.0.0.1", 0))

@@ -22,6 +22,7 @@ SECTIONS: dict[str, str] = {
     "ui": "flick.bench.ui",
     "tuning": "flick.bench.tuning",
     "plan": "flick.bench.plan",
+    "dask": "flick.bench.cluster",
 }
 
 
