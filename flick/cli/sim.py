@@ -191,6 +191,12 @@ def _outcome(task: tuple[Any, int, int | None, bool]) -> dict[str, Any]:
     return out
 
 
+def _outcomes(task: tuple[Any, list[int], int | None, bool]) -> list[dict[str, Any]]:
+    """The outcomes of one scenario's games of `seeds` (a task of any executor)."""
+    scenario, seeds, players, dangerous = task
+    return [_outcome((scenario, seed, players, dangerous)) for seed in seeds]
+
+
 def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The outcomes of `games` (outcome dicts of `scenario`): one row per team of the scenario
     (and per team formed in play that won, an S9-S10 betrayer), then "no winner" (a co-op
@@ -248,7 +254,6 @@ def _analyze(args: argparse.Namespace) -> int:
 
     for sc in scenarios:  # a bad --players for one of them: refused before any game
         team_sizes(sc, players)
-    tasks = [(sc, args.seed + k, players, dangerous) for sc in scenarios for k in range(games)]
     done: list[dict[str, Any]] = []
     from rich.progress import (
         BarColumn,
@@ -266,10 +271,16 @@ def _analyze(args: argparse.Namespace) -> int:
                         TimeElapsedColumn(), TimeRemainingColumn(),
                         console=_console(stderr=True), transient=True)
     with terminate_as_interrupt() as stop, from_args(args) as executor, progress:
-        bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)", total=len(tasks))
-        with executor.map(_outcome, tasks, done=lambda _: progress.advance(bar)) as batch:
-            for outcome in batch:
-                done.append(outcome)
+        # A task plays a chunk of one scenario's seeds (a few chunks per worker): a cluster
+        # gets a few thousand tasks for 10,000 games, not one scenario copy per game.
+        tasks = [(sc, [args.seed + k for k in chunk], players, dangerous)
+                 for sc in scenarios for chunk in executor.chunks(games)]
+        bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)",
+                                total=len(scenarios) * games)
+        with executor.map(_outcomes, tasks,
+                          done=lambda k: progress.advance(bar, len(tasks[k][1]))) as batch:
+            for outcomes in batch:
+                done += outcomes
                 stop.check()
     report = []
     for k, sc in enumerate(scenarios):
