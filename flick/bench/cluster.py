@@ -70,12 +70,12 @@ def _cluster(workers: int) -> Any:
 
 def _games(workers: int, seeds: list[int]) -> tuple[float, float, list[Any], Any]:
     """(cluster start s, games wall s, outcomes) on a fresh cluster of `workers`."""
-    from flick.batch import open_executor
+    from flick.batch.cluster import connect
 
     start = time.perf_counter()
     cluster = _cluster(workers)
     started = time.perf_counter() - start
-    executor = open_executor(cluster.scheduler_address)
+    executor = connect(cluster.scheduler_address)
     executor.client.run(_warm)  # on every worker: the imports are not the work
     start = time.perf_counter()
     with executor.map(_outcome, seeds) as batch:
