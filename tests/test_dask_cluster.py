@@ -3,8 +3,9 @@ one cluster shared by the tests of this file. The answers are those of this mach
 bit; a worker killed with SIGKILL in the middle of a run loses nothing; a scheduler that
 cannot be reached is a one-line error within seconds, not a hang.
 
-Cost: 3 bot games of scenario 1 on the cluster (2 recorded, 1 analysed: about 1 s each) and 2
-here (the session's shared games), 3x3 plan maps of 4 shots a cell, 12 and 24 tower drops."""
+Cost: 3 bot games of scenario 1 on the cluster (2 recorded, whose inputs are re-run for the
+replay, and 1 analysed: about 1 s each) and 2 here (the session's shared games), 3x3 plan
+maps of 4 shots a cell, 12 and 24 tower drops."""
 
 from __future__ import annotations
 

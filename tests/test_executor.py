@@ -83,3 +83,12 @@ def test_the_options_choose_the_executor_and_refuse_nonsense() -> None:
     with pytest.raises(FlickError, match="one or the other"):
         open_executor("tcp://127.0.0.1:1", workers=2, env={})
 
+
+
+def test_a_scheduler_without_dask_installed_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails
+    with pytest.raises(FlickError, match=r"pip install 'flick\[dask\]'"):
+        open_executor("tcp://127.0.0.1:1", env={})
