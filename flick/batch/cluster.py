@@ -9,6 +9,7 @@ one a single machine gives.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -83,4 +84,10 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Cluster:
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise FlickError(f"cannot reach the Dask scheduler at {address}: "
                          f"{_one_line(exc)}") from None
-    return Cluster(client, address)
+    cluster = Cluster(client, address)
+    if cluster.where.endswith("(0 workers)"):
+        # Not an error: an adaptive cluster (dask-jobqueue, dask-kubernetes) starts its
+        # workers when there is work; the tasks wait for them.
+        print(f"flick: no worker has joined the Dask scheduler at {address} yet; the tasks "
+              "wait for one (`dask worker ADDRESS` starts one)", file=sys.stderr)
+    return cluster
