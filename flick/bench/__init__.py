@@ -23,6 +23,7 @@ SECTIONS: dict[str, str] = {
     "tuning": "flick.bench.tuning",
     "plan": "flick.bench.plan",
     "swipe": "flick.bench.swipe",
+    "dask": "flick.bench.cluster",
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from typing import Any
 
 from flick.cli.args import seed
 from flick.errors import FlickError
@@ -47,8 +48,6 @@ def _handler(args: argparse.Namespace) -> int:
 
     if args.repeats < 1:
         raise FlickError("--repeats must be at least 1", exit_code=2)
-    if args.workers is not None and args.workers < 1:
-        raise FlickError("--workers must be at least 1", exit_code=2)
     if args.action == "move" and args.target is None:
         raise FlickError("--action move needs --target X,Y", exit_code=2)
     if args.out != "-":
@@ -57,7 +56,7 @@ def _handler(args: argparse.Namespace) -> int:
     from rich.table import Table as RichTable
 
     from flick.game.bots.aim import HandNoise
-    from flick.plan import Grid, enter_shot, move_shot, plan, shoot_shot
+    from flick.plan import Grid, enter_shot, move_shot, shoot_shot
     from flick.plan.proposal import game_at
     from flick.plan.render import best_line, heat_map, rows
     from flick.scenario import load
@@ -93,8 +92,7 @@ def _handler(args: argparse.Namespace) -> int:
     n_angle, n_power = args.grid
     grid = Grid.around(n_angle, n_power, angle_span=math.radians(args.angle_span),
                        power_span=args.power_span)
-    m = plan(board.params, shot, noise, grid, repeats=args.repeats, seed=args.plan_seed,
-             workers=args.workers)
+    m = _map(args, board.params, shot, noise, grid)
     title = (f"S{scenario.number} seed {args.seed} turn {game.turns}: {s.name} at "
              f"({here[0]:.1f}, {here[1]:.1f}) {what}, {args.hand} hand, "
              f"{args.repeats} shots per cell")
@@ -110,6 +108,42 @@ def _handler(args: argparse.Namespace) -> int:
     if args.out != "-":
         console.print(f"heat map saved to {heat_map(m, Path(args.out), title)}")
     return 0
+
+
+def _cells(task: tuple[Any, ...]) -> list[int]:
+    """Successes of one chunk of grid cells (a task of any executor)."""
+    from flick.plan.planner import run_cells
+
+    return run_cells(*task)
+
+
+def _map(args: argparse.Namespace, params: Any, shot: Any, noise: Any, grid: Any) -> Any:
+    """The success map, its cells cut into chunks run on the executor of --workers or
+    --scheduler; each cell's hand errors are seeded by (--plan-seed, cell index) only, so the
+    map is the same on any executor."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from flick.batch import from_args
+    from flick.plan.planner import Plan, cell
+    from flick.replay.journal import terminate_as_interrupt
+
+    n, wins = len(grid), []
+    with terminate_as_interrupt() as stop, from_args(args, default_workers=None) as executor:
+        chunks = executor.chunks(n, per_slot=2)
+        tasks = [(params, shot, noise, grid, args.repeats, args.plan_seed, list(c))
+                 for c in chunks]
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("cells", total=n)
+            with executor.map(_cells, tasks,
+                              done=lambda k: bar.advance(task, len(chunks[k]))) as batch:
+                for part in batch:
+                    wins += part
+                    stop.check()
+    cells = tuple(cell(shot, grid, i, wins[i], args.repeats) for i in range(n))
+    return Plan(grid, cells, args.plan_seed, n * args.repeats)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -137,8 +171,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--repeats", type=int, default=16, help="noisy shots per cell (default 16)")
     p.add_argument("--hand", choices=("steady", "shaky"), default="steady",
                    help="the hand-noise level of the physics parameters (default steady)")
-    p.add_argument("--workers", type=int, default=None,
-                   help="worker processes (default: the machine's CPUs)")
+    from flick.batch import add_options
+
+    add_options(p, "the machine's CPUs")
     p.add_argument("--plan-seed", type=seed, default=0,
                    help="the planner's seed (the hand's errors; default 0)")
     p.add_argument("--out", default="plan.png", help="the PNG heat map (default plan.png; - none)")

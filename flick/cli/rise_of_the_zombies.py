@@ -97,6 +97,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    from flick.batch import add_options
+
+    add_options(p, "1: this process")
     p.add_argument("--tui", action="store_true",
                    help="full screen (Textual): board, log, actions by key or mouse")
     p.set_defaults(handler=handle)
@@ -241,6 +244,21 @@ def play_bots_real_time(state: Any, bots: list[Any], clock: Any) -> Any:
     return state
 
 
+def _bot_game(task: tuple[argparse.Namespace, list[str], int]) -> dict[str, Any]:
+    """One bots-only game (a task of any `flick.batch` executor): its result."""
+    from flick.cards.bots import play_out
+    from flick.cards.rise_of_the_zombies.clock import RealClock
+
+    settings, group, seed = task
+    state = _new_game(settings, group, seed, log=False)
+    bots = _bots(settings.bots, len(group), 0, seed)
+    if settings.clock == "real":
+        play_bots_real_time(state, bots, RealClock(state.departure, settings.time_scale))
+    else:
+        play_out(state, bots)
+    return state.result()
+
+
 def _summary(results: list[dict[str, Any]], campaigns: list[list[int]], evaluate: Any) -> str:
     n = len(results)
     wins = sum(r["victory"] for r in results)
@@ -280,7 +298,6 @@ def survivor_groups(text: str, campaign: bool) -> list[list[str]]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from flick.cards.bots import play_out
     from flick.cards.rise_of_the_zombies.clock import RealClock
 
     groups = survivor_groups(args.survivors, args.campaign)
@@ -334,23 +351,20 @@ def handle(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     console = Console(stderr=args.json)
+    from flick.batch import from_args
+
     results = []
-    with Progress(console=console, transient=True) as progress:
+    _bots(args.bots, len(names), 0, args.seed)  # a bad --bots refused before any game
+    settings = argparse.Namespace(**{k: getattr(args, k) for k in (
+        "difficulty", "clock", "otis", "secret_hands", "bots", "time_scale")})
+    tasks = [(settings, groups[g % per], args.seed + g) for g in range(count)]
+    with from_args(args) as executor, Progress(console=console, transient=True) as progress:
         task = progress.add_task("Rise of the Zombies!", total=count)
-        for g in range(count):
-            seed = args.seed + g
-            group = groups[g % per]
-            state = first if g == 0 else _new_game(args, group, seed, log=False)
-            bots = _bots(args.bots, len(group), 0, seed)
-            if args.clock == "real":
-                play_bots_real_time(state, bots, RealClock(state.departure, args.time_scale))
-            else:
-                play_out(state, bots)
-            res = state.result()
-            results.append(res)
-            if args.json:
-                sys.stdout.write(json.dumps(res) + "\n")
-            progress.advance(task)
+        with executor.map(_bot_game, tasks, done=lambda _: progress.advance(task)) as games:
+            for res in games:
+                results.append(res)
+                if args.json:
+                    sys.stdout.write(json.dumps(res) + "\n")
     campaigns = []
     if args.campaign:
         for i in range(0, count, 3):

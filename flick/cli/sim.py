@@ -5,7 +5,8 @@
     flick sim 1 --seed 3 --json               one JSON object per game on stdout
     flick sim 3 --seed 3 --record game.json   also write a replay (`flick replay game.json`)
     flick sim --analyze --games 20            win rates of all ten scenarios, 95% intervals
-    flick sim 1,6,9 --analyze --jobs 2        the same for scenarios 1, 6 and 9, two processes
+    flick sim 1,6,9 --analyze --workers 2     the same for scenarios 1, 6 and 9, two processes
+    flick sim --analyze --games 1000 --scheduler tcp://10.0.0.5:8786   on a Dask cluster
 
 The same scenario and seed always give the same game.
 """
@@ -49,9 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "wins; no winner: lost, city overrun, S6's both lose) with its share "
                         "and Wilson 95%% interval, a progress bar on stderr (--json: one "
                         "JSON object instead of the table)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="--analyze: worker processes (default 1; results do not depend on "
-                        "it)")
+    from flick.batch import add_options
+
+    add_options(p, "1: this process", "--jobs")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per game (scenario, seed, winner, end_reason, "
                         "rounds, turns, zombies, survivors, events, teams; S9-S10 also players: "
@@ -71,13 +72,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _handler(args: argparse.Namespace) -> int:
     from flick.errors import FlickError
-    from flick.game.play import play
     from flick.scenario import load
 
     if args.analyze:
         return _analyze(args)
-    if args.jobs != 1:
-        raise FlickError("--jobs goes with --analyze", exit_code=2)
     if args.scenario is None:
         raise FlickError("flick sim needs a SCENARIO (a number 1-10, a name or a YAML path); "
                          "`flick sim --analyze` alone plays all ten", exit_code=2)
@@ -89,44 +87,48 @@ def _handler(args: argparse.Namespace) -> int:
 
         atomic.check_writable(args.record, "replay")  # before any game is played
     scenario = _playable(load(args.scenario))
+    from flick.game.scenarios.five_to_ten import team_sizes
+
+    players = team_sizes(scenario, getattr(args, "players", None))
     games: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []  # the games as replay records (flick.replay)
-    seeds = [args.seed + k for k in range(args.games)]
+    tasks = [(scenario, args.seed + k, args.bots, players,
+              bool(getattr(args, "dangerous", False)), bool(args.record))
+             for k in range(args.games)]
     out = sys.stdout
 
-    def run(seed: int) -> None:
-        from flick.game.scenarios.five_to_ten import team_sizes
-
-        game = play(scenario, seed, bots=args.bots,
-                    players=team_sizes(scenario, getattr(args, "players", None)),
-                    dangerous=bool(getattr(args, "dangerous", False)))
-        summary = game.summary()
+    def keep(summary: dict[str, Any], record: dict[str, Any] | None) -> None:
         games.append(summary)
-        if args.record:
-            from flick import replay
-
-            records.append(replay.record(game, bots=args.bots))
-            journal.append(records[-1])
+        if record is not None:
+            records.append(record)
+            journal.append(record)
         if args.json:
             out.write(json.dumps(summary, sort_keys=False) + "\n")
             out.flush()
 
+    from flick.batch import from_args
     from flick.replay.journal import Journal, terminate_as_interrupt
 
     journal = Journal(args.record)
     try:
-        with terminate_as_interrupt() as stop:
+        with terminate_as_interrupt() as stop, from_args(args) as executor:
             if args.games > 1:
                 from rich.progress import Progress
 
                 with Progress(transient=True, console=_console(stderr=True)) as progress:
-                    task = progress.add_task(f"scenario {scenario.number}", total=len(seeds))
-                    for seed in seeds:
-                        run(seed)
-                        stop.check()
-                        progress.advance(task)
+                    task = progress.add_task(f"scenario {scenario.number}", total=len(tasks))
+                    batch = executor.map(_game, tasks, done=lambda _: progress.advance(task))
+                    try:
+                        with batch:
+                            for summary, record in batch:
+                                keep(summary, record)
+                                stop.check()
+                    finally:
+                        # Interrupted: the games that finished out of order are kept too.
+                        for _, (summary, record) in batch.left:
+                            keep(summary, record)
             else:
-                run(seeds[0])
+                keep(*_game(tasks[0]))
                 stop.check()
     finally:
         # Interrupted (Ctrl-C, SIGTERM) or not: every finished game is in the replay.
@@ -139,6 +141,20 @@ def _handler(args: argparse.Namespace) -> int:
             journal.close(done=False)
     _print_summary(scenario, games, stderr=args.json)
     return 0
+
+
+def _game(task: tuple[Any, int, str, dict[str, int] | None, bool, bool]
+          ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """One bot game (a task of any executor): its summary, and its replay record when asked."""
+    from flick.game.play import play
+
+    scenario, seed, bots, players, dangerous, record = task
+    game = play(scenario, seed, bots=bots, players=players, dangerous=dangerous)
+    if not record:
+        return game.summary(), None
+    from flick import replay
+
+    return game.summary(), replay.record(game, bots=bots)
 
 
 def _playable(scenario: Any) -> Any:
@@ -159,14 +175,12 @@ def _playable(scenario: Any) -> Any:
 OUTCOME_KEYS = ("scenario", "seed", "winner", "end_reason", "rounds", "turns")
 
 
-def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
-    """One bot game (a worker process's task): its outcome, without the event log."""
+def _outcome(task: tuple[Any, int, int | None, bool]) -> dict[str, Any]:
+    """One bot game (a task of any executor): its outcome, without the event log."""
     from flick.game.play import play
     from flick.game.scenarios.five_to_ten import team_sizes
-    from flick.scenario import load
 
-    ref, seed, players, dangerous = task
-    scenario = load(ref)
+    scenario, seed, players, dangerous = task
     game = play(scenario, seed, players=team_sizes(scenario, players), dangerous=dangerous)
     summary = game.summary()
     out = {k: summary[k] for k in OUTCOME_KEYS}
@@ -175,6 +189,12 @@ def _outcome(task: tuple[str, int, int | None, bool]) -> dict[str, Any]:
         # has no winner: every player lost, the betrayer too).
         out["betrayer_won"] = any(p["betrayer"] and p["won"] for p in summary["players"])
     return out
+
+
+def _outcomes(task: tuple[Any, list[int], int | None, bool]) -> list[dict[str, Any]]:
+    """The outcomes of one scenario's games of `seeds` (a task of any executor)."""
+    scenario, seeds, players, dangerous = task
+    return [_outcome((scenario, seed, players, dangerous)) for seed in seeds]
 
 
 def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -222,8 +242,6 @@ def _analyze(args: argparse.Namespace) -> int:
     games = 10 if args.games is None else args.games
     if games < 1:
         raise FlickError(f"--games must be at least 1, not {games}", exit_code=2)
-    if args.jobs < 1:
-        raise FlickError(f"--jobs must be at least 1, not {args.jobs}", exit_code=2)
     if args.record:
         raise FlickError("--record goes with one scenario's games, not --analyze", exit_code=2)
     refs = ([r.strip() for r in args.scenario.split(",") if r.strip()] if args.scenario
@@ -236,7 +254,6 @@ def _analyze(args: argparse.Namespace) -> int:
 
     for sc in scenarios:  # a bad --players for one of them: refused before any game
         team_sizes(sc, players)
-    tasks = [(ref, args.seed + k, players, dangerous) for ref in refs for k in range(games)]
     done: list[dict[str, Any]] = []
     from rich.progress import (
         BarColumn,
@@ -247,29 +264,27 @@ def _analyze(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
+    from flick.batch import from_args
     from flick.replay.journal import terminate_as_interrupt
 
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(),
                         console=_console(stderr=True), transient=True)
-    with terminate_as_interrupt() as stop, progress:
-        bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)", total=len(tasks))
-        if args.jobs == 1:
-            for task in tasks:
-                done.append(_outcome(task))
+    with terminate_as_interrupt() as stop, from_args(args) as executor, progress:
+        # A task plays a chunk of one scenario's seeds (a few chunks per worker): a cluster
+        # gets a few thousand tasks for 10,000 games, not one scenario copy per game.
+        tasks = [(sc, [args.seed + k for k in chunk], players, dangerous)
+                 for sc in scenarios for chunk in executor.chunks(games)]
+        bar = progress.add_task(f"{len(refs)} scenario(s) x {games} game(s)",
+                                total=len(scenarios) * games)
+        with executor.map(_outcomes, tasks,
+                          done=lambda k: progress.advance(bar, len(tasks[k][1]))) as batch:
+            for outcomes in batch:
+                done += outcomes
                 stop.check()
-                progress.advance(bar)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(args.jobs) as pool:
-                for outcome in pool.map(_outcome, tasks, chunksize=1):
-                    done.append(outcome)
-                    stop.check()
-                    progress.advance(bar)
     report = []
-    for ref, sc in zip(refs, scenarios, strict=True):
-        mine = [d for d, t in zip(done, tasks, strict=True) if t[0] == ref]
+    for k, sc in enumerate(scenarios):
+        mine = done[k * games:(k + 1) * games]
         report.append({"scenario": sc.number, "name": sc.name, "mode": sc.mode,
                        "games": len(mine), "rows": win_rates(sc, mine)})
     if args.json:

@@ -88,6 +88,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--tui", action="store_true",
                    help="full screen (Textual): board, log, actions by key or mouse")
+    from flick.batch import add_options
+
+    add_options(p, "1: this process")
     p.set_defaults(handler=handler)
 
 
@@ -240,7 +243,20 @@ def handler(args: argparse.Namespace) -> int:
         progress.start()
         task = progress.add_task("games", total=games)
     try:
-        for g in range(games):
+        if humans == 0:  # bots only: the games on the executor of --workers/--scheduler
+            from flick.batch import from_args
+
+            tasks = [(args.players, args.seed + g, args.expert, names, args.budget)
+                     for g in range(games)]
+            advance = None if progress is None else (lambda _: progress.advance(task))
+            with from_args(args) as executor, \
+                    executor.map(_bot_game, tasks, done=advance) as played:
+                for state in played:
+                    finished.append(state)
+                    if args.json:
+                        sys.stdout.write(json.dumps(game_json(state)) + "\n")
+                        sys.stdout.flush()
+        for g in range(games if humans else 0):
             seed = args.seed + g
             state = StfState(num_players=args.players, seed=seed, expert=args.expert)
             seats = [
@@ -260,6 +276,17 @@ def handler(args: argparse.Namespace) -> int:
     if not args.json:
         print_summary(finished, names)
     return 0
+
+
+def _bot_game(task: tuple[int, int, bool, list[Any], int]) -> Any:
+    """One bots-only game (a task of any `flick.batch` executor): the finished state."""
+    from flick.cards.something_to_fear.state import StfState
+
+    players, seed, expert, names, budget = task
+    state = StfState(num_players=players, seed=seed, expert=expert)
+    seats = [make_bot(n, seed * 7919 + q, budget) for q, n in enumerate(names)]
+    play_game(state, seats, read=read_line, quiet=True)
+    return state
 
 
 def _stderr_console() -> Any:

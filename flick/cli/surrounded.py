@@ -52,20 +52,15 @@ def _record(task: tuple[int, int | None, str, str, int]) -> dict[str, Any]:
 
 
 def records(tasks: list[tuple[int, int | None, str, str, int]], jobs: int,
-            advance: Any) -> Any:
+            advance: Any, scheduler: str | None = None) -> Any:
     """Game records of (seed, scenario, difficulty, bot, budget) tasks, in order; `jobs`
-    worker processes (each game depends only on its task, so the results are the same)."""
-    if jobs <= 1:
-        for t in tasks:
-            yield _record(t)
-            advance()
-        return
-    from concurrent.futures import ProcessPoolExecutor
+    worker processes, or the Dask cluster at `scheduler` (each game depends only on its
+    task, so the results are the same)."""
+    from flick.batch import open_executor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for rec in pool.map(_record, tasks, chunksize=1):
-            yield rec
-            advance()
+    with open_executor(scheduler, None if jobs == 1 else jobs) as executor, \
+            executor.map(_record, tasks, done=lambda _: advance()) as batch:
+        yield from batch
 
 
 def _progress(console: Any) -> Any:
@@ -113,7 +108,7 @@ def run_games(args: argparse.Namespace) -> int:
         task = progress.add_task(f"{args.bot} plays", total=args.games)
         tasks = [(args.seed + i, args.scenario, args.difficulty, args.bot, args.budget)
                  for i in range(args.games)]
-        for rec in records(tasks, args.jobs, lambda: progress.advance(task)):
+        for rec in records(tasks, args.jobs, lambda: progress.advance(task), args.scheduler):
             done.append(rec)
             if args.json:
                 sys.stdout.write(json.dumps(rec) + "\n")
@@ -149,7 +144,7 @@ def analyze(args: argparse.Namespace) -> int:
                                  total=len(scenarios) * 3 * args.games)
         tasks = [(args.seed + i, n, d, args.bot, args.budget)
                  for n in scenarios for d in DIFFS for i in range(args.games)]
-        games = list(records(tasks, args.jobs, lambda: progress.advance(task)))
+        games = list(records(tasks, args.jobs, lambda: progress.advance(task), args.scheduler))
     for n in scenarios:
         rows[n] = {}
         for d in DIFFS:
@@ -287,6 +282,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="--analyze/--games: worker processes (default 1; results do not "
                         "depend on it)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="--analyze/--games on the Dask cluster whose scheduler is at ADDRESS "
+                        "(default $FLICK_SCHEDULER); the same results; needs the dask extra")
     p.add_argument("--tui", action="store_true",
                    help="full screen (Textual): board, log, actions by key or mouse")
     p.set_defaults(handler=_handler)

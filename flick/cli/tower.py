@@ -19,27 +19,55 @@ from flick.cli.args import seed
 from flick.errors import FlickError
 
 
-def run_drops(drops: int, zombies: int, seed: int, progress: Any = None) -> dict[str, Any]:
-    """Run `drops` rushes of `zombies` new zombies; per-zombie samples (cm, cm/s, rad)."""
+def run_drops(drops: int, zombies: int, seed: int, progress: Any = None,
+              executor: Any = None) -> dict[str, Any]:
+    """Run `drops` rushes of `zombies` new zombies; per-zombie samples (cm, cm/s, rad).
+    Drop k draws from its own generator, seeded by (`seed`, k), so the drops can run in
+    chunks on any `flick.batch` executor (default: this process) with the same samples;
+    `progress(n)` is called as each chunk of n drops finishes."""
+    import numpy as np
+
+    from flick.batch import Serial
+    from flick.physics import PhysicsParams
+
+    if PhysicsParams.default().tower is None:
+        raise FlickError("the physics parameters have no `tower:` section")
+    executor = executor or Serial()
+    chunks = executor.chunks(drops)
+    done = None if progress is None else (lambda k: progress(len(chunks[k])))
+    out: dict[str, list[Any]] = {}
+    shaken = 0
+    with executor.map(_drop_chunk, [(zombies, seed, c.start, c.stop) for c in chunks],
+                      done=done) as batch:
+        for part, shaken_out in batch:
+            for key, values in part.items():
+                out.setdefault(key, []).extend(values)
+            shaken += shaken_out
+    samples: dict[str, Any] = {k: np.asarray(v) for k, v in out.items()}
+    samples["shaken_out"] = shaken
+    return samples
+
+
+def _drop_chunk(task: tuple[int, int, int, int]) -> tuple[dict[str, list[Any]], int]:
+    """Drops `first`..`stop`-1 of `zombies` zombies (a task of any executor): per-zombie
+    samples and how many zombies were shaken out."""
     import numpy as np
 
     from flick.physics import PhysicsParams, Table
 
+    zombies, seed, first, stop = task
     params = PhysicsParams.default()
     tp = params.tower
-    if tp is None:
-        raise FlickError("the physics parameters have no `tower:` section")
-    gen = np.random.default_rng(seed)
+    assert tp is not None
     tower = (45.0, 45.0, math.pi / 2.0)  # exit facing +y, up the page
     exit_x, exit_y = 45.0, 45.0 + tp.depth / 2.0
-    out: dict[str, list[float]] = {k: [] for k in (
-        "exit_speed", "exit_time", "travel", "spread", "rest_x", "rest_y", "slot")}
-    upright_exit: list[bool] = []
-    standing: list[bool] = []
+    out: dict[str, list[Any]] = {k: [] for k in (
+        "exit_speed", "exit_time", "travel", "spread", "rest_x", "rest_y", "slot",
+        "upright_exit", "standing")}
     shaken = 0
-    for _ in range(drops):
+    for k in range(first, stop):
         table = Table(params, city=(90.0, 90.0))
-        result = table.rush(zombies, tower=tower, rng=gen)
+        result = table.rush(zombies, tower=tower, rng=np.random.default_rng([seed, k]))
         for zid, ex in zip(result.rushed, result.exits, strict=True):
             x, y = table.position(zid)
             dx, dy = x - exit_x, y - exit_y
@@ -50,16 +78,10 @@ def run_drops(drops: int, zombies: int, seed: int, progress: Any = None) -> dict
             out["rest_x"].append(dx)
             out["rest_y"].append(dy)
             out["slot"].append(float(ex.slot))
-            upright_exit.append(ex.upright)
-            standing.append(table.is_standing(zid))
+            out["upright_exit"].append(ex.upright)
+            out["standing"].append(table.is_standing(zid))
             shaken += ex.shaken_out
-        if progress is not None:
-            progress()
-    samples = {k: np.asarray(v) for k, v in out.items()}
-    samples["upright_exit"] = np.asarray(upright_exit)
-    samples["standing"] = np.asarray(standing)
-    samples["shaken_out"] = shaken
-    return samples
+    return out, shaken
 
 
 def _summary(s: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
@@ -165,12 +187,16 @@ def _handler(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable
 
+    from flick.batch import from_args
+
     console = Console()
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as bar:
+    with from_args(args) as executor, \
+            Progress("[progress.description]{task.description}", BarColumn(),
+                     MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                     transient=True) as bar:
         task = bar.add_task("dropping", total=args.drops)
         samples = run_drops(args.drops, args.zombies, args.seed,
-                            progress=lambda: bar.advance(task))
+                            progress=lambda n: bar.advance(task, n), executor=executor)
     n = len(samples["travel"])
     report = RichTable(title=f"{args.drops} drops of {args.zombies} zombies ({n} zombies)")
     for col in ("measure", "unit", "mean ± sd", "median", "10% .. 90%"):
@@ -203,4 +229,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="tower_drops.png",
                    help="where to save the histogram picture, '-' for none "
                         "(default tower_drops.png)")
+    from flick.batch import add_options
+
+    add_options(p, "1: this process")
     p.set_defaults(handler=_handler)

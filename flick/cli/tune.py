@@ -40,8 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--save-csv", type=Path, metavar="FILE",
                    help="--synthetic: also write the invented measurements as a CSV")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    p.add_argument("--workers", type=int, default=None,
-                   help="processes for the simulations (default: all cores; 1: this process)")
+    from flick.batch import add_options
+
+    add_options(p, "all cores; 1: this process")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -64,14 +65,11 @@ def handle(args: argparse.Namespace) -> int:
     from flick.paths import assets
     from flick.physics import PhysicsParams
     from flick.tuning import calibrate, measurements, model, output, synthetic
-    from flick.tuning.sweep import make_executor
 
     if not args.csv and not args.synthetic:
         raise FlickError("give a CSV of measured shots, or --synthetic", exit_code=2)
     if args.csv and args.synthetic:
         raise FlickError("give a CSV or --synthetic, not both", exit_code=2)
-    if args.workers is not None and args.workers < 1:
-        raise FlickError("--workers must be at least 1", exit_code=2)
     if args.shots is not None and args.shots < 3:
         raise FlickError("--shots must be at least 3", exit_code=2)
     base = args.physics or assets() / "physics" / "default.yaml"
@@ -92,7 +90,10 @@ def handle(args: argparse.Namespace) -> int:
                         TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                         console=console, transient=True,
                         disable=args.json and not console.is_terminal)
-    with make_executor(args.workers) as executor, progress:
+    from flick.batch import Chunked, from_args
+
+    with from_args(args, default_workers=None) as where, progress:
+        executor = Chunked(where)
         if args.synthetic:
             rng = np.random.default_rng(args.seed)
             protocol = synthetic.Protocol()

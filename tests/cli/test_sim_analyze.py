@@ -74,8 +74,10 @@ def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch) 
 
     module = importlib.import_module("flick.game.play")
     monkeypatch.setattr(module, "play", lambda sc, seed, **kw: Game(bool(seed)))
-    assert _outcome(("9", 0, None, False))["betrayer_won"] is False  # a loyal player won
-    assert _outcome(("9", 1, None, False))["betrayer_won"] is True
+    from flick.scenario import load
+
+    assert _outcome((load(9), 0, None, False))["betrayer_won"] is False  # a loyal player won
+    assert _outcome((load(9), 1, None, False))["betrayer_won"] is True
 
 
 @game_group(5)  # on the worker that plays the session's S5 games
@@ -102,7 +104,7 @@ def test_flick_sim_analyze_counts_the_bot_games(monkeypatch: pytest.MonkeyPatch,
 
 def test_flick_sim_analyze_refuses_what_it_cannot_do(capsys: Any) -> None:
     assert main(["sim", "1", "--analyze", "--record", "x.json"]) == 2
-    assert main(["sim", "1", "--jobs", "2"]) == 2
+    assert main(["sim", "1", "--jobs", "0"]) == 2
     assert main(["sim"]) == 2
     err = capsys.readouterr().err
-    assert "--record" in err and "--jobs goes with --analyze" in err and "SCENARIO" in err
+    assert "--record" in err and "--workers must be at least 1" in err and "SCENARIO" in err
