@@ -24,11 +24,11 @@ import numpy as np
 import pygame
 
 from flick.game.game import Game
-from flick.game.inputs import EndTurn, Input
+from flick.game.inputs import Input
 from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene
+from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene, view_model
 from flick.ui.assist import Assist
 from flick.ui.camera import CameraRig, first_view, fit_box
 from flick.ui.choices import Aim, Option
@@ -42,8 +42,8 @@ from flick.ui.commands import (
     Toggle,
     parse,
 )
-from flick.ui.feedback import Feedback
-from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
+from flick.ui.feedback import Feedback, action_spot
+from flick.ui.gesture import Gesture
 from flick.ui.labels import Layout
 from flick.ui.modes import HelpMode, ModeStack, PassScreen, TableMode, TurnOver, passing
 from flick.ui.modes.help import BRIEFING
@@ -191,13 +191,7 @@ class PlayApp:
 
     # ---- the help window (F1 / ?: controls; F3: the briefing) -------------------------------
     def help_tabs(self) -> list[HelpTab]:
-        """The help window's tabs: the controls, the legend and the rules that cost lives,
-        this scenario's briefing."""
-        sc = self.game.scenario
-        return [HelpTab("Controls", help.CONTROLS),
-                HelpTab("Legend and rules", help.LEGEND),
-                HelpTab(BRIEFING, [(f"Scenario {sc.number}: {sc.name}", []),
-                                   *help.briefing_lines(sc)])]
+        return help.help_tabs(self.game.scenario)
 
     @property
     def help_open(self) -> bool:
@@ -341,37 +335,12 @@ class PlayApp:
         return self.memory.label_layout
 
     def table_model(self) -> TableModel:
-        """What the table's drawing reads this frame (`flick.ui.view_model`)."""
-        return TableModel(
-            game=self.game, area=self.area, view=self.view, fight_view=self.fight_view,
-            cam=self.cam, fight_cam=self.fight_cam, active_cam=self.active_cam(),
-            clips=self.clips, clip_time=self.clip_time, pieces=self._pieces,
-            before_pieces=self._before_pieces, decor=self._decor, old_decor=self._old_decor,
-            action=self.action, facing=self.facing, spot=self.spot(), gesture=self.gesture,
-            style=self.style, show_aim=self.show_aim, show_power=self.show_power,
-            hint=self.hint(), busy=self.busy(), on_fight_table=self.on_fight_table(),
-            version=self.version, font=self.panel.font, small=self.panel.small,
-            memory=self.memory, now=self.now,
-            draw_assist=lambda surface: self.assist.draw(self, surface))
+        """What the table's drawing reads this frame (`flick.ui.view_model.table_model`)."""
+        return view_model.table_model(self)
 
     def panel_model(self) -> PanelModel:
-        """What the side panel reads this frame (`flick.ui.view_model`)."""
-        fit = ("Whole city [F]" if self.cam == self.fitted_cam and self.cam != self.overview()
-               else "Fit view [F]")
-        teams = [None, *(t.name for t in self.game.scenario.teams),
-                 *(s.team for s in self.game.survivors.values())]
-        return PanelModel(
-            game=self.game, version=self.version, busy=self.busy(), options=self.options(),
-            prompt=self.prompt() if not self.busy() else "", action=self.action,
-            settings=[(f"Style: {self.style} [Tab]", Toggle("style")),
-                      (f"Side: {self.side} [S]", Toggle("side")),
-                      (f"Hand: {self.hand} [N]", Toggle("hand")),
-                      (f"Aim line {'on' if self.show_aim else 'off'} [A]", Toggle("aim")),
-                      (f"Power {'on' if self.show_power else 'off'} [P]", Toggle("power")),
-                      (fit, Toggle("fit"))],
-            sees={t: self.sees_team(t) for t in teams}, viewer=self.viewer(),
-            player=f"player {self.player_of(self.game.current_team)}",
-            status=self.status, status_bad=self.status_bad)
+        """What the side panel reads this frame (`flick.ui.view_model.panel_model`)."""
+        return view_model.panel_model(self)
 
     def draw(self) -> list[pygame.Rect]:
         """Draw the frame; the rectangles of the window that changed."""
@@ -435,7 +404,7 @@ class PlayApp:
                             and g.active is not None else None)
         if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
-        self.feedback.start(new, self.clips, self._action_spot())
+        self.feedback.start(new, self.clips, action_spot(g, self.cam, self.mouse))
         if not self.clips:
             self.feedback.finish()
         if g.phase != "act" or self.action not in ("take_drop", "short_kill"):
@@ -536,7 +505,7 @@ class PlayApp:
             case SelectAction(action=action):
                 self.select(action)
             case Toggle(what=what):
-                self._toggle(what)
+                self._bottom().toggle(self, what)
             case KillWeapon(weapon=weapon):
                 self.aim.short_weapon = weapon
             case FlareFace(big=big):
@@ -549,53 +518,9 @@ class PlayApp:
                     self.refuse(f"{opts[i].label}: {opts[i].why or 'not now'}")
         self.version += 1
 
-    def _toggle(self, what: str) -> None:
-        if what == "style":
-            self.style = STYLES[(STYLES.index(self.style) + 1) % len(STYLES)]
-        elif what == "side":
-            self.side = "left" if self.side == "right" else "right"
-        elif what == "hand":
-            names = list(HAND_NOISE)
-            self.hand = names[(names.index(self.hand) + 1) % len(names)]
-        elif what == "aim":
-            self.show_aim = not self.show_aim
-        elif what == "power":
-            self.show_power = not self.show_power
-        elif what == "fit":  # the fitted view; pressed again there, the whole city
-            fitted = self.fit()
-            if self.rig.target == fitted and self.overview() != fitted:
-                self.rig.glide(self.overview())
-                self.fitted_cam = None
-            else:
-                self.rig.glide(fitted)
-                self.fitted_cam = fitted
-            if self.game.fight is not None:
-                self.fight_cam = self._fight_camera()
-
     def select(self, action: str) -> None:
-        """Pick an action of the active survivor (or end the turn)."""
-        g = self.game
-        if g.phase != "act" or self.busy():
-            return
-        items = {it.id: it for it in adapter.action_items(g)}
-        it = items.get(action)
-        if it is None:
-            return
-        if not it.enabled:
-            self.refuse(f"{it.label}: {it.why}")
-            return
-        if action == "end_turn":
-            self.apply(EndTurn(self.facing))
-            return
-        if action == "extra_action":  # Anita: a token discarded, no gesture
-            self.command(parse("extra_action", g))
-            return
-        self.action = action
-        self.gesture = None
-        self.first_flick = None
-        if action == "short_kill":
-            self.aim.short_weapon = adapter.quiet_weapon(g.active_survivor)
-        self.status = ""
+        """Pick an action of the active survivor (or end the turn): `TableMode.select`."""
+        self._bottom().select(self, action)
 
     def spot(self) -> adapter.Spot | None:
         """The piece to flick now, where the rules put it, or None."""
@@ -741,13 +666,3 @@ class PlayApp:
     def mulligan_why_not(self) -> str:
         return mulligan.why_not(self)
 
-    def _action_spot(self) -> tuple[int, int]:
-        """Where on screen the last action happened: its survivor (the pointer else)."""
-        g = self.game
-        s = g.survivors.get(g.active) if g.active else None
-        if s is None and g.inputs and getattr(g.inputs[-1], "survivor", None) in g.survivors:
-            s = g.survivors[g.inputs[-1].survivor]  # type: ignore[attr-defined]
-        if s is not None and s.piece is not None and g.board.exists(s.piece):
-            x, y = self.cam.px(*g.board.pos(s.piece))
-            return (round(x), round(y))
-        return self.mouse

@@ -55,3 +55,16 @@ class Feedback:
         for cue in due:
             self.sounds.play(cue.name)
         self.cues = [c for c in self.cues if c not in due]
+
+
+def action_spot(game: Any, cam: Any, otherwise: tuple[int, int]) -> tuple[int, int]:
+    """Where on screen the last action happened: its survivor (`otherwise`, the pointer,
+    when it has none on the table)."""
+    g = game
+    s = g.survivors.get(g.active) if g.active else None
+    if s is None and g.inputs and getattr(g.inputs[-1], "survivor", None) in g.survivors:
+        s = g.survivors[g.inputs[-1].survivor]
+    if s is not None and s.piece is not None and g.board.exists(s.piece):
+        x, y = cam.px(*g.board.pos(s.piece))
+        return (round(x), round(y))
+    return otherwise

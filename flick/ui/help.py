@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from flick.ui.widgets import HelpTab
+
 if TYPE_CHECKING:
     from flick.game.game import Game
     from flick.scenario.model import Scenario
@@ -165,3 +167,13 @@ def closed_doors(game: Game) -> dict[str, str]:
         if why:
             out[name] = why
     return out
+
+
+def help_tabs(scenario: Scenario) -> list[HelpTab]:
+    """The help window's tabs: the controls, the legend and the rules that cost lives, this
+    scenario's briefing."""
+    sc = scenario
+    return [HelpTab("Controls", CONTROLS),
+            HelpTab("Legend and rules", LEGEND),
+            HelpTab("Briefing", [(f"Scenario {sc.number}: {sc.name}", []),
+                                 *briefing_lines(sc)])]

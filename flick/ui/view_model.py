@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from flick.physics.state import PieceState
+from flick.ui.commands import Toggle
 from flick.ui.render import Camera
 from flick.ui.table_view import Decor, TableView
 
 if TYPE_CHECKING:
     from flick.game.game import Game
     from flick.ui.adapter import Spot
+    from flick.ui.app import PlayApp
     from flick.ui.gesture import Gesture
     from flick.ui.labels import Layout
     from flick.ui.motion import Clip
@@ -90,3 +92,38 @@ class PanelModel:
     player: str  # the turn's player as the header names it ("player 2")
     status: str  # the status line
     status_bad: bool  # a refusal (red)
+
+
+def table_model(app: PlayApp) -> TableModel:
+    """What the table's drawing reads this frame (`flick.ui.view_model`)."""
+    return TableModel(
+        game=app.game, area=app.area, view=app.view, fight_view=app.fight_view,
+        cam=app.cam, fight_cam=app.fight_cam, active_cam=app.active_cam(),
+        clips=app.clips, clip_time=app.clip_time, pieces=app._pieces,
+        before_pieces=app._before_pieces, decor=app._decor, old_decor=app._old_decor,
+        action=app.action, facing=app.facing, spot=app.spot(), gesture=app.gesture,
+        style=app.style, show_aim=app.show_aim, show_power=app.show_power,
+        hint=app.hint(), busy=app.busy(), on_fight_table=app.on_fight_table(),
+        version=app.version, font=app.panel.font, small=app.panel.small,
+        memory=app.memory, now=app.now,
+        draw_assist=lambda surface: app.assist.draw(app, surface))
+
+
+def panel_model(app: PlayApp) -> PanelModel:
+    """What the side panel reads this frame (`flick.ui.view_model`)."""
+    fit = ("Whole city [F]" if app.cam == app.fitted_cam and app.cam != app.overview()
+           else "Fit view [F]")
+    teams = [None, *(t.name for t in app.game.scenario.teams),
+             *(s.team for s in app.game.survivors.values())]
+    return PanelModel(
+        game=app.game, version=app.version, busy=app.busy(), options=app.options(),
+        prompt=app.prompt() if not app.busy() else "", action=app.action,
+        settings=[(f"Style: {app.style} [Tab]", Toggle("style")),
+                  (f"Side: {app.side} [S]", Toggle("side")),
+                  (f"Hand: {app.hand} [N]", Toggle("hand")),
+                  (f"Aim line {'on' if app.show_aim else 'off'} [A]", Toggle("aim")),
+                  (f"Power {'on' if app.show_power else 'off'} [P]", Toggle("power")),
+                  (fit, Toggle("fit"))],
+        sees={t: app.sees_team(t) for t in teams}, viewer=app.viewer(),
+        player=f"player {app.player_of(app.game.current_team)}",
+        status=app.status, status_bad=app.status_bad)

@@ -10,10 +10,10 @@ import math
 from typing import TYPE_CHECKING
 
 from flick.game.actions import legal
-from flick.game.inputs import FightWait
+from flick.game.inputs import EndTurn, FightWait
 from flick.ui import adapter, help
-from flick.ui.commands import Apply, PickOption, SelectAction, Toggle
-from flick.ui.gesture import Gesture
+from flick.ui.commands import Apply, PickOption, SelectAction, Toggle, parse
+from flick.ui.gesture import HAND_NOISE, STYLES, Gesture
 from flick.ui.modes.base import Mode
 from flick.ui.modes.help import BRIEFING, HelpMode
 from flick.ui.render import Camera
@@ -68,6 +68,54 @@ class TableMode(Mode):
                 app.command(SelectAction(KEYS[name]))
         app.version += 1
         return True
+
+    def select(self, app: PlayApp, action: str) -> None:
+        """Pick an action of the active survivor (or end the turn)."""
+        g = app.game
+        if g.phase != "act" or app.busy():
+            return
+        items = {it.id: it for it in adapter.action_items(g)}
+        it = items.get(action)
+        if it is None:
+            return
+        if not it.enabled:
+            app.refuse(f"{it.label}: {it.why}")
+            return
+        if action == "end_turn":
+            app.apply(EndTurn(app.facing))
+            return
+        if action == "extra_action":  # Anita: a token discarded, no gesture
+            app.command(parse("extra_action", g))
+            return
+        app.action = action
+        app.gesture = None
+        app.first_flick = None
+        if action == "short_kill":
+            app.aim.short_weapon = adapter.quiet_weapon(g.active_survivor)
+        app.status = ""
+
+    def toggle(self, app: PlayApp, what: str) -> None:
+        if what == "style":
+            app.style = STYLES[(STYLES.index(app.style) + 1) % len(STYLES)]
+        elif what == "side":
+            app.side = "left" if app.side == "right" else "right"
+        elif what == "hand":
+            names = list(HAND_NOISE)
+            app.hand = names[(names.index(app.hand) + 1) % len(names)]
+        elif what == "aim":
+            app.show_aim = not app.show_aim
+        elif what == "power":
+            app.show_power = not app.show_power
+        elif what == "fit":  # the fitted view; pressed again there, the whole city
+            fitted = app.fit()
+            if app.rig.target == fitted and app.overview() != fitted:
+                app.rig.glide(app.overview())
+                app.fitted_cam = None
+            else:
+                app.rig.glide(fitted)
+                app.fitted_cam = fitted
+            if app.game.fight is not None:
+                app.fight_cam = app._fight_camera()
 
     def _face_mouse(self, app: PlayApp) -> None:
         s = app.game.active_survivor
