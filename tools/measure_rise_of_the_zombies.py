@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from flick.cards.bots import play_out
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES, SAMPLE_GROUP
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 

@@ -34,12 +34,9 @@ with two; survivors' 6s alone give 0 and 32, zombies' 1s alone 0 and 6.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from flick.cards.bots import RandomBot
 from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies import state as S
-from flick.errors import FlickError
 
 
 def _kind(a: int) -> tuple[int, int, int]:
@@ -421,21 +418,3 @@ class RolloutBot(GreedyBot):
                 row.append(self.value(twin))
             values[a] = row
         return self._pick(choice, cands, values)
-
-
-def _search_bot(seed: int | random.Random = 0) -> Any:
-    """The information-set Monte Carlo bot (its module imports this one, hence the late import)."""
-    from flick.cards.rise_of_the_zombies.search import SearchBot
-
-    return SearchBot(seed)
-
-
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot,
-                        "rollout": RolloutBot, "search": _search_bot}
-
-
-def make_bot(kind: str, seed: int) -> Any:
-    """A bot of `kind` with its own seeded generator."""
-    if kind not in BOTS:
-        raise FlickError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}", exit_code=2)
-    return BOTS[kind](seed)

@@ -1051,36 +1051,10 @@ class RiseOfTheZombies(State):
         return data
 
     # ---- text ----------------------------------------------------------------------------------
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies.view import render
-
-        return render(self, viewer)
-
-    def render_fit(self, viewer: int | None = None, width: int = 80,
-                   height: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies.view import render_fit
-
-        return render_fit(self, viewer, width, height)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.glossary(self, viewer)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         left = max(self.departure - self.minutes_used, 0)
         return (f"Turn {self.turn} | {left:.0f} of {self.departure} minutes left | "
                 f"{self.phase} step")
-
-    def outcome(self) -> str:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.outcome(self)
 
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
     # An action code is `kind << 16 | a << 8 | b` (codes.py); each argument is a card number
@@ -1163,9 +1137,7 @@ _SHAPES: dict[str, Any] = {}
 def _field_shapes() -> dict[str, Any]:
     """Each state field's kind and its items' kind, from a fresh game's `to_json` (cached)."""
     if not _SHAPES:
-        from flick.cards.rise_of_the_zombies import new_state
-
-        for key, value in new_state(0).to_json().items():
+        for key, value in RiseOfTheZombies(seed=0).to_json().items():
             items = value if isinstance(value, list) else []
             _SHAPES[key] = (_shape(value), _shape(items[0]) if items else None)
     return _SHAPES

@@ -705,29 +705,9 @@ class StfState(State):
 
         return observation(self, player)
 
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.something_to_fear.view import render
-
-        return render(self, viewer)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.something_to_fear import explain
-
-        return explain.glossary(self, viewer)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.something_to_fear import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         return (f"Round {min(self.round, ROUNDS)} of {ROUNDS} | Tie-breaker: player "
                 f"{self.tiebreaker + 1}")
-
-    def outcome(self) -> str:
-        from flick.cards.something_to_fear import explain
-
-        return explain.outcome(self)
 
     def action_to_string(self, action: int) -> str:
         from flick.cards.something_to_fear.view import action_label

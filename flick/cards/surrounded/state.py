@@ -555,36 +555,10 @@ class SurroundedState(State):
             return f"Place #{top} ({what}) at {self._where(cell)}"
         return f"action {action}"
 
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.surrounded.render import render_state
-
-        return render_state(self, viewer)
-
-    def render_fit(self, viewer: int | None = None, width: int = 80,
-                   height: int | None = None) -> str:
-        from flick.cards.surrounded.render import render_state
-
-        return render_state(self, viewer, width=width, height=height)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.surrounded import explain
-
-        return explain.glossary(self)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.surrounded import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         sc = self.scenario
         return (f"Scenario {sc.number} {sc.name} ({self.difficulty}) | deck {len(self.deck)} | "
                 f"Explores {self.explores}")
-
-    def outcome(self) -> str:
-        from flick.cards.surrounded import explain
-
-        return explain.outcome(self)
 
     # ---- JSON, clone, determinize ---------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -12,8 +12,7 @@ import pytest
 from flick.cards.bots import play_out
 from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
-from flick.cards.rise_of_the_zombies import new_state
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot, new_state
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import default_catalog, load, parse_chart
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
