@@ -723,7 +723,9 @@ def test_card_data_marks_every_value_and_counts_168_cards() -> None:
      ("rulebook: [name, xp], provisional: [health, attack, traits, count]}",
       "rulebook: [name, xp], provisional: [health, attack, traits]}", "not marked"),
      ("traits: [fast], count: 4", "traits: [sneaky], count: 4", "unknown trait"),
-     ("effect: {heal: 2}", "effect: {heal: two}", "whole number")],
+     ("effect: {heal: 2}", "effect: {heal: two}", "whole number"),
+     ('effect: {ambush: "1:0, 2-3:1, 4-5:2, 6:3"}', "effect: {ambush: 3}",
+      "attack chart '3': row '3' is not 'rolls:result'")],
 )
 def test_bad_card_data_names_file_and_line(
     tmp_path: Path, old: str, new: str, problem: str
