@@ -56,6 +56,7 @@ Readings where the rulebook is silent (each also noted where it is applied):
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -69,6 +70,7 @@ from flick.cards.engine import (
     rng_state_to_json,
 )
 from flick.cards.rise_of_the_zombies import combat, moves, zombies
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
@@ -222,7 +224,7 @@ class RiseOfTheZombies(State):
         self.turn = 0
         self.over = False
         self.end_reason = ""
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[D.Decision] = []
         self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
         self.infest: dict[str, Any] | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
@@ -350,7 +352,7 @@ class RiseOfTheZombies(State):
         if self.over:
             return TERMINAL
         if self.pending:
-            return self.pending[0]["s"]
+            return self.pending[0].seat
         return self.actor
 
     def is_terminal(self) -> bool:
@@ -487,9 +489,7 @@ class RiseOfTheZombies(State):
             if a != NONE:
                 self.weapon_user[a] = s
             (lo, hi), _c, _f, _n = self.weapon(s, a)
-            self.pending.append(
-                {"k": "target", "s": s, "mode": "weapon", "w": a, "lo": lo, "hi": hi}
-            )
+            self.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
         elif kind == K_FINAL:
             self._final_attack(s, b)
         elif kind == K_INSTANT:
@@ -502,10 +502,10 @@ class RiseOfTheZombies(State):
             if sp.eff("draw"):
                 self._draw_actions(s, sp.eff("draw"))
             if sp.eff("heal"):
-                self.pending.append({"k": "heal", "s": s, "n": sp.eff("heal")})
+                self.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
         elif kind == K_MEDIC:
             self.free_used[s] = True
-            self.pending.append({"k": "heal", "s": s, "n": 1})
+            self.pending.append(D.Heal(seat=s, wounds=1))
         elif kind == K_GIVE:
             src = hand if a in hand else self.ready[s]
             src.remove(a)
@@ -520,9 +520,7 @@ class RiseOfTheZombies(State):
         elif kind == K_COMPANION:
             self.comp_attacked[b] = True
             lo, hi = self.spec(b).range
-            self.pending.append(
-                {"k": "target", "s": s, "mode": "chart", "chart": b, "left": 1, "lo": lo, "hi": hi}
-            )
+            self.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
 
     def _pay(self, s: int, card: int) -> None:
         if card == NONE:
@@ -555,65 +553,64 @@ class RiseOfTheZombies(State):
         self._apply_play(s, kind, a, b)
         new = [q for q in self.pending if id(q) not in before]
         for q in new:
-            q["reaction"] = True
+            q.reaction = True
         self.pending = new + [q for q in self.pending if id(q) in before]
 
     def _apply_pending(self, s: int, kind: int, a: int, b: int) -> None:
         pd = self.pending[0]
-        k = pd["k"]
-        if k in ("target", "alloc"):
-            if "window" in pd:
-                del pd["window"]  # the attack declared before the reaction window goes on
+        if isinstance(pd, D.Aim):
+            if pd.window is not None:
+                pd.window = None  # the attack declared before the reaction window goes on
             elif (
                 kind == K_TARGET_SURV
-                and not pd.get("reaction")
-                and not pd.get("reacted")
+                and not pd.reaction
+                and not pd.reacted
                 and self.reactions(b)
             ):
-                pd["window"] = [kind, a, b]
-                pd["reacted"] = True  # one window an attack (a Final Attack's wounds included)
-                self.pending.insert(0, {"k": "react", "s": b, "by": s})
+                pd.window = (kind, a, b)
+                pd.reacted = True  # one window an attack (a Final Attack's wounds included)
+                self.pending.insert(0, D.React(seat=b, by=s))
                 return
-        if k == "react":
+        if isinstance(pd, D.React):
             self._react(s, kind, a, b)
-        elif k == "target":
+        elif isinstance(pd, D.Target):
             surv = kind == K_TARGET_SURV
-            if pd["mode"] == "weapon":
+            if pd.mode == "weapon":
                 self._weapon_roll(pd, b, surv, self.chance_die("an attack roll"))
-            elif pd["mode"] == "fixed":
+            elif pd.mode == "fixed":
                 self.pending.pop(0)
-                self._hurt(s, b, surv, pd["n"])
+                self._hurt(s, b, surv, pd.wounds)
             else:
-                sp = self.spec(pd["chart"])
+                sp = self.spec(pd.chart)
                 chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
                 roll = self.chance_die("a Companion or Ambush roll")
                 w = chart.wounds[roll]
                 self._say(f"  roll {roll}: {w} wound(s)")
-                pd["left"] -= 1
-                if pd["left"] <= 0:
+                pd.left -= 1
+                if pd.left <= 0:
                     self.pending.pop(0)
                 self._hurt(s, b, surv, w)
-        elif k == "alloc":
-            pd["n"] -= 1
-            if pd["n"] <= 0:
+        elif isinstance(pd, D.Alloc):
+            pd.wounds -= 1
+            if pd.wounds <= 0:
                 self.pending.pop(0)
             self._hurt(s, b, kind == K_TARGET_SURV, 1)
-        elif k == "heal":
+        elif isinstance(pd, D.Heal):
             self.pending.pop(0)
             if b == NONE:
-                self.wounds[a] = max(0, self.wounds[a] - pd["n"])
+                self.wounds[a] = max(0, self.wounds[a] - pd.wounds)
             else:
-                self.cwounds[b] = max(0, self.cwounds[b] - pd["n"])
+                self.cwounds[b] = max(0, self.cwounds[b] - pd.wounds)
             self._say(f"  heals the {self.name(a)}" + ("" if b == NONE else "'s companion"))
-        elif k == "reroll":
+        elif isinstance(pd, D.Reroll):
             self.pending.pop(0)
-            roll = pd["roll"]
+            roll = pd.roll
             if kind == K_REROLL:
                 self.reroll_used[s] = True
                 roll = self.chance_die("the Historian's re-roll")
                 self._say(f"  the Historian re-rolls: {roll}")
-            self._resolve_weapon(s, pd["w"], pd["t"], pd["ts"], roll)
-        elif k == "epic":
+            self._resolve_weapon(s, pd.weapon, pd.target, pd.on_survivor, roll)
+        elif isinstance(pd, D.Epic):
             self.pending.pop(0)
             inf = self.infest
             assert inf is not None  # an Epic zombie is met only during an Infestation
@@ -627,23 +624,23 @@ class RiseOfTheZombies(State):
                 self.aside.append(z)
                 self._say("  the Mutated Prisoners are set aside.")
             self._continue_infestation()
-        elif k == "redirect":
+        elif isinstance(pd, D.Redirect):
             if kind == K_REDIRECT:
-                pd["n"] -= 1
+                pd.wounds -= 1
                 self._redirect(s, b)
-                if pd["n"] > 0 and self.companions(s):
+                if pd.wounds > 0 and self.companions(s):
                     return
             self.pending.pop(0)
-            self._wound_survivor(s, pd["n"])  # the rest (all of it if K_TAKE)
-        elif k == "join":
+            self._wound_survivor(s, pd.wounds)  # the rest (all of it if K_TAKE)
+        elif isinstance(pd, D.Join):
             self.pending.pop(0)
             if kind == K_JOIN:
                 n = len(self.hand[s])
                 self.adisc.extend(self.hand[s])
                 self.hand[s].clear()
                 for q in self.pending:
-                    if q["k"] == "target" and q["mode"] == "chart":
-                        q["left"] += n
+                    if isinstance(q, D.Target) and q.mode == "chart":
+                        q.left += n
                         break
 
     # ---- movement, locations, infestation ------------------------------------------------
@@ -752,7 +749,7 @@ class RiseOfTheZombies(State):
                 if not opts:
                     self.pending.pop(0)  # nothing left to target: the rest is wasted
                     continue
-                self._apply_pending(pd["s"], opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
+                self._apply_pending(pd.seat, opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
             if self.pending or self.over or not self.zq:
                 break
             self._run_zq()  # zombie work that waited for a decision goes on
@@ -910,6 +907,7 @@ class RiseOfTheZombies(State):
         import copy
 
         data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
+        data["pending"] = [D.to_json(d) for d in self.pending]
         data["rng"] = rng_state_to_json(self.rng)
         data["decisions"] = self.decisions
         data.update(self.chance_to_json())  # nothing for a seeded game
@@ -941,6 +939,7 @@ class RiseOfTheZombies(State):
             setattr(self, f, copy.deepcopy(data[f]))
         try:
             self.num_players = len(self.sv)
+            self.pending = [D.from_json(d) for d in data["pending"]]
             self.rng = rng_from_json(data["rng"])
             self.decisions = int(data.get("decisions", 0))  # absent in older saves
             self.chance_from_json(data)
@@ -993,7 +992,7 @@ class RiseOfTheZombies(State):
             setattr(twin, f, list(getattr(self, f)))
         for f in self._NESTED:
             setattr(twin, f, [list(x) for x in getattr(self, f)])
-        twin.pending = [dict(pd) for pd in self.pending]
+        twin.pending = [copy.copy(pd) for pd in self.pending]
         twin.infest = (
             None
             if self.infest is None
@@ -1041,6 +1040,7 @@ class RiseOfTheZombies(State):
         others' (the rulebook lets each player reveal or hide its hand). Never the seed, the
         generator or the order of a deck."""
         data = {f: _plain_copy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
+        data["pending"] = [D.to_json(d) for d in self.pending]
         data["player"] = player
         data["adeck_size"] = len(self.adeck)
         data["zdeck_size"] = len(self.zdeck)

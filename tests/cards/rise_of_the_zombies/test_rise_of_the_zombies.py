@@ -574,12 +574,12 @@ def test_companion_takes_wounds_and_dies_at_zero_health() -> None:
     comp = give(st, 0, "Companion", ready=True)
     z = place_zombie(st, "Frank", 0, seat=0)
     st._zombie_attack(z)
-    assert st.pending[0]["k"] == "redirect" and st.wounds[0] == 0
+    assert st.pending[0].kind == "redirect" and st.wounds[0] == 0
     assert st.legal_actions() == [act(C.K_REDIRECT, 0, comp), act(C.K_TAKE)]
     st.apply(act(C.K_REDIRECT, 0, comp))
-    assert st.cwounds[comp] == 1 and st.pending[0]["n"] == 1
+    assert st.cwounds[comp] == 1 and st.pending[0].wounds == 1
     st.apply(act(C.K_TAKE))
-    assert st.wounds[0] == 1 and st.pending[0]["n"] == 2  # Frank's Again attack
+    assert st.wounds[0] == 1 and st.pending[0].wounds == 2  # Frank's Again attack
     st.apply(act(C.K_REDIRECT, 0, comp))
     assert comp not in st.ready[0] and comp in st.removed and st.wounds[0] == 2
     assert not st.pending and not st.zq
@@ -702,7 +702,7 @@ def test_otis_rule_lets_survivors_attack_each_other() -> None:
     st = game(["Scout", "Biker"], otis=True)
     st.rng = Dice([6])
     st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
-    assert st.current_player() == 1 and st.pending[0]["k"] == "react"  # the Biker may react
+    assert st.current_player() == 1 and st.pending[0].kind == "react"  # the Biker may react
     st.apply(act(C.K_LET))
     assert st.wounds[1] == 1 and st.xp[0] == 0
     plain = game(["Scout", "Biker"])
