@@ -432,6 +432,11 @@ def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> Chan
     return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
 
 
+def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
+    """A copy of a list of lists (a field of a card state copied by its `clone`)."""
+    return [list(x) for x in value]
+
+
 def rng_state_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]

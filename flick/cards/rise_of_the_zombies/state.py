@@ -58,7 +58,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from flick.cards.engine import (
     TERMINAL,
@@ -66,6 +67,7 @@ from flick.cards.engine import (
     NoDraws,
     State,
     check_action,
+    list_of_lists,
     rng_from_json,
     rng_state_to_json,
 )
@@ -119,6 +121,16 @@ def campaign_points(starting: int, living: int, epic_overcome: int) -> int:
     else:
         base = 0
     return base + epic_overcome
+
+
+def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
+    return [copy.copy(pd) for pd in pending]
+
+
+def _copy_infestation(infest: dict[str, Any] | None) -> dict[str, Any] | None:
+    if infest is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in infest.items()}
 
 
 class RiseOfTheZombies(State):
@@ -849,59 +861,62 @@ class RiseOfTheZombies(State):
         }
 
     # ---- JSON --------------------------------------------------------------------------------
-    _FIELDS = (
-        "seed",
-        "sv",
-        "difficulty",
-        "departure",
-        "clock",
-        "otis",
-        "secret_hands",
-        "minutes_per_turn",
-        "minutes_used",
-        "adeck",
-        "adisc",
-        "removed",
-        "zdeck",
-        "zdisc",
-        "aside",
-        "zpos",
-        "zwounds",
-        "zeng",
-        "zorder",
-        "path",
-        "attach",
-        "group_n",
-        "pos",
-        "wounds",
-        "alive",
-        "escaped",
-        "xp",
-        "furthest",
-        "hand",
-        "ready",
-        "cwounds",
-        "turn",
-        "over",
-        "end_reason",
-        "pending",
-        "zq",
-        "infest",
-        "epic",
-        "phase",
-        "moved",
-        "free_used",
-        "bonus",
-        "cardio_used",
-        "reroll_used",
-        "passed",
-        "placed",
-        "weapon_user",
-        "reloaded",
-        "moved_card",
-        "comp_attacked",
-        "actor",
-    )
+    # Every field of a game, in the order of its dump (`to_json`, `from_json`), with how `clone`
+    # copies it (None: an immutable value, shared); the observation leaves out `_SECRET`.
+    _FIELDS: ClassVar[dict[str, Callable[[Any], Any] | None]] = {
+        "seed": None,
+        "sv": list,
+        "difficulty": None,
+        "departure": None,
+        "clock": None,
+        "otis": None,
+        "secret_hands": None,
+        "minutes_per_turn": None,
+        "minutes_used": None,
+        "adeck": list,
+        "adisc": list,
+        "removed": list,
+        "zdeck": list,
+        "zdisc": list,
+        "aside": list,
+        "zpos": list,
+        "zwounds": list,
+        "zeng": list,
+        "zorder": list,
+        "path": list,
+        "attach": list_of_lists,
+        "group_n": None,
+        "pos": list,
+        "wounds": list,
+        "alive": list,
+        "escaped": list,
+        "xp": list,
+        "furthest": list,
+        "hand": list_of_lists,
+        "ready": list_of_lists,
+        "cwounds": list,
+        "turn": None,
+        "over": None,
+        "end_reason": None,
+        "pending": _copy_decisions,
+        "zq": list_of_lists,
+        "infest": _copy_infestation,
+        "epic": dict,
+        "phase": None,
+        "moved": list,
+        "free_used": list,
+        "bonus": list,
+        "cardio_used": list,
+        "reroll_used": list,
+        "passed": list,
+        "placed": None,
+        "weapon_user": list,
+        "reloaded": list,
+        "moved_card": list,
+        "comp_attacked": list,
+        "actor": None,
+    }
+    _COPIED = tuple((f, c) for f, c in _FIELDS.items() if c is not None)
 
     def to_json(self) -> dict[str, Any]:
         import copy
@@ -949,56 +964,14 @@ class RiseOfTheZombies(State):
         self.events = None
         return self
 
-    # fields holding a flat list / a list of lists / a list of dicts / a dict (copied by clone)
-    _LISTS = (
-        "sv",
-        "adeck",
-        "adisc",
-        "removed",
-        "zdeck",
-        "zdisc",
-        "aside",
-        "zpos",
-        "zwounds",
-        "zeng",
-        "zorder",
-        "path",
-        "pos",
-        "wounds",
-        "alive",
-        "escaped",
-        "xp",
-        "furthest",
-        "cwounds",
-        "moved",
-        "free_used",
-        "bonus",
-        "cardio_used",
-        "reroll_used",
-        "passed",
-        "weapon_user",
-        "reloaded",
-        "moved_card",
-        "comp_attacked",
-    )
-    _NESTED = ("attach", "hand", "ready", "zq")
-
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state (the search bots make
         thousands a game, so it copies field by field instead of through JSON)."""
         twin = RiseOfTheZombies.__new__(RiseOfTheZombies)
-        twin.__dict__.update(self.__dict__)
-        for f in self._LISTS:
-            setattr(twin, f, list(getattr(self, f)))
-        for f in self._NESTED:
-            setattr(twin, f, [list(x) for x in getattr(self, f)])
-        twin.pending = [copy.copy(pd) for pd in self.pending]
-        twin.infest = (
-            None
-            if self.infest is None
-            else {k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
-        )
-        twin.epic = dict(self.epic)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        for f, copy_of in self._COPIED:
+            d[f] = copy_of(d[f])
         if self.explicit_chance:
             twin.rng = self.rng  # a NoDraws: nothing to copy
         else:
