@@ -253,16 +253,7 @@ def test_nothing_is_named_advanced() -> None:
 # Circles of files other work is untying; each entry goes when its circle does (the test fails
 # until it is removed). The card games' circles go with the split of each game's state into a
 # plain data class with rules and views that import it; the window's with its restructuring.
-RZ = "flick.cards.rise_of_the_zombies"
-KNOWN_CIRCLES: dict[str, frozenset[str]] = {
-    "Rise of the Zombies!: the package face <-> its state": frozenset({RZ, f"{RZ}.state"}),
-    "Rise of the Zombies!: bots <-> search <-> value": frozenset(
-        {f"{RZ}.bots", f"{RZ}.search", f"{RZ}.value"}),
-    # the state's text methods (render, glossary, rules_help, outcome) call its views
-    "The Walking Dead: Surrounded: state <-> render <-> explain": frozenset(
-        {"flick.cards.surrounded.state", "flick.cards.surrounded.render",
-         "flick.cards.surrounded.explain"}),
-}
+KNOWN_CIRCLES: dict[str, frozenset[str]] = {}
 
 
 def test_the_file_walk_skips_type_checking_and_counts_late_imports(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from rich.progress import Progress
 
 from flick.batch import Executor, Serial, add_options, from_args
 from flick.cards.bots import play_out
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES, SAMPLE_GROUP
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.errors import FlickError

@@ -121,10 +121,27 @@ class NoDraws(random.Random):
         raise AssertionError("an explicit-chance state drew from its generator")
 
 
+@dataclass(frozen=True)
+class Views:
+    """A game's text for the front ends, made by its view modules, which import its state;
+    the state never imports them. The game's package face (`flick.cards.<game>`, which runs
+    before any module of the game is imported) hands them to its state class as
+    `State.views`, and the state's text methods call them. Each takes the state first."""
+
+    render: Callable[[Any, int | None], str]
+    glossary: Callable[[Any, int | None], list[tuple[str, str]]]
+    rules_help: Callable[[Any, int | None], str]
+    outcome: Callable[[Any], str]
+    # a game whose board is drawn at a scale that fits (state, viewer, width, height)
+    render_fit: Callable[[Any, int | None, int, int | None], str] | None = None
+
+
 class State(ABC):
-    """One game in progress. Subclasses implement the underscored hooks and the rules."""
+    """One game in progress. Subclasses implement the underscored hooks and the rules; their
+    text comes from `views` (see `Views`)."""
 
     game_name: ClassVar[str] = ""
+    views: ClassVar[Views | None] = None
     num_players: int = 1
     rng: random.Random
     explicit_chance: bool = False  # see the module docstring; set by the games' constructors
@@ -158,9 +175,14 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Each seat's result: for finished games, 1.0 a win, 0.0 a loss (or a score)."""
 
-    @abstractmethod
     def render(self, viewer: int | None = None) -> str:
         """The state as text, as seen by `viewer` (None: everything, for logs and tests)."""
+        return self._views().render(self, viewer)
+
+    def _views(self) -> Views:
+        if self.views is None:
+            raise NotImplementedError(f"{type(self).__name__} has no views")
+        return self.views
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -346,12 +368,13 @@ class State(ABC):
     # ---- what a player may ask at the table (the front ends' `i N` and `?`) ----------------
     def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
         """The cards, characters and locations `viewer` can see, as (name, full text and what
-        it does now), in the order the front ends number them. Games override this."""
-        return []
+        it does now), in the order the front ends number them (none for a game without
+        views)."""
+        return [] if self.views is None else self.views.glossary(self, viewer)
 
     def rules_help(self, viewer: int | None = None) -> str:
-        """The rules of the step being played, for a player who asks (`?`). Games override."""
-        return ""
+        """The rules of the step being played, for a player who asks (`?`)."""
+        return "" if self.views is None else self.views.rules_help(self, viewer)
 
     def headline(self) -> str:
         """One short line for a header: the turn or round, the clock, what is left."""
@@ -359,7 +382,9 @@ class State(ABC):
 
     def outcome(self) -> str:
         """A finished game's result in words, with its counts, first line WON/LOST (or who
-        won). Games override this; the default names the winners."""
+        won); without views, the winners."""
+        if self.views is not None:
+            return self.views.outcome(self)
         won = self.winners()
         return "Winners: " + (", ".join(f"player {s + 1}" for s in won) or "nobody")
 
@@ -367,8 +392,10 @@ class State(ABC):
                    height: int | None = None) -> str:
         """`render(viewer)` with no line longer than `width`: a longer line is wrapped at
         spaces, its continuation indented under the line's text. Games whose boards are
-        drawn (Surrounded's map) override this to draw at a scale that fits `width` and, when
-        given, `height` rows."""
+        drawn (Surrounded's map) give a `Views.render_fit` that draws at a scale that fits
+        `width` and, when given, `height` rows."""
+        if self.views is not None and self.views.render_fit is not None:
+            return self.views.render_fit(self, viewer, width, height)
         return fit_lines(self.render(viewer), width)
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -403,6 +430,11 @@ def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> Chan
         counts[k] = counts.get(k, 0) + 1
     total = len(deck)
     return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
+
+
+def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
+    """A copy of a list of lists (a field of a card state copied by its `clone`)."""
+    return [list(x) for x in value]
 
 
 def rng_state_to_json(rng: random.Random) -> list[Any]:

@@ -59,7 +59,7 @@ first); the real clock keeps running meanwhile.
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from flick.cards.rise_of_the_zombies.bots import BOTS
+    from flick.cards.rise_of_the_zombies import BOTS
 
     p = sub.add_parser(
         "rise-of-the-zombies",
@@ -106,7 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _bots(kinds: str, seats: int, humans: int, seed: int) -> list[Any]:
-    from flick.cards.rise_of_the_zombies.bots import make_bot
+    from flick.cards.rise_of_the_zombies import make_bot
 
     names = [k.strip() for k in kinds.split(",") if k.strip()]
     nbots = seats - humans

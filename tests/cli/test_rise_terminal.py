@@ -6,7 +6,7 @@ import contextlib
 import io
 from typing import Any
 
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 

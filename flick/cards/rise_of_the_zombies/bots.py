@@ -34,12 +34,10 @@ with two; survivors' 6s alone give 0 and 32, zombies' 1s alone 0 and 6.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from flick.cards.bots import RandomBot
 from flick.cards.rise_of_the_zombies import codes as C
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies import state as S
-from flick.errors import FlickError
 
 
 def _kind(a: int) -> tuple[int, int, int]:
@@ -101,10 +99,10 @@ class GreedyBot:
     # ---- pending sub-decisions ------------------------------------------------------------
     def _pending(self, st: S.RiseOfTheZombies, legal: list[int]) -> int:
         pd = st.pending[0]
-        s = pd["s"]
-        k = pd["k"]
-        if k == "reroll":
-            res = st.roll_wounds(s, pd["w"], pd["roll"])
+        s = pd.seat
+        k = pd.kind
+        if isinstance(pd, D.Reroll):
+            res = st.roll_wounds(s, pd.weapon, pd.roll)
             bad = res == "reload" or res == 0
             return C.act(C.K_REROLL) if bad else C.act(C.K_KEEP)
         if k == "epic":
@@ -125,14 +123,15 @@ class GreedyBot:
         zombies = [a for a in legal if _kind(a)[0] == C.K_TARGET]
         if not zombies:
             return legal[0]
-        if k == "target" and pd["mode"] == "weapon":
-            _r, chart, _f, _n = st.weapon(s, pd["w"])
+        if isinstance(pd, D.Target) and pd.mode == "weapon":
+            _r, chart, _f, _n = st.weapon(s, pd.weapon)
             expect = chart.expected(st.attack_bonus(s))
-        elif k == "target" and pd["mode"] == "chart":
-            sp = st.spec(pd["chart"])
+        elif isinstance(pd, D.Target) and pd.mode == "chart":
+            sp = st.spec(pd.chart)
             expect = (sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")).expected()
         else:
-            expect = float(pd["n"])
+            assert isinstance(pd, D.Target | D.Alloc)
+            expect = float(pd.wounds)
         return max(zombies, key=lambda a: self._target_score(st, s, a & 255, expect))
 
     # ---- the main choice ------------------------------------------------------------------
@@ -421,21 +420,3 @@ class RolloutBot(GreedyBot):
                 row.append(self.value(twin))
             values[a] = row
         return self._pick(choice, cands, values)
-
-
-def _search_bot(seed: int | random.Random = 0) -> Any:
-    """The information-set Monte Carlo bot (its module imports this one, hence the late import)."""
-    from flick.cards.rise_of_the_zombies.search import SearchBot
-
-    return SearchBot(seed)
-
-
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot,
-                        "rollout": RolloutBot, "search": _search_bot}
-
-
-def make_bot(kind: str, seed: int) -> Any:
-    """A bot of `kind` with its own seeded generator."""
-    if kind not in BOTS:
-        raise FlickError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}", exit_code=2)
-    return BOTS[kind](seed)

@@ -7,7 +7,9 @@ non-Group zombie in your Location moves its Engagement to you, even on a miss.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from flick.cards.rise_of_the_zombies import decisions as D
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -26,9 +28,7 @@ def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
         for z in st.zombies_at(p):
             st._hit(s, z, sp.eff("wound_all"))
     if sp.eff("wound_one"):
-        st.pending.append(
-            {"k": "target", "s": s, "mode": "fixed", "n": sp.eff("wound_one"), "lo": 0, "hi": 0}
-        )
+        st.pending.append(D.Target(seat=s, mode="fixed", wounds=sp.eff("wound_one"), lo=0, hi=0))
     chart = sp.eff("ambush", None)
     if chart is not None:
         # the player discards its whole hand; every other survivor here may join
@@ -37,24 +37,21 @@ def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
         st.hand[s].clear()
         for t in st.here(p):
             if t != s and st.hand[t]:
-                st.pending.append({"k": "join", "s": t})
-        st.pending.append(
-            {"k": "target", "s": s, "mode": "chart", "chart": c, "left": rolls, "lo": 0, "hi": 0}
-        )
+                st.pending.append(D.Join(seat=t))
+        st.pending.append(D.Target(seat=s, mode="chart", chart=c, left=rolls, lo=0, hi=0))
 
 
 def _weapon_roll(
-    st: RiseOfTheZombies, pd: dict[str, Any], target: int, is_surv: bool, roll: int
+    st: RiseOfTheZombies, pd: D.Target, target: int, is_surv: bool, roll: int
 ) -> None:
-    s = pd["s"]
+    s = pd.seat
     st.pending.pop(0)
     if st.cat.survivors[st.sv[s]].ability == "reroll" and not st.reroll_used[s]:
         # the Historian sees the roll and may re-roll it
-        st.pending.insert(
-            0, {"k": "reroll", "s": s, "w": pd["w"], "t": target, "ts": is_surv, "roll": roll}
-        )
+        st.pending.insert(0, D.Reroll(seat=s, weapon=pd.weapon, target=target,
+                                      on_survivor=is_surv, roll=roll))
         return
-    st._resolve_weapon(s, pd["w"], target, is_surv, roll)
+    st._resolve_weapon(s, pd.weapon, target, is_surv, roll)
 
 
 def roll_wounds(st: RiseOfTheZombies, s: int, w: int, roll: int) -> int | str:
@@ -80,7 +77,7 @@ def _resolve_weapon(
         # the same, or a different Zombie": one more roll with this weapon, free
         (lo, hi), _c, _f, _n = st.weapon(s, w)
         st._say("  Again: another attack")
-        st.pending.insert(0, {"k": "target", "s": s, "mode": "weapon", "w": w, "lo": lo, "hi": hi})
+        st.pending.insert(0, D.Target(seat=s, mode="weapon", weapon=w, lo=lo, hi=hi))
         return
     elif res == "attract":
         # "Attract - Draw a Zombie card and place it in the Location card of the Survivor ...
@@ -109,9 +106,7 @@ def _final_attack(st: RiseOfTheZombies, s: int, w: int) -> None:
     st.ready[s].remove(w)
     st.adisc.append(w)
     st._say(f"The {st.name(s)} makes a Final Attack with {sp.name}.")
-    st.pending.insert(
-        0, {"k": "alloc", "s": s, "n": sp.final, "lo": sp.range[0], "hi": sp.range[1]}
-    )
+    st.pending.insert(0, D.Alloc(seat=s, wounds=sp.final, lo=sp.range[0], hi=sp.range[1]))
 
 
 def _engage(st: RiseOfTheZombies, s: int, z: int) -> None:

@@ -172,45 +172,26 @@ class Catalog:
         return self.evaluation[-1][1]
 
 
-class _Reader:
-    """Checks fields of one mapping of the file at `path`, raising errors at FILE:LINE:COLUMN
-    of the value they name (the mapping itself when no key is given)."""
+class _At:
+    """One mapping of the file (its `path` and how errors name it): raises errors at
+    FILE:LINE:COLUMN of the value they name (the mapping itself when no key is given)."""
 
     def __init__(self, marked: Marked, path: DataPath, what: str) -> None:
         self.marked = marked
         self.path = path
         self.what = what
-        node: Any = marked.data
-        for part in path:
-            node = node[part]
-        if not isinstance(node, dict):
-            raise self.fail(f"must be a mapping, got {node!r}")
-        self.node: dict[str, Any] = node
 
     def fail(self, problem: str, *key: str | int) -> DataFileError:
         return datafile.fail(self.marked, (*self.path, *key), f"{self.what}: {problem}")
 
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.node:
-            if default is ...:
-                raise self.fail(f"missing field {key!r}")
-            return default
-        value = self.node[key]
-        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            expected = getattr(kind, "__name__", kind)
-            raise self.fail(f"field {key!r} must be {expected}, got {value!r}", key)
-        return value
-
-    def nonneg(self, key: str, default: Any = ...) -> int:
-        value = self.get(key, int, default)
+    def nonneg(self, key: str, value: int) -> int:
         if value < 0:
             raise self.fail(f"field {key!r} must be 0 or more, got {value}", key)
         return value
 
-    def marks(self, fields: list[str]) -> None:
+    def marks(self, model: Any, fields: list[str]) -> None:
         """Every value field marked exactly once as rulebook or provisional."""
-        rb = self.get("rulebook", list)
-        pv = self.get("provisional", list)
+        rb, pv = model.rulebook, model.provisional
         both = set(rb) & set(pv)
         if both:
             raise self.fail(f"fields marked both rulebook and provisional: {sorted(both)}")
@@ -221,16 +202,23 @@ class _Reader:
         if unmarked:
             raise self.fail(f"values not marked rulebook or provisional: {unmarked}")
 
-    def chart(self, key: str) -> Chart:
-        return parse_chart(self.get(key, str), lambda problem: self.fail(problem, key))
+    def chart(self, key: str, text: str) -> Chart:
+        return parse_chart(text, lambda problem: self.fail(problem, key))
 
-    def range(self, key: str) -> tuple[int, int]:
-        r = self.get(key, list)
-        if len(r) != 2 or not all(isinstance(v, int) and v >= 0 for v in r) or r[0] > r[1]:
+    def range(self, key: str, r: list[int] | None) -> tuple[int, int]:
+        if r is None:
+            raise self.fail(f"missing field {key!r}")
+        if len(r) != 2 or not all(v >= 0 for v in r) or r[0] > r[1]:
             raise self.fail(
                 f"field {key!r} must be [low, high] with 0 <= low <= high, got {r!r}", key
             )
         return (r[0], r[1])
+
+    def given(self, key: str, value: Any) -> Any:
+        """An optional field of the model that this card needs."""
+        if value is None:
+            raise self.fail(f"missing field {key!r}")
+        return value
 
 
 def parse_chart(text: str, fail: Any = None) -> Chart:
@@ -288,159 +276,152 @@ def parse_chart(text: str, fail: Any = None) -> Chart:
     return Chart(text, tuple(filled), tuple(natural))
 
 
-def _effect(rd: _Reader) -> tuple[tuple[str, Any], ...]:
-    eff = rd.get("effect", dict, {})
-    items = []
-    for key, value in eff.items():
+def _effect(at: _At, eff: dict[str, int | str] | None) -> tuple[tuple[str, Any], ...]:
+    items: list[tuple[str, Any]] = []
+    for key, value in (eff or {}).items():
         if key not in EFFECT_KEYS:
-            raise rd.fail(f"unknown effect {key!r}; known: {', '.join(EFFECT_KEYS)}", "effect", key)
+            raise at.fail(f"unknown effect {key!r}; known: {', '.join(EFFECT_KEYS)}", "effect", key)
         if key == "ambush":
-            value = parse_chart(value, lambda problem: rd.fail(problem, "effect", "ambush"))
-        elif not isinstance(value, int) or isinstance(value, bool):
-            raise rd.fail(f"effect {key!r} must be a whole number, got {value!r}", "effect", key)
+            chart = parse_chart(str(value), lambda problem: at.fail(problem, "effect", "ambush"))
+            items.append((key, chart))
+            continue
+        if not isinstance(value, int):
+            raise at.fail(f"effect {key!r} must be a whole number, got {value!r}", "effect", key)
         items.append((key, value))
     return tuple(items)
 
 
-def _symbols(rd: _Reader) -> tuple[bool, bool]:
-    syms = rd.get("symbols", list)
+def _symbols(at: _At, syms: list[str]) -> tuple[bool, bool]:
     for i, s in enumerate(syms):
         if s not in ("attack", "follow"):
-            raise rd.fail(f"unknown symbol {s!r}; known: attack, follow", "symbols", i)
+            raise at.fail(f"unknown symbol {s!r}; known: attack, follow", "symbols", i)
     return "attack" in syms, "follow" in syms
 
 
 def load(path: str | Path | None = None) -> Catalog:
     """Read and check the card data file (default: `assets/cards/rise_of_the_zombies.yaml`).
 
-    Read through `flick.datafile` and shaped by `schema.CardFileModel`; any problem raises
+    Read through `flick.datafile` and shaped by `schema.CardFileModel`, whose values the
+    catalog is built from after the checks of what they mean; any problem raises
     `DataFileError` at FILE:LINE:COLUMN (the file named by its base name, exit 2)."""
     path = Path(path) if path else assets() / "cards" / "rise_of_the_zombies.yaml"
     name = path.name
     marked = datafile.read_file(path, name)
     if not isinstance(marked.data, dict):
         raise datafile.fail(marked, (), f"data file: must be a mapping, got {marked.data!r}")
-    datafile.validate(marked, CardFileModel)
-    top = _Reader(marked, (), "data file")
+    model = datafile.validate(marked, CardFileModel)
+    top = _At(marked, (), "data file")
 
-    top.get("departure_minutes", dict)
-    dep = _Reader(marked, ("departure_minutes",), "departure_minutes")
-    dep.marks(list(DIFFICULTIES))
+    dep = _At(marked, ("departure_minutes",), "departure_minutes")
+    dep.marks(model.departure_minutes, list(DIFFICULTIES))
     departure: dict[str, tuple[int, int, int]] = {}
     for d in DIFFICULTIES:
-        row = dep.get(d, list)
-        if len(row) != 3 or not all(isinstance(v, int) and v > 0 for v in row):
+        row = getattr(model.departure_minutes, d)
+        if len(row) != 3 or not all(v > 0 for v in row):
             raise dep.fail(f"{d} must be 3 positive minute counts (5+, 3-4, 1-2 survivors)", d)
         departure[d] = (row[0], row[1], row[2])
 
-    top.get("minutes_per_turn", dict)
-    mpt = _Reader(marked, ("minutes_per_turn",), "minutes_per_turn")
-    mpt.marks(["value"])
-    minutes_per_turn = mpt.nonneg("value")
+    mpt = _At(marked, ("minutes_per_turn",), "minutes_per_turn")
+    mpt.marks(model.minutes_per_turn, ["value"])
+    minutes_per_turn = mpt.nonneg("value", model.minutes_per_turn.value)
     if minutes_per_turn == 0:
         raise mpt.fail("value must be at least 1 minute", "value")
 
-    rows = top.get("group_counter", list)
     group: list[tuple[int, int]] = [(0, 0)]
-    for i in range(1, len(rows) + 1):
-        rd = _Reader(marked, ("group_counter", i - 1), f"group_counter row {i}")
-        rd.marks(["health", "infestation"])
-        if rd.get("survivors", int) != i:
-            raise rd.fail(
+    for i, g in enumerate(model.group_counter, start=1):
+        at = _At(marked, ("group_counter", i - 1), f"group_counter row {i}")
+        at.marks(g, ["health", "infestation"])
+        if g.survivors != i:
+            raise at.fail(
                 f"rows must be for 1, 2, 3, ... survivors in order; expected {i}", "survivors"
             )
-        health = rd.nonneg("health")
+        health = at.nonneg("health", g.health)
         if health < 1:
-            raise rd.fail("health must be at least 1", "health")
-        group.append((health, rd.nonneg("infestation")))
+            raise at.fail("health must be at least 1", "health")
+        group.append((health, at.nonneg("infestation", g.infestation)))
     if len(group) != 9:
         raise top.fail("group_counter needs rows for 1 to 8 survivors", "group_counter")
 
-    top.get("campaign_evaluation", dict)
-    ev = _Reader(marked, ("campaign_evaluation",), "campaign_evaluation")
-    ev.marks(["rows"])
+    ev = _At(marked, ("campaign_evaluation",), "campaign_evaluation")
+    ev.marks(model.campaign_evaluation, ["rows"])
     evaluation = []
-    for j, row in enumerate(ev.get("rows", list)):
-        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int)):
+    for j, row in enumerate(model.campaign_evaluation.rows):
+        if not (len(row) == 2 and isinstance(row[0], int)):
             raise ev.fail(f"row {row!r} must be [least points, result]", "rows", j)
         evaluation.append((row[0], str(row[1])))
     evaluation.sort(reverse=True)
 
     specials = {}
-    for j in range(len(top.get("special_locations", list))):
-        rd = _Reader(marked, ("special_locations", j), "special location")
-        rd.marks(["name", "place", "draw", "infestation"])
-        specials[rd.get("name", str)] = (rd.nonneg("draw"), rd.nonneg("infestation"))
+    for j, sl in enumerate(model.special_locations):
+        at = _At(marked, ("special_locations", j), "special location")
+        at.marks(sl, ["name", "place", "draw", "infestation"])
+        specials[sl.name] = (at.nonneg("draw", sl.draw), at.nonneg("infestation", sl.infestation))
     if "Rescue Helicopter" not in specials:
         raise top.fail("special_locations needs the Rescue Helicopter", "special_locations")
 
     survivors = []
-    for j in range(len(top.get("survivors", list))):
-        rd = _Reader(marked, ("survivors", j), "survivor")
-        rd.what = f"survivor {rd.get('name', str)!r}"
-        rd.marks(["name", "weapon", "ability", "epic"])
-        wnode = rd.get("weapon", (dict, type(None)))
+    for j, sv in enumerate(model.survivors):
+        at = _At(marked, ("survivors", j), f"survivor {sv.name!r}")
+        at.marks(sv, ["name", "weapon", "ability", "epic"])
         weapon = None
-        if wnode is not None:
-            wr = _Reader(marked, ("survivors", j, "weapon"), f"{rd.what} weapon")
-            weapon = Weapon(wr.get("name", str), wr.range("range"), wr.chart("chart"))
+        if sv.weapon is not None:
+            wat = _At(marked, ("survivors", j, "weapon"), f"{at.what} weapon")
+            weapon = Weapon(sv.weapon.name, wat.range("range", sv.weapon.range),
+                            wat.chart("chart", sv.weapon.chart))
             if any(isinstance(n, str) for n in weapon.chart.natural):
-                raise wr.fail("an Inherent Weapon cannot Reload or make a Final Attack", "chart")
-        ability = rd.get("ability", str)
-        if ability not in ABILITIES:
-            raise rd.fail(f"unknown ability {ability!r}; known: {', '.join(ABILITIES)}", "ability")
-        survivors.append(SurvivorSpec(rd.get("name", str), weapon, ability, rd.get("epic", bool)))
+                raise wat.fail("an Inherent Weapon cannot Reload or make a Final Attack", "chart")
+        if sv.ability not in ABILITIES:
+            raise at.fail(f"unknown ability {sv.ability!r}; known: {', '.join(ABILITIES)}",
+                          "ability")
+        survivors.append(SurvivorSpec(sv.name, weapon, sv.ability, sv.epic))
 
     zombies = []
-    for j in range(len(top.get("zombies", list))):
-        rd = _Reader(marked, ("zombies", j), "zombie")
-        rd.what = f"zombie {rd.get('name', str)!r}"
-        epic = ["epic"] if "epic" in rd.node else []
-        rd.marks(["name", "xp", "health", "attack", "traits", "count", *epic])
-        traits = rd.get("traits", list)
-        for k, t in enumerate(traits):
+    for j, z in enumerate(model.zombies):
+        at = _At(marked, ("zombies", j), f"zombie {z.name!r}")
+        epic = ["epic"] if "epic" in z.model_fields_set else []
+        at.marks(z, ["name", "xp", "health", "attack", "traits", "count", *epic])
+        for k, t in enumerate(z.traits):
             if t not in TRAITS:
-                raise rd.fail(f"unknown trait {t!r}; known: {', '.join(TRAITS)}", "traits", k)
-        health = rd.nonneg("health")
+                raise at.fail(f"unknown trait {t!r}; known: {', '.join(TRAITS)}", "traits", k)
+        health = at.nonneg("health", z.health)
         if health < 1:
-            raise rd.fail("health must be at least 1", "health")
+            raise at.fail("health must be at least 1", "health")
         zombies.append(
             ZombieSpec(
-                rd.get("name", str), rd.nonneg("xp"), health, rd.chart("attack"),
-                "fast" in traits, "again" in traits, "attract" in traits, "blocks" in traits,
-                "group" in traits, rd.get("epic", bool, False), rd.nonneg("count"),
+                z.name, at.nonneg("xp", z.xp), health, at.chart("attack", z.attack),
+                "fast" in z.traits, "again" in z.traits, "attract" in z.traits,
+                "blocks" in z.traits, "group" in z.traits, z.epic, at.nonneg("count", z.count),
             )
         )
 
     actions = []
-    for j in range(len(top.get("actions", list))):
-        rd = _Reader(marked, ("actions", j), "action card")
-        rd.what = f"action card {rd.get('name', str)!r}"
-        kind = rd.get("type", str)
+    for j, ac in enumerate(model.actions):
+        at = _At(marked, ("actions", j), f"action card {ac.name!r}")
+        kind = ac.type
         if kind not in ACTION_TYPES:
-            raise rd.fail(f"unknown type {kind!r}; known: {', '.join(ACTION_TYPES)}", "type")
+            raise at.fail(f"unknown type {kind!r}; known: {', '.join(ACTION_TYPES)}", "type")
         fields = ["name", "type", "cost", "symbols", "count"]
         fields += [k for k in ("range", "chart", "final", "health", "draw", "infestation", "epic",
-                               "effect") if k in rd.node]
-        rd.marks(fields)
-        attack, follow = _symbols(rd)
+                               "effect") if k in ac.model_fields_set]
+        at.marks(ac, fields)
+        attack, follow = _symbols(at, ac.symbols)
         extra: dict[str, Any] = {}
         if kind in ("weapon", "companion"):
-            extra["range"] = rd.range("range")
-            extra["chart"] = rd.chart("chart")
+            extra["range"] = at.range("range", ac.range)
+            extra["chart"] = at.chart("chart", at.given("chart", ac.chart))
         if kind == "weapon":
-            extra["final"] = rd.nonneg("final")
+            extra["final"] = at.nonneg("final", at.given("final", ac.final))
             if "final" in extra["chart"].natural and not extra["final"]:
-                raise rd.fail("a natural 'final' result needs a Final Attack (final > 0)", "final")
+                raise at.fail("a natural 'final' result needs a Final Attack (final > 0)", "final")
         if kind == "companion":
-            extra["health"] = rd.nonneg("health")
+            extra["health"] = at.nonneg("health", at.given("health", ac.health))
         if kind == "location":
-            extra["draw"] = rd.nonneg("draw")
-            extra["infestation"] = rd.nonneg("infestation")
-            extra["epic"] = rd.get("epic", bool)
+            extra["draw"] = at.nonneg("draw", at.given("draw", ac.draw))
+            extra["infestation"] = at.nonneg("infestation", at.given("infestation", ac.infestation))
+            extra["epic"] = at.given("epic", ac.epic)
         actions.append(
-            ActionSpec(rd.get("name", str), kind, rd.nonneg("cost"), attack, follow,
-                       rd.nonneg("count"), effect=_effect(rd), **extra)
+            ActionSpec(ac.name, kind, at.nonneg("cost", ac.cost), attack, follow,
+                       at.nonneg("count", ac.count), effect=_effect(at, ac.effect), **extra)
         )
     if not any(a.type == "location" for a in actions):
         raise top.fail("the Action deck needs Location cards", "actions")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import (
     K_ATTACK,
     K_COMPANION,
@@ -226,31 +227,30 @@ def cardio_ok(st: RiseOfTheZombies, s: int) -> bool:
     return any(st.spec(c).eff("free_follow") for c in st.ready[s] if st.spec(c).type == "skill")
 
 
-def _pending_actions(st: RiseOfTheZombies, pd: dict[str, Any]) -> list[int]:
-    k = pd["k"]
-    s = pd["s"]
-    if k == "target" or k == "alloc":
-        if pd.get("left", 1) <= 0:
+def _pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
+    s = pd.seat
+    if isinstance(pd, D.Aim):
+        if isinstance(pd, D.Target) and pd.left <= 0:
             return []  # an Ambush nobody discarded a card for: no roll
-        surv = st._surv_targets(s, pd["lo"], pd["hi"])  # the Otis rule: every attack
-        w = pd.get("window")
+        surv = st._surv_targets(s, pd.lo, pd.hi)  # the Otis rule: every attack
+        w = pd.window
         if w is not None and w[2] in surv:
             return [act(*w)]  # after the reaction window: the declared target
-        out = [act(K_TARGET, 0, z) for z in st._targets(s, pd["lo"], pd["hi"])]
+        out = [act(K_TARGET, 0, z) for z in st._targets(s, pd.lo, pd.hi)]
         return sorted(out + [act(K_TARGET_SURV, 0, t) for t in surv])
-    if k == "react":
+    if isinstance(pd, D.React):
         return sorted([*st.reactions(s), act(K_LET)])
-    if k == "heal":
+    if isinstance(pd, D.Heal):
         return sorted(act(K_HEAL, t, c) for t, c in st._heal_targets(s))
-    if k == "reroll":
+    if isinstance(pd, D.Reroll):
         return [act(K_REROLL), act(K_KEEP)]
-    if k == "epic":
+    if isinstance(pd, D.Epic):
         return [act(K_PLACE_EPIC), act(K_SET_ASIDE)]
-    if k == "join":
+    if isinstance(pd, D.Join):
         return [act(K_JOIN), act(K_DECLINE)]
-    if k == "redirect":
+    if isinstance(pd, D.Redirect):
         return sorted([act(K_REDIRECT, 0, c) for c in st.companions(s)] + [act(K_TAKE)])
-    raise AssertionError(f"unknown pending decision {k!r}")
+    raise AssertionError(f"unknown pending decision {pd.kind!r}")
 
 
 def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None) -> str:
@@ -317,9 +317,9 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
         patient = st.name(a) if b == NONE else f"{st.name(a)}'s {card}"
         return f"heal the {patient}"
     if kind == K_REROLL:
-        return f"re-roll the {st.pending[0]['roll']} (Historian)"
+        return f"re-roll the {_roll(st)} (Historian)"
     if kind == K_KEEP:
-        return f"keep the roll of {st.pending[0]['roll']}"
+        return f"keep the roll of {_roll(st)}"
     if kind == K_PLACE_EPIC:
         return "place the Mutated Prisoners (Epic; they count toward the Infestation)"
     if kind == K_SET_ASIDE:
@@ -332,9 +332,18 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
         left = st.spec(b).health - st.cwounds[b]
         return f"redirect 1 wound to your {card} ({left} health left)"
     if kind == K_LET:
-        by = st.pending[0].get("by", 0) if st.pending else 0
+        pd = st.pending[0] if st.pending else None
+        by = pd.by if isinstance(pd, D.React) else 0
         return f"let the {st.name(by)}'s attack happen (no reaction)"
     if kind == K_TAKE:
-        n = st.pending[0]["n"] if st.pending else 0
+        pd = st.pending[0] if st.pending else None
+        n = pd.wounds if isinstance(pd, D.Redirect) else 0
         return f"take the {n} wound(s) yourself"
     return f"action {action}"
+
+
+def _roll(st: RiseOfTheZombies) -> int:
+    """The roll the Historian sees (the first decision, a re-roll)."""
+    pd = st.pending[0]
+    assert isinstance(pd, D.Reroll)
+    return pd.roll

@@ -56,8 +56,10 @@ Readings where the rulebook is silent (each also noted where it is applied):
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from flick.cards.engine import (
     TERMINAL,
@@ -65,10 +67,12 @@ from flick.cards.engine import (
     NoDraws,
     State,
     check_action,
+    list_of_lists,
     rng_from_json,
     rng_state_to_json,
 )
 from flick.cards.rise_of_the_zombies import combat, moves, zombies
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
@@ -117,6 +121,16 @@ def campaign_points(starting: int, living: int, epic_overcome: int) -> int:
     else:
         base = 0
     return base + epic_overcome
+
+
+def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
+    return [copy.copy(pd) for pd in pending]
+
+
+def _copy_infestation(infest: dict[str, Any] | None) -> dict[str, Any] | None:
+    if infest is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in infest.items()}
 
 
 class RiseOfTheZombies(State):
@@ -222,7 +236,7 @@ class RiseOfTheZombies(State):
         self.turn = 0
         self.over = False
         self.end_reason = ""
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[D.Decision] = []
         self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
         self.infest: dict[str, Any] | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
@@ -350,7 +364,7 @@ class RiseOfTheZombies(State):
         if self.over:
             return TERMINAL
         if self.pending:
-            return self.pending[0]["s"]
+            return self.pending[0].seat
         return self.actor
 
     def is_terminal(self) -> bool:
@@ -487,9 +501,7 @@ class RiseOfTheZombies(State):
             if a != NONE:
                 self.weapon_user[a] = s
             (lo, hi), _c, _f, _n = self.weapon(s, a)
-            self.pending.append(
-                {"k": "target", "s": s, "mode": "weapon", "w": a, "lo": lo, "hi": hi}
-            )
+            self.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
         elif kind == K_FINAL:
             self._final_attack(s, b)
         elif kind == K_INSTANT:
@@ -502,10 +514,10 @@ class RiseOfTheZombies(State):
             if sp.eff("draw"):
                 self._draw_actions(s, sp.eff("draw"))
             if sp.eff("heal"):
-                self.pending.append({"k": "heal", "s": s, "n": sp.eff("heal")})
+                self.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
         elif kind == K_MEDIC:
             self.free_used[s] = True
-            self.pending.append({"k": "heal", "s": s, "n": 1})
+            self.pending.append(D.Heal(seat=s, wounds=1))
         elif kind == K_GIVE:
             src = hand if a in hand else self.ready[s]
             src.remove(a)
@@ -520,9 +532,7 @@ class RiseOfTheZombies(State):
         elif kind == K_COMPANION:
             self.comp_attacked[b] = True
             lo, hi = self.spec(b).range
-            self.pending.append(
-                {"k": "target", "s": s, "mode": "chart", "chart": b, "left": 1, "lo": lo, "hi": hi}
-            )
+            self.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
 
     def _pay(self, s: int, card: int) -> None:
         if card == NONE:
@@ -555,65 +565,64 @@ class RiseOfTheZombies(State):
         self._apply_play(s, kind, a, b)
         new = [q for q in self.pending if id(q) not in before]
         for q in new:
-            q["reaction"] = True
+            q.reaction = True
         self.pending = new + [q for q in self.pending if id(q) in before]
 
     def _apply_pending(self, s: int, kind: int, a: int, b: int) -> None:
         pd = self.pending[0]
-        k = pd["k"]
-        if k in ("target", "alloc"):
-            if "window" in pd:
-                del pd["window"]  # the attack declared before the reaction window goes on
+        if isinstance(pd, D.Aim):
+            if pd.window is not None:
+                pd.window = None  # the attack declared before the reaction window goes on
             elif (
                 kind == K_TARGET_SURV
-                and not pd.get("reaction")
-                and not pd.get("reacted")
+                and not pd.reaction
+                and not pd.reacted
                 and self.reactions(b)
             ):
-                pd["window"] = [kind, a, b]
-                pd["reacted"] = True  # one window an attack (a Final Attack's wounds included)
-                self.pending.insert(0, {"k": "react", "s": b, "by": s})
+                pd.window = (kind, a, b)
+                pd.reacted = True  # one window an attack (a Final Attack's wounds included)
+                self.pending.insert(0, D.React(seat=b, by=s))
                 return
-        if k == "react":
+        if isinstance(pd, D.React):
             self._react(s, kind, a, b)
-        elif k == "target":
+        elif isinstance(pd, D.Target):
             surv = kind == K_TARGET_SURV
-            if pd["mode"] == "weapon":
+            if pd.mode == "weapon":
                 self._weapon_roll(pd, b, surv, self.chance_die("an attack roll"))
-            elif pd["mode"] == "fixed":
+            elif pd.mode == "fixed":
                 self.pending.pop(0)
-                self._hurt(s, b, surv, pd["n"])
+                self._hurt(s, b, surv, pd.wounds)
             else:
-                sp = self.spec(pd["chart"])
+                sp = self.spec(pd.chart)
                 chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
                 roll = self.chance_die("a Companion or Ambush roll")
                 w = chart.wounds[roll]
                 self._say(f"  roll {roll}: {w} wound(s)")
-                pd["left"] -= 1
-                if pd["left"] <= 0:
+                pd.left -= 1
+                if pd.left <= 0:
                     self.pending.pop(0)
                 self._hurt(s, b, surv, w)
-        elif k == "alloc":
-            pd["n"] -= 1
-            if pd["n"] <= 0:
+        elif isinstance(pd, D.Alloc):
+            pd.wounds -= 1
+            if pd.wounds <= 0:
                 self.pending.pop(0)
             self._hurt(s, b, kind == K_TARGET_SURV, 1)
-        elif k == "heal":
+        elif isinstance(pd, D.Heal):
             self.pending.pop(0)
             if b == NONE:
-                self.wounds[a] = max(0, self.wounds[a] - pd["n"])
+                self.wounds[a] = max(0, self.wounds[a] - pd.wounds)
             else:
-                self.cwounds[b] = max(0, self.cwounds[b] - pd["n"])
+                self.cwounds[b] = max(0, self.cwounds[b] - pd.wounds)
             self._say(f"  heals the {self.name(a)}" + ("" if b == NONE else "'s companion"))
-        elif k == "reroll":
+        elif isinstance(pd, D.Reroll):
             self.pending.pop(0)
-            roll = pd["roll"]
+            roll = pd.roll
             if kind == K_REROLL:
                 self.reroll_used[s] = True
                 roll = self.chance_die("the Historian's re-roll")
                 self._say(f"  the Historian re-rolls: {roll}")
-            self._resolve_weapon(s, pd["w"], pd["t"], pd["ts"], roll)
-        elif k == "epic":
+            self._resolve_weapon(s, pd.weapon, pd.target, pd.on_survivor, roll)
+        elif isinstance(pd, D.Epic):
             self.pending.pop(0)
             inf = self.infest
             assert inf is not None  # an Epic zombie is met only during an Infestation
@@ -627,23 +636,23 @@ class RiseOfTheZombies(State):
                 self.aside.append(z)
                 self._say("  the Mutated Prisoners are set aside.")
             self._continue_infestation()
-        elif k == "redirect":
+        elif isinstance(pd, D.Redirect):
             if kind == K_REDIRECT:
-                pd["n"] -= 1
+                pd.wounds -= 1
                 self._redirect(s, b)
-                if pd["n"] > 0 and self.companions(s):
+                if pd.wounds > 0 and self.companions(s):
                     return
             self.pending.pop(0)
-            self._wound_survivor(s, pd["n"])  # the rest (all of it if K_TAKE)
-        elif k == "join":
+            self._wound_survivor(s, pd.wounds)  # the rest (all of it if K_TAKE)
+        elif isinstance(pd, D.Join):
             self.pending.pop(0)
             if kind == K_JOIN:
                 n = len(self.hand[s])
                 self.adisc.extend(self.hand[s])
                 self.hand[s].clear()
                 for q in self.pending:
-                    if q["k"] == "target" and q["mode"] == "chart":
-                        q["left"] += n
+                    if isinstance(q, D.Target) and q.mode == "chart":
+                        q.left += n
                         break
 
     # ---- movement, locations, infestation ------------------------------------------------
@@ -752,7 +761,7 @@ class RiseOfTheZombies(State):
                 if not opts:
                     self.pending.pop(0)  # nothing left to target: the rest is wasted
                     continue
-                self._apply_pending(pd["s"], opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
+                self._apply_pending(pd.seat, opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
             if self.pending or self.over or not self.zq:
                 break
             self._run_zq()  # zombie work that waited for a decision goes on
@@ -852,64 +861,68 @@ class RiseOfTheZombies(State):
         }
 
     # ---- JSON --------------------------------------------------------------------------------
-    _FIELDS = (
-        "seed",
-        "sv",
-        "difficulty",
-        "departure",
-        "clock",
-        "otis",
-        "secret_hands",
-        "minutes_per_turn",
-        "minutes_used",
-        "adeck",
-        "adisc",
-        "removed",
-        "zdeck",
-        "zdisc",
-        "aside",
-        "zpos",
-        "zwounds",
-        "zeng",
-        "zorder",
-        "path",
-        "attach",
-        "group_n",
-        "pos",
-        "wounds",
-        "alive",
-        "escaped",
-        "xp",
-        "furthest",
-        "hand",
-        "ready",
-        "cwounds",
-        "turn",
-        "over",
-        "end_reason",
-        "pending",
-        "zq",
-        "infest",
-        "epic",
-        "phase",
-        "moved",
-        "free_used",
-        "bonus",
-        "cardio_used",
-        "reroll_used",
-        "passed",
-        "placed",
-        "weapon_user",
-        "reloaded",
-        "moved_card",
-        "comp_attacked",
-        "actor",
-    )
+    # Every field of a game, in the order of its dump (`to_json`, `from_json`), with how `clone`
+    # copies it (None: an immutable value, shared); the observation leaves out `_SECRET`.
+    _FIELDS: ClassVar[dict[str, Callable[[Any], Any] | None]] = {
+        "seed": None,
+        "sv": list,
+        "difficulty": None,
+        "departure": None,
+        "clock": None,
+        "otis": None,
+        "secret_hands": None,
+        "minutes_per_turn": None,
+        "minutes_used": None,
+        "adeck": list,
+        "adisc": list,
+        "removed": list,
+        "zdeck": list,
+        "zdisc": list,
+        "aside": list,
+        "zpos": list,
+        "zwounds": list,
+        "zeng": list,
+        "zorder": list,
+        "path": list,
+        "attach": list_of_lists,
+        "group_n": None,
+        "pos": list,
+        "wounds": list,
+        "alive": list,
+        "escaped": list,
+        "xp": list,
+        "furthest": list,
+        "hand": list_of_lists,
+        "ready": list_of_lists,
+        "cwounds": list,
+        "turn": None,
+        "over": None,
+        "end_reason": None,
+        "pending": _copy_decisions,
+        "zq": list_of_lists,
+        "infest": _copy_infestation,
+        "epic": dict,
+        "phase": None,
+        "moved": list,
+        "free_used": list,
+        "bonus": list,
+        "cardio_used": list,
+        "reroll_used": list,
+        "passed": list,
+        "placed": None,
+        "weapon_user": list,
+        "reloaded": list,
+        "moved_card": list,
+        "comp_attacked": list,
+        "actor": None,
+    }
+    _COPIED = tuple((f, c) for f, c in _FIELDS.items() if c is not None)
 
     def to_json(self) -> dict[str, Any]:
         import copy
 
         data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
+        data["pending"] = [D.to_json(d) for d in self.pending]
         data["rng"] = rng_state_to_json(self.rng)
         data["decisions"] = self.decisions
         data.update(self.chance_to_json())  # nothing for a seeded game
@@ -941,6 +954,7 @@ class RiseOfTheZombies(State):
             setattr(self, f, copy.deepcopy(data[f]))
         try:
             self.num_players = len(self.sv)
+            self.pending = [D.from_json(d) for d in data["pending"]]
             self.rng = rng_from_json(data["rng"])
             self.decisions = int(data.get("decisions", 0))  # absent in older saves
             self.chance_from_json(data)
@@ -950,56 +964,14 @@ class RiseOfTheZombies(State):
         self.events = None
         return self
 
-    # fields holding a flat list / a list of lists / a list of dicts / a dict (copied by clone)
-    _LISTS = (
-        "sv",
-        "adeck",
-        "adisc",
-        "removed",
-        "zdeck",
-        "zdisc",
-        "aside",
-        "zpos",
-        "zwounds",
-        "zeng",
-        "zorder",
-        "path",
-        "pos",
-        "wounds",
-        "alive",
-        "escaped",
-        "xp",
-        "furthest",
-        "cwounds",
-        "moved",
-        "free_used",
-        "bonus",
-        "cardio_used",
-        "reroll_used",
-        "passed",
-        "weapon_user",
-        "reloaded",
-        "moved_card",
-        "comp_attacked",
-    )
-    _NESTED = ("attach", "hand", "ready", "zq")
-
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state (the search bots make
         thousands a game, so it copies field by field instead of through JSON)."""
         twin = RiseOfTheZombies.__new__(RiseOfTheZombies)
-        twin.__dict__.update(self.__dict__)
-        for f in self._LISTS:
-            setattr(twin, f, list(getattr(self, f)))
-        for f in self._NESTED:
-            setattr(twin, f, [list(x) for x in getattr(self, f)])
-        twin.pending = [dict(pd) for pd in self.pending]
-        twin.infest = (
-            None
-            if self.infest is None
-            else {k: list(v) if isinstance(v, list) else v for k, v in self.infest.items()}
-        )
-        twin.epic = dict(self.epic)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        for f, copy_of in self._COPIED:
+            d[f] = copy_of(d[f])
         if self.explicit_chance:
             twin.rng = self.rng  # a NoDraws: nothing to copy
         else:
@@ -1041,6 +1013,7 @@ class RiseOfTheZombies(State):
         others' (the rulebook lets each player reveal or hide its hand). Never the seed, the
         generator or the order of a deck."""
         data = {f: _plain_copy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
+        data["pending"] = [D.to_json(d) for d in self.pending]
         data["player"] = player
         data["adeck_size"] = len(self.adeck)
         data["zdeck_size"] = len(self.zdeck)
@@ -1051,36 +1024,10 @@ class RiseOfTheZombies(State):
         return data
 
     # ---- text ----------------------------------------------------------------------------------
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies.view import render
-
-        return render(self, viewer)
-
-    def render_fit(self, viewer: int | None = None, width: int = 80,
-                   height: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies.view import render_fit
-
-        return render_fit(self, viewer, width, height)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.glossary(self, viewer)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         left = max(self.departure - self.minutes_used, 0)
         return (f"Turn {self.turn} | {left:.0f} of {self.departure} minutes left | "
                 f"{self.phase} step")
-
-    def outcome(self) -> str:
-        from flick.cards.rise_of_the_zombies import explain
-
-        return explain.outcome(self)
 
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ------
     # An action code is `kind << 16 | a << 8 | b` (codes.py); each argument is a card number
@@ -1163,9 +1110,7 @@ _SHAPES: dict[str, Any] = {}
 def _field_shapes() -> dict[str, Any]:
     """Each state field's kind and its items' kind, from a fresh game's `to_json` (cached)."""
     if not _SHAPES:
-        from flick.cards.rise_of_the_zombies import new_state
-
-        for key, value in new_state(0).to_json().items():
+        for key, value in RiseOfTheZombies(seed=0).to_json().items():
             items = value if isinstance(value, list) else []
             _SHAPES[key] = (_shape(value), _shape(items[0]) if items else None)
     return _SHAPES

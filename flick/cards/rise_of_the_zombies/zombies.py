@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flick.cards.rise_of_the_zombies import decisions as D
+
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
@@ -35,7 +37,7 @@ def _continue_infestation(st: RiseOfTheZombies) -> None:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
             inf["prisoners"] = z
-            st.pending.insert(0, {"k": "epic", "s": inf["seat"]})
+            st.pending.insert(0, D.Epic(seat=inf["seat"]))
             return
         st._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
         inf["got"] += st.zspec(z).xp
@@ -155,7 +157,7 @@ def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
         w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
     st._say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
     if int(w) > 0 and st.companions(t):
-        st.pending.insert(0, {"k": "redirect", "s": t, "n": int(w)})  # "you can redirect"
+        st.pending.insert(0, D.Redirect(seat=t, wounds=int(w)))  # "you can redirect"
     else:
         st._wound_survivor(t, int(w))
 
@@ -191,7 +193,7 @@ def _die(st: RiseOfTheZombies, s: int) -> None:
     for z in st.zorder:
         if st.zeng[z] == s:
             st._engage_random(z, st.pos[s])
-    st.pending = [q for q in st.pending if q["s"] != s]
+    st.pending = [q for q in st.pending if q.seat != s]
 
 
 def _swap(st: RiseOfTheZombies) -> None:

@@ -6,12 +6,23 @@
 - `view`: what each player may see (text, data, determinization);
 - `bots`: greedy and information-set Monte Carlo search bots.
 
-The front end, `flick cards something-to-fear`, is `flick.cli.something_to_fear`.
+The front end, `flick cards something-to-fear`, is `flick.cli.something_to_fear`. The
+state's text (`view.render`, `explain`) is handed to the state class by this package face
+(`flick.cards.engine.Views`): the text modules import the state, never the reverse.
 """
 
 from __future__ import annotations
 
+from flick.cards.engine import Views
+from flick.cards.something_to_fear import explain, view
 from flick.cards.something_to_fear.state import StfState
+
+StfState.views = Views(
+    render=view.render,
+    glossary=explain.glossary,
+    rules_help=lambda state, viewer: explain.rules_help(state),
+    outcome=explain.outcome,
+)
 
 __all__ = ["StfState", "new_state"]
 

@@ -74,39 +74,52 @@ from flick.cards.something_to_fear.data import (
 )
 from flick.errors import FlickError
 
-# mutable per-player and per-game fields copied by `clone` and dumped by `to_json`
-_LISTS = (
-    "deck",
-    "row",
-    "mob",
-    "destroyed",
-    "peek",
-    "queue",
-    "to_act",
-    "steps",
-    "selected",
-    "number",
-    "eugene_card",
-    "deck_known",
-)
-_NESTED = ("stash", "hand", "char_deck", "discard", "known_hand")
-_SCALARS = (
-    "num_players",
-    "expert",
-    "seed",
-    "round",
-    "tiebreaker",
-    "reversed",
-    "governor_taken",
-    "phase",
-    "actor",
-    "turn_actor",
-    "pending_wound",
-    "pending_governor",
-    "last_secured",
-    "maggie",
-    "maggie_target",
-)
+# How a field of the state is copied by `clone` and written by `to_json` (read by `from_json`):
+VALUE = "value"  # an immutable value: shared by a clone, written as it is
+CARD = "card"  # a card index or -1: written as the card's id or null
+CARDS = "cards"  # a list of card indices: copied, written as card ids
+CARD_LISTS = "card lists"  # a list of lists of card indices: copied, written as card ids
+LIST = "list"  # a flat list of plain values: copied
+LISTS = "lists"  # a list of lists of plain values: copied
+
+# Every field of a game's progress, in the order of its dump, with its kind (see above).
+_FIELDS: dict[str, str] = {
+    "num_players": VALUE,
+    "expert": VALUE,
+    "seed": VALUE,
+    "round": VALUE,
+    "tiebreaker": VALUE,
+    "reversed": VALUE,
+    "governor_taken": VALUE,
+    "phase": VALUE,
+    "actor": VALUE,
+    "turn_actor": VALUE,
+    "pending_wound": CARD,
+    "pending_governor": VALUE,
+    "last_secured": CARD,
+    "maggie": VALUE,
+    "maggie_target": VALUE,
+    "deck": CARDS,
+    "row": CARDS,
+    "mob": CARDS,
+    "destroyed": CARDS,
+    "peek": CARDS,
+    "stash": CARD_LISTS,
+    "queue": LIST,
+    "to_act": LIST,
+    "steps": LIST,
+    "selected": LIST,
+    "number": LIST,
+    "eugene_card": LIST,
+    "deck_known": LIST,
+    "hand": LISTS,
+    "char_deck": LISTS,
+    "discard": LISTS,
+    "known_hand": LISTS,
+}
+_COPIED_LISTS = tuple(f for f, k in _FIELDS.items() if k in (CARDS, LIST))
+_COPIED_NESTED = tuple(f for f, k in _FIELDS.items() if k in (CARD_LISTS, LISTS))
+_SHARED = tuple(f for f, k in _FIELDS.items() if k in (VALUE, CARD))
 
 
 @lru_cache(maxsize=16)
@@ -672,11 +685,11 @@ class StfState(State):
         new = object.__new__(type(self))
         d = new.__dict__
         src = self.__dict__
-        for key in _SCALARS:
+        for key in _SHARED:
             d[key] = src[key]
-        for key in _LISTS:
+        for key in _COPIED_LISTS:
             d[key] = list(src[key])
-        for key in _NESTED:
+        for key in _COPIED_NESTED:
             d[key] = [list(x) for x in src[key]]
         new.data = self.data
         if self.explicit_chance:
@@ -705,29 +718,9 @@ class StfState(State):
 
         return observation(self, player)
 
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.something_to_fear.view import render
-
-        return render(self, viewer)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.something_to_fear import explain
-
-        return explain.glossary(self, viewer)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.something_to_fear import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         return (f"Round {min(self.round, ROUNDS)} of {ROUNDS} | Tie-breaker: player "
                 f"{self.tiebreaker + 1}")
-
-    def outcome(self) -> str:
-        from flick.cards.something_to_fear import explain
-
-        return explain.outcome(self)
 
     def action_to_string(self, action: int) -> str:
         from flick.cards.something_to_fear.view import action_label
@@ -737,17 +730,20 @@ class StfState(State):
     def to_json(self) -> dict[str, Any]:
         ids = [c.id for c in self.data.cards]
         out: dict[str, Any] = {"game": self.game_name}
-        for key in _SCALARS:
-            out[key] = self.__dict__[key]
-        for key in ("deck", "row", "mob", "destroyed", "peek"):
-            out[key] = [ids[c] for c in self.__dict__[key]]
-        out["stash"] = [[ids[c] for c in s] for s in self.stash]
-        out["pending_wound"] = ids[self.pending_wound] if self.pending_wound >= 0 else None
-        out["last_secured"] = ids[self.last_secured] if self.last_secured >= 0 else None
-        for key in ("queue", "to_act", "steps", "selected", "number", "eugene_card", "deck_known"):
-            out[key] = list(self.__dict__[key])
-        for key in ("hand", "char_deck", "discard", "known_hand"):
-            out[key] = [list(x) for x in self.__dict__[key]]
+        for key, kind in _FIELDS.items():
+            value = self.__dict__[key]
+            if kind == CARD:
+                out[key] = ids[value] if value >= 0 else None
+            elif kind == CARDS:
+                out[key] = [ids[c] for c in value]
+            elif kind == CARD_LISTS:
+                out[key] = [[ids[c] for c in x] for x in value]
+            elif kind == LIST:
+                out[key] = list(value)
+            elif kind == LISTS:
+                out[key] = [list(x) for x in value]
+            else:
+                out[key] = value
         out["rng"] = rng_state_to_json(self.rng)
         if self.explicit_chance:  # a seeded game's dump is as it always was
             out["deck_fixed"] = self.deck_fixed
@@ -764,26 +760,22 @@ class StfState(State):
             new = object.__new__(cls)
             d = new.__dict__
             d["pending_governor"] = -1  # not in games saved before the Governor's choice
-            for key in _SCALARS:
-                if key in data or key != "pending_governor":
-                    d[key] = data[key]
-            for key in ("deck", "row", "mob", "destroyed", "peek"):
-                d[key] = [index[c] for c in data[key]]
-            d["stash"] = [[index[c] for c in s] for s in data["stash"]]
-            d["pending_wound"] = index[data["pending_wound"]] if data["pending_wound"] else -1
-            d["last_secured"] = index[data["last_secured"]] if data["last_secured"] else -1
-            for key in (
-                "queue",
-                "to_act",
-                "steps",
-                "selected",
-                "number",
-                "eugene_card",
-                "deck_known",
-            ):
-                d[key] = list(data[key])
-            for key in ("hand", "char_deck", "discard", "known_hand"):
-                d[key] = [list(x) for x in data[key]]
+            for key, kind in _FIELDS.items():
+                if key not in data and key == "pending_governor":
+                    continue
+                value = data[key]
+                if kind == CARD:
+                    d[key] = index[value] if value else -1
+                elif kind == CARDS:
+                    d[key] = [index[c] for c in value]
+                elif kind == CARD_LISTS:
+                    d[key] = [[index[c] for c in x] for x in value]
+                elif kind == LIST:
+                    d[key] = list(value)
+                elif kind == LISTS:
+                    d[key] = [list(x) for x in value]
+                else:
+                    d[key] = value
             new.rng = rng_from_json(data["rng"])
             new.deck_fixed = int(data.get("deck_fixed", 0))
             new.chance_from_json(data)

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 from flick.cards.surrounded import board
 from flick.cards.surrounded.cards import Card, Occupant
 from flick.cards.surrounded.scoring import LocationResult, Resolution, resolve
+from flick.cards.surrounded.state import PHASE_NAMES
 
 if TYPE_CHECKING:
     from flick.cards.surrounded.state import SurroundedState
 
 
 def phase(state: SurroundedState) -> str:
-    from flick.cards.surrounded.state import PHASE_NAMES
-
     return PHASE_NAMES[state.phase]
 
 CONTAINERS = {

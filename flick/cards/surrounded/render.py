@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flick.cards.engine import fit_lines
 from flick.cards.surrounded import board
+from flick.cards.surrounded import state as st
 from flick.cards.surrounded.cards import Card, Occupant
+from flick.cards.surrounded.explain import goal_status
 
 if TYPE_CHECKING:
     from flick.cards.surrounded.state import SurroundedState
@@ -149,9 +152,6 @@ def render_state(state: SurroundedState, viewer: int | None = None,
     with a `width`, no line longer than it (the map drawn at a scale that fits); with a
     `height`, the full boxes only if the map takes at most that many rows less 10 (the text
     around it and the actions)."""
-    from flick.cards.engine import fit_lines
-    from flick.cards.surrounded import state as st
-
     sc = state.scenario
     out = [
         f"Scenario {sc.number}. {sc.name} ({state.difficulty}): {sc.goal(state.difficulty)}",
@@ -189,8 +189,6 @@ def render_state(state: SurroundedState, viewer: int | None = None,
 
 
 def result_text(state: SurroundedState) -> str:
-    from flick.cards.surrounded.explain import goal_status
-
     r = state.result()
     lines = ["", "End of the game. Location by location:"]
     for loc in r.locations:

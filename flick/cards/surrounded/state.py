@@ -39,6 +39,8 @@ Readings where the rulebook is silent (also listed in the report):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flick.cards.engine import TERMINAL, State
@@ -79,6 +81,64 @@ def move(src: int, dst: int) -> int:
 
 def burn(cell: int, bottom: bool) -> int:
     return BURN + 2 * cell + (1 if bottom else 0)
+
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _cells_out(cells: dict[int, int]) -> list[list[int]]:
+    return [[*board.xy(c), k] for c, k in sorted(cells.items())]
+
+
+def _cells_in(rows: list[list[int]]) -> dict[int, int]:
+    return {board.cell_of(x, y): k for x, y, k in rows}
+
+
+def _cell_out(cell: int | None) -> list[int] | None:
+    return None if cell is None else list(board.xy(cell))
+
+
+def _cell_in(xy: list[int] | None) -> int | None:
+    return None if xy is None else board.cell_of(*xy)
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A field of the state: its attribute, its key in the dump, how `clone` and `fast_copy`
+    copy it (None: an immutable value, shared), how `to_json` writes it and `from_json`
+    reads it (`default`: the value read when a save has no such key; absent: required)."""
+
+    attr: str
+    key: str
+    copy: Callable[[Any], Any] | None = None
+    dump: Callable[[Any], Any] = _same
+    load: Callable[[Any], Any] = _same
+    default: Any = ...
+
+
+# Every field of a game's progress, in the order of its dump (the generator comes last).
+_FIELDS = (
+    _Field("seed", "seed"),
+    _Field("scenario", "scenario", dump=lambda sc: sc.number, load=lambda n: SCENARIOS[n]),
+    _Field("difficulty", "difficulty"),
+    _Field("deck", "deck", list, list, list),
+    _Field("known", "known", set, sorted, set),
+    _Field("locs", "locations", dict, _cells_out, _cells_in),
+    _Field("occs", "occupants", dict, _cells_out, _cells_in),
+    _Field("discarded", "discarded", list, list, list),
+    _Field("burned", "burned", set, sorted, set, default=[]),
+    _Field("explores", "explores"),
+    _Field("used", "abilities_used", dict, dict, dict),
+    _Field("turn", "turn"),
+    _Field("phase", "phase", dump=lambda p: PHASE_NAMES[p], load=PHASE_NAMES.index),
+    _Field("anchor", "anchor", dump=_cell_out, load=_cell_in),
+    _Field("placed", "placed", dump=_cell_out, load=_cell_in),
+    _Field("looked", "looked", dump=lambda v: None if v is None else list(v),
+           load=lambda v: None if v is None else (v[0], v[1])),
+)
+_COPIED = tuple((f.attr, f.copy) for f in _FIELDS if f.copy is not None)
 
 
 class SurroundedState(State):
@@ -555,61 +615,20 @@ class SurroundedState(State):
             return f"Place #{top} ({what}) at {self._where(cell)}"
         return f"action {action}"
 
-    def render(self, viewer: int | None = None) -> str:
-        from flick.cards.surrounded.render import render_state
-
-        return render_state(self, viewer)
-
-    def render_fit(self, viewer: int | None = None, width: int = 80,
-                   height: int | None = None) -> str:
-        from flick.cards.surrounded.render import render_state
-
-        return render_state(self, viewer, width=width, height=height)
-
-    def glossary(self, viewer: int | None = None) -> list[tuple[str, str]]:
-        from flick.cards.surrounded import explain
-
-        return explain.glossary(self)
-
-    def rules_help(self, viewer: int | None = None) -> str:
-        from flick.cards.surrounded import explain
-
-        return explain.rules_help(self)
-
     def headline(self) -> str:
         sc = self.scenario
         return (f"Scenario {sc.number} {sc.name} ({self.difficulty}) | deck {len(self.deck)} | "
                 f"Explores {self.explores}")
 
-    def outcome(self) -> str:
-        from flick.cards.surrounded import explain
-
-        return explain.outcome(self)
-
     # ---- JSON, clone, determinize ---------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         from flick.cards.engine import rng_state_to_json
 
-        return {
-            "game": self.game_name,
-            "seed": self.seed,
-            "scenario": self.scenario.number,
-            "difficulty": self.difficulty,
-            "deck": list(self.deck),
-            "known": sorted(self.known),
-            "locations": [[*board.xy(c), k] for c, k in sorted(self.locs.items())],
-            "occupants": [[*board.xy(c), k] for c, k in sorted(self.occs.items())],
-            "discarded": list(self.discarded),
-            "burned": sorted(self.burned),
-            "explores": self.explores,
-            "abilities_used": dict(self.used),
-            "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
-            "anchor": list(board.xy(self.anchor)),
-            "placed": None if self.placed is None else list(board.xy(self.placed)),
-            "looked": None if self.looked is None else list(self.looked),
-            "rng": rng_state_to_json(self.rng),
-        }
+        data: dict[str, Any] = {"game": self.game_name}
+        for f in _FIELDS:
+            data[f.key] = f.dump(getattr(self, f.attr))
+        data["rng"] = rng_state_to_json(self.rng)
+        return data
 
     @classmethod
     def from_json(
@@ -633,22 +652,9 @@ class SurroundedState(State):
 
         s = cls.__new__(cls)
         s.cards = cards if cards is not None else default_cards()
-        s.seed = data["seed"]
-        s.scenario = SCENARIOS[data["scenario"]]
-        s.difficulty = data["difficulty"]
-        s.deck = list(data["deck"])
-        s.known = set(data["known"])
-        s.locs = {board.cell_of(x, y): k for x, y, k in data["locations"]}
-        s.occs = {board.cell_of(x, y): k for x, y, k in data["occupants"]}
-        s.discarded = list(data["discarded"])
-        s.burned = set(data.get("burned", []))
-        s.explores = data["explores"]
-        s.used = dict(data["abilities_used"])
-        s.turn = data["turn"]
-        s.phase = PHASE_NAMES.index(data["phase"])
-        s.anchor = board.cell_of(*data["anchor"])
-        s.placed = None if data["placed"] is None else board.cell_of(*data["placed"])
-        s.looked = None if data["looked"] is None else (data["looked"][0], data["looked"][1])
+        for f in _FIELDS:
+            value = data[f.key] if f.default is ... else data.get(f.key, f.default)
+            setattr(s, f.attr, f.load(value))
         s.rng = rng_from_json(data["rng"])
         s._legal = None
         s._result = None
@@ -658,14 +664,10 @@ class SurroundedState(State):
 
     def clone(self) -> SurroundedState:
         s = SurroundedState.__new__(SurroundedState)
-        s.__dict__.update(self.__dict__)
-        s.deck = list(self.deck)
-        s.known = set(self.known)
-        s.locs = dict(self.locs)
-        s.occs = dict(self.occs)
-        s.discarded = list(self.discarded)
-        s.burned = set(self.burned)
-        s.used = dict(self.used)
+        d = s.__dict__
+        d.update(self.__dict__)
+        for attr, copy_of in _COPIED:
+            d[attr] = copy_of(d[attr])
         s.rng = random.Random(0)  # state set just below
         s.rng.setstate(self.rng.getstate())
         s._legal = None if self._legal is None else list(self._legal)
@@ -688,14 +690,10 @@ class SurroundedState(State):
     def fast_copy(self) -> SurroundedState:
         """A copy for search: shares the generator (search copies never shuffle again)."""
         s = SurroundedState.__new__(SurroundedState)
-        s.__dict__.update(self.__dict__)
-        s.deck = list(self.deck)
-        s.known = set(self.known)
-        s.locs = dict(self.locs)
-        s.occs = dict(self.occs)
-        s.used = dict(self.used)
-        s.discarded = list(self.discarded)
-        s.burned = set(self.burned)
+        d = s.__dict__
+        d.update(self.__dict__)
+        for attr, copy_of in _COPIED:
+            d[attr] = copy_of(d[attr])
         return s
 
     def observation(self, player: int) -> dict[str, Any]:

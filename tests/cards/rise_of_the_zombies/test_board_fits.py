@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 

@@ -283,7 +283,7 @@ def test_otis_final_attacks_head_shots_and_companions_can_target_survivors() -> 
     assert {act(C.K_FINAL, 0, gun), act(C.K_INSTANT, 0, shot),
             act(C.K_COMPANION, 0, comp)} <= set(legal)
     st.apply(act(C.K_INSTANT, 0, shot))  # the Biker is the only target: chosen at once
-    assert st.pending[0]["k"] == "react" and st.current_player() == 1
+    assert st.pending[0].kind == "react" and st.current_player() == 1
     st.apply(act(C.K_LET))
     assert st.wounds[1] == 1
     st.apply(act(C.K_FINAL, 0, gun))
@@ -341,7 +341,7 @@ def test_random_simultaneous_games_end_and_round_trip() -> None:
             assert steps < 5000
             steps += 1
             if st.pending:
-                kinds.add(st.pending[0]["k"])
+                kinds.add(st.pending[0].kind)
             seat = rng.choice(st.actors())
             legal = st.legal_actions_for(seat)
             assert legal  # whoever may act has something to do

@@ -12,8 +12,7 @@ import pytest
 from flick.cards.bots import play_out
 from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
-from flick.cards.rise_of_the_zombies import new_state
-from flick.cards.rise_of_the_zombies.bots import make_bot
+from flick.cards.rise_of_the_zombies import make_bot, new_state
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import default_catalog, load, parse_chart
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
@@ -575,12 +574,12 @@ def test_companion_takes_wounds_and_dies_at_zero_health() -> None:
     comp = give(st, 0, "Companion", ready=True)
     z = place_zombie(st, "Frank", 0, seat=0)
     st._zombie_attack(z)
-    assert st.pending[0]["k"] == "redirect" and st.wounds[0] == 0
+    assert st.pending[0].kind == "redirect" and st.wounds[0] == 0
     assert st.legal_actions() == [act(C.K_REDIRECT, 0, comp), act(C.K_TAKE)]
     st.apply(act(C.K_REDIRECT, 0, comp))
-    assert st.cwounds[comp] == 1 and st.pending[0]["n"] == 1
+    assert st.cwounds[comp] == 1 and st.pending[0].wounds == 1
     st.apply(act(C.K_TAKE))
-    assert st.wounds[0] == 1 and st.pending[0]["n"] == 2  # Frank's Again attack
+    assert st.wounds[0] == 1 and st.pending[0].wounds == 2  # Frank's Again attack
     st.apply(act(C.K_REDIRECT, 0, comp))
     assert comp not in st.ready[0] and comp in st.removed and st.wounds[0] == 2
     assert not st.pending and not st.zq
@@ -703,7 +702,7 @@ def test_otis_rule_lets_survivors_attack_each_other() -> None:
     st = game(["Scout", "Biker"], otis=True)
     st.rng = Dice([6])
     st.apply(act(C.K_ATTACK, C.NONE, C.NONE))
-    assert st.current_player() == 1 and st.pending[0]["k"] == "react"  # the Biker may react
+    assert st.current_player() == 1 and st.pending[0].kind == "react"  # the Biker may react
     st.apply(act(C.K_LET))
     assert st.wounds[1] == 1 and st.xp[0] == 0
     plain = game(["Scout", "Biker"])
@@ -724,7 +723,9 @@ def test_card_data_marks_every_value_and_counts_168_cards() -> None:
      ("rulebook: [name, xp], provisional: [health, attack, traits, count]}",
       "rulebook: [name, xp], provisional: [health, attack, traits]}", "not marked"),
      ("traits: [fast], count: 4", "traits: [sneaky], count: 4", "unknown trait"),
-     ("effect: {heal: 2}", "effect: {heal: two}", "whole number")],
+     ("effect: {heal: 2}", "effect: {heal: two}", "whole number"),
+     ('effect: {ambush: "1:0, 2-3:1, 4-5:2, 6:3"}', "effect: {ambush: 3}",
+      "attack chart '3': row '3' is not 'rolls:result'")],
 )
 def test_bad_card_data_names_file_and_line(
     tmp_path: Path, old: str, new: str, problem: str
