@@ -11,7 +11,7 @@ best spot that overlaps no other label (it may cover a mark)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -57,22 +57,20 @@ class Layout:
         return [p.rect for p in self.placed]
 
 
-def _candidates(label: Label) -> list[tuple[pygame.Rect, bool]]:
+def _candidates(label: Label) -> Iterator[tuple[pygame.Rect, bool]]:
+    """The label's spots, best first (made as they are asked for)."""
     w, h = label.size
     x, y = label.at
-    out: list[tuple[pygame.Rect, bool]] = []
     if label.centred:
         r = pygame.Rect(0, 0, w, h)
         r.center = (round(x), round(y))
-        out.append((r, False))
+        yield r, False
     for ring, leader in ((1.0, False), (FAR[0], True), (FAR[1], True)):
         for sx, sy in SPOTS:
-            cx = x + sx * ring * (w / 2 + label.gap)
-            cy = y + sy * ring * (h / 2 + label.gap)
             r = pygame.Rect(0, 0, w, h)
-            r.center = (round(cx), round(cy))
-            out.append((r, leader))
-    return out
+            r.center = (round(x + sx * ring * (w / 2 + label.gap)),
+                        round(y + sy * ring * (h / 2 + label.gap)))
+            yield r, leader
 
 
 def place(labels: Sequence[Label], bounds: pygame.Rect,
@@ -80,25 +78,32 @@ def place(labels: Sequence[Label], bounds: pygame.Rect,
     """Place `labels` inside `bounds`, off each other and off `marks` where they can be."""
     layout = Layout()
     taken: list[pygame.Rect] = []
+    marked = list(marks)
     for label in sorted(labels, key=lambda lb: lb.priority):
-        options = [(r, leader) for r, leader in _candidates(label) if bounds.contains(r)]
-        if not options:  # the point is at the view's edge: the nearest spot kept inside
+        chosen: tuple[pygame.Rect, bool] | None = None
+        off_labels: tuple[pygame.Rect, bool] | None = None  # free of labels, on a mark
+        inside = False
+        for r, leader in _candidates(label):
+            if not bounds.contains(r):
+                continue
+            inside = True
+            if r.collidelist(taken) >= 0:
+                continue
+            if r.collidelist(marked) < 0:
+                chosen = (r, leader)
+                break
+            off_labels = off_labels or (r, leader)
+        if not inside:  # the point is at the view's edge: the nearest spot kept inside
             r = pygame.Rect((0, 0), label.size)
             r.center = (round(label.at[0]), round(label.at[1]))
-            options = [(r.clamp(bounds), False)]
-        free = [(r, leader) for r, leader in options
-                if r.collidelist(taken) < 0 and r.collidelist(list(marks)) < 0]
-        if free:
-            r, leader = free[0]
-        elif label.droppable:
+            r = r.clamp(bounds)
+            if r.collidelist(taken) < 0:
+                chosen = (r, False)
+        if chosen is None and not label.droppable:
+            chosen = off_labels
+        if chosen is None:
             layout.dropped.append(label)
             continue
-        else:
-            off_labels = [(r, leader) for r, leader in options if r.collidelist(taken) < 0]
-            if not off_labels:
-                layout.dropped.append(label)
-                continue
-            r, leader = off_labels[0]
-        taken.append(r)
-        layout.placed.append(Placed(label, r, leader))
+        taken.append(chosen[0])
+        layout.placed.append(Placed(label, chosen[0], chosen[1]))
     return layout
