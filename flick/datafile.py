@@ -12,7 +12,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -95,7 +95,7 @@ class _Loader(yaml.SafeLoader):
     floats with or without a dot (`1e3`, `1.`), `null`/`~`, no timestamps; merge keys `<<`
     are kept. An integer of more than MAX_INT_DIGITS digits is refused at its line."""
 
-    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}
 
 
 for _tag, _pattern, _first in (

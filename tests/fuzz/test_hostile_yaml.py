@@ -66,7 +66,8 @@ def test_line_breaks_editors_do_not_count_are_refused_at_the_editors_line(brk: s
 
 
 def test_a_self_referencing_inventory_in_a_scenario_is_a_located_problem(tmp_path: Path) -> None:
-    text = S01.read_text(encoding="utf-8").replace("buildings:\n", "notes: &n [*n]\nbuildings:\n", 1)
+    text = S01.read_text(encoding="utf-8").replace("buildings:\n",
+                                                   "notes: &n [*n]\nbuildings:\n", 1)
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")
     result = loader.check(path)
