@@ -25,7 +25,7 @@ def _fingerprint(state: Any) -> tuple[str, int, list[int]]:
 
 def _refused(state: Any, action: int) -> None:
     before = _fingerprint(state)
-    with pytest.raises(Exception):  # noqa: B017,PT011  (pyspiel wraps the error it is given)
+    with pytest.raises(Exception):  # noqa: B017  (pyspiel wraps the error it is given)
         state.apply_action(action)
     assert _fingerprint(state) == before, action
 
