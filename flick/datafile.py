@@ -322,6 +322,8 @@ def _walk(node: yaml.Node, path: Path, marked: Marked, problems: list[Problem],
                 merged += [pair for base in bases if isinstance(base, yaml.MappingNode)
                            for pair in base.value if pair[0].tag != _MERGE]
                 continue
+            if isinstance(key_node, yaml.ScalarNode):
+                _walk(key_node, (*path, "(key)"), marked, problems, loader)  # its characters
             key = _key(key_node, loader)
             if key in seen:
                 line, col = _mark(key_node)

@@ -97,6 +97,8 @@ def _check_inputs(table: Table, zombies: int | Sequence[int],
         if not 0 <= zombies <= MAX_RUSH:
             raise _table_error(f"cannot rush {zombies} zombies (0 to {MAX_RUSH})")
         return int(zombies), TowerPose(x, y, facing)
+    if isinstance(zombies, (bool, str, bytes)) or not hasattr(zombies, "__iter__"):
+        raise _table_error(f"zombies is a count or a list of zombie ids, not {zombies!r}"[:120])
     ids = list(cast("Sequence[int]", zombies))  # not an int (nor a bool) here
     if len(ids) > MAX_RUSH:
         raise _table_error(f"cannot rush {len(ids)} zombies (0 to {MAX_RUSH})")
