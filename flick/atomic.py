@@ -10,9 +10,10 @@ finds a bad output path before any work starts.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -74,6 +75,7 @@ def write_with(path: str | os.PathLike[str], save: Callable[[Path], Any]) -> Pat
         save(Path(tmp))
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
+        _check_written(Path(tmp))
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
         _sync_folder(target.parent)
@@ -82,6 +84,26 @@ def write_with(path: str | os.PathLike[str], save: Callable[[Path], Any]) -> Pat
             os.unlink(tmp)
         raise
     return target
+
+
+_PNG_START = b"\x89PNG\r\n\x1a\n"
+_PNG_END = b"IEND\xaeB`\x82"
+
+
+def _check_written(tmp: Path) -> None:
+    """Read back what a library saved: a saver that meets a full disk may write nothing, or
+    stop short, and say nothing. An empty file, or a PNG without its signature or its end,
+    raises OSError (ENOSPC) so the old file is kept."""
+    size = tmp.stat().st_size
+    whole = size > 0
+    if whole and tmp.suffix.lower() == ".png":
+        with open(tmp, "rb") as handle:
+            start = handle.read(8)
+            handle.seek(max(0, size - 8))
+            end = handle.read(8)
+        whole = start == _PNG_START and end == _PNG_END
+    if not whole:
+        raise OSError(errno.ENOSPC, "the file written is empty or cut short (is the disk full?)")
 
 
 def keep_backup(path: str | os.PathLike[str]) -> Path | None:
@@ -116,6 +138,24 @@ def check_writable(path: str | os.PathLike[str], what: str = "output") -> Path:
         raise FlickError(f"{target}: cannot write the {what}: the file is read-only",
                          exit_code=2)
     return target
+
+
+def refuse_input(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str] | None],
+                 what: str = "output") -> None:
+    """Refuse (FlickError, exit 2) an output that is one of the command's inputs (the same
+    file by any name: a link, a relative path), before any work: writing it would destroy
+    what is being read."""
+    target = Path(path)
+    for source in inputs:
+        if source is None:
+            continue
+        try:
+            same = target.exists() and os.path.samefile(target, source)
+        except OSError:
+            same = False
+        if same:
+            raise FlickError(f"{target}: the {what} would overwrite an input ({source}); "
+                             "write it elsewhere", exit_code=2)
 
 
 def _umask() -> int:

@@ -7,11 +7,12 @@ constructed from that same tree, and a map from each value's path (`("teams", 0,
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import stat
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -77,16 +78,71 @@ _CONTROL = re.compile(
     "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+MAX_INT_DIGITS = 18
+"""The most digits an integer in a data file may have (a seed fits; a 401-digit one does not)."""
+
+# Characters refused inside a value once its escapes are read (`"\\0"`, `"\\e[2J"`): control
+# characters but tab and newline, and the bidirectional overrides that reorder what is shown.
+_VALUE_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+# Line breaks YAML 1.1 counts but editors do not (so a reported line would differ from theirs).
+_ODD_BREAK = re.compile("[\x85\u2028\u2029]")
+
+
 class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader with YAML 1.2 floats: `1e3`, `-2E-5` and `1.` are numbers (YAML
-    1.1 wants a dot and a signed exponent, so these would be strings)."""
+    """PyYAML's safe loader reading plain scalars the YAML 1.2 core way: `true`/`false` (not
+    `yes`/`on`), decimal, `0o` and `0x` integers (no base 60: `1:0` is text; `010` is ten),
+    floats with or without a dot (`1e3`, `1.`), `null`/`~`, no timestamps; merge keys `<<`
+    are kept. An integer of more than MAX_INT_DIGITS digits is refused at its line."""
+
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}
 
 
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
-    list("-+0123456789"),
-)
+for _tag, _pattern, _first in (
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^(?:[-+]?[0-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+)$", "-+0123456789"),
+    ("float", r"^(?:[-+]?(?:\.[0-9][0-9_]*|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+0123456789."),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("merge", r"^(?:<<)$", "<"),
+):
+    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern),
+                                  list(_first))
+
+
+def _construct_int(loader: yaml.SafeLoader, node: yaml.Node) -> int:
+    text = str(loader.construct_scalar(node)).replace("_", "")
+    sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
+    base = {"0o": 8, "0x": 16}.get(digits[:2].lower(), 10)
+    if base != 10:
+        digits = digits[2:]
+    if len(digits.lstrip("0")) > MAX_INT_DIGITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"an integer of {len(digits)} digits (at most {MAX_INT_DIGITS})",
+            node.start_mark)
+    try:
+        return sign * int(digits, base)
+    except ValueError:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"not an integer: {text[:40]!r}", node.start_mark) from None
+
+
+def _construct_float(loader: yaml.SafeLoader, node: yaml.Node) -> float:
+    """A float without YAML 1.1's base 60; `.inf` and `.nan` are read (the models refuse
+    them where a finite number is needed, naming the field)."""
+    text = str(loader.construct_scalar(node)).replace("_", "")
+    special = {".inf": math.inf, "+.inf": math.inf, "-.inf": -math.inf, ".nan": math.nan}
+    if text.lower() in special:
+        return special[text.lower()]
+    try:
+        return float(text)
+    except ValueError:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"not a number: {text[:40]!r}", node.start_mark) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 
 def _where(mark: Any) -> tuple[int, int]:
@@ -94,14 +150,20 @@ def _where(mark: Any) -> tuple[int, int]:
 
 
 def _control_problem(text: str, file: str) -> Problem | None:
-    """The first NUL or control character of `text`, at its line and column."""
+    """The first NUL or control character of `text`, or the first NEL, LINE or PARAGRAPH
+    SEPARATOR (YAML 1.1 counts them as line breaks, editors do not), at its line and column
+    as an editor counts them (newlines only)."""
     found = _CONTROL.search(text)
+    odd = _ODD_BREAK.search(text)
+    if found is None or (odd is not None and odd.start() < found.start()):
+        found, what = odd, "a line break editors do not count; use a newline"
+    else:
+        what = "a data file is plain text"
     if found is None:
         return None
     line = text.count("\n", 0, found.start()) + 1
     column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
-    return Problem(file, line, column,
-                   f"control character U+{ord(found.group()):04X} (a data file is plain text)")
+    return Problem(file, line, column, f"control character U+{ord(found.group()):04X} ({what})")
 
 
 def _budget_problem(text: str, file: str) -> Problem | None:
@@ -131,6 +193,11 @@ def _budget_problem(text: str, file: str) -> Problem | None:
                     sizes[event.anchor] = 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
+                if any(anchor == event.anchor for anchor, _ in open_):
+                    line, col = _where(event.start_mark)
+                    return Problem(file, line, col,
+                                   f"the alias *{event.anchor} is inside the value it names "
+                                   "(a value cannot hold itself)")
                 total += sizes.get(event.anchor, 1) if event.anchor is not None else 1
                 if aliases > MAX_ALIASES:
                     line, col = _where(event.start_mark)
@@ -162,7 +229,10 @@ def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
         node = loader.get_single_node()
         if node is None:
             return None, [Problem(file, 1, 1, "the file is empty")]
-        data = loader.construct_document(node)
+        marked = Marked(file, None)
+        problems: list[Problem] = []
+        _walk(node, (), marked, problems, loader)
+        marked.data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _where(mark)
@@ -176,9 +246,6 @@ def read(text: str, file: str) -> tuple[Marked | None, list[Problem]]:
     finally:
         if loader is not None:
             loader.dispose()
-    marked = Marked(file, data)
-    problems: list[Problem] = []
-    _walk(node, (), marked, problems)
     return marked, problems
 
 
@@ -229,36 +296,58 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def _walk(node: yaml.Node, path: Path, marked: Marked, problems: list[Problem]) -> None:
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def _walk(node: yaml.Node, path: Path, marked: Marked, problems: list[Problem],
+          loader: _Loader) -> None:
+    """Record the marks of `node`'s values and keys under `path`; report duplicate keys and
+    control characters inside values. A merge (`<<: *base`) gives the keys the mapping does
+    not set itself, at the lines of the base (an override is not a duplicate)."""
     marked.values[path] = _mark(node)
-    if isinstance(node, yaml.MappingNode):
+    if isinstance(node, yaml.ScalarNode):
+        found = _VALUE_CONTROL.search(str(node.value))
+        if found is not None:
+            line, col = _mark(node)
+            problems.append(Problem(marked.file, line, col,
+                                    f"control character U+{ord(found.group()):04X} in a value "
+                                    "(a name or text is printable)"))
+    elif isinstance(node, yaml.MappingNode):
         seen: dict[Any, tuple[int, int]] = {}
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
         for key_node, value_node in node.value:
-            key = _key(key_node)
+            if key_node.tag == _MERGE:
+                bases = value_node.value if isinstance(value_node, yaml.SequenceNode) else [
+                    value_node]
+                merged += [pair for base in bases if isinstance(base, yaml.MappingNode)
+                           for pair in base.value if pair[0].tag != _MERGE]
+                continue
+            if isinstance(key_node, yaml.ScalarNode):
+                _walk(key_node, (*path, "(key)"), marked, problems, loader)  # its characters
+            key = _key(key_node, loader)
             if key in seen:
                 line, col = _mark(key_node)
                 problems.append(Problem(marked.file, line, col,
                                         f"duplicate key '{key}' (first at line {seen[key][0]})"))
             seen[key] = _mark(key_node)
             marked.keys[(*path, key)] = _mark(key_node)
-            _walk(value_node, (*path, key), marked, problems)
+            _walk(value_node, (*path, key), marked, problems, loader)
+        for key_node, value_node in merged:
+            key = _key(key_node, loader)
+            if key not in seen:
+                seen[key] = _mark(key_node)
+                marked.keys[(*path, key)] = _mark(key_node)
+                _walk(value_node, (*path, key), marked, problems, loader)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _walk(item, (*path, i), marked, problems)
+            _walk(item, (*path, i), marked, problems, loader)
 
 
-def _key(node: yaml.Node) -> Any:
+def _key(node: yaml.Node, loader: _Loader) -> Any:
     """The key as the constructed dict holds it (an int key stays an int)."""
     if not isinstance(node, yaml.ScalarNode):
         return str(node.value)
-    if node.tag.endswith(":int"):
-        try:
-            return int(str(node.value).replace("_", ""), 0)
-        except ValueError:
-            return node.value
-    if node.tag.endswith(":bool"):
-        return str(node.value).lower() in ("true", "yes", "on")
-    return node.value
+    return loader.construct_object(node)
 
 
 # --- pydantic errors -> problems at their lines --------------------------------------------

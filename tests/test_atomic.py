@@ -51,11 +51,15 @@ def test_interrupt_partway_keeps_the_old_file(tmp_path: Path) -> None:
 
 def test_write_with_a_saver(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "p.png"
-    atomic.write_with(path, lambda tmp: tmp.write_bytes(b"png" if tmp.suffix == ".png" else b""))
-    assert path.read_bytes() == b"png"
+    png = b"\x89PNG\r\n\x1a\n...IEND\xaeB`\x82"  # a PNG's first and last bytes
+    atomic.write_with(path, lambda tmp: tmp.write_bytes(png if tmp.suffix == ".png" else b""))
+    assert path.read_bytes() == png
     with pytest.raises(OSError):
         atomic.write_with(path, lambda tmp: (_ for _ in ()).throw(OSError("no")))
-    assert path.read_bytes() == b"png" and len(list(path.parent.iterdir())) == 1
+    assert path.read_bytes() == png and len(list(path.parent.iterdir())) == 1
+    with pytest.raises(OSError, match="disk full"):  # cut short by a full disk
+        atomic.write_with(path, lambda tmp: tmp.write_bytes(png[:12]))
+    assert path.read_bytes() == png and len(list(path.parent.iterdir())) == 1
 
 
 def test_backup(tmp_path: Path) -> None:

@@ -20,13 +20,19 @@ from pathlib import Path
 TESTS = ("slide", "collision", "topple")
 
 
+# The fastest camera a shot is filmed with (frames a second) and the largest table (cm).
+MAX_FPS = 10_000.0
+MAX_SIDE = 1000.0
+
+
 def _rectangle(text: str) -> tuple[float, float]:
     try:
         w, h = (float(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not WxH in cm (e.g. 80x60)") from None
-    if not (w > 0 and h > 0):
-        raise argparse.ArgumentTypeError(f"'{text}': both sides must be above 0")
+    if not (0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"'{text}': both sides must be above 0 and at most "
+                                         f"{MAX_SIDE:g} cm")
     return (w, h)
 
 
@@ -35,8 +41,9 @@ def _fps(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("the frame rate must be above 0")
+    if not 0 < value <= MAX_FPS:  # NaN and infinity too
+        raise argparse.ArgumentTypeError(f"the frame rate must be above 0 and at most "
+                                         f"{MAX_FPS:g} (got '{text[:20]}')")
     return value
 
 
@@ -104,6 +111,8 @@ def handle(args: argparse.Namespace) -> int:
         piece_colour=parse_colour(args.colour),
         target_colour=parse_colour(args.target_colour) if args.test != "slide" else None,
         mark_colour=parse_colour(args.mark_colour), marks=args.marks)
+    if args.out:
+        atomic.refuse_input(args.out, [args.video, args.physics], "the CSV")
     info = video.open_video(args.video, args.fps)
     if args.out:
         atomic.check_writable(args.out, "the CSV")

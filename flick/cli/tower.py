@@ -143,7 +143,10 @@ def _picture(s: dict[str, Any], path: Path, title: str) -> None:
     _side_view(axes[1, 2], tp)
     fig.suptitle(title)
     fig.tight_layout()
-    atomic.write_with(path, lambda tmp: fig.savefig(tmp, dpi=80))
+    try:
+        atomic.write_with(path, lambda tmp: fig.savefig(tmp, dpi=80))
+    except OSError as exc:
+        raise FlickError(f"{path}: cannot write the picture: {exc.strerror or exc}") from None
     plt.close(fig)
 
 
@@ -178,11 +181,19 @@ def _side_view(ax: Any, tp: Any) -> None:
     ax.legend(loc="upper right", fontsize=8)
 
 
+# The most rushes one run drops (about 20 minutes of simulation on one core).
+MAX_DROPS = 100_000
+
+
 def _handler(args: argparse.Namespace) -> int:
     if args.drops < 1:
         raise FlickError("--drops must be at least 1", exit_code=2)
     if not 1 <= args.zombies <= 18:
         raise FlickError("--zombies must be between 1 and 18", exit_code=2)
+    if args.drops > MAX_DROPS:
+        raise FlickError(f"--drops must be at most {MAX_DROPS}", exit_code=2)
+    if args.out != "-":  # a bad output is found before the drops, not after
+        atomic.check_writable(args.out, "picture")
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from flick.errors import FlickError
 from flick.game import actions
 from flick.game.actions import reaction
 from flick.game.board import Board
@@ -73,11 +74,44 @@ ACTION_INPUTS = (Move, Shoot, Knife, Bat, ShortKill, Shotgun, Sniper, TakeDrop)
 ZOMBIES_TOTAL = 18
 
 
+# A seed is a 63-bit whole number (what a replay records and numpy's generator takes).
+MAX_SEED = 2**63 - 1
+
+
+def _check_set_up(scenario: Any, seed: Any, players: Any) -> None:
+    """Refuse a seed or a players mapping no table could be set up from (FlickError, exit
+    2): a seed outside 0..MAX_SEED, a team the scenario lacks, a count outside 1..max."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) \
+            or not 0 <= seed <= MAX_SEED:
+        shown = repr(seed) if not isinstance(seed, int) or abs(seed) < 10**30 else "a huge number"
+        raise FlickError(f"the seed is a whole number from 0 to {MAX_SEED}, not {shown}",
+                         exit_code=2)
+    if players is None:
+        return
+    if not isinstance(players, dict):
+        raise FlickError(f"players is a mapping of team names to counts, not {players!r}",
+                         exit_code=2)
+    teams = [t.name for t in scenario.teams]
+    most = int(scenario.players.max)
+    for team, count in players.items():
+        if str(team).startswith("betrayer ") and team not in teams:
+            continue  # a team made in play (an unmasked betrayer): set up with its old team
+        if team not in teams:
+            raise FlickError(f"no team {str(team)[:40]!r} in scenario {scenario.number} "
+                             f"(teams: {', '.join(teams)})", exit_code=2)
+        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) \
+                or not 1 <= count <= most:
+            shown = repr(count) if not isinstance(count, int) or abs(count) < 10**30 \
+                else "a huge number"
+            raise FlickError(f"team {team} has 1 to {most} players, not {shown}", exit_code=2)
+
+
 class Game:
     """A game in progress. Attributes are the rule state; `board` wraps the physics table."""
 
     def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
                  params: Any = None, dangerous: bool = False) -> None:
+        _check_set_up(scenario, seed, players)
         # S9-S10: open slots filled for the players; the "Dangerous days and nights" variant.
         scenario, players = prepare(scenario, players, int(seed), dangerous)
         self.dangerous = bool(dangerous)
@@ -131,6 +165,9 @@ class Game:
             self.event("unsupported_rules", rules=self.rules.unsupported)
         teams = [t.name for t in scenario.teams]
         self.turn_order = TurnOrder({t: (players or {}).get(t, 1) for t in teams})
+        # The players each team was set up with (the turn order's counts change in play: an
+        # unmasked betrayer is a team of one): what a replay sets the game up with again.
+        self.players_set_up: dict[str, int] = dict(self.turn_order.players)
         self._start_next_turn()
         # Called after each input (see the module docstring); not part of the rule state.
         self.listeners: list[Listener] = []
@@ -215,7 +252,10 @@ class Game:
     def _apply(self, inp: Input) -> None:
         if self.over:
             raise IllegalAction(f"the game is over ({self.end_reason}); no input is accepted")
-        problem = inputs_malformed(inp)
+        try:
+            problem = inputs_malformed(inp)
+        except (OverflowError, ValueError):  # a number too large even to print (5,000 digits)
+            problem = f"{getattr(inp, 'kind', 'input')}: a number too large"
         if problem is not None:
             raise IllegalAction(problem)
         if inp.kind not in self.legal_kinds():

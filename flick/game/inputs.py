@@ -356,7 +356,12 @@ MAX_ANGLE = 1000.0
 
 
 def _real(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float (401 digits)
+        return False
 
 
 def _vec(value: Any) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +28,15 @@ def open_video(path: str | Path, fps: float | None = None) -> VideoInfo:
     import cv2
 
     path = Path(path)
-    if not path.exists():
-        raise FlickError(f"{path}: no such file")
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise FlickError(f"{path}: no such file") from None
+    except OSError as exc:  # a symlink loop, a name too long
+        raise FlickError(f"{path}: cannot read the video: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise FlickError(f"{path}: not a regular file (a FIFO, a device or a folder is not "
+                         "read)", exit_code=2)
     cap = cv2.VideoCapture(str(path))
     try:
         if not cap.isOpened():

@@ -178,7 +178,12 @@ class _Held:
         return _Held(self.engine.clone())
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"engine": self.engine}  # not the observations computed for this state
+        # An engine may cache its legal actions when asked: the serialization is of the state
+        # with them computed, so asking for them never changes what a state serializes to.
+        engine = self.engine
+        if engine.chance_event() is None and not engine.is_terminal():
+            engine.legal_action_ids(engine.current_player())
+        return {"engine": engine}  # not the observations computed for this state
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.engine = data["engine"]
@@ -268,8 +273,11 @@ class FlickState(pyspiel.State):
         return self.engine.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.engine is not None
-        return self.engine.legal_action_ids(player)
+        """The seat's legal action ids: none for a seat that is not to act (asking changes
+        nothing)."""
+        if self.engine is None or player != self.current_player():
+            return []
+        return list(self.engine.legal_action_ids(player))
 
     def _deck_left(self) -> list[int]:
         scenario = int(self._params["scenario"])
@@ -284,10 +292,26 @@ class FlickState(pyspiel.State):
         return list(event.outcomes)
 
     def _apply_action(self, action: int) -> None:
+        self._refuse(action)  # before anything changes
         self.moves += 1
         self._step(action)
         if self._held is not None:
             self._held.seen = {}  # the engine changed in place
+
+    def _refuse(self, action: int) -> None:
+        """Raise ValueError (the state unchanged) for an action this node does not have: any
+        action after the game is over, an outcome the chance node lacks, an id out of range or
+        not legal for the seat to act."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is a whole number, not {action!r}")
+        player = self.current_player()
+        if player == pyspiel.PlayerId.TERMINAL:
+            raise ValueError(f"the game is over: action {action} is not applied")
+        if player == pyspiel.PlayerId.CHANCE:
+            if action not in {int(o) for o, _ in self.chance_outcomes()}:
+                raise ValueError(f"chance outcome {action} is not one of this chance node's")
+        elif action not in set(self._legal_actions(player)):
+            raise ValueError(f"action {action} is not legal now for player {player}")
 
     def _step(self, action: int) -> None:
         engine = self.engine

@@ -97,6 +97,11 @@ class FlickEnv(AECEnv):
         self.scenario = scenario if isinstance(scenario, Scenario) else load(scenario)
         if self.scenario.number is not None and int(self.scenario.number) > 4:
             raise ValueError("FlickEnv plays scenarios 1-4 (no inputs of scenarios 5-10)")
+        if max_steps is not None and (isinstance(max_steps, bool)
+                                      or not isinstance(max_steps, (int, np.integer))
+                                      or max_steps < 1):
+            raise ValueError(f"max_steps is a whole number of at least 1 (or None), "
+                             f"not {max_steps!r}")
         self.max_steps, self.render_mode = max_steps, render_mode
         self.possible_agents = [t.name for t in self.scenario.teams]
         size = OBS_SIZE + MAX_TABLE * 5
@@ -252,6 +257,8 @@ class FlickEnv(AECEnv):
         return {"observation": vec, "kind_mask": kinds, "piece_mask": pieces}
 
     def step(self, action: Any) -> None:
+        if self.game is None:
+            raise RuntimeError("step before reset: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

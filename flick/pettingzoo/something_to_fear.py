@@ -81,10 +81,20 @@ class SomethingToFearEnv(AECEnv):
         return {"observation": vec, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """Play action id `action` for the agent to act. Refused before anything changes:
+        a step before `reset` (RuntimeError), an id that is not a whole number in the action
+        space (`2.9`, `'2'`, True: ValueError); an id outside the mask raises the engine's
+        `IllegalActionError`."""
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError("step before reset: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
+                or not 0 <= action < self.num_actions:
+            raise ValueError(f"an action is a whole number from 0 to {self.num_actions - 1}, "
+                             f"not {action!r}"[:200])
         self._cumulative_rewards[agent] = 0.0
         self.state_.apply(self.state_.id_to_action(int(action)))
         self.rewards = dict.fromkeys(self.agents, 0.0)

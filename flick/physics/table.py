@@ -38,11 +38,21 @@ from flick.physics.tower.rush import RushResult
 from flick.physics.tower.rush import rush as _rush
 from flick.physics.world import Vec, World, cell_size, filter_for
 
+# The most pieces one table holds: the box has 18 zombies, 4 survivors a team, 3 vehicles and a
+# few barrels, boxes and lamps; a table of thousands (2,000 discs on one point) would take
+# minutes a shot (300 discs on one point: about 3 s).
+MAX_TABLE_PIECES = 300
+
 
 def _finite(name: str, *values: float) -> None:
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise TableError(f"{name} must be finite numbers, got {values!r}")
+        try:
+            ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v)
+        except OverflowError:  # an int too large for a float (401 digits)
+            ok = False
+        if not ok:
+            shown = ", ".join(f"{x!r}"[:24] for x in values)
+            raise TableError(f"{name} must be finite numbers, got ({shown})")
 
 
 def _at_most(name: str, size: float, limit: float) -> None:
@@ -84,6 +94,8 @@ class Table:
         """
         self._check_kind(kind, standing)
         _finite("a position", x, y, angle)
+        if len(self._pieces) >= MAX_TABLE_PIECES:
+            raise TableError(f"the table holds at most {MAX_TABLE_PIECES} pieces")
         pid = self._new_id()
         self._pieces[pid] = PieceState(pid, kind, float(x), float(y), float(angle), standing)
         return pid
@@ -349,9 +361,19 @@ class Table:
         )
 
     def restore(self, state: TableState) -> None:
-        """Make the table exactly `state` again (ids added since are not reused)."""
+        """Make the table exactly `state` again (ids added since are not reused). A state
+        that is not a table (a NaN pose, a city of (-5, inf), too many pieces) raises
+        `TableError` and changes nothing."""
+        _finite("the city", *state.city)
+        if state.city[0] <= 0 or state.city[1] <= 0:
+            raise TableError(f"the city must have a positive size, got {state.city!r}")
+        if len(state.pieces) > MAX_TABLE_PIECES:
+            raise TableError(f"the table holds at most {MAX_TABLE_PIECES} pieces")
         for p in state.pieces:
             self._check_kind(p.kind, p.standing)
+            _finite(f"piece {p.id}'s pose", p.x, p.y, p.angle)
+        for b in state.buildings:
+            _finite(f"building {b.id}'s pose", b.x, b.y, b.angle)
         for b in state.buildings:
             if b.name not in self.params.buildings.kinds:
                 raise TableError(f"unknown building {b.name!r} in the state")

@@ -209,7 +209,7 @@ class Recorder:
             "bots": bots,
             "physics": {"hash": sha256(physics), "data": physics},
             "players": [{"team": team, "players": n, "controller": controller}
-                        for team, n in game.turn_order.players.items()],
+                        for team, n in game.players_set_up.items()],
             "start": self.start,
             "inputs": [inp.to_json() for inp in game.inputs],
             "digests": list(self.digests),
@@ -232,7 +232,7 @@ def record(game: Any, bots: str | None = None) -> dict[str, Any]:
     recorder = _RECORDERS.get(game)
     if recorder is not None:
         return recorder.record(bots)
-    again = _new_game(game.scenario, game.seed, dict(game.turn_order.players),
+    again = _new_game(game.scenario, game.seed, dict(game.players_set_up),
                       game.board.table.params)
     recorder = Recorder(again, controller=bots or "unknown")
     for inp in game.inputs:

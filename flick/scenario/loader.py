@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
@@ -70,11 +71,15 @@ def resolve(ref: str | int | Path) -> Path:
         return ref
     text = str(ref).strip()
     candidate = Path(text)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        return candidate
+    try:
+        if candidate.suffix in (".yaml", ".yml") or candidate.exists() or candidate.is_symlink():
+            return candidate
+    except OSError as exc:  # a name too long for the system
+        raise DataFileError(f"no scenario named '{text[:40]}...': {exc.strerror}",
+                            exit_code=2) from None
     files = bundled()
     digits = text.lower().lstrip("s")
-    if digits.isdigit():
+    if re.fullmatch(r"[0-9]{1,3}", digits):  # ASCII digits only ('²' is a digit to isdigit)
         for f in files:
             if int(f.stem[1:3]) == int(digits):
                 return f
@@ -83,7 +88,8 @@ def resolve(ref: str | int | Path) -> Path:
         if f.stem == slug or f.stem[4:] == slug:
             return f
     known = ", ".join(f"{int(f.stem[1:3])} ({f.stem[4:]})" for f in files)
-    raise DataFileError(f"no scenario named '{text}'; bundled: {known}; or give a path to a "
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    raise DataFileError(f"no scenario named '{shown}'; bundled: {known}; or give a path to a "
                         "YAML file", exit_code=2)
 
 
@@ -169,7 +175,7 @@ def display(path: Path) -> str:
     """The path as a person typed it, or relative to the checkout for bundled files."""
     try:
         return str(path.resolve().relative_to(paths.root().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
         return str(path)
 
 

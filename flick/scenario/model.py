@@ -123,6 +123,12 @@ COMPASS: dict[str, float] = {"east": 0.0, "north": 90.0, "west": 180.0, "south":
 # The largest size of any number in a scenario (cm, degrees, counts): a city is at most
 # 300 cm across, so anything beyond is a typing mistake (1.0e300 would place a piece nowhere).
 MAX_MAGNITUDE = 10_000.0
+MAX_PIECES = 20
+"""The most buildings (vehicles, barrels, boxes, lamps, barricades) a scenario may place."""
+MAX_ZOMBIES = 100
+"""The most zombies a scenario may place at the start (the box holds 30)."""
+MAX_TEAMS = 4
+"""The most teams a scenario may have (the game is for 1 to 4 players)."""
 
 
 class Frozen(BaseModel):
@@ -422,15 +428,17 @@ class Scenario(Frozen):
     story: str
     city: City = City()
     zombie_bin: ZombieBin
-    buildings: tuple[Building, ...]
-    vehicles: tuple[Vehicle, ...] = ()
-    barrels: tuple[Fallable, ...] = ()
-    boxes: tuple[Box, ...] = ()
-    street_lamps: tuple[Fallable, ...] = ()
-    barricades: tuple[Barricade, ...] = ()
-    zombies: tuple[Zombie, ...] = ()
-    teams: tuple[Team, ...]
-    reserve_survivors: tuple[SurvivorName, ...] = ()
+    # Counts are bounded (MAX_PIECES, MAX_ZOMBIES, MAX_TEAMS) so a file cannot ask for a
+    # table that takes minutes to check: the box holds 7 buildings, 3 vehicles, 30 zombies.
+    buildings: tuple[Building, ...] = Field(max_length=MAX_PIECES)
+    vehicles: tuple[Vehicle, ...] = Field(default=(), max_length=MAX_PIECES)
+    barrels: tuple[Fallable, ...] = Field(default=(), max_length=MAX_PIECES)
+    boxes: tuple[Box, ...] = Field(default=(), max_length=MAX_PIECES)
+    street_lamps: tuple[Fallable, ...] = Field(default=(), max_length=MAX_PIECES)
+    barricades: tuple[Barricade, ...] = Field(default=(), max_length=MAX_PIECES)
+    zombies: tuple[Zombie, ...] = Field(default=(), max_length=MAX_ZOMBIES)
+    teams: tuple[Team, ...] = Field(max_length=MAX_TEAMS)
+    reserve_survivors: tuple[SurvivorName, ...] = Field(default=(), max_length=MAX_PIECES)
     pretzel: Pretzel | None = None
     tokens: Tokens = Tokens()
     round_marker: RoundMarker

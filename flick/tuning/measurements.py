@@ -58,6 +58,14 @@ MAX_SPIN = 36000.0
 # (g cm/s: flick.physics.MAX_FLICK_IMPULSE); no cell is longer than MAX_CELL characters.
 MAX_DISTANCE = 1000.0
 MAX_CELL = 100_000
+# No piece turns more than this to rest (degrees: a hundred full turns), no track is longer than
+# MAX_TRACK_POINTS points (20 s filmed at 30 frames a second) nor MAX_TRACK_TIME seconds, and
+# no file holds more than MAX_SHOTS shots (each is simulated when the table is fitted: 140,000
+# rows would take days).
+MAX_ROTATION = 36000.0
+MAX_TRACK_POINTS = 600
+MAX_TRACK_TIME = 60.0
+MAX_SHOTS = 2000
 
 _YES = {"yes", "y", "true", "1", "fell"}
 _NO = {"no", "n", "false", "0", "stood"}
@@ -156,8 +164,11 @@ def _track(text: str, where: str) -> tuple[TrackPoint, ...]:
     text = text.strip()
     if not text:
         return ()
-    points = []
+    points: list[TrackPoint] = []
+    if text.count(";") >= MAX_TRACK_POINTS:
+        raise DataFileError(f"{where}: column 'track': more than {MAX_TRACK_POINTS} points")
     for i, chunk in enumerate(filter(None, (c.strip() for c in text.split(";"))), start=1):
+        chunk = chunk[:200]
         parts = chunk.split()
         if len(parts) != 3:
             raise DataFileError(
@@ -169,6 +180,11 @@ def _track(text: str, where: str) -> tuple[TrackPoint, ...]:
             raise DataFileError(
                 f"{where}: column 'track': point {i} '{chunk}' has a value that is not a number"
             ) from None
+        if not all(math.isfinite(v) for v in (t, x, y)) or not 0.0 <= t <= MAX_TRACK_TIME \
+                or max(abs(x), abs(y)) > MAX_DISTANCE:
+            raise DataFileError(
+                f"{where}: column 'track': point {i} '{chunk}' is beyond a table (0 to "
+                f"{MAX_TRACK_TIME:g} s, at most {MAX_DISTANCE:g} cm)")
         if points and t <= points[-1].t:
             raise DataFileError(f"{where}: column 'track': times must increase (point {i})")
         points.append(TrackPoint(t, x, y))
@@ -228,6 +244,8 @@ def parse(text: str, source: str = "<csv>", kinds: Iterable[str] | None = None) 
         if len(row) > len(header):
             raise DataFileError(f"{where}: {len(row)} cells but the header has {len(header)}")
         cells = {name: (row[i] if i < len(row) else "") for i, name in enumerate(header)}
+        if len(shots) >= MAX_SHOTS:
+            raise DataFileError(f"{where}: more than {MAX_SHOTS} measured shots (the limit)")
         shots.append(_shot(cells, line, where, known_kinds))
     if header is None:
         raise DataFileError(f"{source}:1: empty file: no header line")
@@ -286,6 +304,10 @@ def _shot(cells: dict[str, str], line: int, where: str, kinds: set[str] | None) 
             raise DataFileError(f"{where}: column '{name}': {fields[name]:g} {unit} is more than "
                                 f"any shot on a table (at most {most:g}); check the units")
     fields["final_angle"] = _number(cells.get("final_angle", ""), where, "final_angle")
+    if (fields["final_angle"] or 0.0) > MAX_ROTATION:
+        raise DataFileError(f"{where}: column 'final_angle': {fields['final_angle']:g} deg is "
+                            f"more than any piece turns (at most {MAX_ROTATION:g}); check the "
+                            "units")
     fields["track"] = _track(cells.get("track", ""), where)
     fields["fell"] = fell
     if test == "slide":

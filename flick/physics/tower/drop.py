@@ -28,6 +28,10 @@ import pymunk
 
 from flick.physics.tower.params import TowerParams
 
+# The most side-view steps one drop takes: the largest max_time over the smallest time_step
+# a parameter file may give (10 s / 0.2 ms).
+MAX_DROP_STEPS = 50_000
+
 Rng = int | np.random.Generator
 
 
@@ -215,7 +219,9 @@ class TowerWorld:
         self.pending: list[int] = list(range(len(self.zombies)))
         self.exits: dict[int, ZombieExit] = {}
         self.steps = 0
-        self.max_steps = math.ceil(p.max_time / p.time_step)
+        # Bounded even for parameters built without validation (`model_copy(update=...)`
+        # with a 1e-12 s step): a drop never takes more than MAX_DROP_STEPS steps.
+        self.max_steps = min(math.ceil(p.max_time / p.time_step), MAX_DROP_STEPS)
         # A bound on how far a zombie's centre moves in a step (cm): all the zombies' fall
         # from the rim (4 of them: twice one zombie's free-fall speed, were it all given to
         # one) plus the pull of the support, and half again for pymunk's overlap corrections.

@@ -12,26 +12,34 @@ friction of 0, a baffle outside the walls, an exit wider than the tower) with th
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-Point = tuple[float, float]
 
 # The tower's square footprint, cm on a side (components.md): the one home of the figure, used
 # where no parameter file is at hand (a pose's default size, the game's placement depth).
 TOWER_FOOTPRINT_CM = 12.0
 
 
+# Every number is finite and within a sane range: far outside it the tower is no tower and a
+# drop may never end (a 1e-12 s step, a 1e300 s bound, a 1e-300 g figure). A drop steps at
+# most max_time / time_step times: 10 s at 0.2 ms, 50,000 steps.
+CM = 200.0  # the longest length (cm) any part of a tower may have
+Coordinate = Annotated[float, Field(ge=-CM, le=CM)]
+Point = tuple[Coordinate, Coordinate]
+
+
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class TowerSlot(_Frozen):
     """A numbered place on the roof where a rushing zombie stands before the drop (cm)."""
 
-    x: float = Field(description="depth from the footprint centre, + toward the exit (cm)")
-    y: float = Field(description="lateral offset, + to the left looking out (cm)")
+    x: float = Field(
+        ge=-CM, le=CM, description="depth from the footprint centre, + toward the exit (cm)"
+    )
+    y: float = Field(ge=-CM, le=CM, description="lateral offset, + to the left looking out (cm)")
 
 
 class Baffle(_Frozen):
@@ -50,15 +58,19 @@ class TowerFigure(_Frozen):
     base, as components.md gives it.
     """
 
-    base_diameter: float = Field(gt=0)
-    base_height: float = Field(gt=0)
-    body_width: float = Field(gt=0)
-    height: float = Field(gt=0)
-    com_height: float = Field(gt=0)
-    mass: float = Field(gt=0)
-    corner_radius: float = Field(ge=0, description="rounding of the base's moulded edges (cm)")
+    base_diameter: float = Field(gt=0, le=CM)
+    base_height: float = Field(gt=0, le=CM)
+    body_width: float = Field(gt=0, le=CM)
+    height: float = Field(gt=0, le=CM)
+    com_height: float = Field(gt=0, le=CM)
+    mass: float = Field(ge=0.1, le=1000.0)
+    corner_radius: float = Field(
+        ge=0, le=CM, description="rounding of the base's moulded edges (cm)"
+    )
     body_radius: float = Field(
-        ge=0, description="rounding of the sculpted body's outline: head, shoulders, feet (cm)"
+        ge=0,
+        le=CM,
+        description="rounding of the sculpted body's outline: head, shoulders, feet (cm)",
     )
 
     @model_validator(mode="after")
@@ -91,10 +103,10 @@ class TowerFigure(_Frozen):
 class TowerMaterials(_Frozen):
     """Friction and restitution per material pair (dimensionless)."""
 
-    friction_cardboard: float = Field(gt=0, description="zombie on the tower's cardboard")
-    friction_zombie: float = Field(gt=0, description="zombie on zombie")
-    friction_support: float = Field(gt=0, description="zombie on the smooth roof support")
-    friction_table: float = Field(gt=0, description="zombie on the table outside the exit")
+    friction_cardboard: float = Field(gt=0, le=5, description="zombie on the tower's cardboard")
+    friction_zombie: float = Field(gt=0, le=5, description="zombie on zombie")
+    friction_support: float = Field(gt=0, le=5, description="zombie on the smooth roof support")
+    friction_table: float = Field(gt=0, le=5, description="zombie on the table outside the exit")
     restitution_cardboard: float = Field(ge=0, le=1)
     restitution_zombie: float = Field(ge=0, le=1)
     restitution_table: float = Field(ge=0, le=1)
@@ -103,11 +115,13 @@ class TowerMaterials(_Frozen):
 class TowerNoise(_Frozen):
     """The hand's imprecision: standard deviations of the jitter drawn from the seeded generator."""
 
-    slot_cm: float = Field(ge=0, description="placement of a zombie on its slot, x and y (cm)")
-    tilt_rad: float = Field(ge=0, description="lean of a zombie placed on its slot (rad)")
+    slot_cm: float = Field(
+        ge=0, le=CM, description="placement of a zombie on its slot, x and y (cm)"
+    )
+    tilt_rad: float = Field(ge=0, le=3.2, description="lean of a zombie placed on its slot (rad)")
     pull_speed_fraction: float = Field(ge=0, lt=0.5, description="relative spread of pull speed")
-    heading_rad: float = Field(ge=0, description="exit direction beyond the fan (rad)")
-    yaw_rate: float = Field(ge=0, description="top-down spin given at the exit (rad/s)")
+    heading_rad: float = Field(ge=0, le=3.2, description="exit direction beyond the fan (rad)")
+    yaw_rate: float = Field(ge=0, le=100, description="top-down spin given at the exit (rad/s)")
     exit_speed_fraction: float = Field(
         ge=0, lt=0.5, description="relative scatter of the exit speed (side-wall rubbing)"
     )
@@ -117,40 +131,56 @@ class TowerParams(_Frozen):
     """The zombie tower, seen from the side, with the hand-off rules to the table (cm, g, s)."""
 
     note: str = ""
-    gravity: float = Field(gt=0, description="cm/s^2")
-    width: float = Field(gt=0, description="footprint across the exit (cm)")
-    depth: float = Field(gt=0, description="footprint from back wall to exit face (cm)")
+    gravity: float = Field(ge=100, le=3000, description="cm/s^2")
+    width: float = Field(gt=0, le=CM, description="footprint across the exit (cm)")
+    depth: float = Field(gt=0, le=CM, description="footprint from back wall to exit face (cm)")
     height: float = Field(gt=0, description="height of the tower's walls above the table (cm)")
-    roof_height: float = Field(gt=0, description="top of the roof support, below the rim (cm)")
-    wall_thickness: float = Field(gt=0, description="cardboard thickness (cm)")
-    exit_width: float = Field(gt=0)
-    exit_height: float = Field(gt=0)
-    roof_support_thickness: float = Field(gt=0)
-    pull_speed: float = Field(gt=0, description="speed of the roof support as it is pulled (cm/s)")
+    roof_height: float = Field(
+        gt=0, le=CM, description="top of the roof support, below the rim (cm)"
+    )
+    wall_thickness: float = Field(gt=0, le=CM, description="cardboard thickness (cm)")
+    exit_width: float = Field(gt=0, le=CM)
+    exit_height: float = Field(gt=0, le=CM)
+    roof_support_thickness: float = Field(gt=0, le=CM)
+    pull_speed: float = Field(
+        ge=1, le=1000, description="speed of the roof support as it is pulled (cm/s)"
+    )
     pull_toward: Literal["front", "back"] = Field(
         description="side the support slides out of; the slot nearest the other side drops first"
     )
     slots: tuple[TowerSlot, ...] = Field(min_length=1, description="slot 1 first")
-    baffles: tuple[Baffle, ...] = Field(description="inner boards, top to bottom")
+    baffles: tuple[Baffle, ...] = Field(max_length=20, description="inner boards, top to bottom")
     ramp: tuple[Point, ...] = Field(
-        min_length=2, description="the floor: a polyline from the back wall to the exit at z = 0"
+        min_length=2,
+        max_length=200,
+        description="the floor: a polyline from the back wall to the exit at z = 0",
     )
     figure: TowerFigure
     materials: TowerMaterials
     noise: TowerNoise
     capture_distance: float = Field(
-        gt=0, description="a zombie is handed to the table when its centre is this far out (cm)"
+        gt=0,
+        le=CM,
+        description="a zombie is handed to the table when its centre is this far out (cm)",
     )
     lateral_gain: float = Field(
         ge=0, le=1, description="exit lateral offset per cm of slot lateral offset"
     )
     fan_rad: float = Field(
-        ge=0, description="heading at the edge of the exit: outer zombies fan out by this (rad)"
+        ge=0,
+        le=3.2,
+        description="heading at the edge of the exit: outer zombies fan out by this (rad)",
     )
-    upright_tilt_rad: float = Field(gt=0, description="leaves upright if tilted less than this")
-    upright_spin: float = Field(gt=0, description="... and tumbling slower than this (rad/s)")
-    time_step: float = Field(gt=0, le=0.005, description="side-view step (s)")
-    max_time: float = Field(gt=0, description="a zombie still inside after this is shaken out (s)")
+    upright_tilt_rad: float = Field(
+        gt=0, le=3.2, description="leaves upright if tilted less than this"
+    )
+    upright_spin: float = Field(
+        gt=0, le=1000, description="... and tumbling slower than this (rad/s)"
+    )
+    time_step: float = Field(ge=2e-4, le=0.005, description="side-view step (s)")
+    max_time: float = Field(
+        gt=0, le=10, description="a zombie still inside after this is shaken out (s)"
+    )
 
     @model_validator(mode="after")
     def _geometry(self) -> TowerParams:

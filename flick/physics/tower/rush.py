@@ -79,6 +79,10 @@ def _table_error(message: str) -> Exception:
     return TableError(message)
 
 
+# The most zombies one rush drops: the box holds 18 (a rush of a million never ends).
+MAX_RUSH = 18
+
+
 def _check_inputs(table: Table, zombies: int | Sequence[int],
                   tower: Sequence[float]) -> tuple[list[int] | int, TowerPose]:
     if table.params.tower is None:
@@ -90,10 +94,14 @@ def _check_inputs(table: Table, zombies: int | Sequence[int],
     if not all(math.isfinite(v) for v in (x, y, facing)):
         raise _table_error(f"tower must be finite numbers, got {tower!r}")
     if isinstance(zombies, (int, np.integer)) and not isinstance(zombies, bool):
-        if zombies < 0:
-            raise _table_error(f"cannot rush {zombies} zombies")
+        if not 0 <= zombies <= MAX_RUSH:
+            raise _table_error(f"cannot rush {zombies} zombies (0 to {MAX_RUSH})")
         return int(zombies), TowerPose(x, y, facing)
+    if isinstance(zombies, (bool, str, bytes)) or not hasattr(zombies, "__iter__"):
+        raise _table_error(f"zombies is a count or a list of zombie ids, not {zombies!r}"[:120])
     ids = list(cast("Sequence[int]", zombies))  # not an int (nor a bool) here
+    if len(ids) > MAX_RUSH:
+        raise _table_error(f"cannot rush {len(ids)} zombies (0 to {MAX_RUSH})")
     if len(set(ids)) != len(ids):
         raise _table_error(f"a zombie is listed twice for the rush: {ids}")
     on_table = set(table.pieces())

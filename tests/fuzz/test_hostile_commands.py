@@ -1,0 +1,82 @@
+"""Commands given hostile paths and numbers: a FIFO as the video, an infinite frame rate, an
+output onto an input, a full disk under every write. Each is a one-line error, exit non-zero;
+a failed write leaves the old file whole."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from flick.cli import main
+
+
+def test_measure_refuses_a_fifo_as_the_video(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                             ) -> None:
+    fifo = tmp_path / "clip.mp4"
+    os.mkfifo(fifo)  # no writer: reading it would wait forever
+    assert main(["measure", str(fifo), "--test", "slide"]) != 0
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("fps", ["inf", "nan", "1e308", "-1"])
+def test_measure_refuses_an_impossible_frame_rate(tmp_path: Path, fps: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["measure", str(tmp_path / "clip.mp4"), "--test", "slide", "--fps", fps])
+    assert caught.value.code == 2
+    assert "frame rate" in capsys.readouterr().err
+
+
+def test_measure_refuses_to_write_the_csv_onto_the_video(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    clip = tmp_path / "clip.mp4"
+    clip.write_bytes(b"not really a video, but the user's file")
+    link = tmp_path / "same.csv"
+    os.symlink(clip, link)
+    for out in (clip, link):
+        assert main(["measure", str(clip), "--test", "slide", "-o", str(out)]) == 2
+        assert "would overwrite an input" in capsys.readouterr().err
+    assert clip.read_bytes() == b"not really a video, but the user's file"
+
+
+# --- a full disk -----------------------------------------------------------------------------
+
+def _silent_full_disk(surface: object, name: str) -> None:
+    """What pygame does on a full disk: the file is created, nothing is written, no error."""
+    Path(name).write_bytes(b"")
+
+
+def test_render_onto_a_full_disk_keeps_the_old_map(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import pygame
+
+    out = tmp_path / "map.png"
+    assert main(["scenarios", "render", "1", "-o", str(out), "--size", "400x300"]) == 0
+    old = out.read_bytes()
+    capsys.readouterr()
+    monkeypatch.setattr(pygame.image, "save", _silent_full_disk)
+    assert main(["scenarios", "render", "2", "-o", str(out), "--size", "400x300"]) != 0
+    said = capsys.readouterr()
+    assert "disk full" in said.err and "wrote" not in said.out
+    assert out.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["map.png"]  # no temporary file left
+
+
+def test_tower_onto_a_full_disk_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from matplotlib.figure import Figure
+
+    def full(self: object, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    out = tmp_path / "drops.png"
+    out.write_bytes(b"the old picture")
+    monkeypatch.setattr(Figure, "savefig", full)
+    assert main(["tower", "--drops", "1", "--zombies", "1", "--out", str(out)]) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert out.read_bytes() == b"the old picture"
