@@ -50,7 +50,7 @@ def take_back(app: PlayApp) -> bool:
         return False
     g = app.game
     key = (g.current_team, app.player_of(g.current_team))
-    again = Game(g.scenario, g.seed, players=dict(g.turn_order.players),
+    again = Game(g.scenario, g.seed, players=dict(g.players_set_up),
                  params=g.board.table.params)
     recorder = None
     if app.recorder is not None:

@@ -74,7 +74,7 @@ class ReplayMode(Mode):
 
         index = max(0, min(index, len(self.inputs)))
         g = app.game
-        game = Game(g.scenario, g.seed, players=dict(g.turn_order.players),
+        game = Game(g.scenario, g.seed, players=dict(g.players_set_up),
                     params=g.board.table.params)
         for inp in self.inputs[:index]:
             game.apply(inp)
