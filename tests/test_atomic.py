@@ -1,4 +1,4 @@
-"""Atomic writes (issue 21.5): a write that fails or is interrupted partway leaves the old file
+"""Atomic writes: a write that fails or is interrupted partway leaves the old file
 as it was and no temporary file behind; `flick tune --out` refuses an existing file without
 --force and keeps NAME.bak with it; output paths are checked before work starts;
 `flick sim --record` keeps every finished game when interrupted (SIGTERM)."""

@@ -1,4 +1,4 @@
-"""`flick bench` section "plan": the shot planner's speed (issue 22.6).
+"""`flick bench` section "plan": the shot planner's speed.
 
 The scene is the bots' game of scenario 2 from seed 1 at its first turn, the active survivor's
 disc sent into the building whose door is nearest (`flick plan 2 --seed 1 --at 0 --action

@@ -19,7 +19,7 @@ re-dealt at random consistently with what the player knows (for information-set 
 Trade-off: actions are plain ints rather than objects, because bots and the random-play
 benchmark make tens of thousands of decisions per second in pure Python.
 
-For the game-AI adapters (OpenSpiel, PettingZoo; issue 19) a game also declares:
+For the game-AI adapters (OpenSpiel, PettingZoo) a game also declares:
 - `num_distinct_actions()`: the size of a dense action range `0 .. num_distinct_actions() - 1`
   (constant for a game's configuration: players, card data), with `action_to_id(action)` and
   `id_to_action(action_id)` mapping the game's own action codes (sparse: Surrounded's reach

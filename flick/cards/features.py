@@ -1,4 +1,4 @@
-"""A fixed-size numeric view of any observation (for the game-AI adapters, issue 19).
+"""A fixed-size numeric view of any observation (for the game-AI adapters).
 
 `hashed_features(obs, size)` is feature hashing: every leaf of the observation (a dict, list
 and scalar tree, as `State.observation(player)` returns) adds, at the bucket its path picks,

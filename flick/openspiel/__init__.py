@@ -1,4 +1,4 @@
-"""flick's card games as OpenSpiel games (issue 19): importing this module registers
+"""flick's card games as OpenSpiel games: importing this module registers
 
 - `flick_surrounded` (parameters `difficulty`: "standard", `scenario`: 0 = the normal set-up,
   1-18 = that location first),

@@ -1,4 +1,4 @@
-"""flick's games as PettingZoo AEC environments (issue 19); needs the `rl` extra (pettingzoo,
+"""flick's games as PettingZoo AEC environments; needs the `rl` extra (pettingzoo,
 gymnasium). Nothing in flick imports this package.
 
 - `SomethingToFearEnv(players=2, expert=False)`: the card game (flick.cards.something_to_fear);

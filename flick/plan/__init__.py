@@ -1,4 +1,4 @@
-"""A shot planner (issue 22): how likely a proposed shot is to work under the hand noise.
+"""A shot planner: how likely a proposed shot is to work under the hand noise.
 
 ```python
 from flick.plan import Grid, plan, move_shot

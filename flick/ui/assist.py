@@ -1,4 +1,4 @@
-"""Aim assist (issue 22.2, opt-in: the C key): the shot planner's success map drawn as a heat
+"""Aim assist (opt-in: the C key): the shot planner's success map drawn as a heat
 map around the piece being aimed, computed in a background process so the window never waits.
 
 While a move or a gun shot is being aimed on the city table, a left click on the table away

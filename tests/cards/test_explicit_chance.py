@@ -1,4 +1,4 @@
-"""Explicit chance in the card engines (flick.cards.engine, issue 19): Something to Fear and
+"""Explicit chance in the card engines (flick.cards.engine): Something to Fear and
 Rise of the Zombies! expose each shuffle's draws, die and random pick as a pending
 `ChanceEvent` with its outcome probabilities, and go on with the outcome chosen; seeded play
 is unchanged (the golden digests)."""

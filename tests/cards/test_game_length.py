@@ -1,4 +1,4 @@
-"""Rise of the Zombies!' game length bound (issue 19.3): enforced by the engine (the decision
+"""Rise of the Zombies!' game length bound: enforced by the engine (the decision
 that reaches `max_game_length()` ends the game as the clock does), and random games, the
 longest there are, stay well below it."""
 

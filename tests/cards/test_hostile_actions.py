@@ -1,4 +1,4 @@
-"""Card engines accept only real int actions (issue 21.6): True, 0.0, 2.0 compare equal to
+"""Card engines accept only real int actions: True, 0.0, 2.0 compare equal to
 legal codes but are refused with IllegalActionError and change nothing; a damaged saved state
 raises the engine's own FlickError naming what is wrong, not a raw KeyError or IndexError."""
 

@@ -1,4 +1,4 @@
-"""`flick sim --analyze` (issue 22.5): per scenario, every outcome with its share and a Wilson
+"""`flick sim --analyze`: per scenario, every outcome with its share and a Wilson
 95% interval; a competitive scenario's teams each get a row, games without a winner one more."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The time and memory bounds every fuzz case runs under (issue 21.7).
+"""The time and memory bounds every fuzz case runs under.
 
 `bounded()` lowers this process's address-space limit to what it uses now plus MEMORY_BYTES
 for the duration of one case, so a runaway allocation (an alias bomb, a huge offset's endless

@@ -1,4 +1,4 @@
-"""Hostile inputs to `Game.apply` (issue 21.3): wrong types, NaN, huge offsets and angles are
+"""Hostile inputs to `Game.apply`: wrong types, NaN, huge offsets and angles are
 refused as IllegalAction before or after touching the table, and the game is left exactly as
 it was; an offset beyond the piece's footprint is refused by the table too."""
 

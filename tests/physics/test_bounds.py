@@ -1,4 +1,4 @@
-"""Physical bounds as data (issue 21.3): every number of the parameter models has a sane range
+"""Physical bounds as data: every number of the parameter models has a sane range
 in BOUNDS, a file outside it is refused at FILE:LINE:COLUMN (max_dt 1e-12 and 1e9 iterations
 used to hang `flick tune`), true/false and infinity are not numbers; the table refuses
 impulses, offsets and launch speeds beyond their limits and changes nothing."""

@@ -1,4 +1,4 @@
-"""The planner against cases with a known answer (issue 22): an open-table slide through a
+"""The planner against cases with a known answer: an open-table slide through a
 door, a line blocked by a zombie, and the same map whatever the number of workers."""
 
 from __future__ import annotations

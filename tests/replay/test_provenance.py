@@ -1,4 +1,4 @@
-"""`flick replay --verify` and the embedded scenario (issue 21): an edit with the hash
+"""`flick replay --verify` and the embedded scenario: an edit with the hash
 recomputed is caught by comparing with the bundled file the game names (or `--scenario`), and
 an edit that changes the game's end by the re-simulation; a custom scenario is checked against
 its own hash only, and verify says so."""

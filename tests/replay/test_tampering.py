@@ -1,4 +1,4 @@
-"""`flick replay --verify` checks every recorded field a re-simulation reproduces (issue 21.4):
+"""`flick replay --verify` checks every recorded field a re-simulation reproduces:
 an edited `fell`, `travel`, `launched` impulse, first touch or result field is caught even
 when every hash is recomputed, and a replay that did not verify never exits 0."""
 

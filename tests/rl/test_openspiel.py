@@ -1,4 +1,4 @@
-"""flick's card games registered with OpenSpiel (flick.openspiel, issue 19): OpenSpiel's own
+"""flick's card games registered with OpenSpiel (flick.openspiel): OpenSpiel's own
 random simulation test with serialization, chance nodes that are the rules' own events, nothing
 hidden in the observation and information-state strings and tensors (two states differing only
 in what a seat cannot see look the same to it), and OpenSpiel's MCTS and IS-MCTS bots playing."""

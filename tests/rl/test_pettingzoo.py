@@ -1,5 +1,5 @@
 """PettingZoo AEC environments of Something to Fear and Flick 'em Up! Dead of Winter
-(flick.pettingzoo, issue 19): PettingZoo's api_test and seed_test, masks that the engines
+(flick.pettingzoo): PettingZoo's api_test and seed_test, masks that the engines
 accept, rewards at the end."""
 
 from __future__ import annotations

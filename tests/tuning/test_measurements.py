@@ -142,7 +142,7 @@ def test_any_slide_or_topple_row_survives_dump_and_parse() -> None:
     round_trip()
 
 
-# ---- hostile CSV files (issue 21): clear errors at FILE:LINE, never a traceback -------------
+# ---- hostile CSV files: clear errors at FILE:LINE, never a traceback -------------
 def test_a_byte_order_mark_is_not_part_of_the_first_column() -> None:
     text = "\ufefftest,piece,slide_distance,launch_speed\nslide,movement_disc,20,100\n"
     assert measurements.parse(text, "shots.csv").shots[0].test == "slide"

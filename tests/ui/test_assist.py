@@ -1,4 +1,4 @@
-"""The aim assist (issue 22.2): C switches it on, a click sets the target, the planner's map is
+"""The aim assist: C switches it on, a click sets the target, the planner's map is
 computed in a worker process while the window keeps drawing frames, fills in cell by cell,
 equals `flick.plan.plan`'s map for the same seed, and a new target or Escape throws the old
 work away."""

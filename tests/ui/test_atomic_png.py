@@ -1,6 +1,6 @@
 """Every PNG the UI writes (scenario maps, replay pictures, `flick play` and viewer
 screenshots) goes through `flick.ui.render.save_png` (flick.atomic.write_with): a write that
-fails partway leaves the old file as it was, and no temporary file behind (issue 21)."""
+fails partway leaves the old file as it was, and no temporary file behind."""
 
 from __future__ import annotations
 
