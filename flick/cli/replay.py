@@ -99,6 +99,9 @@ def handle(args: argparse.Namespace) -> int:
     if args.last == (args.file is not None):
         raise FlickError("give a replay FILE or --last (one of them)", exit_code=2)
     replay = rp.load(args.file or newest_replay())
+    if args.export and _same_file(args.export, replay.path):
+        raise FlickError(f"--export {args.export}: that is the replay being read; choose "
+                         "another file (the replay is never overwritten)", exit_code=2)
     if args.game is not None:
         if not 1 <= args.game <= len(replay.games):
             raise FlickError(f"--game {args.game}: the file holds {len(replay.games)} game(s)",
@@ -202,3 +205,14 @@ def _print_summary(replay: Any) -> None:
             out.write(f"  shot {k:3d}  input {shot.input + 1:3d} {action:<11} {shot.table:<5} "
                       f"{shot.type:<5} {launched}; first touch: {first}; fell: {fell}; "
                       f"travel {travel} cm\n")
+
+
+def _same_file(out: str, source: object) -> bool:
+    """Is `out` the file `source` (through a link or another spelling of its path too)?"""
+    import os
+    from pathlib import Path
+
+    try:
+        return Path(out).exists() and os.path.samefile(out, str(source))
+    except OSError:
+        return Path(out).resolve() == Path(str(source)).resolve()
