@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
 from typing import Any, Generic, TypeVar
@@ -18,28 +19,29 @@ from typing import Any, Generic, TypeVar
 R = TypeVar("R")
 
 
-class Run:
+class Run(ABC):
     """One batch under way on an executor."""
 
+    @abstractmethod
     def finished(self) -> Iterator[tuple[int, Any]]:
         """(index, result) of each task as it finishes, until all have; a failed task's
         exception is raised here."""
-        raise NotImplementedError
 
+    @abstractmethod
     def cancel(self) -> list[tuple[int, Any]]:
         """Cancel what has not run; (index, result) of every task that finished."""
-        raise NotImplementedError
 
 
-class Executor:
+class Executor(ABC):
     """Where tasks run. `slots`: how many run at once (jobs cut their work into a few chunks
     per slot); `where`: said to the person (`flick sim` prints it)."""
 
     slots: int = 1
     where: str = "this process"
 
+    @abstractmethod
     def start(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Run:
-        raise NotImplementedError
+        """Start `fn` over `items` (the task of item i has index i)."""
 
     def map(self, fn: Callable[[Any], R], items: Iterable[Any],
             done: Callable[[int], None] | None = None) -> Batch[R]:

@@ -181,7 +181,9 @@ class State(ABC):
 
     def _views(self) -> Views:
         if self.views is None:
-            raise NotImplementedError(f"{type(self).__name__} has no views")
+            # a state class is handed its views by its game's package face, on import
+            raise TypeError(f"{type(self).__name__} was given no views: import its game's "
+                            "package (flick.cards.<game>), which hands them over")
         return self.views
 
     @abstractmethod

@@ -8,7 +8,7 @@ on the game's phase and on the action the player picked (`Aim`); nothing here ch
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flick.game.actions import legal
 from flick.game.inputs import Eat, FightWait, FightWeapon, GoHungry, Keep
@@ -115,25 +115,27 @@ def _take_drop(g: Game) -> list[Option]:
     for key in legal.places(g):
         stash = g.stashes.get(key, [])
         where = adapter.place_name(g, key)
-        seen: set[tuple[str, bool]] = set()
-        for i, t in enumerate(stash):
-            face = (t.kind if t.face_up else "?", t.face_up)
-            if face in seen:
-                continue
-            seen.add(face)
+        distinct = _distinct(stash)
+        for i, t in distinct:
             label = adapter.token_label(t.kind, t.face_up)
             out.append(Option(f"Take {label} ({where})", take_drop(g, key, i, None)))
         for j, t in enumerate(s.inventory):
             out.append(Option(f"Drop {t.kind} ({where})", take_drop(g, key, None, j)))
         if s.free_spaces() == 0:
-            seen = set()
-            for i, t in enumerate(stash):
-                face = (t.kind if t.face_up else "?", t.face_up)
-                if face in seen:
-                    continue
-                seen.add(face)
-                for j, mine in enumerate(s.inventory):
-                    out.append(Option(
-                        f"Swap {mine.kind} for {adapter.token_label(t.kind, t.face_up)}",
-                        take_drop(g, key, i, j)))
+            out += [Option(f"Swap {mine.kind} for {adapter.token_label(t.kind, t.face_up)}",
+                           take_drop(g, key, i, j))
+                    for i, t in distinct for j, mine in enumerate(s.inventory)]
+    return out
+
+
+def _distinct(stash: list[Any]) -> list[tuple[int, Any]]:
+    """(index, token) of the first token of each face a player tells apart: face-up kinds,
+    and face down as one."""
+    seen: set[tuple[str, bool]] = set()
+    out = []
+    for i, t in enumerate(stash):
+        face = (t.kind if t.face_up else "?", t.face_up)
+        if face not in seen:
+            seen.add(face)
+            out.append((i, t))
     return out
