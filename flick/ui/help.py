@@ -98,14 +98,9 @@ PIECE_WORDS = {
 
 
 def hint(app: Any) -> str:
-    """One line: what to do now."""
+    """One line: what to do now at the table (the modes over it say their own:
+    `flick.ui.modes`)."""
     g = app.game
-    if app.briefing_open:
-        return "the scenario's briefing: Esc or F3 closes it (F3 shows it again)"
-    if app.help_open:
-        return "Esc, F1 or ? closes the help"
-    if app.pass_screen:
-        return "the next player takes the mouse: click or press Space"
     if g.over:
         return "the game is over: Ctrl+Q closes the window; flick replay --last shows it again"
     if app.busy():
