@@ -35,7 +35,7 @@ Folders, by the rulebook's divisions:
 """
 
 from flick.game.bots.five_to_ten import HeuristicBot
-from flick.game.game import Game
+from flick.game.game import Game, check_set_up
 from flick.game.inputs import INPUT_TYPES, Flick, Input, input_from_json
 from flick.game.play import play, replay_inputs
 from flick.game.state import IllegalAction, Noise
@@ -48,6 +48,7 @@ __all__ = [
     "IllegalAction",
     "Input",
     "Noise",
+    "check_set_up",
     "input_from_json",
     "play",
     "replay_inputs",

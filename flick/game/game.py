@@ -78,7 +78,7 @@ ZOMBIES_TOTAL = 18
 MAX_SEED = 2**63 - 1
 
 
-def _check_set_up(scenario: Any, seed: Any, players: Any) -> None:
+def check_set_up(scenario: Any, seed: Any, players: Any) -> None:
     """Refuse a seed or a players mapping no table could be set up from (FlickError, exit
     2): a seed outside 0..MAX_SEED, a team the scenario lacks, a count outside 1..max."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) \
@@ -111,7 +111,10 @@ class Game:
 
     def __init__(self, scenario: Any, seed: int = 0, *, players: dict[str, int] | None = None,
                  params: Any = None, dangerous: bool = False) -> None:
-        _check_set_up(scenario, seed, players)
+        check_set_up(scenario, seed, players)
+        # The scenario as given (what a replay records: a bundled file stays recognisable,
+        # and the players per team decide the S9-S10 deal again on re-simulation).
+        self.scenario_given = scenario
         # S9-S10: open slots filled for the players; the "Dangerous days and nights" variant.
         scenario, players = prepare(scenario, players, int(seed), dangerous)
         self.dangerous = bool(dangerous)

@@ -326,15 +326,22 @@ INPUT_TYPES: dict[str, type[Input]] = {
 
 
 def _flick(data: Any) -> Flick:
+    unknown = sorted(set(data) - {"impulse", "offset"})
+    if unknown:
+        raise ValueError(f"a flick has no field {unknown[0]!r}")
     imp = data["impulse"]
     off = data.get("offset", (0.0, 0.0))
     return Flick((float(imp[0]), float(imp[1])), (float(off[0]), float(off[1])))
 
 
 def input_from_json(data: dict[str, Any]) -> Input:
-    """Rebuild an input from its `to_json` form; a malformed one raises FlickError."""
+    """Rebuild an input from its `to_json` form; a malformed one (a field it does not have
+    included) raises FlickError."""
     try:
         cls = INPUT_TYPES[data["input"]]
+        unknown = sorted(set(data) - {"input"} - {f.name for f in fields(cls)})
+        if unknown:
+            raise ValueError(f"a {cls.kind} input has no field {str(unknown[0])[:40]!r}")
         kwargs: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:
@@ -346,8 +353,8 @@ def input_from_json(data: dict[str, Any]) -> Input:
                 value = tuple(int(v) for v in value)
             kwargs[f.name] = value
         return cls(**kwargs)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise FlickError(f"malformed game input {data!r}: {exc}") from exc
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+        raise FlickError(f"malformed game input {str(data)[:200]}: {exc}") from exc
 
 
 # The largest angle (radians) an input may give: far beyond a turn, short of where a float

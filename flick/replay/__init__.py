@@ -18,13 +18,18 @@ A replay file is JSON (UTF-8), one object, **format version 1**:
 A GAME holds everything needed to re-run it and to check the re-run:
 
 - `scenario`: `{"number", "name", "bundled", "hash", "data"}`: the whole validated scenario
-  (`data`, the scenario model as JSON), the SHA-256 of its canonical JSON (`hash`) and the
-  name of the bundled scenario file it is (`bundled`, null for a custom scenario). A hash can
+  as given to the game (`data`, the scenario model as JSON; S9-S10's open slots, not the
+  survivors dealt into them, which the seed and the players deal again), the SHA-256 of its
+  canonical JSON (`hash`) and the name of the bundled scenario file it is (`bundled`, null for
+  a custom scenario). A hash can
   be recomputed by whoever edits the data: verify also compares the data with the bundled file
   (or with `--scenario YAML`), see `provenance` for what can and cannot be caught.
-- `seed`: the game's seed (all chance comes from it). `bots`: who played, if bots did.
+- `seed`: the game's seed (all chance comes from it). `dangerous`: true for the variant
+  "Dangerous days and nights" (absent otherwise). `bots`: who played, if bots did; verify
+  then re-decides every input with those bots, and every seat's `controller` must name them.
 - `physics`: `{"hash", "data"}`: the whole physics parameter set, and its SHA-256.
-- `players`: `[{"team", "players", "controller"}]`: seats per team, and who held them.
+- `players`: `[{"team", "players", "controller"}]`: seats per team (1-10, each team once, the
+  scenario's teams), and who held them.
 - `start`: `{"hash", "city", "poses", "buildings"}`: the table after set-up, before any
   input: the city's width and height (cm), every piece `[id, kind, x, y, angle, standing]`
   (cm, rad), every building `[id, name, x, y, angle, [block, block, facade ids]]`.

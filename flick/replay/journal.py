@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -63,26 +63,39 @@ class Journal:
                 self.path.unlink()
 
 
-def from_lines(text: str) -> dict[str, Any] | None:
+class DamagedLine(ValueError):
+    """A journal line other than the last is not JSON: `line` (counting from 1) says which."""
+
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(f"{line}: {why}")
+        self.line = line
+
+
+def from_lines(text: str, parse: Callable[[str], Any] = json.loads) -> dict[str, Any] | None:
     """A replay's data from the journal form (a header line, then one game a line), or None
-    when `text` is not in that form. A last line cut short by a kill is left out."""
-    lines = text.splitlines()
+    when `text` is not in that form. A last line cut short by a kill is left out; a damaged
+    line before it raises DamagedLine (a game in the middle is not silently dropped).
+    `parse` reads one line (the loader's, which refuses NaN and oversized numbers)."""
+    lines = text.split("\n")  # JSON escapes every line break inside its strings
+    if lines and lines[-1] == "":
+        lines.pop()
     if len(lines) < 2:
         return None
     try:
-        head = json.loads(lines[0])
-    except ValueError:
+        head = parse(lines[0])
+    except (ValueError, RecursionError):
         return None
     if not isinstance(head, dict) or head.get("format") != FORMAT or "games" in head:
         return None
     games = []
     for k, line in enumerate(lines[1:], start=2):
         try:
-            games.append(json.loads(line))
-        except ValueError:
+            games.append(parse(line))
+        except (ValueError, RecursionError) as exc:
             if k == len(lines) and not text.endswith("\n"):
                 break  # the game being written when the run was killed
-            raise
+            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            raise DamagedLine(k, f"a damaged game ({why})") from None
     return {**head, "games": games}
 
 

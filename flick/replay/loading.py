@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -14,9 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from flick.errors import DataFileError, FlickError
+from flick.game import Game, check_set_up
 from flick.game.inputs import Input, input_from_json
 from flick.physics import BuildingState, PhysicsParams, PieceState, TableState
-from flick.replay.journal import from_lines
+from flick.replay.journal import DamagedLine, from_lines
 from flick.replay.schema import FORMAT, VERSION, GameRecord, ReplayFile, digest, sha256
 from flick.scenario import Scenario
 
@@ -35,6 +37,14 @@ class LoadedGame:
     @property
     def players(self) -> dict[str, int]:
         return {p.team: p.players for p in self.record.players}
+
+    def new_game(self) -> Game:
+        """A new `Game` set up as this one was (its scenario as given, seed, players, physics,
+        variant), to re-run its inputs on; ValueError when it cannot be re-simulated here."""
+        if self.scenario is None or self.params is None:
+            raise ValueError(self.problem or "the game cannot be rebuilt")
+        return Game(self.scenario, self.record.seed, players=self.players, params=self.params,
+                    dangerous=self.record.dangerous)
 
     def start_state(self) -> TableState:
         """The table after set-up, as a `flick.physics.TableState` (for `Table.restore`)."""
@@ -88,8 +98,48 @@ def _not_a_number(word: str) -> float:
 def _finite(text: str) -> float:
     value = float(text)
     if value in (math.inf, -math.inf):
-        raise ValueError(f"{text} is too large for a float")
+        raise ValueError(f"{text[:20]}{'...' if len(text) > 20 else ''} is too large for a "
+                         "float")
     return value
+
+
+MAX_DIGITS = 20
+"""The most digits of a whole number in a replay: a seed (63 bits) has 19."""
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a whole number of {len(text.lstrip('-'))} digits ({text[:12]}...): "
+                         f"more than the {MAX_DIGITS} a replay holds")
+    return int(text)
+
+
+def _parse(text: str) -> Any:
+    """JSON as a replay holds it: no NaN or infinity, no number beyond what it records."""
+    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite,
+                      parse_int=_whole)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(raw: Any) -> str | None:
+    """The first string in `raw` holding half of a UTF-16 pair (JSON "\\udcff" alone), which
+    no text is made of and no terminal prints; None when there is none."""
+    stack = [raw]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return item.encode("utf-8", "backslashreplace").decode("ascii")[:60]
+    return None
 
 
 MAX_REPLAY_BYTES = 1 << 30
@@ -120,17 +170,27 @@ def load(path: str | Path) -> Replay:
         raise DataFileError(f"{path}: no such replay file")
     text = _read(path)
     try:
-        raw = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+        raw = _parse(text)
     except json.JSONDecodeError as exc:
-        lines = from_lines(text) if exc.msg == "Extra data" else None
+        try:
+            lines = from_lines(text, _parse) if exc.msg == "Extra data" else None
+        except DamagedLine as damaged:
+            raise DataFileError(f"{path}:{damaged}") from None
         if lines is None:
             raise DataFileError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: "
                                 f"{exc.msg}") from None
         raw = lines  # the journal of an unfinished `flick sim --record` (FILE.partial)
     except RecursionError:
         raise DataFileError(f"{path}: not a replay: nested too deeply") from None
-    except ValueError as exc:
-        raise DataFileError(f"{path}: not valid JSON: {exc}") from None
+    except ValueError as exc:  # a hook's refusal: find its line for an editor
+        long = re.search(rf"(?<![\d.])\d{{{MAX_DIGITS + 1},}}(?![\d.eE])", text)
+        line = f"{text.count(chr(10), 0, long.start()) + 1}:" if long else ""
+        raise DataFileError(f"{path}:{line} not valid JSON: {exc}") from None
+    if _SURROGATE_ESCAPE.search(text):  # a pair (an emoji) is fine; half of one is damage
+        lone = _lone_surrogate(raw)
+        if lone is not None:
+            raise DataFileError(f"{path}: damaged replay: the text {lone!r} holds half of a "
+                                "UTF-16 surrogate pair, which is no character")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise DataFileError(f"{path}: not a flick replay (no \"format\": \"{FORMAT}\")")
     version = raw.get("version")
@@ -178,6 +238,11 @@ def load(path: str | Path) -> Replay:
             problem = (f"the embedded {what} do not fit this flick's schema "
                        f"({_where(first['loc'])}: {first['msg']}; recorded with flick "
                        f"{file.flick})")
+        if scenario is not None:  # the seats as the scenario has them (no team it lacks)
+            try:
+                check_set_up(scenario, game.seed, {p.team: p.players for p in game.players})
+            except FlickError as exc:
+                raise DataFileError(f"{where}: players: {exc}") from None
         inputs = []
         for i, inp in enumerate(game.inputs, start=1):
             try:

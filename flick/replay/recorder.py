@@ -197,15 +197,17 @@ class Recorder:
     def record(self, bots: str | None = None) -> dict[str, Any]:
         """The game as one GAME object of the replay format."""
         game = self.game
-        scenario = game.scenario.model_dump(mode="json")
+        given = game.scenario_given  # as given: before the S9-S10 deal
+        scenario = given.model_dump(mode="json")
         physics = game.board.table.params.model_dump(mode="json")
         summary = game.summary()
         controller = bots or self.controller
         return {
-            "scenario": {"number": game.scenario.number, "name": game.scenario.name,
-                         "bundled": bundled_name(game.scenario),
+            "scenario": {"number": given.number, "name": given.name,
+                         "bundled": bundled_name(given),
                          "hash": sha256(scenario), "data": scenario},
             "seed": game.seed,
+            **({"dangerous": True} if game.dangerous else {}),
             "bots": bots,
             "physics": {"hash": sha256(physics), "data": physics},
             "players": [{"team": team, "players": n, "controller": controller}
@@ -220,10 +222,11 @@ class Recorder:
         }
 
 
-def _new_game(scenario: Any, seed: int, players: dict[str, int], params: Any) -> Any:
+def _new_game(scenario: Any, seed: int, players: dict[str, int], params: Any,
+              dangerous: bool = False) -> Any:
     from flick.game import Game
 
-    return Game(scenario, seed, players=players, params=params)
+    return Game(scenario, seed, players=players, params=params, dangerous=dangerous)
 
 
 def record(game: Any, bots: str | None = None) -> dict[str, Any]:
@@ -232,8 +235,9 @@ def record(game: Any, bots: str | None = None) -> dict[str, Any]:
     recorder = _RECORDERS.get(game)
     if recorder is not None:
         return recorder.record(bots)
-    again = _new_game(game.scenario, game.seed, dict(game.players_set_up),
-                      game.board.table.params)
+    again = _new_game(game.scenario_given, game.seed,
+                      dict(game.players_set_up), game.board.table.params,
+                      game.dangerous)
     recorder = Recorder(again, controller=bots or "unknown")
     for inp in game.inputs:
         again.apply(inp)

@@ -8,8 +8,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from flick.game.game import MAX_SEED
+
 FORMAT = "flick-replay"
 VERSION = 1
+
+MAX_PLAYERS = 10  # the most players a team has (the box: 2-10 players)
 
 Pose = tuple[int, str, float, float, float, bool]
 BuildingPose = tuple[int, str, float, float, float, tuple[int, int, int]]
@@ -66,9 +70,9 @@ class ScenarioRecord(Embedded):
 
 
 class Player(_Model):
-    team: str
-    players: int = Field(ge=1)
-    controller: str
+    team: str = Field(max_length=80)
+    players: int = Field(ge=1, le=MAX_PLAYERS)
+    controller: str = Field(max_length=200)
 
 
 class Result(_Model):
@@ -80,8 +84,9 @@ class Result(_Model):
 
 
 class GameRecord(_Model):
-    scenario: ScenarioRecord
-    seed: int
+    scenario: ScenarioRecord  # as given: S9-S10's survivors are dealt again from the seed
+    seed: int = Field(ge=0, le=MAX_SEED)
+    dangerous: bool = False  # the variant "Dangerous days and nights"
     bots: str | None = None
     physics: Embedded
     players: list[Player] = Field(min_length=1)
@@ -104,6 +109,9 @@ class GameRecord(_Model):
                 raise ValueError(f"shot {k + 1} names input {shot.input + 1}, out of order or "
                                  f"beyond the {n} inputs")
             last = shot.input
+        teams = [p.team for p in self.players]
+        if len(set(teams)) != len(teams):
+            raise ValueError(f"a team is named twice among the players: {teams}")
         return self
 
 

@@ -10,10 +10,11 @@ from typing import Any
 import pymunk
 
 from flick.errors import FlickError
-from flick.game import IllegalAction
+from flick.game import HeuristicBot, IllegalAction
 from flick.replay.loading import LoadedGame, Replay
 from flick.replay.provenance import scenario_problem
-from flick.replay.recorder import Recorder, _new_game, build
+from flick.replay.recorder import Recorder, build
+from flick.replay.schema import GameRecord
 from flick.scenario import Scenario
 
 _SHOWN = 1e-4  # cm, rad: smaller differences are reported as "below what matters"
@@ -106,6 +107,24 @@ def verify_game(game: LoadedGame, scenario: Scenario | None = None,
     return check
 
 
+BOTS = ("heuristic",)
+"""The bots whose games `verify` can re-decide (`flick sim --bots`)."""
+
+
+def _seats_problem(rec: GameRecord) -> str | None:
+    """What does not hold together in who played (the recorded bots and the seats'
+    controllers), or None."""
+    if rec.bots is None:
+        return None  # people played: their inputs are checked by the re-simulation alone
+    if rec.bots not in BOTS:
+        return f"the bots {rec.bots[:40]!r} are not ones this flick has ({', '.join(BOTS)})"
+    other = [p for p in rec.players if p.controller != rec.bots]
+    if other:
+        return (f"played by the {rec.bots} bots, but the seats of team {other[0].team[:40]} "
+                f"say {other[0].controller[:40]!r}: edited")
+    return None
+
+
 def _resimulate(game: LoadedGame) -> Check:
     rec = game.record
     number = game.number
@@ -116,8 +135,13 @@ def _resimulate(game: LoadedGame) -> Check:
 
     if game.problem is not None:
         return fail(f"game {number}: cannot be re-simulated: {game.problem}")
-    g = _new_game(game.scenario, rec.seed, game.players, game.params)
+    seats = _seats_problem(rec)
+    if seats is not None:
+        return fail(f"game {number}: {seats}")
+    g = game.new_game()
     recorder = Recorder(g)
+    # A game the bots played is checked input by input: each must be the bot's decision.
+    bot = HeuristicBot(rec.seed, params=g.board.params) if rec.bots is not None else None
 
     if recorder.start["hash"] != rec.start.hash:
         return fail(f"game {number}: the table after set-up differs from the recorded one: "
@@ -126,6 +150,12 @@ def _resimulate(game: LoadedGame) -> Check:
     checked = 0
     for i, inp in enumerate(game.inputs):
         label = f"input {i + 1} ({inp.kind})"
+        if bot is not None and not g.over:
+            decided = bot.decide(g)
+            if decided.to_json() != inp.to_json():
+                return fail(f"game {number}: {label} is not what the {rec.bots} bots decide "
+                            f"there ({decided.kind}): edited, or not played by the bots "
+                            "recorded")
         try:
             g.apply(inp)
         except (IllegalAction, FlickError) as exc:

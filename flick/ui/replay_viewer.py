@@ -81,12 +81,11 @@ def _title(rec: Any) -> str:
 
 
 def _resimulated(lg: Any) -> Timeline:
-    from flick.game.game import Game
     from flick.physics import Table
     from flick.ui import adapter
 
     rec = lg.record
-    game = Game(lg.scenario, rec.seed, players=lg.players, params=lg.params)
+    game = lg.new_game()
     motion = MotionRecorder()
     motion.attach(game.board.table, "city")
     steps: list[Step] = []
@@ -376,12 +375,11 @@ def watch(lg: Any, frames: int | None = None, screenshot: str | None = None,
           size: tuple[int, int] = (1280, 800)) -> int:
     """The play window in replay mode (`flick.ui.modes.replay`) on a game this flick can
     re-simulate: the same window, motion, sounds and tower view as a live game."""
-    from flick.game.game import Game
     from flick.ui.app import PlayApp, Settings
     from flick.ui.modes.replay import ReplayMode
 
     rec = lg.record
-    game = Game(lg.scenario, rec.seed, players=lg.players, params=lg.params)
+    game = lg.new_game()
     app = PlayApp(game, Settings(size=size, frames=frames, screenshot=screenshot,
                                  briefing=False))
     app.modes.push(app, ReplayMode(lg.inputs, list(rec.after), _title(rec)))

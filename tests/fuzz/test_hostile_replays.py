@@ -1,8 +1,10 @@
-"""Hostile replay commands: an output that is the replay being read is refused and the replay
-stays whole (the export onto the replay itself overwrote it), whatever path names it."""
+"""Hostile replays and replay commands: an output that is the replay being read is refused and
+the replay stays whole, whatever path names it; a replay damaged or edited by hand (a journal
+line, a number, a name, a key, a seat) is refused naming where."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +13,7 @@ from typing import Any
 import pytest
 
 from flick.cli import main
+from flick.replay import digest
 from tests.conftest import game_group
 
 pytestmark = game_group(1)
@@ -32,3 +35,113 @@ def test_export_onto_the_replay_itself_is_refused_and_changes_nothing(
     assert main(["replay", str(replay), "--export", str(out)]) == 2
     assert replay.read_bytes() == before
     assert "the replay being read" in capsys.readouterr().err
+
+
+# A replay damaged or edited by hand: every case is refused with one line naming the file and
+# where, exit 2 on loading (1 when it loads but does not verify), and never a traceback.
+
+def _golden(cli_run: Callable[..., Any], number: int = 1) -> dict[str, Any]:
+    run = cli_run(["sim", str(number), "--seed", "100", "--json"], record=True)  # golden
+    data: dict[str, Any] = json.loads(run.record.read_text())
+    return data
+
+
+def _refused(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> str:
+    assert main(["replay", str(path), *(options or ("--summary",))]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+def _journal(data: dict[str, Any], lines: list[str]) -> str:
+    head = {k: v for k, v in data.items() if k != "games"}
+    return "\n".join([json.dumps(head), *lines]) + "\n"
+
+
+@pytest.mark.parametrize("damage", ["cut short", "nested 100,000 deep"])
+def test_a_damaged_game_in_the_middle_of_a_journal_is_refused_naming_its_line(
+        damage: str, tmp_path: Path, cli_run: Callable[..., Any],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = _golden(cli_run)
+    game = json.dumps(data["games"][0])
+    bad = game[: len(game) // 2] if damage == "cut short" else "[" * 100_000 + "]" * 100_000
+    path = tmp_path / "run.json.partial"
+    path.write_text(_journal(data, [game, bad, game]))
+    err = _refused(path, capsys)
+    assert f"{path}:3: a damaged game" in err
+    # the last line cut short by a kill is still left out, and the games before it kept
+    path.write_text(_journal(data, [game, game])[:-40])
+    assert main(["replay", str(path), "--summary"]) == 0
+    assert capsys.readouterr().out.count("game ") >= 1
+
+
+def _edit(data: dict[str, Any], path: Path, change: Callable[[dict[str, Any]], Any]) -> Path:
+    edited = json.loads(json.dumps(data))
+    change(edited["games"][0])
+    path.write_text(json.dumps(edited))
+    return path
+
+
+def _redigest(game: dict[str, Any]) -> None:
+    game["digests"] = [digest(inp) for inp in game["inputs"]]
+
+
+def _first_flick(game: dict[str, Any]) -> dict[str, Any]:
+    inp: dict[str, Any] = next(i for i in game["inputs"] if "flick" in i)
+    return inp
+
+
+def _huge_impulse(game: dict[str, Any]) -> None:
+    _first_flick(game)["flick"]["impulse"][0] = 10**400
+    _redigest(game)
+
+
+def _huge_angle(game: dict[str, Any]) -> None:
+    _first_flick(game)["angle"] = -(10**400)
+    _redigest(game)
+
+
+def _unknown_input_key(game: dict[str, Any]) -> None:
+    _first_flick(game)["spin"] = 3
+    _redigest(game)
+
+
+def _unknown_flick_key(game: dict[str, Any]) -> None:
+    _first_flick(game)["flick"]["spin"] = 3
+    _redigest(game)
+
+
+def _lone_surrogate(game: dict[str, Any]) -> None:
+    game["players"][0]["controller"] = "heur\udcffistic"
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda g: g.update(seed=-1), "games[1].seed: Input should be greater than or equal to 0"),
+    (_huge_impulse, ":1: not valid JSON: a whole number of 401 digits"),
+    (_huge_angle, ":1: not valid JSON: a whole number of 401 digits"),
+    (_unknown_input_key, "game 1, input 2: malformed game input"),
+    (_unknown_flick_key, "a flick has no field 'spin'"),
+    (_lone_surrogate, "holds half of a UTF-16 surrogate pair"),
+    (lambda g: g["players"][0].update(players=10**9), "players: Input should be less than"),
+    (lambda g: g["players"][0].update(team="Z"), "game 1: players: no team 'Z' in scenario 1"),
+    (lambda g: g["players"].append(dict(g["players"][0])), "a team is named twice"),
+], ids=["seed -1", "401-digit impulse", "401-digit angle", "unknown key in an input",
+        "unknown key in a flick", "lone surrogate", "10**9 players", "a team renamed",
+        "a seat twice"])
+def test_an_edited_replay_is_refused_on_loading_naming_where(
+        change: Callable[[dict[str, Any]], Any], said: str, tmp_path: Path,
+        cli_run: Callable[..., Any], capsys: pytest.CaptureFixture[str]) -> None:
+    path = _edit(_golden(cli_run), tmp_path / "edited.json", change)
+    for options in (("--summary",), ("--verify",), ("--png", str(tmp_path / "png"))):
+        assert said in _refused(path, capsys, *options)
+    assert not (tmp_path / "png").exists()
+
+
+def test_a_bot_game_whose_seat_says_another_controller_fails_verification(
+        tmp_path: Path, cli_run: Callable[..., Any],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = _edit(_golden(cli_run), tmp_path / "edited.json",
+                 lambda g: g["players"][0].update(controller="human"))
+    assert main(["replay", str(path), "--verify"]) == 1
+    out = capsys.readouterr().out
+    assert "played by the heuristic bots, but the seats of team survivors say 'human'" in out

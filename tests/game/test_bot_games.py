@@ -118,6 +118,16 @@ def test_recorded_s10_game_with_8_players_replays_exactly(tmp_path: Any, capsys:
     capsys.readouterr()
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK" in capsys.readouterr().out
+    # recorded as given (open slots, not the survivors dealt), so the bundled file is named
+    # and the players per team are what deals the survivors on re-simulation
+    data = json.loads(path.read_text())
+    game = data["games"][0]
+    assert game["scenario"]["bundled"] == "s10_at_each_others_throats.yaml"
+    assert game["dangerous"] is True
+    game["players"][0]["players"] += 1  # one more seat than played: another deal
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert "the table after set-up differs" in capsys.readouterr().out
 
 
 def fingerprint(g: Game) -> tuple[Any, ...]:

@@ -182,6 +182,14 @@ def test_a_tampered_impulse_with_a_forged_digest_fails_verification(
     game["inputs"][i]["flick"]["impulse"][0] *= 1.5
     game["digests"][i] = rp.digest(game["inputs"][i])
     first_shot = next(k for k, s in enumerate(game["shots"]) if s["input"] == i)
+    # played by bots, the input is first of all not the bots' decision
+    (check,) = rp.verify(rp.load(_damaged(tmp_path, tampered, "bots.json")))
+    assert check.ok is False and f"input {i + 1} (" in check.message
+    assert "is not what the heuristic bots decide there" in check.message
+    # claimed played by people, the re-simulation finds where the table differs
+    game["bots"] = None
+    for seat in game["players"]:
+        seat["controller"] = "human"
     path = _damaged(tmp_path, tampered)
     (check,) = rp.verify(rp.load(path))
     assert check.ok is False
