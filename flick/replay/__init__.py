@@ -15,6 +15,10 @@ A replay file is JSON (UTF-8), one object, **format version 1**:
 }
 ```
 
+flick writes the header fields on the first line and then one GAME a line (`]}` alone on the
+last), so a file above `loading.STREAM_ABOVE` (64 MB) is read one game at a time and memory
+holds one game whatever the file's size; a smaller file is read and checked whole.
+
 A GAME holds everything needed to re-run it and to check the re-run:
 
 - `scenario`: `{"number", "name", "bundled", "hash", "data"}`: the whole validated scenario

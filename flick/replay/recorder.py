@@ -258,11 +258,21 @@ def write(path: str | Path, games: Any | Sequence[Any], bots: str | None = None)
 
     items = list(games) if isinstance(games, (list, tuple)) else [games]
     records = [g if isinstance(g, dict) else record(g, bots) for g in items]
-    data = {"format": FORMAT, "version": VERSION, "flick": __version__,
-            "pymunk": str(pymunk.version), "build": build(), "games": records}
+    head = {"format": FORMAT, "version": VERSION, "flick": __version__,
+            "pymunk": str(pymunk.version), "build": build()}
     path = Path(path)
     try:
-        atomic.write_text(path, json.dumps(data, separators=(",", ":"), allow_nan=False) + "\n")
+        atomic.write_text(path, layout(head, records))
     except OSError as exc:
         raise FlickError(f"{path}: cannot write the replay: {exc.strerror}") from None
     return path
+
+
+def layout(head: dict[str, Any], games: Sequence[dict[str, Any]]) -> str:
+    """The replay file's text: one JSON object, its header fields on the first line and then
+    one game a line, so a reader can take a large file game by game (`loading.load`)."""
+    def line(data: Any) -> str:
+        return json.dumps(data, separators=(",", ":"), allow_nan=False)
+
+    return (line(head)[:-1] + ',"games":[\n' + ",\n".join(line(g) for g in games)
+            + "\n]}\n")

@@ -115,12 +115,17 @@ class GameRecord(_Model):
         return self
 
 
-class ReplayFile(_Model):
+class Header(_Model):
+    """The replay file's fields other than its games."""
+
     format: Literal["flick-replay"]
     version: int
-    flick: str
-    pymunk: str
-    build: str | None = None
+    flick: str = Field(max_length=200)
+    pymunk: str = Field(max_length=200)
+    build: str | None = Field(default=None, max_length=200)
+
+
+class ReplayFile(Header):
     games: list[GameRecord] = Field(min_length=1)
 
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from flick.cli import main
-from flick.replay import digest
+from flick.replay import digest, loading
+from flick.replay.recorder import layout
 from tests.conftest import game_group
 
 pytestmark = game_group(1)
@@ -145,3 +146,33 @@ def test_a_bot_game_whose_seat_says_another_controller_fails_verification(
     assert main(["replay", str(path), "--verify"]) == 1
     out = capsys.readouterr().out
     assert "played by the heuristic bots, but the seats of team survivors say 'human'" in out
+
+
+# A replay above STREAM_ABOVE bytes (a 910 MB one ran out of memory at 3.6 GB) is read one
+# game a line: here the bound is lowered so that the golden game's small file takes that path.
+
+def test_a_large_replay_is_read_game_by_game_and_gives_what_a_whole_read_gives(
+        tmp_path: Path, cli_run: Callable[..., Any], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = _golden(cli_run)
+    path = tmp_path / "three.json"
+    path.write_text(layout({k: v for k, v in data.items() if k != "games"}, data["games"] * 3))
+    assert main(["replay", str(path), "--summary"]) == 0
+    whole = capsys.readouterr().out
+    monkeypatch.setattr(loading, "STREAM_ABOVE", 0)
+    replay = loading.load(path)
+    assert isinstance(replay.games, loading.GameLines) and len(replay.games) == 3
+    assert main(["replay", str(path), "--summary"]) == 0
+    assert capsys.readouterr().out == whole
+    # only the game asked for is read: game 2 loads while game 1's line is damaged
+    lines = path.read_text().split("\n")
+    lines[1] = lines[1][:100]
+    path.write_text("\n".join(lines))
+    assert loading.load(path).games[1].number == 2
+    err = _refused(path, capsys)
+    assert f"{path}:2: game 1: not valid JSON" in err
+    # a file cut short, and one whose first line is no header, are refused naming the line
+    path.write_text("\n".join(lines[:3]))
+    assert f"{path}:3: cut short" in _refused(path, capsys)
+    path.write_text("\n".join(lines[1:]))
+    assert f"{path}:1: larger than 0 MB, so read one game a line" in _refused(path, capsys)

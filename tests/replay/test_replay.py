@@ -115,7 +115,8 @@ def test_an_illegal_input_leaves_no_trace_in_the_recording(tmp_path: Path) -> No
 def test_bad_json_names_line_and_column(recorded: Any, tmp_path: Path) -> None:
     path = tmp_path / "cut.json"
     path.write_text(recorded[0].read_text()[:500])
-    with pytest.raises(DataFileError, match=r"cut\.json:1:\d+: not valid JSON"):
+    # the header on line 1, then the first game, cut short on line 2
+    with pytest.raises(DataFileError, match=r"cut\.json:2:\d+: not valid JSON"):
         rp.load(path)
 
 
