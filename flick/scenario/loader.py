@@ -70,6 +70,9 @@ def resolve(ref: str | int | Path) -> Path:
     if isinstance(ref, Path):
         return ref
     text = str(ref).strip()
+    if not text:  # Path("") is the current folder, which no one means by it
+        raise DataFileError("no scenario named '': give a number (1-10), a name or a path to "
+                            "a YAML file", exit_code=2)
     candidate = Path(text)
     try:
         if candidate.suffix in (".yaml", ".yml") or candidate.exists() or candidate.is_symlink():

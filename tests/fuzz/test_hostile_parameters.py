@@ -32,6 +32,8 @@ def _tower_variant(tmp_path: Path, old: str, new: str) -> Path:
     (r"    yaw_rate: [0-9.]+", "    yaw_rate: .inf", "tower.noise.yaw_rate"),
     (r"  pull_speed: [0-9.]+", "  pull_speed: 1e300", "tower.pull_speed"),
     (r"  gravity: [0-9.]+", "  gravity: 1e308", "tower.gravity"),
+    (r"    mass: [0-9.]+", "    mass: true", "tower.figure.mass"),  # not read as 1.0
+    (r"  time_step: [0-9.]+", "  time_step: false", "tower.time_step"),
 ])
 def test_a_tower_that_cannot_work_is_refused_at_its_line(tmp_path: Path, old: str, new: str,
                                                         field: str) -> None:

@@ -76,7 +76,7 @@ def test_a_self_referencing_inventory_in_a_scenario_is_a_located_problem(tmp_pat
 
 # --- names and paths ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ref", ["²", "s²", "9" * 5000, "٣"])
+@pytest.mark.parametrize("ref", ["²", "s²", "9" * 5000, "٣", "", "  "])  # blank: not the folder
 def test_odd_scenario_references_are_refused_with_one_line(ref: str) -> None:
     with pytest.raises(DataFileError, match="no scenario named") as caught:
         loader.resolve(ref)

@@ -12,7 +12,7 @@ friction of 0, a baffle outside the walls, an exit wider than the tower) with th
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -30,7 +30,19 @@ Point = tuple[Coordinate, Coordinate]
 
 
 class _Frozen(BaseModel):
+    """Immutable, unknown keys refused, no infinity or NaN, true/false never a number."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_booleans(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            for name, value in data.items():
+                field = cls.model_fields.get(name)
+                if isinstance(value, bool) and field is not None and field.annotation is not bool:
+                    raise ValueError(f"at {name}: a number, not {str(value).lower()}")
+        return data
 
 
 class TowerSlot(_Frozen):
