@@ -356,6 +356,16 @@ def _key(node: yaml.Node, loader: _Loader) -> Any:
 _AT = re.compile(r"^(?:Value error, )?at ([\w.\-]+): (.*)$", re.DOTALL)
 
 
+def brief(value: Any, limit: int = 60) -> str:
+    """`repr(value)` for a message, cut to about `limit` characters: a megabyte name is named
+    by its start and its length, not echoed whole."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = f"{len(value):,} characters" if isinstance(value, str) else f"{len(text):,} characters"
+    return f"{text[:limit]}... ({size})"
+
+
 def clean_loc(loc: tuple[Any, ...]) -> Path:
     """Pydantic's error location without its union and function tags."""
     out = []
@@ -385,7 +395,7 @@ def validation_problems(marked: Marked, error: ValidationError) -> list[Problem]
         if item["type"] not in ("missing", "value_error") and not isinstance(
             item.get("input"), dict
         ):
-            got = f" (got {item.get('input')!r})"
+            got = f" (got {brief(item.get('input'))})"
         problems.append(marked.problem(loc, f"{key}: {message}{got}"))
     return problems
 

@@ -79,9 +79,7 @@ def _handler(args: argparse.Namespace) -> int:
     if args.scenario is None:
         raise FlickError("flick sim needs a SCENARIO (a number 1-10, a name or a YAML path); "
                          "`flick sim --analyze` alone plays all ten", exit_code=2)
-    args.games = 1 if args.games is None else args.games
-    if args.games < 1:
-        raise FlickError(f"--games must be at least 1, not {args.games}", exit_code=2)
+    args.games = _games(args, 1)
     if args.record:
         from flick import atomic
 
@@ -234,14 +232,31 @@ def _row(label: str, winner: str | None, mine: list[dict[str, Any]], n: int) -> 
             "ends": dict(Counter(g["end_reason"] for g in mine).most_common())}
 
 
+MAX_GAMES = 1_000_000
+"""The most games one `flick sim` plays: about a week and a half of one core."""
+
+
+def _games(args: argparse.Namespace, default: int) -> int:
+    """--games, checked: 1 to MAX_GAMES, and every seed S, S+1, ... a seed a game takes."""
+    from flick.errors import FlickError
+    from flick.game.game import MAX_SEED
+
+    games = default if args.games is None else args.games
+    if not 1 <= games <= MAX_GAMES:
+        shown = games if abs(games) < 10**12 else "a huge number"
+        raise FlickError(f"--games is 1 to {MAX_GAMES:,}, not {shown}", exit_code=2)
+    if args.seed + games - 1 > MAX_SEED:
+        raise FlickError(f"--seed {args.seed} --games {games}: the last seed would be beyond "
+                         f"{MAX_SEED}", exit_code=2)
+    return int(games)
+
+
 def _analyze(args: argparse.Namespace) -> int:
     """`flick sim --analyze`: K games of each scenario, the win-rate table."""
     from flick.errors import FlickError
     from flick.scenario import load
 
-    games = 10 if args.games is None else args.games
-    if games < 1:
-        raise FlickError(f"--games must be at least 1, not {games}", exit_code=2)
+    games = _games(args, 10)
     if args.record:
         raise FlickError("--record goes with one scenario's games, not --analyze", exit_code=2)
     refs = ([r.strip() for r in args.scenario.split(",") if r.strip()] if args.scenario

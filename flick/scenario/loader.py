@@ -23,7 +23,16 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from flick import paths
-from flick.datafile import _AT, Marked, Problem, UnreadableFile, clean_loc, read, read_text
+from flick.datafile import (
+    _AT,
+    Marked,
+    Problem,
+    UnreadableFile,
+    brief,
+    clean_loc,
+    read,
+    read_text,
+)
 from flick.errors import DataFileError
 from flick.scenario import checks
 from flick.scenario.model import FIRST_NAMES, Scenario, slugify
@@ -224,13 +233,13 @@ def _problem(marked: Marked, err: Any) -> Problem:
         expected = err.get("ctx", {}).get("expected", "")
         if what == "survivor":
             expected = ", ".join(FIRST_NAMES) + " (a first or full name)"
-        return marked.problem(loc, f"unknown {what} {value!r} (expected {expected})")
+        return marked.problem(loc, f"unknown {what} {brief(value)} (expected {expected})")
     label = _label(loc)
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
-    shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
-    return marked.problem(loc, f"{label}: {msg[0].lower() + msg[1:]} (got {shown})")
+    got = brief(value) if not isinstance(value, dict | list) else type(value).__name__
+    return marked.problem(loc, f"{label}: {msg[0].lower() + msg[1:]} (got {got})")
 
 
 def _what(loc: tuple) -> str:

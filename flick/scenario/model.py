@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from flick.datafile import brief
+
 # --- the box's contents (rulebook, components list) -------------------------------------
 
 SURVIVORS: tuple[str, ...] = (
@@ -370,7 +372,7 @@ def _typed_params(value: Any, info: ValidationInfo) -> Any:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         got = "" if first["type"] in ("missing", "extra_forbidden") else (
-            f" (got {first.get('input')!r})")
+            f" (got {brief(first.get('input'))})")
         message = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
         known = ", ".join(schema.model_fields) or "none"
         raise ValueError(f"at {where}: {message}{got} (params of {ident}: {known})") from None
@@ -422,7 +424,7 @@ class Scenario(Frozen):
     """One scenario: the city's set-up, the teams, the tokens, the clock and the rules."""
 
     number: int = Field(ge=1, le=99)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=120)  # a title, shown on one line
     mode: Literal["co-op", "competitive"]
     players: Players
     story: str

@@ -80,3 +80,26 @@ def test_tower_onto_a_full_disk_is_a_clear_error(tmp_path: Path, monkeypatch: py
     assert main(["tower", "--drops", "1", "--zombies", "1", "--out", str(out)]) == 1
     assert "No space left on device" in capsys.readouterr().err
     assert out.read_bytes() == b"the old picture"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["sim", "1", "--games", "1" + "0" * 30], "--games is 1 to 1,000,000, not a huge number"),
+    (["sim", "--analyze", "--games", "0"], "--games is 1 to 1,000,000, not 0"),
+    (["sim", "1", "--games", "2", "--seed", str(2**63 - 1)], "the last seed would be beyond"),
+])
+def test_sim_refuses_a_game_count_no_run_can_play(argv: list[str], said: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2  # 10**30 games built a task list until memory ran out
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
+def test_a_scenario_name_is_a_title_not_a_megabyte(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).parents[2] / "scenarios" / "s01_get_outta_town.yaml").read_text()
+    path = tmp_path / "long.yaml"
+    path.write_text(text.replace("name: Get Outta Town!", "name: " + "x" * 1_000_000, 1))
+    assert main(["scenarios", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "long.yaml:5:7: name: string should have at most 120 characters (got 'xxxx" in err
+    assert "... (1,000,000 characters)" in err and len(err) < 500  # named, not echoed
