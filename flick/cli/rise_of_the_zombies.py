@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from flick.cli.terminal import GameStopped
+from flick.cli.terminal import GameStopped, input_closed
 from flick.errors import FlickError
 
 DEFAULT_SURVIVORS = "Scout,Paramedic,Cheerleader,Scoundrel"
@@ -224,8 +224,8 @@ def play_terminal(
     def ask(prompt: str) -> str:
         try:
             return given(prompt)
-        except EOFError:  # input closed: stop like Ctrl-C, without a traceback
-            raise KeyboardInterrupt from None
+        except EOFError:
+            raise input_closed() from None
 
     def time_up() -> bool:
         return clock is not None and bool(clock.sync(state))

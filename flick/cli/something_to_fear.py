@@ -184,9 +184,9 @@ def read_line(prompt: str) -> str:
     try:
         return input(prompt)
     except EOFError:
-        raise FlickError(
-            "standard input closed while waiting for a human player; use --humans 0 for bots only"
-        ) from None
+        from flick.cli.terminal import input_closed
+
+        raise input_closed() from None
 
 
 def play_tui(args: argparse.Namespace, names: list[str | None]) -> int:

@@ -188,8 +188,8 @@ def play_interactive(args: argparse.Namespace, read: Any = input, out: Any = Non
     def read_or_quit(prompt: str) -> str:
         try:
             return ask(prompt)
-        except EOFError:  # input closed: leave like 'q'
-            raise KeyboardInterrupt from None
+        except EOFError:
+            raise terminal.input_closed() from None
 
     read = read_or_quit
     state = SurroundedState(args.seed, scenario=args.scenario, difficulty=args.difficulty)

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from flick.cards.bots import Bot
 from flick.cards.engine import State
+from flick.errors import FlickError
 
 # home, erase the screen, then erase the scrollback (ESC[3J; after ESC[2J, since some terminals
 # push the erased screen into the scrollback)
@@ -89,6 +90,13 @@ def seat_label(state: State, seat: int) -> str:
     return name(seat) if callable(name) else f"Player {seat + 1}"
 
 
+def input_closed() -> FlickError:
+    """The error of a standard input that ends while a person is to decide: a script of moves
+    that runs out is not an interruption (exit 1, not Ctrl-C's 130)."""
+    return FlickError("standard input closed while waiting for a human player; the game is "
+                      "left unfinished (give bots every seat to play without input)")
+
+
 def ask_action(
     state: State,
     seat: int,
@@ -124,7 +132,8 @@ def ask_action(
             return int(text[1:]) - 1, -1
         if answer_question(state, seat if viewer_hidden else None, text, out):
             continue
-        out.write(f"  '{text}' is not one of 1-{len(actions)} (? for help).\n")
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text):,} characters)"
+        out.write(f"  '{shown}' is not one of 1-{len(actions)} (? for help).\n")
 
 
 def play(

@@ -103,3 +103,20 @@ def test_a_scenario_name_is_a_title_not_a_megabyte(tmp_path: Path,
     err = capsys.readouterr().err
     assert "long.yaml:5:7: name: string should have at most 120 characters (got 'xxxx" in err
     assert "... (1,000,000 characters)" in err and len(err) < 500  # named, not echoed
+
+
+@pytest.mark.parametrize("argv", [
+    ["cards", "rise-of-the-zombies", "--survivors", "Scout"],
+    ["cards", "surrounded"],
+    ["cards", "something-to-fear", "--players", "3", "--humans", "1"],
+])
+def test_a_card_game_whose_input_runs_out_says_so(argv: list[str], monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("x" * 1_000_000 + "\n"))
+    assert main(argv) == 1  # not Ctrl-C's 130 and "interrupted"
+    captured = capsys.readouterr()
+    assert "standard input closed while waiting for a human player" in captured.err
+    assert "... (1,000,000 characters)' is not one of" in captured.out
+    assert len(captured.out) < 20_000  # the megabyte line is named, not echoed
