@@ -9,12 +9,14 @@ from flick.errors import FlickError
 from flick.measure import scale as scale_mod
 from flick.measure import shots as shots_mod
 from flick.measure.colours import ColourRange
-from flick.measure.track import Tracker
-from flick.measure.video import VideoInfo, frames
+from flick.measure.track import Background, Tracker
+from flick.measure.video import VideoInfo, stamped
+from flick.measure.video import times as video_times
 from flick.physics import PhysicsParams
 from flick.physics.footprint import Footprints
 
-MARK_FRAMES = 10  # frames the corner marks are looked for in (the median of each is used)
+MARK_FRAMES = 10  # first frames the corner marks are looked for in if the table's median lacks
+BACKGROUND_FRAMES = 25  # frames spread over the clip whose median is the bare table
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,12 @@ class Result:
 
 def measure(info: VideoInfo, options: Options, params: PhysicsParams,
             progress: Callable[[int], None] | None = None) -> Result:
-    """Track every frame of the clip and measure its shots. `progress(frames_done)` is called
-    every few frames."""
+    """Measure the clip's shots in two passes: the first reads every frame's time and keeps
+    frames spread over the clip, whose median is the bare table (`Background`), where the
+    corner marks are found; the second tracks every frame. `progress(frames_done)` is called
+    every few frames of the second pass."""
+    import numpy as np
+
     fp = Footprints(params)
     if options.test != "slide" and (options.target is None or options.target_colour is None):
         raise FlickError(f"a '{options.test}' test needs the target's kind and colour",
@@ -50,43 +56,54 @@ def measure(info: VideoInfo, options: Options, params: PhysicsParams,
     if options.test != "slide":
         assert options.target_colour is not None
         colours["target"] = options.target_colour
-    first: list = []
-    tracker: Tracker | None = None
+    stamps, first, sample = _survey(info)
+    if not stamps:
+        raise FlickError(f"{info.path}: no frames could be read")
+    background = Background.of(sample)
+    scale = scale_mod.from_background(background.image, first, options.mark_colour,
+                                      options.marks)
+    tracker = Tracker(scale, colours, background)
     count = 0
-    for i, frame in frames(info):
-        if tracker is None:
-            first.append(frame)
-            if len(first) < MARK_FRAMES:
-                continue
-            tracker = Tracker(scale_mod.from_frames(first, options.mark_colour, options.marks),
-                              colours)
-            for f in first:
-                tracker.add(f)
-            first = []
-        else:
-            tracker.add(frame)
+    for i, _stamp, frame in stamped(info):
+        tracker.add(frame)
         count = i + 1
         if progress is not None and count % 16 == 0:
             progress(count)
-    if tracker is None:
-        if not first:
-            raise FlickError(f"{info.path}: no frames could be read")
-        tracker = Tracker(scale_mod.from_frames(first, options.mark_colour, options.marks),
-                          colours)
-        for f in first:
-            tracker.add(f)
-        count = len(first)
     if progress is not None:
         progress(count)
+    times = video_times(stamps[:count], info)
     pieces = {name: shots_mod.PieceFrames.from_track(
         t.arrays(), may_grow=name == "target" and options.test == "topple")
         for name, t in tracker.tracks.items()}
     if not pieces["piece"].good.any():
-        raise FlickError(f"{info.path}: no {options.piece_colour.name} piece was seen in any "
-                         "frame: check --colour")
+        seen = int(np.isfinite(pieces["piece"].x).sum())
+        raise FlickError(
+            f"{info.path}: no {options.piece_colour.name} piece was seen clear of a hand in any "
+            f"frame (seen in {seen} of {count} frames): check --colour, and keep the hand off "
+            "the piece while it moves")
     target_radius = 0.0
     if options.target is not None:
         target_radius = fp.get(options.target).reach
-    setup = shots_mod.Setup(options.test, options.piece, options.target, info.fps,
-                            fp.get(options.piece).reach, target_radius)
+    nominal = (count - 1) / float(times[-1]) if count > 1 and times[-1] > 0 else info.fps
+    setup = shots_mod.Setup(options.test, options.piece, options.target, nominal,
+                            fp.get(options.piece).reach, target_radius, times)
     return Result(info, tracker.scale, shots_mod.measure_all(pieces, setup), count)
+
+
+def _survey(info: VideoInfo) -> tuple[list[float], list, list]:
+    """The first pass: every frame's timestamp (ms), the first MARK_FRAMES frames, and up to
+    BACKGROUND_FRAMES frames spread evenly over the clip."""
+    every = max(1, info.frames // BACKGROUND_FRAMES) if info.frames > 0 else 8
+    stamps: list[float] = []
+    first: list = []
+    sample: list = []
+    for i, stamp, frame in stamped(info):
+        stamps.append(stamp)
+        if i < MARK_FRAMES:
+            first.append(frame)
+        if i % every == 0:
+            sample.append(frame)
+            if len(sample) > 2 * BACKGROUND_FRAMES:  # the count was an estimate: thin out
+                sample = sample[::2]
+                every *= 2
+    return stamps, first, sample

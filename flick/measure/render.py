@@ -17,10 +17,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from flick.measure import phone as phones
 from flick.measure.colours import BGR
+from flick.measure.phone import Phone
 from flick.physics import PhysicsParams, Table
 from flick.physics.footprint import Footprint, Footprints
 
@@ -237,8 +240,10 @@ def _hand(t: float, launch: float, start: Piece, direction: tuple[float, float],
 
 
 def render_video(path: str | Path, params: PhysicsParams, script: Script, camera: Camera,
-                 rng: np.random.Generator) -> Script:
-    """Simulate and film `script`; write the clip (mp4v .mp4, MJPG .avi) to `path`.
+                 rng: np.random.Generator, phone: Phone | None = None) -> Script:
+    """Simulate and film `script`; write the clip (mp4v .mp4, MJPG .avi) to `path`. With a
+    `phone` (`flick.measure.phone`), film it as that phone would: its table, tilt, light,
+    noise and compression, each frame stamped with its own time (an .mp4 through PyAV).
 
     Returns the script with each shot's trajectory, launch time and the clip's duration filled in.
     """
@@ -246,6 +251,10 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
 
     fps = camera.fps
     h_true = table_to_image(camera, rng)
+    if phone is not None:
+        (x0, y0), (x1, y1) = VIEW
+        view = np.array([[x0, y1], [x1, y1], [x1, y0], [x0, y0]], dtype=float)
+        h_true = phones.tilted(h_true, camera.size, phone.tilt, view, rng)
     fpa = Footprints(params)
     script.trajectories = [simulate(params, plan) for plan in script.shots]
     t = 0.0
@@ -254,30 +263,42 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
         script.launches.append(t + script.before)
         t += script.before + traj.duration + script.after
     script.duration = t
-    n_frames = math.ceil(script.duration * fps)
     w, hgt = camera.size
-    fourcc = cv2.VideoWriter.fourcc(*("MJPG" if str(path).endswith(".avi") else "mp4v"))
-    writer = cv2.VideoWriter(str(path), fourcc, fps, (w, hgt))
-    if not writer.isOpened():
-        raise OSError(f"{path}: cannot write a video")
-    if str(path).endswith(".avi"):
-        writer.set(cv2.VIDEOWRITER_PROP_QUALITY, 90)
-    # The table: its colour, a faint fixed texture (wood grain), the corner marks.
-    base = np.empty((hgt, w, 3), np.float32)
-    base[:] = TABLE_COLOUR.tuple()
-    base += rng.normal(0.0, 2.5, size=(hgt, w, 1)).astype(np.float32)
+    if phone is None:
+        n_frames = math.ceil(script.duration * fps)
+        shown = stamped = np.arange(n_frames) / fps
+        fourcc = cv2.VideoWriter.fourcc(*("MJPG" if str(path).endswith(".avi") else "mp4v"))
+        writer: Any = cv2.VideoWriter(str(path), fourcc, fps, (w, hgt))
+        if not writer.isOpened():
+            raise OSError(f"{path}: cannot write a video")
+        if str(path).endswith(".avi"):
+            writer.set(cv2.VIDEOWRITER_PROP_QUALITY, 90)
+        # The table: its colour, a faint fixed texture, the corner marks.
+        base = np.empty((hgt, w, 3), np.float32)
+        base[:] = TABLE_COLOUR.tuple()
+        base += rng.normal(0.0, 2.5, size=(hgt, w, 1)).astype(np.float32)
+    else:
+        shown, stamped = phones.frame_times(script.duration, fps, phone, rng)
+        writer = phones.Writer(path, (w, hgt), fps, phone)
+        base = phones.surface(phone.surface, (w, hgt), rng)
+        n_frames = len(shown)
     base_img = np.clip(base, 0, 255).astype(np.uint8)
     mark_colour = BGR(200, 40, 200)
     for mx, my in ((0.0, 0.0), (MARKS[0], 0.0), (MARKS[0], MARKS[1]), (0.0, MARKS[1])):
         _fill(base_img, h_true, _disc(mx, my, MARK_DIAMETER / 2, 24), mark_colour, 1.0)
     # Camera noise: random crops of one field of Gaussian noise (as good as fresh noise for
     # a tracker, and cheap).
+    sigma = camera.noise if phone is None or phone.noise is None else phone.noise
     noise = np.round(rng.standard_normal((hgt + _PAD, w + _PAD, 3), dtype=np.float32)
-                     * camera.noise).astype(np.int16)
+                     * sigma).astype(np.int16)
     subs = max(1, round(camera.exposure * 240.0 / fps))  # sub-exposures: motion blur
     shot_starts = [launch - script.before for launch in script.launches]
+    previous: np.ndarray | None = None
     for i in range(n_frames):
-        t_frame = i / fps
+        if i and shown[i] == shown[i - 1] and previous is not None:
+            writer.write(previous, float(stamped[i]))  # a repeated frame: the same picture
+            continue
+        t_frame = float(shown[i])
         k = max(0, int(np.searchsorted(shot_starts, t_frame, side="right")) - 1)
         plan, traj, launch = script.shots[k], script.trajectories[k], script.launches[k]
         vx, vy = plan.velocity
@@ -296,7 +317,10 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
                     _fill(img, h_true, _disc(x + r * math.cos(angle), y + r * math.sin(angle),
                                              DOT_DIAMETER / 2, 12), DOT_COLOUR, 1.0)
             if camera.hand:
-                for poly in _hand(ts, launch, plan.pieces[0], (vx / speed, vy / speed)):
+                hand = _hand(ts, launch, plan.pieces[0], (vx / speed, vy / speed))
+                if phone is not None and phone.shadow and hand:
+                    _shadow(img, h_true, hand)
+                for poly in hand:
                     _fill(img, h_true, poly, HAND_COLOUR, 1.0)
             acc += img
         frame = ((acc + subs // 2) // subs).astype(np.uint8)
@@ -304,9 +328,30 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
             frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), camera.lens_blur))
         ox, oy = int(rng.integers(0, _PAD)), int(rng.integers(0, _PAD))
         noisy = frame.astype(np.int16) + noise[oy:oy + hgt, ox:ox + w]
-        writer.write(np.clip(noisy, 0, 255).astype(np.uint8))
+        out = np.clip(noisy, 0, 255).astype(np.uint8)
+        if phone is None:
+            writer.write(out)
+        else:
+            out = phones.finish(out, t_frame, phone, rng)
+            writer.write(out, float(stamped[i]))
+        previous = out
     writer.release()
     return script
+
+
+SHADOW_OFFSET = (2.5, -2.0)  # cm: where the hand's shadow falls from the hand (a lamp above)
+
+
+def _shadow(img: np.ndarray, h: np.ndarray, hand: list[np.ndarray]) -> None:
+    """Darken the table under the hand's shadow (soft-edged, about a third darker)."""
+    import cv2
+
+    mask = np.zeros(img.shape[:2], np.uint8)
+    for poly in hand:
+        pts = _project(h, poly + np.array(SHADOW_OFFSET))
+        cv2.fillPoly(mask, [np.round(pts).astype(np.int32)], 255, lineType=cv2.LINE_AA)
+    soft = cv2.GaussianBlur(mask, (0, 0), 3.0).astype(np.float32) / 255.0
+    img[:] = np.clip(img * (1.0 - 0.35 * soft)[..., None], 0, 255).astype(np.uint8)
 
 
 # -- the shots of the tests, as a person would make them --------------------------------------
@@ -384,7 +429,7 @@ def render_tests(directory: str | Path, params: PhysicsParams, seed: int,
                  tests: Sequence[tuple[str, float, int]] = (
                      ("slide", 240.0, 4), ("collision", 60.0, 5), ("topple", 60.0, 10)),
                  camera: Camera | None = None, container: str = "avi",
-                 ) -> tuple[dict[str, float], list[Clip]]:
+                 phone: Phone | None = None) -> tuple[dict[str, float], list[Clip]]:
     """A hidden table (`hidden_table`, seeded) and one clip per (test, fps, shots), filmed
     from a slightly tilted camera with noise, blur and a hand. Returns the true values and the
     clips (written as `<test>.avi` in `directory`: motion JPEG, each frame on its own, as a
@@ -403,7 +448,7 @@ def render_tests(directory: str | Path, params: PhysicsParams, seed: int,
         cam = camera or Camera()
         cam = Camera(fps=fps, size=cam.size, exposure=cam.exposure, noise=cam.noise,
                      lens_blur=cam.lens_blur, tilt=cam.tilt, hand=cam.hand)
-        path = directory / f"{test}.{container}"
-        script = render_video(path, hidden, Script(plans), cam, rng)
+        path = directory / f"{test}.{'mp4' if phone is not None else container}"
+        script = render_video(path, hidden, Script(plans), cam, rng, phone)
         clips.append(Clip(path, test, fps, script))
     return truth, clips

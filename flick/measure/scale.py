@@ -71,18 +71,51 @@ def find_marks(frame: np.ndarray, colour: ColourRange) -> np.ndarray | None:
     return pts
 
 
-def from_frames(frames: Iterable[np.ndarray], colour: ColourRange,
-                rectangle: tuple[float, float]) -> Scale:
-    """The scale from the marks seen in several frames (the median of each mark's centre)."""
-    import cv2
+def from_background(table: np.ndarray, first: list[np.ndarray], colour: ColourRange,
+                    rectangle: tuple[float, float]) -> Scale:
+    """The scale from the marks on the bare table (the median of frames over the clip: no
+    hand, little noise), else from those seen in the first frames."""
+    marks = find_marks(table, colour)
+    if marks is not None:
+        return _scale(marks, rectangle)
+    return from_frames(first, colour, rectangle, table)
 
+
+def from_frames(frames: Iterable[np.ndarray], colour: ColourRange,
+                rectangle: tuple[float, float], table: np.ndarray | None = None) -> Scale:
+    """The scale from the marks seen in several frames (the median of each mark's centre).
+    When none shows four, the error says what was seen of the marks' colour, where (in
+    `table`, else the first frame)."""
+    frames = list(frames)
     found = [m for m in (find_marks(f, colour) for f in frames) if m is not None]
     if not found:
+        seen = _blobs(table if table is not None else frames[0], colour) if frames or (
+            table is not None) else []
+        where = ", ".join(f"({x:.0f}, {y:.0f}) {a} px" for a, (x, y) in seen[:6])
+        told = (f"{len(seen)} {colour.name} spot(s) seen, at (x, y) pixels from the top left "
+                f"and their size: {where}" if seen else f"nothing {colour.name} was seen")
         raise FlickError(
-            f"the four {colour.name} corner marks were not found in the first frames: put four "
-            "marks of one colour at the corners of a measured rectangle (tools/README.md, "
-            "'From a video'), or name their colour with --mark-colour")
-    marks = np.median(np.stack(found), axis=0)
+            f"the four {colour.name} corner marks were not found ({told}): four marks of one "
+            "colour and of about the same size must be in view at the corners of a measured "
+            "rectangle (tools/README.md, 'From a video'); name their colour with "
+            "--mark-colour")
+    return _scale(np.median(np.stack(found), axis=0), rectangle)
+
+
+def _blobs(frame: np.ndarray, colour: ColourRange) -> list[tuple[int, tuple[float, float]]]:
+    """(area px, centre) of the blobs of `colour` in a frame, largest first."""
+    import cv2
+
+    mask = colour.mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV))
+    n, _labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    blobs = [(int(stats[i, cv2.CC_STAT_AREA]), (float(centroids[i][0]), float(centroids[i][1])))
+             for i in range(1, n)]
+    return sorted((b for b in blobs if b[0] >= 4), key=lambda b: -b[0])
+
+
+def _scale(marks: np.ndarray, rectangle: tuple[float, float]) -> Scale:
+    import cv2
+
     w, h = rectangle
     table = np.array([[0, h], [w, h], [w, 0], [0, 0]], dtype=np.float32)
     hom = np.asarray(cv2.getPerspectiveTransform(marks.astype(np.float32), table))

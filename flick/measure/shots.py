@@ -35,6 +35,11 @@ MOVE_CM = 0.15  # cm in 1/30 s: a piece moving at least about 5 cm/s (above a vi
 AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, not of a put-back
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
+STILL_CM = 0.05  # cm between a frame's two neighbours below which a piece is still there
+EVEN_RMS_CM = 0.3  # cm rms off the fitted slow-down: more is a track not to trust
+# A frame whose piece moved less than this share of the way between its neighbours (a moving
+# piece's frame lies about halfway) repeats the frame before.
+FROZEN_SHARE = 0.1
 FELL_ELONGATION = 1.5
 # cm between the edges of the striker and its target below which an approach frame is not used:
 # the two silhouettes' colours bleed into each other (blur, a video's colour subsampling).
@@ -61,6 +66,16 @@ class PieceFrames:
     def __post_init__(self) -> None:
         found = np.isfinite(self.x)
         seen = found & ~self.occluded
+        if len(self.x) > 2:
+            # A frozen frame (a phone repeats a frame under load) shows the piece where it was
+            # a frame before: while it moves (its neighbours apart), it hardly moved from the
+            # one before (a repeat, compressed again, moves its centre a hair), so the frame's
+            # time is not the picture's.
+            frozen = np.zeros(len(self.x), bool)
+            step = np.hypot(self.x[1:-1] - self.x[:-2], self.y[1:-1] - self.y[:-2])
+            gap = np.hypot(self.x[2:] - self.x[:-2], self.y[2:] - self.y[:-2])
+            frozen[1:-1] = (gap > STILL_CM) & (step < FROZEN_SHARE * gap)
+            seen &= ~frozen
         ref = float(np.median(self.area[seen])) if seen.any() else math.nan
         self.merged = found & (self.blobs > 1)
         if not self.may_grow:
@@ -109,6 +124,15 @@ class Setup:
     fps: float
     piece_radius: float
     target_radius: float = 0.0
+    # Each frame's own time (s), as the phone stamped it (a variable frame rate); None: the
+    # frames are 1 / fps apart.
+    times: np.ndarray | None = None
+
+    def seconds(self, frames: list[int] | np.ndarray, origin: int) -> np.ndarray:
+        """The time of each of `frames` after frame `origin` (s)."""
+        if self.times is None:
+            return (np.asarray(frames, dtype=float) - origin) / self.fps
+        return self.times[np.asarray(frames, dtype=int)] - self.times[origin]
 
 
 def _moving(pf: PieceFrames, lag: int) -> np.ndarray:
@@ -289,7 +313,6 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
 
 def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
            rest_n: int) -> None:
-    fps = setup.fps
     rest = _rest(pf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
     a = _frame_a(pf, m.first, m.last + 1)
     if rest is None:
@@ -314,7 +337,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
         m.reasons.append(f"only {len(moving)} good frame(s) of the slide to fit")
         return
     direction = (rest - pa) / max(total, 1e-9)
-    t = (np.array(frames) - a) / fps
+    t = setup.seconds(frames, a)
     d = np.array([float(np.dot(pf.p(i) - pa, direction)) for i in frames])
     _s_end, dec, stop, rms = stop_fit(t, d)
     v = dec * stop
@@ -324,7 +347,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     lateral = max(abs(_cross(direction, pf.p(i) - pa)) for i in frames)
     if lateral > 1.0:
         m.reasons.append(f"the path bends ({lateral:.1f} cm off a straight line)")
-    if rms > 0.3:
+    if rms > EVEN_RMS_CM:
         m.reasons.append(f"the track does not follow an even slow-down ({rms:.2f} cm rms)")
     if dec <= 0 or v <= 0:
         m.reasons.append("the fitted track does not slow down")
@@ -332,9 +355,10 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     frames = moving
     step = max(1, len(frames) // TRACK_POINTS)
     chosen = frames[::step][:TRACK_POINTS]
-    track = tuple(TrackPoint(round((i - a) / fps, 6), float(pf.x[i]), float(pf.y[i]))
-                  for i in chosen)
-    spin_speed, final_angle = _spin(pf, a, m.last, window[1], fps)
+    at = setup.seconds(chosen, a)
+    track = tuple(TrackPoint(round(float(t_i), 6), float(pf.x[i]), float(pf.y[i]))
+                  for i, t_i in zip(chosen, at, strict=True))
+    spin_speed, final_angle = _spin(pf, a, m.last, window[1], setup)
     distance = 0.5 * dec * stop * stop
     m.values = {"launch_speed": v, "slide_distance": distance, "deceleration": dec}
     if spin_speed is not None and final_angle is not None:
@@ -345,10 +369,11 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
                  note=f"shot {m.number}: frames {m.first}-{m.last}")
 
 
-def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
+def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
           ) -> tuple[float | None, float | None]:
     """Spin (deg/s) at frame A and the rotation (deg) from A to rest, from the rim dot, or
     (None, None) when it was not seen well enough or the piece hardly turned."""
+    fps = setup.fps
     end = min(last + int(0.2 * fps), stop)
     frames = [i for i in [*range(a, last + 1), *_still(pf, last + 1, end)]
               if pf.good[i] and math.isfinite(pf.dot[i])]
@@ -363,7 +388,7 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, fps: float,
     if abs(final) < math.radians(45):
         return None, None
     sign = 1.0 if final > 0 else -1.0
-    times = (np.array(frames) - a) / fps
+    times = setup.seconds(frames, a)
     _end, alpha, t_stop, rms = stop_fit(times, theta * sign)
     if alpha <= 0 or rms > 0.3:
         return None, None
@@ -395,7 +420,6 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
          collect: list[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
     """Measure a collision or topple shot. `collect`: only gather the approach (t, s) for the
     pooled deceleration; `shared`: that deceleration, used instead of this shot's own."""
-    fps = setup.fps
     s_rest = _rest(sf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
     t0 = _rest(tf, max(window[0], m.first - rest_n), m.first, backward=True)
     t_rest = _rest(tf, m.last + 1, min(m.last + 1 + rest_n, window[1]))
@@ -428,7 +452,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     pa = sf.p(frames[0])
     far = sf.p(frames[-1])
     u = (far - pa) / max(float(np.hypot(*(far - pa))), 1e-9)
-    t = (np.array(frames) - frames[0]) / fps
+    t = setup.seconds(frames, frames[0])
     s = np.array([float(np.dot(sf.p(i) - pa, u)) for i in frames])
     if collect is not None:
         collect.append((t, s))
@@ -441,7 +465,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     else:
         s0, v, dec = _fit(t, s)
     rms = float(np.sqrt(np.mean((s0 + v * t - 0.5 * dec * t * t - s) ** 2)))
-    if rms > 0.3:
+    if rms > EVEN_RMS_CM:
         m.reasons.append(f"the approach does not follow an even slow-down ({rms:.2f} cm rms)")
     if not 0.0 <= dec < 3000.0:  # no table slows a piece by 3 g
         dec = max(0.0, min(dec, 3000.0))

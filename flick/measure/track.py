@@ -2,8 +2,10 @@
 its silhouette is, where its rim dot points, and whether a hand is over it.
 
 One piece per colour: the flicked piece has one colour, the piece it hits another. A piece is
-the largest blob of its colour (holes such as its rim dot filled). A frame where skin touches the
-blob is marked occluded: its position is not used.
+the largest blob of its colour (holes such as its rim dot filled). A frame where a hand touches
+the blob is marked occluded: its position is not used. A hand is skin-coloured *and* not the
+table: the table is learnt from the clip (`Background`, the median of frames spread over it), so
+a wood table as warm as skin is not taken for a hand.
 """
 
 from __future__ import annotations
@@ -37,33 +39,107 @@ class Track:
                 ("x", "y", "area", "elongation", "dot", "occluded", "blobs")}
 
 
+@dataclass(frozen=True)
+class Background:
+    """The table without what moves over it: the per-pixel median of frames spread over the
+    clip (the hand and a moving piece are in few of them). `changed(frame)` marks the pixels
+    that differ from it, after the light's overall swing (flicker) is taken out, by more than
+    the frame's own noise allows."""
+
+    image: np.ndarray  # BGR uint8
+    smooth: np.ndarray = field(init=False, repr=False)  # the image blurred as frames are
+    level: float = field(init=False, repr=False)  # its median grey level
+
+    def __post_init__(self) -> None:
+        import cv2
+
+        smooth = cv2.GaussianBlur(self.image, (5, 5), 0)
+        object.__setattr__(self, "smooth", smooth)
+        object.__setattr__(self, "level", max(float(np.median(smooth[::4, ::4])), 1.0))
+
+    @classmethod
+    def of(cls, frames: list[np.ndarray]) -> Background:
+        return cls(np.median(np.stack(frames), axis=0).astype(np.uint8))
+
+    def changed(self, frame: np.ndarray) -> np.ndarray:
+        import cv2
+
+        f = cv2.GaussianBlur(frame, (5, 5), 0)
+        gain = float(np.median(f[::4, ::4])) / self.level
+        diff = cv2.absdiff(f, cv2.convertScaleAbs(self.smooth, alpha=gain))
+        b, g, r = cv2.split(diff)
+        most = cv2.max(cv2.max(b, g), r)
+        noise = 1.4826 * float(np.median(most[::4, ::4]))
+        _, out = cv2.threshold(most, max(CHANGED_LEVELS, 4.0 * noise), 255, cv2.THRESH_BINARY)
+        return np.asarray(out)
+
+    def white(self) -> bool:
+        """Whether the table itself reads as white (then white next to a piece is table, not
+        its rim dot)."""
+        import cv2
+
+        hsv = cv2.cvtColor(self.image, cv2.COLOR_BGR2HSV)
+        return float(np.mean(white_mask(hsv) > 0)) > 0.3
+
+
+FINGER_CM = 1.2  # cm: the least width of a hand seen from above (a fingertip)
+CHANGED_LEVELS = 12.0  # grey levels: the least change from the table that is something on it
+
+
 class Tracker:
     """Finds the pieces of the given colours in frames, one frame at a time."""
 
-    def __init__(self, scale: Scale, colours: dict[str, ColourRange]) -> None:
+    def __init__(self, scale: Scale, colours: dict[str, ColourRange],
+                 background: Background | None = None) -> None:
         import cv2
 
         self.scale = scale
         self.colours = colours
+        self.background = background
+        self.white_table = background is not None and background.white()
         self.tracks = {name: Track(name) for name in colours}
         self.kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
         self.near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
         self.close = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         self.px_cm = scale.px_per_cm()
+        across = max(3, 2 * round(FINGER_CM * self.px_cm / 2) + 1)  # px, odd
+        self.finger = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (across, across))
+        # Where the table itself is skin-coloured (a warm wood), only a change is a hand.
+        self.table_skin: np.ndarray | None = None
+        if background is not None:
+            table_skin = cv2.dilate(SKIN.mask(cv2.cvtColor(background.image, cv2.COLOR_BGR2HSV)),
+                                    self.kernel)
+            self.table_skin = table_skin if table_skin.any() else None
 
     def add(self, frame: np.ndarray) -> None:
         import cv2
 
         hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
-        # Specks of skin colour (noise, compression) are not a hand: open, then widen.
-        skin = cv2.dilate(cv2.morphologyEx(SKIN.mask(hsv), cv2.MORPH_OPEN, self.kernel), self.near)
+        # Specks of skin colour (noise, compression) are not a hand: open, then widen. Skin
+        # colour where the table is (a warm wood) is not a hand either.
+        skin = SKIN.mask(hsv)
+        if self.background is not None and self.table_skin is not None:
+            # There, a hand is skin that changed the table, and not the rim of blended colour
+            # round a piece that moved over it.
+            pieces = np.zeros_like(skin)
+            for colour in self.colours.values():
+                pieces |= colour.mask(hsv)
+            changed = cv2.bitwise_and(self.background.changed(frame),
+                                      cv2.bitwise_not(cv2.dilate(pieces, self.close)))
+            # A hand is a finger's width across at least: thinner slivers of change (a piece's
+            # motion blur, a block of compression) are not one.
+            changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, self.finger)
+            skin = cv2.bitwise_and(skin, cv2.bitwise_or(cv2.bitwise_not(self.table_skin), changed))
+        skin = cv2.dilate(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self.kernel), self.near)
         white = white_mask(hsv)
         for name, colour in self.colours.items():
             track = self.tracks[name]
             # The rim dot and the pale blend around it belong to the piece: white next to the
-            # colour joins it, and a closing mends the notch the blend cuts into the outline.
+            # colour joins it (not on a white table, where it is table), and a closing mends
+            # the notch the blend cuts into the outline.
             mask = colour.mask(hsv)
-            mask |= white & cv2.dilate(mask, self.near)
+            if not self.white_table:
+                mask |= white & cv2.dilate(mask, self.near)
             mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self.close)
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             areas = [cv2.contourArea(c) for c in contours]

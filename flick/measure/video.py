@@ -14,12 +14,15 @@ from flick.errors import FlickError
 
 @dataclass(frozen=True)
 class VideoInfo:
-    """A clip: path, frames per second (of the recording), frame count (maybe estimated), size."""
+    """A clip: path, frames per second (of the recording), frame count (maybe estimated), size,
+    and the rate the file says (`stamped_fps`: its timestamps run that much faster than the
+    recording when a slow-motion clip is stored at a lower rate)."""
 
     path: Path
     fps: float
     frames: int
     size: tuple[int, int]
+    stamped_fps: float = 0.0
 
 
 def open_video(path: str | Path, fps: float | None = None) -> VideoInfo:
@@ -41,7 +44,8 @@ def open_video(path: str | Path, fps: float | None = None) -> VideoInfo:
     try:
         if not cap.isOpened():
             raise FlickError(f"{path}: not a video OpenCV can read")
-        rate = fps if fps is not None else float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
+        stamped = float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
+        rate = fps if fps is not None else stamped
         if not rate or rate <= 0:
             raise FlickError(f"{path}: the file gives no frame rate: give --fps")
         count = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
@@ -49,7 +53,7 @@ def open_video(path: str | Path, fps: float | None = None) -> VideoInfo:
         h = int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
     finally:
         cap.release()
-    return VideoInfo(path, rate, count, (w, h))
+    return VideoInfo(path, rate, count, (w, h), stamped if stamped > 0 else rate)
 
 
 def frames(info: VideoInfo) -> Iterator[tuple[int, np.ndarray]]:
@@ -67,6 +71,37 @@ def frames(info: VideoInfo) -> Iterator[tuple[int, np.ndarray]]:
             i += 1
     finally:
         cap.release()
+
+
+def stamped(info: VideoInfo) -> Iterator[tuple[int, float, np.ndarray]]:
+    """(index, the frame's own timestamp in ms as the file gives it, BGR frame) of every frame,
+    in order; `times` turns the stamps into the recording's seconds."""
+    import cv2
+
+    cap = cv2.VideoCapture(str(info.path))
+    try:
+        i = 0
+        while True:
+            ok, frame = cap.read()
+            if not ok:
+                return
+            yield i, float(cap.get(cv2.CAP_PROP_POS_MSEC)), frame
+            i += 1
+    finally:
+        cap.release()
+
+
+def times(stamps_ms: list[float], info: VideoInfo) -> np.ndarray:
+    """Each frame's time (s) on the recording's clock: its own timestamp (a phone records at a
+    variable rate: frames come late, are dropped or repeated), slowed by the rate given when a
+    slow-motion clip is stored at a lower one (`--fps`); where the file's stamps are not usable
+    (missing, not increasing), the frames 1 / fps apart."""
+    ms = np.asarray(stamps_ms, dtype=float)
+    nominal = np.arange(len(ms)) / info.fps
+    if len(ms) < 2 or not np.isfinite(ms).all() or (np.diff(ms) <= 0).any():
+        return nominal
+    slow = info.stamped_fps / info.fps if info.stamped_fps > 0 else 1.0
+    return (ms - ms[0]) / 1000.0 * slow
 
 
 def grab(info: VideoInfo, wanted: Iterable[int]) -> dict[int, np.ndarray]:
