@@ -133,13 +133,16 @@ def handle(args: argparse.Namespace) -> int:
         if args.out:
             atomic.write_text(args.out, output.csv_text(result.shots, info.path.name))
         if args.sheets and result.shots:
-            grabbed = video.grab(info, [m.first for m in result.shots])
+            problems = [m.problem for m in result.shots if m.problem is not None]
+            grabbed = video.grab(info, [m.first for m in result.shots] + problems)
             for m in result.shots:
                 frame = grabbed.get(m.first)
                 if frame is not None:
                     title = (f"{info.path.name} shot {m.number} ({args.test}), frames "
                              f"{m.first}-{m.last}" + ("" if m.sure else " - UNSURE"))
-                    sheets[m.number] = sheet.write(args.sheets, frame, m, result.scale, title)
+                    problem = grabbed.get(m.problem) if m.problem is not None else None
+                    sheets[m.number] = sheet.write(args.sheets, frame, m, result.scale, title,
+                                                   problem)
     except OSError as exc:
         raise FlickError(f"{getattr(exc, 'filename', None) or 'output'}: cannot write: "
                          f"{getattr(exc, 'strerror', None) or exc}") from None

@@ -32,6 +32,7 @@ from flick.tuning.measurements import Shot, TrackPoint
 FIT_SHARE = 0.85  # of the slide, measured from frame A, that the launch fit uses
 TRACK_POINTS = 8
 MOVE_CM = 0.15  # cm in 1/30 s: a piece moving at least about 5 cm/s (above a video's jitter)
+JITTER_TIMES = 3.0  # a noisy clip's moving threshold: this many times its resting jitter
 AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, not of a put-back
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
@@ -108,6 +109,10 @@ class Measured:
     path: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # cm, per piece
     contact: tuple[float, float] | None = None  # cm
     values: dict[str, float | str] = field(default_factory=dict)
+    # Frames not used because a hand or another piece was over the piece: where it was then
+    # (cm), and the first such frame, which the contact sheet shows beside the shot's start.
+    hidden: list[tuple[float, float]] = field(default_factory=list)
+    problem: int | None = None
 
     @property
     def sure(self) -> bool:
@@ -135,12 +140,24 @@ class Setup:
         return self.times[np.asarray(frames, dtype=int)] - self.times[origin]
 
 
+def jitter(pf: PieceFrames) -> float:
+    """cm: how much a resting piece's centre wanders from frame to frame in this clip (noise,
+    compression): the median step between good frames, most of which are at rest."""
+    good = np.flatnonzero(pf.good)
+    if len(good) < 3:
+        return 0.0
+    steps = np.hypot(np.diff(pf.x[good]), np.diff(pf.y[good]))
+    return float(np.median(steps))
+
+
 def _moving(pf: PieceFrames, lag: int) -> np.ndarray:
-    """Per frame: a good frame whose position differs by more than MOVE_CM from the last good
-    frame at least `lag` frames before (about 1/30 s)."""
+    """Per frame: a good frame whose position differs by more than MOVE_CM (in a noisy clip,
+    JITTER_TIMES its resting jitter) from the last good frame at least `lag` frames before
+    (about 1/30 s)."""
     n = len(pf.x)
     out = np.zeros(n, bool)
     good = np.flatnonzero(pf.good)
+    move = max(MOVE_CM, JITTER_TIMES * jitter(pf))
     for k, i in enumerate(good):
         j = k - 1
         while j >= 0 and good[j] > i - lag:
@@ -148,7 +165,7 @@ def _moving(pf: PieceFrames, lag: int) -> np.ndarray:
         if j < 0:
             continue
         g = good[j]
-        out[i] = math.hypot(pf.x[i] - pf.x[g], pf.y[i] - pf.y[g]) > MOVE_CM
+        out[i] = math.hypot(pf.x[i] - pf.x[g], pf.y[i] - pf.y[g]) > move
     return out
 
 
@@ -277,6 +294,13 @@ def _frame_a(pf: PieceFrames, first: int, last: int) -> int | None:
     return None
 
 
+def _note_hidden(m: Measured, pf: PieceFrames, hidden: list[int]) -> None:
+    """Keep where the piece was in the frames not used, and the first of them."""
+    m.hidden = [(float(pf.x[i]), float(pf.y[i])) for i in hidden if math.isfinite(pf.x[i])]
+    if hidden and m.problem is None:
+        m.problem = hidden[0]
+
+
 def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
     """Every shot of the clip, measured (or marked unsure)."""
     spans = split(pieces, setup.fps)
@@ -330,6 +354,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     moving = [i for i in frames if i <= m.last
               and math.hypot(pf.x[i] - pa[0], pf.y[i] - pa[1]) < FIT_SHARE * total]
     hidden = [i for i in range(a, m.last + 1) if pf.occluded[i] or pf.merged[i]]
+    _note_hidden(m, pf, hidden)
     if hidden:
         m.reasons.append(f"a hand or another piece over it in {len(hidden)} frame(s) after "
                          "the release")
@@ -442,6 +467,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     frames = [i for i in range(a, hit_frame) if sf.good[i]
               and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + CLEAR_CM]
     hidden = [i for i in range(a, hit_frame) if sf.occluded[i] or sf.merged[i]]
+    _note_hidden(m, sf, hidden)
     if hidden:
         m.reasons.append(f"a hand or another piece over the striker in {len(hidden)} frame(s) "
                          "of its approach")

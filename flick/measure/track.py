@@ -120,16 +120,18 @@ class Tracker:
         skin = SKIN.mask(hsv)
         if self.background is not None and self.table_skin is not None:
             # There, a hand is skin that changed the table, and not the rim of blended colour
-            # round a piece that moved over it.
+            # round a piece that moved over it (its motion blur: `near` around its colour).
             pieces = np.zeros_like(skin)
             for colour in self.colours.values():
                 pieces |= colour.mask(hsv)
             changed = cv2.bitwise_and(self.background.changed(frame),
-                                      cv2.bitwise_not(cv2.dilate(pieces, self.close)))
+                                      cv2.bitwise_not(cv2.dilate(pieces, self.near)))
             # A hand is a finger's width across at least: thinner slivers of change (a piece's
             # motion blur, a block of compression) are not one.
             changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, self.finger)
             skin = cv2.bitwise_and(skin, cv2.bitwise_or(cv2.bitwise_not(self.table_skin), changed))
+            # The rim left out round the piece is given back: a hand that reaches it touches.
+            skin = cv2.dilate(skin, self.near)
         skin = cv2.dilate(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self.kernel), self.near)
         white = white_mask(hsv)
         for name, colour in self.colours.items():

@@ -39,7 +39,7 @@ CLIPS: dict[str, tuple[float, Phone, int]] = {
     "variable frame rate": (60.0, Phone(jitter=0.2, drops=0.05, repeats=0.05), SHOTS - 1),
     "held by hand under room light": (60.0, Phone(
         surface="light_wood", tilt=8.0, vignette=0.3, flicker=0.08, shadow=True, noise=9.0,
-        jpeg=50, bitrate=250_000, jitter=0.1, drops=0.03, repeats=0.03), SHOTS - 1),
+        jpeg=50, bitrate=250_000, jitter=0.1, drops=0.03, repeats=0.03), SHOTS),
 }
 
 
@@ -94,3 +94,21 @@ def test_marks_not_found_are_told_with_what_was_seen(tmp_path: Path) -> None:
         scale.from_background(frame, [frame], parse_colour("magenta"), (80.0, 60.0))
     text = str(error.value)
     assert "2 magenta spot(s) seen" in text and "(20, 20)" in text and "(300, 22)" in text
+
+
+def test_a_sheet_shows_the_frame_where_the_piece_was_hidden(tmp_path: Path) -> None:
+    from flick.measure import scale, sheet
+    from flick.measure.shots import Measured
+
+    _truth, clips = render.render_tests(tmp_path, PhysicsParams.default(), SEED,
+                                        (("slide", 30.0, 1),), phone=Phone())
+    frames = video.grab(video.open_video(clips[0].path), [0, 9])
+    found = scale.from_background(frames[0], [], parse_colour("magenta"), render.MARKS)
+    shot = Measured(1, 0, 20, "slide", reasons=["a hand or another piece over it"],
+                    hidden=[(30.0, 30.0)], problem=9)
+    alone = sheet.draw(frames[0], Measured(1, 0, 20, "slide"), found, "shot 1")
+    told = sheet.draw(frames[0], shot, found, "shot 1", frames[9])
+    assert told.shape[1] == 2 * alone.shape[1]  # the frame of the problem beside the start
+    red = (told[..., 2] > 200) & (told[..., 0] < 40) & (told[..., 1] < 40)
+    width = alone.shape[1]
+    assert red[:, width:].sum() > 50 and red[:, :width].sum() > 5  # its circle, the cross
