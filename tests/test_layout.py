@@ -340,7 +340,6 @@ KNOWN_LARGE_CLASSES = {
     "flick/game/bots/heuristic.py:CoreBot",
     "flick/game/bots/five_to_ten.py:HeuristicBot",
     "flick/cards/rise_of_the_zombies/state.py:RiseOfTheZombies",
-    "flick/cards/something_to_fear/state.py:StfState",
 }
 
 

@@ -203,7 +203,7 @@ def render(state: StfState, viewer: int | None = None) -> str:
     else:
         lines.append(f"To act: player {state.actor + 1}")
         if state.phase == A.TURN and state.to_act:
-            later = sorted(state.to_act, key=state._order_key)  # as of now: a Governor may move it
+            later = sorted(state.to_act, key=state.order_key)  # as of now: a Governor may move it
             lines.append("Then: " + ", ".join(f"player {q + 1}" for q in later))
     return "\n".join(lines)
 
