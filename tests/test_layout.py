@@ -339,7 +339,6 @@ LARGE_CLASSES_ALLOWED = {"flick/physics/world.py:World"}
 KNOWN_LARGE_CLASSES = {
     "flick/game/bots/heuristic.py:CoreBot",
     "flick/game/bots/five_to_ten.py:HeuristicBot",
-    "flick/cards/rise_of_the_zombies/state.py:RiseOfTheZombies",
 }
 
 
