@@ -337,7 +337,6 @@ def test_no_broad_except_swallows_errors_in_the_table_and_rules() -> None:
 MAX_CLASS_LINES = 500
 LARGE_CLASSES_ALLOWED = {"flick/physics/world.py:World"}
 KNOWN_LARGE_CLASSES = {
-    "flick/game/bots/heuristic.py:CoreBot",
     "flick/game/bots/five_to_ten.py:HeuristicBot",
 }
 
