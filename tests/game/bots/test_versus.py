@@ -7,7 +7,8 @@ import math
 
 from flick.game import Game
 from flick.game.bots import betrayal
-from flick.game.bots.five_to_ten import SUPPLIES, HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
+from flick.game.bots.goals import SUPPLIES
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
