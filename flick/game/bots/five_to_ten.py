@@ -283,9 +283,12 @@ class HeuristicBot(Separated, Sheltering, Versus):
         return Flare(Flick(vector(a2, f)), big=True)
 
     # ---- goals --------------------------------------------------------------------------------
-    def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+    def goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+        """What `s` should be doing now: the core goal in scenarios 1-4; in 5-10 hunting when
+        the bin needs kills, else its team's first objective that gives it a goal (bent for
+        a hidden betrayer), else searching face-down tokens."""
         if not self._five_to_ten(game):
-            return super()._goal(game, s)
+            return super().goal(game, s)
         if self._bin_urgent(game, s):
             return ("hunt", None)
         for obj in game.scenario.objectives:

@@ -180,7 +180,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         board = game.board
         assert s.piece is not None
         near = self._nearest_zombie(game, s)
-        goal = self._goal(game, s)
+        goal = self.goal(game, s)
         escort = game.rules.escort == s.name  # S3: every escort action is LOUD
         if goal[0] == "enter" and self._quiet_plan(game):
             # Scenarios 2-4: in through the door at once when a straight flick can do it
@@ -299,7 +299,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             if shot is not None:
                 return shot
         if game.actions_done == 0 and zs:
-            goal = self._goal(game, s)
+            goal = self.goal(game, s)
             if goal[0] != "enter" or goal[1] not in self._bases(game):
                 return self._flank(game, s, zs[:FLANKED])
         return None
@@ -434,7 +434,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         return EndTurn(facing=math.atan2(zy - y, zx - x))
 
     # ---- goals ---------------------------------------------------------------------------------
-    def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+    def goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
         """What `s` should be doing for the scenario's objective: the first objective of
         scenarios 1-4 the scenario names (`flick.game.bots.goals.CORE`), else hunting."""
         for obj in game.scenario.objectives:
@@ -447,7 +447,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
 
     def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
         """Where `s`'s goal lies; for a goal with no place (hunt, wait), its nearest zombie."""
-        goal = self._goal(game, s)
+        goal = self.goal(game, s)
         if goal[0] in PLACED_GOALS:
             return self._goal_point_of(game, goal)
         near = self._nearest_zombie(game, s)

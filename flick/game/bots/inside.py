@@ -54,7 +54,7 @@ class InsideABuilding(Walker):
 
     if TYPE_CHECKING:  # what this part asks of the other parts of `CoreBot`
         def _end(self, game: Game, s: Survivor) -> Input: ...
-        def _goal(self, game: Game, s: Survivor) -> tuple[str, Any]: ...
+        def goal(self, game: Game, s: Survivor) -> tuple[str, Any]: ...
         def _bases(self, game: Game) -> set[str]: ...
         def _searching(self, game: Game) -> bool: ...
         def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]: ...
@@ -70,7 +70,7 @@ class InsideABuilding(Walker):
         td = self._take_drop_here(game, s, building)
         if td is not None:
             return td
-        goal = self._goal(game, s)
+        goal = self.goal(game, s)
         if goal == ("enter", building):
             return self._end(game, s)
         if goal[0] == "wait" and self._fetch_coop(game):
@@ -188,7 +188,7 @@ class InsideABuilding(Walker):
 
     def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
         stash = game.stashes.get(place, [])
-        goal = self._goal(game, s)
+        goal = self.goal(game, s)
         need: dict[str, int] = {}
         base = None
         for obj in game.scenario.objectives:

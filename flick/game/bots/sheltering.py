@@ -85,7 +85,7 @@ class Sheltering(CoreBot):
             # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
             # than shoot (LOUD: three zombies would rush at it once out), unless every turn
             # left must kill, or it finds no way out.
-            way_out = self._exit(game, s, s.building, self._goal(game, s)) if (
+            way_out = self._exit(game, s, s.building, self.goal(game, s)) if (
                 courier and int(game.noise) == 0 and game.actions_done == 0
                 and not self.s5_kills_urgent(game)) else None
             if way_out is not None:
@@ -195,7 +195,7 @@ class Sheltering(CoreBot):
         assert s.piece is not None
         here = board.pos(s.piece)
         goal = self._goal_point(game, s)
-        if self._goal(game, s)[0] == "hunt" or goal is None:
+        if self.goal(game, s)[0] == "hunt" or goal is None:
             goal = here
         noise = int(game.noise)
         stay = math.dist(here, goal) + RISK_CM * self._end_risk(game, here, noise, s.piece)
