@@ -27,7 +27,7 @@ def card_name(state: StfState, card: int) -> str:
 
 
 def card_json(state: StfState, card: int) -> dict[str, Any]:
-    """A card as the issue's JSON: id, type, mob_damage, personal_damage."""
+    """A card as the published JSON of a game: id, type, mob_damage, personal_damage."""
     c = state.data.cards[card]
     return {
         "id": c.id,
