@@ -214,7 +214,7 @@ def win_rates(scenario: Any, games: list[dict[str, Any]]) -> list[dict[str, Any]
         else:
             label = "won" if coop and team == "survivors" else f"{team} won"
         rows.append(_row(label, team, mine, n))
-    if not coop:  # the issue's measure for S6-S10: a team won, by whatever victory
+    if not coop:  # S6-S10 are also measured by: a team won, by whatever victory
         rows.insert(len(teams), _row("a team won", "any", [g for g in games if g["winner"]], n))
     if any("betrayer_won" in g for g in games):  # S9-S10: the betrayers' share
         rows.append(_row("a betrayer won", "betrayer",

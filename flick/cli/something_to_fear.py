@@ -133,7 +133,7 @@ def make_bot(name: str, seed: int, budget: int) -> Any:
 
 
 def game_json(state: Any) -> dict[str, Any]:
-    """The issue's JSON of a finished game."""
+    """The published JSON of a finished game (what `flick cards something-to-fear` prints)."""
     from flick.cards.something_to_fear.view import card_json
 
     res = state.results()

@@ -28,9 +28,10 @@ Folders, by the rulebook's divisions:
   `supply` (found survivors, X tokens, supply, recruits), `secret` (secret objectives, the
   betrayer, the vote), `objectives`.
 - `bots/`: `HeuristicBot` (exported here, the bot `play` uses: every seat of scenarios 1-10)
-  in `five_to_ten`, on the core tactics of scenarios 1-4 (`heuristic.CoreBot`); `goals/`
-  (one module per objective: what a survivor should be doing for it); `walking`, `route`,
-  `aim`, `chance`; `tuned` (the tuned numbers, `assets/bots/*.yaml`).
+  in `five_to_ten` (with its parts `sheltering`, `separated` and `versus`), on the core
+  tactics of scenarios 1-4 (`heuristic.CoreBot`, with its parts `fetching`, `inside` and
+  `fighting`); `goals/` (one module per objective: what a survivor should be doing for it);
+  `walking`, `route`, `aim`, `chance`; `tuned` (the tuned numbers, `assets/bots/*.yaml`).
 
 """
 

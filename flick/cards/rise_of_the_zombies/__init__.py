@@ -1,13 +1,15 @@
 """Rise of the Zombies!: 1-8 survivors race a game clock along a path of Location cards to the
 Rescue Helicopter. Modules: `data` (the card data file,
-`assets/cards/rise_of_the_zombies.yaml`), `codes` (action codes), `state` (the game state, turn
-structure, movement, clock, results), whose rules are functions of the state in `moves` (legal
-actions and labels), `combat` (survivors' attacks) and `zombies` (infestation, zombie turn,
-wounds), bound to it as methods; `decisions` (the typed decisions inside an action: a target, a
-reaction, a heal, a re-roll, ...); `clock` (the real-time clock a front end reads and feeds to
-the game), `cardjson` (the card data inside a saved game); `view` (the table as text), `bots`
-(random, greedy, cautious, rollout), `search` (the Monte Carlo search bot) and `value` (its
-learned position value). The front end, `flick cards rise-of-the-zombies`, is
+`assets/cards/rise_of_the_zombies.yaml`), `codes` (action codes), `state` (the game state: its
+fields, queries, clock and results), whose rules are functions of the state in `moves` (legal
+actions and labels), `play` (a survivor's action applied, movement, Locations), `turns` (the
+turn structure and the end), `combat` (survivors' attacks) and `zombies` (infestation, zombie
+turn, wounds), some bound to it as methods; `progress` (the declared field list from which
+clone, JSON and the observation are made); `decisions` (the typed decisions inside an action: a
+target, a reaction, a heal, a re-roll, ...); `clock` (the real-time clock a front end reads and
+feeds to the game), `cardjson` (the card data inside a saved game); `view` (the table as text),
+`bots` (random, greedy, cautious, rollout), `search` (the Monte Carlo search bot) and `value`
+(its learned position value). The front end, `flick cards rise-of-the-zombies`, is
 `flick.cli.rise_of_the_zombies`; bot win rates by difficulty come from
 `tools/measure_rise_of_the_zombies.py`.
 

@@ -56,10 +56,8 @@ Readings where the rulebook is silent (each also noted where it is applied):
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from flick.cards.engine import (
     TERMINAL,
@@ -67,13 +65,9 @@ from flick.cards.engine import (
     NoDraws,
     State,
     check_action,
-    list_of_lists,
-    rng_from_json,
-    rng_state_to_json,
 )
-from flick.cards.rise_of_the_zombies import combat, moves, zombies
+from flick.cards.rise_of_the_zombies import combat, moves, play, progress, turns, zombies
 from flick.cards.rise_of_the_zombies import decisions as D
-from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
     K_ATTACK,
@@ -81,23 +75,9 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_DISCARD,
     K_DONE,
     K_FINAL,
-    K_FOLLOW,
-    K_GIVE,
-    K_HELI,
     K_INSTANT,
-    K_JOIN,
-    K_LET,
-    K_LOCATION,
-    K_MEDIC,
     K_PASS,
-    K_PLACE_EPIC,
-    K_READY,
-    K_REDIRECT,
-    K_REROLL,
     K_RESUME,
-    K_TARGET_SURV,
-    K_UNREADY,
-    K_USE,
     NONE,
     SAFE,
 )
@@ -121,16 +101,6 @@ def campaign_points(starting: int, living: int, epic_overcome: int) -> int:
     else:
         base = 0
     return base + epic_overcome
-
-
-def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
-    return [copy.copy(pd) for pd in pending]
-
-
-def _copy_infestation(infest: dict[str, Any] | None) -> dict[str, Any] | None:
-    if infest is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in infest.items()}
 
 
 class RiseOfTheZombies(State):
@@ -168,6 +138,24 @@ class RiseOfTheZombies(State):
     _zombie_turn = zombies._zombie_turn
     _run_zq = zombies._run_zq
     _redirect = zombies._redirect
+    # the fields a Player Turn starts afresh (flick.cards.rise_of_the_zombies.turns.turn_fields)
+    moved: list[bool]
+    free_used: list[bool]
+    bonus: list[int]
+    cardio_used: list[bool]
+    reroll_used: list[bool]
+    passed: list[bool]
+    placed: bool
+    weapon_user: list[int]
+    reloaded: list[bool]
+    moved_card: list[bool]
+    comp_attacked: list[bool]
+    actor: int
+
+    # turns and moves the zombies' rules ask for
+    _engage_random = play.engage_random
+    _start_player_turn = turns.start_player_turn
+    _check_end = turns.check_end
 
     def __init__(
         self,
@@ -243,7 +231,7 @@ class RiseOfTheZombies(State):
         self.decisions = 0  # decisions taken so far (bounded: max_game_length)
         if explicit_chance:
             self.phase = "discard"
-            self._turn_fields()  # for the copy the deal runs on
+            turns.turn_fields(self)  # for the copy the deal runs on
             self._run_procedure(("setup",), ())
         else:
             self._setup()
@@ -448,19 +436,19 @@ class RiseOfTheZombies(State):
         kind, a, b = action >> 16, (action >> 8) & 255, action & 255
         s = self.current_player()
         if self.pending:
-            self._apply_pending(s, kind, a, b)
+            play.apply_pending(self, s, kind, a, b)
         elif kind == K_DISCARD:
             self.hand[s].remove(b)
             self.adisc.append(b)
         elif kind == K_DONE:
             self._draw_actions(s, self.remaining(s) - len(self.hand[s]))
-            self._next_discarder(s + 1)
+            turns.next_discarder(self, s + 1)
         elif kind == K_PASS:
             self.passed[s] = True
-            self._next_actor()
+            turns.next_actor(self)
         else:
-            self._apply_play(s, kind, a, b)
-        self._settle()
+            play.apply_play(self, s, kind, a, b)
+        turns.settle(self)
         self._count_decision()
 
     def _count_decision(self) -> None:
@@ -468,354 +456,19 @@ class RiseOfTheZombies(State):
         helicopter departs (see `max_game_length`)."""
         self.decisions += 1
         if not self.over and self.decisions >= self.max_game_length():
-            self._finish("the Rescue Helicopter departs (time is up)")
-
-    def _apply_play(self, s: int, kind: int, a: int, b: int) -> None:
-        hand = self.hand[s]
-        if kind == K_READY:
-            sp = self.spec(b)
-            hand.remove(b)
-            self.xp[s] -= sp.cost
-            if sp.type == "attachment":
-                self.attach[self.pos[s]].append(b)
-            else:
-                self.ready[s].append(b)
-                self.cwounds[b] = 0
-            self._say(f"The {self.name(s)} readies {sp.name}.")
-        elif kind == K_LOCATION:
-            hand.remove(b)
-            self.xp[s] -= self.spec(b).cost  # "To Ready or play the card, pay the cost"
-            self._place_location(s, b)
-        elif kind == K_HELI:
-            self._pay(s, b)
-            self._place_location(s, HELI)
-        elif kind == K_FOLLOW:
-            self._pay(s, b)
-            self._move(s, self.pos[s] + (1 if a == 0 else -1))
-        elif kind == K_ATTACK:
-            if b == NONE:
-                self.free_used[s] = True
-            else:
-                hand.remove(b)
-                self.adisc.append(b)
-            if a != NONE:
-                self.weapon_user[a] = s
-            (lo, hi), _c, _f, _n = self.weapon(s, a)
-            self.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
-        elif kind == K_FINAL:
-            self._final_attack(s, b)
-        elif kind == K_INSTANT:
-            self._play_instant(s, b)
-        elif kind == K_USE:
-            sp = self.spec(b)
-            self.ready[s].remove(b)
-            self.adisc.append(b)
-            self._say(f"The {self.name(s)} uses {sp.name}.")
-            if sp.eff("draw"):
-                self._draw_actions(s, sp.eff("draw"))
-            if sp.eff("heal"):
-                self.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
-        elif kind == K_MEDIC:
-            self.free_used[s] = True
-            self.pending.append(D.Heal(seat=s, wounds=1))
-        elif kind == K_GIVE:
-            src = hand if a in hand else self.ready[s]
-            src.remove(a)
-            self.hand[b].append(a)
-            self.moved_card[a] = True
-            self.passed[b] = False
-            self._say(f"The {self.name(s)} gives {self.spec(a).name} to the {self.name(b)}.")
-        elif kind == K_UNREADY:
-            self.ready[s].remove(b)
-            hand.append(b)
-            self.moved_card[b] = True
-        elif kind == K_COMPANION:
-            self.comp_attacked[b] = True
-            lo, hi = self.spec(b).range
-            self.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
-
-    def _pay(self, s: int, card: int) -> None:
-        if card == NONE:
-            self.cardio_used[s] = True
-        else:
-            self.hand[s].remove(card)
-            self.adisc.append(card)
+            turns.finish(self, "the Rescue Helicopter departs (time is up)")
 
     def reactions(self, t: int) -> list[int]:
         """The attacks survivor t may react with (Otis rule reaction window)."""
         kinds = (K_ATTACK, K_FINAL, K_COMPANION, K_INSTANT)
         return [x for x in self._play_actions(t) if x >> 16 in kinds]
 
-    def _hurt(self, s: int, target: int, is_surv: bool, wounds: int) -> None:
-        """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
-        if is_surv:
-            self._say(f"  the {self.name(target)} takes {wounds} wound(s)")
-            self._wound_survivor(target, wounds)
-        else:
-            self._hit(s, target, wounds)
-
-    def _react(self, s: int, kind: int, a: int, b: int) -> None:
-        """The target of an attack reacts first: its own attack (made now, ahead of the
-        waiting one) or K_LET."""
-        self.pending.pop(0)
-        if kind == K_LET:
-            return
-        self._say(f"The {self.name(s)} reacts!")
-        before = {id(q) for q in self.pending}
-        self._apply_play(s, kind, a, b)
-        new = [q for q in self.pending if id(q) not in before]
-        for q in new:
-            q.reaction = True
-        self.pending = new + [q for q in self.pending if id(q) in before]
-
-    def _apply_pending(self, s: int, kind: int, a: int, b: int) -> None:
-        pd = self.pending[0]
-        if isinstance(pd, D.Aim):
-            if pd.window is not None:
-                pd.window = None  # the attack declared before the reaction window goes on
-            elif (
-                kind == K_TARGET_SURV
-                and not pd.reaction
-                and not pd.reacted
-                and self.reactions(b)
-            ):
-                pd.window = (kind, a, b)
-                pd.reacted = True  # one window an attack (a Final Attack's wounds included)
-                self.pending.insert(0, D.React(seat=b, by=s))
-                return
-        if isinstance(pd, D.React):
-            self._react(s, kind, a, b)
-        elif isinstance(pd, D.Target):
-            surv = kind == K_TARGET_SURV
-            if pd.mode == "weapon":
-                self._weapon_roll(pd, b, surv, self.chance_die("an attack roll"))
-            elif pd.mode == "fixed":
-                self.pending.pop(0)
-                self._hurt(s, b, surv, pd.wounds)
-            else:
-                sp = self.spec(pd.chart)
-                chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
-                roll = self.chance_die("a Companion or Ambush roll")
-                w = chart.wounds[roll]
-                self._say(f"  roll {roll}: {w} wound(s)")
-                pd.left -= 1
-                if pd.left <= 0:
-                    self.pending.pop(0)
-                self._hurt(s, b, surv, w)
-        elif isinstance(pd, D.Alloc):
-            pd.wounds -= 1
-            if pd.wounds <= 0:
-                self.pending.pop(0)
-            self._hurt(s, b, kind == K_TARGET_SURV, 1)
-        elif isinstance(pd, D.Heal):
-            self.pending.pop(0)
-            if b == NONE:
-                self.wounds[a] = max(0, self.wounds[a] - pd.wounds)
-            else:
-                self.cwounds[b] = max(0, self.cwounds[b] - pd.wounds)
-            self._say(f"  heals the {self.name(a)}" + ("" if b == NONE else "'s companion"))
-        elif isinstance(pd, D.Reroll):
-            self.pending.pop(0)
-            roll = pd.roll
-            if kind == K_REROLL:
-                self.reroll_used[s] = True
-                roll = self.chance_die("the Historian's re-roll")
-                self._say(f"  the Historian re-rolls: {roll}")
-            self._resolve_weapon(s, pd.weapon, pd.target, pd.on_survivor, roll)
-        elif isinstance(pd, D.Epic):
-            self.pending.pop(0)
-            inf = self.infest
-            assert inf is not None  # an Epic zombie is met only during an Infestation
-            z = inf["prisoners"]
-            inf["prisoners"] = -1
-            if kind == K_PLACE_EPIC:
-                self.epic["prisoners_placed"] = True
-                self._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
-                inf["got"] += self.zspec(z).xp
-            else:
-                self.aside.append(z)
-                self._say("  the Mutated Prisoners are set aside.")
-            self._continue_infestation()
-        elif isinstance(pd, D.Redirect):
-            if kind == K_REDIRECT:
-                pd.wounds -= 1
-                self._redirect(s, b)
-                if pd.wounds > 0 and self.companions(s):
-                    return
-            self.pending.pop(0)
-            self._wound_survivor(s, pd.wounds)  # the rest (all of it if K_TAKE)
-        elif isinstance(pd, D.Join):
-            self.pending.pop(0)
-            if kind == K_JOIN:
-                n = len(self.hand[s])
-                self.adisc.extend(self.hand[s])
-                self.hand[s].clear()
-                for q in self.pending:
-                    if isinstance(q, D.Target) and q.mode == "chart":
-                        q.left += n
-                        break
-
-    # ---- movement, locations, infestation ------------------------------------------------
-    def _move(self, s: int, dest: int) -> None:
-        """Move s into path position dest: Disengage from zombies left behind, draw Dangerous
-        Location cards on a first Advance, get Engaged by unengaged zombies there."""
-        old = self.pos[s]
-        self.moved[s] = True
-        self.pos[s] = dest
-        self._say(f"The {self.name(s)} moves to {self.location_name(dest)}.")
-        for z in self.zorder:
-            if self.zeng[z] == s:
-                self.zeng[z] = -1
-                self._engage_random(z, old)
-        if dest > self.furthest[s]:
-            self.furthest[s] = dest
-            c = self.path[dest]
-            n = self.cat.helicopter[0] if c == HELI else 0 if c == SAFE else self.spec(c).draw
-            self._draw_actions(s, n)
-        for z in self.zorder:
-            if self.zpos[z] == dest and self.zeng[z] < 0 and not self.zspec(z).group:
-                self.zeng[z] = s
-
-    def _engage_random(self, z: int, p: int) -> None:
-        """An unengaged non-Group zombie in a Location with survivors Engages one at random."""
-        if self.zspec(z).group:
-            return
-        there = self.here(p)
-        self.zeng[z] = self.chance_pick(there, "whom a zombie Engages") if there else -1
-
-    def _place_location(self, s: int, card: int) -> None:
-        self.path.append(card)
-        self.attach.append([])
-        self.placed = True
-        i = len(self.path) - 1
-        if card == HELI:
-            text = self.cat.helicopter[1]
-        else:
-            sp = self.spec(card)
-            text = sp.infestation
-            if sp.epic:
-                self.epic["locations"] += 1  # "if you choose to place" it: playing it is the choice
-        self._say(f"The {self.name(s)} places {self.location_name(i)} (Location {i + 1}).")
-        for t in range(self.num_players):
-            if self.alive[t]:
-                self.passed[t] = False
-        self._move(s, i)
-        need = self.infestation_value(i, text)
-        self.infest = {"pos": i, "need": need, "got": 0, "seat": s, "fast": [], "prisoners": -1}
-        self._continue_infestation()
-
-    # ---- turn structure -----------------------------------------------------------------
-    def _start_player_turn(self) -> None:
-        self.turn += 1
-        self.phase = "discard"
-        self._turn_fields()
-        self.actor = 0
-        self._next_discarder(0)
-
-    def _turn_fields(self) -> None:
-        """The fields a Player Turn starts afresh."""
-        n = self.num_players
-        na = len(self.cat.action_cards)
-        self.moved = [False] * n
-        self.free_used = [False] * n
-        self.bonus = [0] * n
-        self.cardio_used = [False] * n
-        self.reroll_used = [False] * n
-        self.passed = [not a for a in self.alive]
-        self.placed = False
-        self.weapon_user = [-1] * na
-        self.reloaded = [False] * na
-        self.moved_card = [False] * na
-        self.comp_attacked = [False] * na
-        self.actor = 0
-
-    def _next_discarder(self, start: int) -> None:
-        for s in range(start, self.num_players):
-            if not self.alive[s]:
-                continue
-            if self.hand[s]:
-                self.actor = s
-                return
-            self._draw_actions(s, self.remaining(s))  # nothing to discard: just draw
-        self.phase = "play"
-        self.actor = -1
-        self._next_actor()
-
-    def _next_actor(self) -> None:
-        n = self.num_players
-        for i in range(1, n + 1):
-            s = (self.actor + i) % n
-            if not self.passed[s]:
-                self.actor = s
-                return
-        self.actor = -1
-
-    def _settle(self) -> None:
-        """Resolve forced sub-decisions, end the game or the Play Cards step when due."""
-        while True:
-            while self.pending and not self.over:
-                pd = self.pending[0]
-                opts = self._pending_actions(pd)
-                if len(opts) > 1:
-                    break
-                if not opts:
-                    self.pending.pop(0)  # nothing left to target: the rest is wasted
-                    continue
-                self._apply_pending(pd.seat, opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
-            if self.pending or self.over or not self.zq:
-                break
-            self._run_zq()  # zombie work that waited for a decision goes on
-        if self.zq and not self.over:
-            return  # in the middle of zombie attacks: the step is not over yet
-        self._swap()
-        self._check_end()
-        if self.over or self.pending or self.phase != "play":
-            return
-        if self.actor >= 0 and not self.passed[self.actor]:
-            return
-        self._next_actor()
-        if self.actor < 0:
-            self._end_play_step()
-
-    def _check_end(self) -> None:
-        if self.over:
-            return
-        if not any(self.alive):
-            self._finish("every survivor is dead")
-        elif (
-            self.heli_placed()
-            and not self.zombies_at(7)
-            and all(self.pos[s] == 7 for s in range(self.num_players) if self.alive[s])
-        ):
-            self._finish("every remaining survivor is in the Rescue Helicopter")
-
-    def _finish(self, reason: str) -> None:
-        """The game ends: survivors in a zombie-free Rescue Helicopter escape, the rest die."""
-        self.over = True
-        self.end_reason = reason
-        self.pending = []
-        self.zq = []
-        clear = self.heli_placed() and not self.zombies_at(7)
-        for s in range(self.num_players):
-            self.escaped[s] = self.alive[s] and clear and self.pos[s] == 7
-            if not self.escaped[s]:
-                self.alive[s] = False
-        self._say(f"Game over: {reason}.")
-
     def tick(self, minutes: float) -> None:
         """Real-time clock: set the wall-clock minutes used so far; time up ends the game.
         (Not an action: the terminal calls it; the turn clock never does.)"""
         self.minutes_used = minutes
         if not self.over and minutes >= self.departure:
-            self._finish("the Rescue Helicopter departs")
-
-    def _end_play_step(self) -> None:
-        if self.clock == "turns":
-            self.minutes_used += self.minutes_per_turn
-            if self.minutes_used >= self.departure:
-                self._finish("the Rescue Helicopter departs")
-                return
-        self._zombie_turn(next_turn=True)  # the next Player Turn starts after it
+            turns.finish(self, "the Rescue Helicopter departs")
 
     # ---- results ---------------------------------------------------------------------------
     def epic_overcome(self) -> int:
@@ -860,168 +513,23 @@ class RiseOfTheZombies(State):
             "campaign_points": campaign_points(self.num_players, living, self.epic_overcome()),
         }
 
-    # ---- JSON --------------------------------------------------------------------------------
-    # Every field of a game, in the order of its dump (`to_json`, `from_json`), with how `clone`
-    # copies it (None: an immutable value, shared); the observation leaves out `_SECRET`.
-    _FIELDS: ClassVar[dict[str, Callable[[Any], Any] | None]] = {
-        "seed": None,
-        "sv": list,
-        "difficulty": None,
-        "departure": None,
-        "clock": None,
-        "otis": None,
-        "secret_hands": None,
-        "minutes_per_turn": None,
-        "minutes_used": None,
-        "adeck": list,
-        "adisc": list,
-        "removed": list,
-        "zdeck": list,
-        "zdisc": list,
-        "aside": list,
-        "zpos": list,
-        "zwounds": list,
-        "zeng": list,
-        "zorder": list,
-        "path": list,
-        "attach": list_of_lists,
-        "group_n": None,
-        "pos": list,
-        "wounds": list,
-        "alive": list,
-        "escaped": list,
-        "xp": list,
-        "furthest": list,
-        "hand": list_of_lists,
-        "ready": list_of_lists,
-        "cwounds": list,
-        "turn": None,
-        "over": None,
-        "end_reason": None,
-        "pending": _copy_decisions,
-        "zq": list_of_lists,
-        "infest": _copy_infestation,
-        "epic": dict,
-        "phase": None,
-        "moved": list,
-        "free_used": list,
-        "bonus": list,
-        "cardio_used": list,
-        "reroll_used": list,
-        "passed": list,
-        "placed": None,
-        "weapon_user": list,
-        "reloaded": list,
-        "moved_card": list,
-        "comp_attacked": list,
-        "actor": None,
-    }
-    _COPIED = tuple((f, c) for f, c in _FIELDS.items() if c is not None)
-
+    # ---- copies and JSON (flick.cards.rise_of_the_zombies.progress) ---------------------------
     def to_json(self) -> dict[str, Any]:
-        import copy
-
-        data = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
-        data["pending"] = [D.to_json(d) for d in self.pending]
-        data["rng"] = rng_state_to_json(self.rng)
-        data["decisions"] = self.decisions
-        data.update(self.chance_to_json())  # nothing for a seeded game
-        if self.cat is not default_catalog():
-            data["catalog"] = catalog_to_json(self.cat)  # a custom deck travels with the game
-        return data
+        return progress.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RiseOfTheZombies:
-        import copy
-
-        if not isinstance(data, dict):
-            raise FlickError("rise_of_the_zombies state: not a mapping of fields", exit_code=2)
-        self = cls.__new__(cls)
-        try:
-            cat = data.get("catalog")
-            self.cat = default_catalog() if cat is None else catalog_from_json(cat)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise FlickError(f"rise_of_the_zombies state: damaged catalog ({exc!r})",
-                             exit_code=2) from None
-        shapes = _field_shapes()
-        for f in cls._FIELDS:
-            if f not in data:
-                raise FlickError(f"rise_of_the_zombies state: missing field {f!r}", exit_code=2)
-            wrong = _shape_problem(data[f], shapes.get(f))
-            if wrong:
-                raise FlickError(f"rise_of_the_zombies state: field {f!r}: {wrong}",
-                                 exit_code=2)
-            setattr(self, f, copy.deepcopy(data[f]))
-        try:
-            self.num_players = len(self.sv)
-            self.pending = [D.from_json(d) for d in data["pending"]]
-            self.rng = rng_from_json(data["rng"])
-            self.decisions = int(data.get("decisions", 0))  # absent in older saves
-            self.chance_from_json(data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise FlickError(f"rise_of_the_zombies state: damaged ({exc!r})",
-                             exit_code=2) from None
-        self.events = None
-        return self
+        return progress.from_json(cls, data)
 
     def clone(self) -> RiseOfTheZombies:
-        """An independent copy that goes on exactly like this state (the search bots make
-        thousands a game, so it copies field by field instead of through JSON)."""
-        twin = RiseOfTheZombies.__new__(RiseOfTheZombies)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for f, copy_of in self._COPIED:
-            d[f] = copy_of(d[f])
-        if self.explicit_chance:
-            twin.rng = self.rng  # a NoDraws: nothing to copy
-        else:
-            twin.rng = random.Random()
-            twin.rng.setstate(self.rng.getstate())
-        twin.events = None if self.events is None else list(self.events)
-        return twin
+        """An independent copy that goes on exactly like this state."""
+        return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
-        """A copy with what `player` cannot see re-dealt: both decks reshuffled and, with secret
-        hands, the other survivors' hands dealt again (same sizes) from the unseen cards (the
-        Action deck and those hands); a fresh generator for the dice to come (seeded chance,
-        also for an explicit-chance state: one sampled world)."""
-        if self._chance_pending is not None:
-            raise IllegalActionError(f"{self.game_name}: no determinization while chance decides")
-        twin = self.clone()
-        if self.secret_hands:
-            others = [t for t in range(self.num_players) if t != player]
-            pool = twin.adeck + [c for t in others for c in twin.hand[t]]
-            rng.shuffle(pool)
-            for t in others:
-                k = len(twin.hand[t])
-                twin.hand[t], pool = pool[:k], pool[k:]
-            twin.adeck = pool
-        else:
-            rng.shuffle(twin.adeck)
-        rng.shuffle(twin.zdeck)
-        twin.rng = random.Random(rng.getrandbits(64))
-        twin.explicit_chance = False
-        return twin
-
-    # what nobody at the table sees: the seed and generator (the dice to come) and deck orders
-    _SECRET = ("seed", "adeck", "zdeck")
+        return progress.determinize(self, player, rng)
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What survivor `player` can know, as data: the table (path, zombies, every survivor's
-        place, wounds, Experience, readied cards, discard piles), the clock, the decision in
-        progress, the sizes of both decks, its own hand and, unless hands are secret, the
-        others' (the rulebook lets each player reveal or hide its hand). Never the seed, the
-        generator or the order of a deck."""
-        data = {f: _plain_copy(getattr(self, f)) for f in self._FIELDS if f not in self._SECRET}
-        data["pending"] = [D.to_json(d) for d in self.pending]
-        data["player"] = player
-        data["adeck_size"] = len(self.adeck)
-        data["zdeck_size"] = len(self.zdeck)
-        if self.secret_hands:
-            data["hand"] = [
-                sorted(h) if t == player else len(h) for t, h in enumerate(self.hand)
-            ]
-        return data
+        return progress.observation(self, player)
 
     # ---- text ----------------------------------------------------------------------------------
     def headline(self) -> str:
@@ -1071,61 +579,3 @@ class RiseOfTheZombies(State):
         reshuffled discards, Experience spent and won, survivors asked again)."""
         turns = self.departure // self.minutes_per_turn + 1
         return 100 * turns
-
-
-_ATOMS = frozenset({int, bool, float, str, type(None)})  # copied as they are
-
-
-def _plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (lists, dicts, tuples of ints, strings, bools, None), several
-    times faster than copy.deepcopy: observation() runs at every decision of an adapter."""
-    kind = type(value)
-    if kind is list:
-        return [v if type(v) in _ATOMS else _plain_copy(v) for v in value]
-    if kind is dict:
-        return {k: _plain_copy(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple(_plain_copy(v) for v in value)
-    return value
-
-
-def _shape(value: Any) -> str:
-    """A JSON value's kind: bool, number, text, list, mapping or null."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list | tuple):
-        return "list"
-    if isinstance(value, dict):
-        return "mapping"
-    return "null" if value is None else type(value).__name__
-
-
-_SHAPES: dict[str, Any] = {}
-
-
-def _field_shapes() -> dict[str, Any]:
-    """Each state field's kind and its items' kind, from a fresh game's `to_json` (cached)."""
-    if not _SHAPES:
-        for key, value in RiseOfTheZombies(seed=0).to_json().items():
-            items = value if isinstance(value, list) else []
-            _SHAPES[key] = (_shape(value), _shape(items[0]) if items else None)
-    return _SHAPES
-
-
-def _shape_problem(value: Any, shape: Any) -> str | None:
-    """What is wrong with a saved field's kind (None: nothing found, or null where a fresh
-    game has a value, which the state allows for optional fields)."""
-    if shape is None or value is None:
-        return None
-    kind, item = shape
-    if kind != "null" and _shape(value) != kind:
-        return f"a {kind}, not {_shape(value)} {value!r:.60}"
-    if kind == "list" and item not in (None, "null"):
-        for x in value:
-            if x is not None and _shape(x) != item:
-                return f"items are {item}s, not {_shape(x)} {x!r:.60}"
-    return None

@@ -57,69 +57,17 @@ from flick.cards.engine import (
     NoDraws,
     Section,
     State,
-    rng_from_json,
-    rng_state_to_json,
 )
 from flick.cards.something_to_fear import actions as A
-from flick.cards.something_to_fear import scoring
+from flick.cards.something_to_fear import options, progress, scoring
 from flick.cards.something_to_fear.data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROUNDS,
     CardData,
-    Character,
-    Encounter,
-    EncounterType,
     default,
 )
 from flick.errors import FlickError
-
-# How a field of the state is copied by `clone` and written by `to_json` (read by `from_json`):
-VALUE = "value"  # an immutable value: shared by a clone, written as it is
-CARD = "card"  # a card index or -1: written as the card's id or null
-CARDS = "cards"  # a list of card indices: copied, written as card ids
-CARD_LISTS = "card lists"  # a list of lists of card indices: copied, written as card ids
-LIST = "list"  # a flat list of plain values: copied
-LISTS = "lists"  # a list of lists of plain values: copied
-
-# Every field of a game's progress, in the order of its dump, with its kind (see above).
-_FIELDS: dict[str, str] = {
-    "num_players": VALUE,
-    "expert": VALUE,
-    "seed": VALUE,
-    "round": VALUE,
-    "tiebreaker": VALUE,
-    "reversed": VALUE,
-    "governor_taken": VALUE,
-    "phase": VALUE,
-    "actor": VALUE,
-    "turn_actor": VALUE,
-    "pending_wound": CARD,
-    "pending_governor": VALUE,
-    "last_secured": CARD,
-    "maggie": VALUE,
-    "maggie_target": VALUE,
-    "deck": CARDS,
-    "row": CARDS,
-    "mob": CARDS,
-    "destroyed": CARDS,
-    "peek": CARDS,
-    "stash": CARD_LISTS,
-    "queue": LIST,
-    "to_act": LIST,
-    "steps": LIST,
-    "selected": LIST,
-    "number": LIST,
-    "eugene_card": LIST,
-    "deck_known": LIST,
-    "hand": LISTS,
-    "char_deck": LISTS,
-    "discard": LISTS,
-    "known_hand": LISTS,
-}
-_COPIED_LISTS = tuple(f for f, k in _FIELDS.items() if k in (CARDS, LIST))
-_COPIED_NESTED = tuple(f for f, k in _FIELDS.items() if k in (CARD_LISTS, LISTS))
-_SHARED = tuple(f for f, k in _FIELDS.items() if k in (VALUE, CARD))
 
 
 @lru_cache(maxsize=16)
@@ -266,28 +214,7 @@ class StfState(State):
         return list(self._legal)
 
     def _compute_legal(self) -> list[int]:
-        ph = self.phase
-        if ph == A.END:
-            return []
-        p = self.actor
-        if self.pending_wound >= 0:
-            return [A.GIVE_WOUND + q for q in range(self.num_players) if q != p]
-        if self.pending_governor >= 0:
-            return [A.DECLINE, A.USE]
-        if ph == A.SELECT:
-            return sorted(self.hand[p])
-        if ph in (A.EUGENE, A.CARL):
-            return [A.DECLINE, A.USE]
-        if ph == A.MAGGIE:
-            firsts = self._firsts(self.row)
-            return [A.DECLINE] + [
-                A.MAGGIE_AT + q * 10 + i for q in range(self.num_players) if q != p for i in firsts
-            ]
-        if ph == A.MAGGIE_REPLY:
-            return [A.ROW + i for i in self._firsts(self.row)]
-        if ph == A.MAGGIE_WEAPON:
-            return [A.DECLINE] + [A.WEAPON_MOB + j for j in self._firsts(self.mob)]
-        return [A.DECLINE, *self._step_options(self.steps[0])]
+        return options.legal(self)
 
     def _apply(self, action: int) -> None:
         self._legal = None
@@ -477,86 +404,7 @@ class StfState(State):
         self.deck_known[p] = max(self.deck_known[p], looked)
         self.deck_fixed += looked  # back on top in a set order: no longer chance's
 
-    def _firsts(self, cards: list[int]) -> list[int]:
-        """Index of the first card of each kind in `cards` (same-kind cards are interchangeable)."""
-        kinds = self.data.kind_ids
-        seen: set[int] = set()
-        out = []
-        for i, c in enumerate(cards):
-            k = kinds[c]
-            if k not in seen:
-                seen.add(k)
-                out.append(i)
-        return out
-
-    def _step_options(self, step: int) -> list[int]:
-        """The non-declining actions of a turn step (empty: the step is skipped)."""
-        p = self.turn_actor
-        n = self.num_players
-        if step == A.SECURE:
-            return [A.ROW + i for i in self._firsts(self.row)]
-        if step == A.SECURE_ANDREA:
-            return [A.ROW + i for i in self._firsts(self.row)] + [
-                A.MOB + j for j in self._firsts(self.mob)
-            ]
-        if step == A.WEAPON:
-            if not self.mob or not any(self.data.cards[c].type == "weapon" for c in self.stash[p]):
-                return []
-            return [A.WEAPON_MOB + j for j in self._firsts(self.mob)]
-        if step == A.STEAL:
-            return [
-                A.STEAL_AT + q * 100 + s
-                for q in range(n)
-                if q != p
-                for s in self._firsts(self.stash[q])
-            ]
-        if step == A.DESTROY:
-            return [A.DESTROY_AT + s for s in self._firsts(self.stash[p])]
-        if step == A.SWAP:
-            kinds = self.data.kind_ids
-            mine = self.stash[p]
-            out: list[int] = []
-            for s in self._firsts(mine):
-                for q in range(n):
-                    if q == p:
-                        continue
-                    theirs = self.stash[q]
-                    out.extend(
-                        A.SWAP_AT + s * 1000 + q * 100 + t
-                        for t in self._firsts(theirs)
-                        if kinds[theirs[t]] != kinds[mine[s]]
-                    )
-            return sorted(out)
-        if step == A.PEEK:
-            return [
-                A.PEEK_AT + i * 10 + j
-                for i in self._firsts(self.row)
-                for j in self._firsts(self.peek)
-                if self.data.kind_ids[self.row[i]] != self.data.kind_ids[self.peek[j]]
-            ]
-        if step == A.RICK:
-            kinds = self.data.kind_ids
-            return [
-                A.RICK_AT + i * 100 + j
-                for i in self._firsts(self.row)
-                for j in self._firsts(self.mob)
-                if kinds[self.row[i]] != kinds[self.mob[j]]
-            ]
-        if step == A.ABRAHAM:
-            if self.last_secured < 0 or self.data.cards[self.last_secured].type not in (
-                "walker",
-                "walker_horde",
-            ):
-                return []
-            return [
-                A.ABRAHAM_AT + h * 10 + d
-                for h in self.hand[p]
-                for d in sorted(self.discard[p])
-                if d != h
-            ]
-        raise AssertionError(f"unknown step {step}")
-
-    def _order_key(self, q: int) -> tuple[int, int]:
+    def order_key(self, q: int) -> tuple[int, int]:
         number = self.number[q]
         return (number if self.reversed else -number, (q - self.tiebreaker) % self.num_players)
 
@@ -616,7 +464,7 @@ class StfState(State):
                     step = self.steps[0]
                     if step == A.PEEK and not self.peek:
                         self.peek = [self._deck_draw() for _ in range(min(3, len(self.deck)))]
-                    if self._step_options(step):
+                    if options.step_options(self, step):
                         self.actor = self.turn_actor
                         return
                     if step == A.PEEK:
@@ -624,7 +472,7 @@ class StfState(State):
                     self.steps.pop(0)
                     continue
                 if self.to_act:
-                    nxt = min(self.to_act, key=self._order_key)
+                    nxt = min(self.to_act, key=self.order_key)
                     self.to_act.remove(nxt)
                     self.turn_actor = nxt
                     self.last_secured = -1
@@ -682,27 +530,7 @@ class StfState(State):
 
     # ---- copies and dumps ------------------------------------------------------------------
     def clone(self) -> StfState:
-        new = object.__new__(type(self))
-        d = new.__dict__
-        src = self.__dict__
-        for key in _SHARED:
-            d[key] = src[key]
-        for key in _COPIED_LISTS:
-            d[key] = list(src[key])
-        for key in _COPIED_NESTED:
-            d[key] = [list(x) for x in src[key]]
-        new.data = self.data
-        if self.explicit_chance:
-            new.rng = self.rng  # a NoDraws: nothing to copy
-        else:
-            new.rng = random.Random()
-            new.rng.setstate(self.rng.getstate())
-        new.explicit_chance = self.explicit_chance
-        new.deck_fixed = self.deck_fixed
-        new._chance_pending = self._chance_pending
-        new._legal = self._legal
-        new._results = self._results
-        return new
+        return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> StfState:
         """A copy where what `player` cannot see is dealt again at random: the unknown part of
@@ -728,110 +556,8 @@ class StfState(State):
         return action_label(self, action)
 
     def to_json(self) -> dict[str, Any]:
-        ids = [c.id for c in self.data.cards]
-        out: dict[str, Any] = {"game": self.game_name}
-        for key, kind in _FIELDS.items():
-            value = self.__dict__[key]
-            if kind == CARD:
-                out[key] = ids[value] if value >= 0 else None
-            elif kind == CARDS:
-                out[key] = [ids[c] for c in value]
-            elif kind == CARD_LISTS:
-                out[key] = [[ids[c] for c in x] for x in value]
-            elif kind == LIST:
-                out[key] = list(value)
-            elif kind == LISTS:
-                out[key] = [list(x) for x in value]
-            else:
-                out[key] = value
-        out["rng"] = rng_state_to_json(self.rng)
-        if self.explicit_chance:  # a seeded game's dump is as it always was
-            out["deck_fixed"] = self.deck_fixed
-            out.update(self.chance_to_json())
-        if self.data is not default() and self.data != default():
-            out["cards"] = cards_to_json(self.data)  # a custom deck travels with the game
-        return out
+        return progress.to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StfState:
-        try:
-            cards = cards_from_json(data["cards"]) if "cards" in data else default()
-            index = {c.id: i for i, c in enumerate(cards.cards)}
-            new = object.__new__(cls)
-            d = new.__dict__
-            d["pending_governor"] = -1  # not in games saved before the Governor's choice
-            for key, kind in _FIELDS.items():
-                if key not in data and key == "pending_governor":
-                    continue
-                value = data[key]
-                if kind == CARD:
-                    d[key] = index[value] if value else -1
-                elif kind == CARDS:
-                    d[key] = [index[c] for c in value]
-                elif kind == CARD_LISTS:
-                    d[key] = [[index[c] for c in x] for x in value]
-                elif kind == LIST:
-                    d[key] = list(value)
-                elif kind == LISTS:
-                    d[key] = [list(x) for x in value]
-                else:
-                    d[key] = value
-            new.rng = rng_from_json(data["rng"])
-            new.deck_fixed = int(data.get("deck_fixed", 0))
-            new.chance_from_json(data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise FlickError(
-                f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
-            ) from exc
-        new.data = cards
-        new._legal = None
-        new._results = None
-        return new
-
-
-def cards_to_json(data: CardData) -> dict[str, Any]:
-    """The card data of a game as JSON (saved with a game whose deck is not the default)."""
-    return {
-        "characters": [[c.number, c.name, c.on_reveal, c.text] for c in data.characters],
-        "types": {
-            k: {
-                "name": t.name,
-                "sets": None if t.sets is None else list(t.sets),
-                "each": t.each,
-                "walkers": t.walkers,
-                "mob_damage": t.mob_damage,
-                "personal_damage": t.personal_damage,
-            }
-            for k, t in data.types.items()
-        },
-        "encounters": [
-            [c.id, c.type, c.mob_damage, c.personal_damage, sorted(c.players)] for c in data.cards
-        ],
-        "walker_most": data.walker_most,
-        "walker_second": data.walker_second,
-        "second_from_players": data.second_from_players,
-        "death_over": data.death_over,
-        "source": data.source,
-    }
-
-
-def cards_from_json(raw: dict[str, Any]) -> CardData:
-    """The inverse of `cards_to_json`."""
-    types = {}
-    for k, t in raw["types"].items():
-        sets = t["sets"]
-        types[k] = EncounterType(
-            k, t["name"], None if sets is None else (sets[0], sets[1], sets[2]), t["each"],
-            t["walkers"], t["mob_damage"], t["personal_damage"],
-        )
-    return CardData(
-        characters=tuple(Character(n, name, bool(r), text) for n, name, r, text in
-                         raw["characters"]),
-        types=types,
-        cards=tuple(Encounter(i, t, m, d, frozenset(ps)) for i, t, m, d, ps in raw["encounters"]),
-        walker_most=raw["walker_most"],
-        walker_second=raw["walker_second"],
-        second_from_players=raw["second_from_players"],
-        death_over=raw["death_over"],
-        source=raw["source"],
-    )
+        return progress.from_json(cls, data)

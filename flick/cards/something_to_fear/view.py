@@ -27,7 +27,7 @@ def card_name(state: StfState, card: int) -> str:
 
 
 def card_json(state: StfState, card: int) -> dict[str, Any]:
-    """A card as the issue's JSON: id, type, mob_damage, personal_damage."""
+    """A card as the published JSON of a game: id, type, mob_damage, personal_damage."""
     c = state.data.cards[card]
     return {
         "id": c.id,
@@ -203,7 +203,7 @@ def render(state: StfState, viewer: int | None = None) -> str:
     else:
         lines.append(f"To act: player {state.actor + 1}")
         if state.phase == A.TURN and state.to_act:
-            later = sorted(state.to_act, key=state._order_key)  # as of now: a Governor may move it
+            later = sorted(state.to_act, key=state.order_key)  # as of now: a Governor may move it
             lines.append("Then: " + ", ".join(f"player {q + 1}" for q in later))
     return "\n".join(lines)
 

@@ -44,44 +44,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from flick.cards.engine import TERMINAL, State
-from flick.cards.surrounded import board
+from flick.cards.surrounded import actions, board, labels, record
+from flick.cards.surrounded.actions import (
+    ABILITY,
+    BURN,
+    CELLS,
+    CHOOSE,
+    EXPLORE,
+    LOCATION,
+    LOOK_BOTTOM,
+    LOOK_TOP,
+    MOVE,
+    OCCUPANT,
+    OCCUPY,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SKIP,
+    SPAWN,
+    burn,
+    move,
+    place,
+)
 from flick.cards.surrounded.cards import Card, default_cards
 from flick.cards.surrounded.scenarios import DIFFICULTIES, SCENARIOS, Scenario
 from flick.cards.surrounded.scoring import Resolution, resolve
 
-# ---- actions (plain ints, sorted in this order) --------------------------------------------
-EXPLORE, OCCUPY, SKIP, LOOK_TOP, LOOK_BOTTOM = 0, 1, 2, 3, 4
-PLACE = 16  # PLACE + cell
-MOVE = 1 << 17  # MOVE + (src << 16) + dst
-BURN = 1 << 34  # BURN + 2 * cell + (1 if to the bottom)
-_CELLS = 1 << 16
-
-# ---- phases ---------------------------------------------------------------------------------
-CHOOSE, LOCATION, SPAWN, OCCUPANT, ABILITY, OVER = range(6)
-PHASE_NAMES = ("choose", "location", "spawn", "occupant", "ability", "over")
-
-
-# Dense action ids (`action_to_id`): the five plain actions keep their numbers; cells are
-# numbered in a square window of side len(cards) + 4 whose corner is two cells south-west of
-# the map's bounding box (a connected map of k cards spans at most k columns and k rows; a
-# placement is one cell beyond it, a Move two), so ids are read in the state they are legal in.
-# A Move is its source cell and one of the eight cells two steps away.
-_MOVE_STEPS = (2, -2, 2 * board.STRIDE, -2 * board.STRIDE, board.STRIDE + 1,
-               board.STRIDE - 1, -board.STRIDE + 1, -board.STRIDE - 1)
-_PLAIN = 5  # EXPLORE .. LOOK_BOTTOM
-
-
-def place(cell: int) -> int:
-    return PLACE + cell
-
-
-def move(src: int, dst: int) -> int:
-    return MOVE + (src << 16) + dst
-
-
-def burn(cell: int, bottom: bool) -> int:
-    return BURN + 2 * cell + (1 if bottom else 0)
-
+# The action codes and phases (flick.cards.surrounded.actions), offered here beside the state.
+__all__ = ["ABILITY", "BURN", "CHOOSE", "EXPLORE", "LOCATION", "LOOK_BOTTOM", "LOOK_TOP", "MOVE",
+           "OCCUPANT", "OCCUPY", "OVER", "PHASE_NAMES", "PLACE", "SKIP", "SPAWN", "SurroundedState",
+           "burn", "move", "place"]
 
 
 def _same(value: Any) -> Any:
@@ -228,64 +220,14 @@ class SurroundedState(State):
         self._auto()
 
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ----
-    def _side(self) -> int:
-        return len(self.cards) + 4
-
-    def _corner(self) -> tuple[int, int]:
-        cells = list(self.locs) + list(self.occs)
-        return (min(c % board.STRIDE for c in cells) - 2, min(c // board.STRIDE for c in cells) - 2)
-
-    def _cell_index(self, cell: int, corner: tuple[int, int]) -> int:
-        side = self._side()
-        cx, cy = cell % board.STRIDE - corner[0], cell // board.STRIDE - corner[1]
-        if not (0 <= cx < side and 0 <= cy < side):
-            raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")
-        return cy * side + cx
-
     def num_distinct_actions(self) -> int:
-        """5 plain actions, then per window cell: a placement, two Burns, eight Moves."""
-        return _PLAIN + 11 * self._side() ** 2
+        return actions.num_distinct_actions(self)
 
     def action_to_id(self, action: int) -> int:
-        if 0 <= action < _PLAIN:
-            return action
-        corner = self._corner()
-        cells = self._side() ** 2
-        if action >= BURN:
-            v = action - BURN
-            return _PLAIN + cells + 2 * self._cell_index(v >> 1, corner) + (v & 1)
-        if action >= MOVE:
-            v = action - MOVE
-            src, dst = v >> 16, v & (_CELLS - 1)
-            if dst - src not in _MOVE_STEPS:
-                raise ValueError(f"surrounded: {action} is not a Move of two steps")
-            return (_PLAIN + 3 * cells + 8 * self._cell_index(src, corner)
-                    + _MOVE_STEPS.index(dst - src))
-        if action >= PLACE:
-            return _PLAIN + self._cell_index(action - PLACE, corner)
-        raise ValueError(f"surrounded: {action} is not an action code")
+        return actions.action_to_id(self, action)
 
     def id_to_action(self, action_id: int) -> int:
-        if not 0 <= action_id < self.num_distinct_actions():
-            raise ValueError(f"surrounded: action id {action_id} is out of range")
-        if action_id < _PLAIN:
-            return action_id
-        side = self._side()
-        cells = side * side
-        x0, y0 = self._corner()
-
-        def cell(index: int) -> int:
-            cy, cx = divmod(index, side)
-            return (cy + y0) * board.STRIDE + cx + x0
-
-        rest = action_id - _PLAIN
-        if rest < cells:
-            return place(cell(rest))
-        rest -= cells
-        if rest < 2 * cells:
-            return burn(cell(rest >> 1), bool(rest & 1))
-        src, k = divmod(rest - 2 * cells, 8)
-        return move(cell(src), cell(src) + _MOVE_STEPS[k])
+        return actions.id_to_action(self, action_id)
 
     def max_game_length(self) -> int:
         """At most 6N - 5 decisions with N cards (see the module docstring)."""
@@ -549,7 +491,7 @@ class SurroundedState(State):
         else:
             self.used["move"] += 1
             v = action - MOVE
-            src, dst = v >> 16, v & (_CELLS - 1)
+            src, dst = v >> 16, v & (CELLS - 1)
             self.occs[dst] = self.occs.pop(src)
 
     def _recentre(self) -> None:
@@ -570,55 +512,12 @@ class SurroundedState(State):
         self.placed = None
         self._result = None
 
-    # ---- labels and text ----------------------------------------------------------------
-    def _where(self, cell: int) -> str:
-        x, y = board.xy(cell)
-        near = []
-        for d in range(4):
-            n = cell + board.STEP[d]
-            k = self.locs.get(n) or self.occs.get(n)
-            if k is not None:
-                near.append(f"{board.DIR_NAMES[board.OPPOSITE[d]]} of #{k}")
-        return f"({x},{y})" + (f" {', '.join(near[:2])}" if near else "")
-
+    # ---- labels and text (flick.cards.surrounded.labels) ------------------------------------
     def action_to_string(self, action: int) -> str:
-        if action == EXPLORE:
-            return "Explore (place the top card as a location, then spawn a Walker)"
-        if action == OCCUPY:
-            return "Occupy (flip the top card to its occupants and place it)"
-        if action == SKIP:
-            return "No ability this turn"
-        if action == LOOK_TOP:
-            return "Look: peek at the top card of the deck"
-        if action == LOOK_BOTTOM:
-            return "Look: peek at the bottom card of the deck"
-        if action >= BURN:
-            v = action - BURN
-            cell, bottom = v >> 1, v & 1
-            k = self.locs.get(cell) or self.occs.get(cell)
-            side = "location" if cell in self.locs else "occupants"
-            return f"Burn: return #{k} ({side}) at {self._where(cell)} to the " + (
-                "bottom of the deck" if bottom else "top of the deck"
-            )
-        if action >= MOVE:
-            v = action - MOVE
-            src, dst = v >> 16, v & (_CELLS - 1)
-            sx, sy = board.xy(src)
-            k = self.occs.get(src)
-            return f"Move: occupant card #{k} from ({sx},{sy}) to {self._where(dst)}"
-        if action >= PLACE:
-            cell = action - PLACE
-            what = {LOCATION: "location", SPAWN: "spawned occupants", OCCUPANT: "occupants"}.get(
-                self.phase, "card"
-            )
-            top = self.deck[-1] if self.deck else "?"
-            return f"Place #{top} ({what}) at {self._where(cell)}"
-        return f"action {action}"
+        return labels.action_to_string(self, action)
 
     def headline(self) -> str:
-        sc = self.scenario
-        return (f"Scenario {sc.number} {sc.name} ({self.difficulty}) | deck {len(self.deck)} | "
-                f"Explores {self.explores}")
+        return labels.headline(self)
 
     # ---- JSON, clone, determinize ---------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -707,37 +606,6 @@ class SurroundedState(State):
         del data["seed"]
         return data
 
-    # ---- the finished game as the JSON the CLI prints ----------------------------------------
     def game_record(self) -> dict[str, Any]:
-        """The finished game in the published JSON form (y grows upward, north)."""
-        r = self.result()
-        cells = [(c, k, "location") for c, k in self.locs.items()]
-        cells += [(c, k, "occupant") for c, k in self.occs.items()]
-        cells.sort(key=lambda t: (-board.xy(t[0])[1], board.xy(t[0])[0]))
-        return {
-            "game": "surrounded",
-            "seed": self.seed,
-            "scenario": self.scenario.number,
-            "difficulty": self.difficulty,
-            "won": r.won,
-            "score": r.score,
-            "explores": self.explores,
-            "deck": list(reversed(self.deck)),
-            "abilities_used": dict(self.used),
-            "discarded": list(self.discarded),
-            "map": [{"x": board.xy(c)[0], "y": board.xy(c)[1], "card": k, "side": side}
-                    for c, k, side in cells],
-            "locations": [
-                {
-                    "card": loc.card, "x": loc.x, "y": loc.y, "container": loc.container,
-                    "effect": loc.effect, "surrounded": loc.surrounded, "overrun": loc.overrun,
-                    "score": loc.score,
-                    "occupants": [
-                        {"type": o.kind, "icons": o.icons, "from_card": o.from_card,
-                         "remaining_icons": o.remaining_icons}
-                        for o in loc.occupants
-                    ],
-                }
-                for loc in r.locations
-            ],
-        }
+        """The finished game in the published JSON form (flick.cards.surrounded.record)."""
+        return record.game_record(self)

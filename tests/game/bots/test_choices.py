@@ -109,6 +109,6 @@ def test_hunt_when_the_next_horde_needs_the_kills() -> None:
     game.bin = 0  # the next horde (night: 4) finds none: every turn must kill
     assert bot.kills_needed(game) > 0
     assert bot._bin_urgent(game, s)
-    assert bot._goal(game, s) == ("hunt", None)
+    assert bot.goal(game, s) == ("hunt", None)
     game.bin = 10
     assert not bot._bin_urgent(game, s)

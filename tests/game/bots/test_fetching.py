@@ -271,7 +271,7 @@ def test_the_last_face_down_token_of_s2_is_known_once_the_other_three_are_seen()
         game, lily = _s2_after_the_first_searches(school)
         token = game.stashes["school"][0]
         assert _bot(game)._could_be(game, token) == {school}
-        goal = _bot(game)._goal(game, lily)
+        goal = _bot(game).goal(game, lily)
         assert (goal == ("enter", "school")) is searched, (school, goal)
 
 
@@ -303,7 +303,7 @@ def test_a_survivor_with_nothing_left_to_fetch_stays_in_the_rv() -> None:
     _put_inside(game, lily, "rv")
     _play(game, lily)
     bot = _bot(game)
-    assert bot._goal(game, lily) == ("wait", None)
+    assert bot.goal(game, lily) == ("wait", None)
     assert isinstance(bot.decide(game), EndTurn)
 
 
@@ -315,7 +315,7 @@ def test_a_way_out_leans_toward_a_goal_off_the_doors_axis() -> None:
     game, lily = _s2_after_the_first_searches("fuel", inside="police_station")
     assert game.seed == 100
     bot = _perfect_bot(game)
-    assert bot._goal(game, lily) == ("enter", "school")
+    assert bot.goal(game, lily) == ("enter", "school")
     inp = bot.decide(game)
     assert isinstance(inp, Move) and inp.angle is not None
     nx, ny = game.board.normal("police_station")

@@ -11,7 +11,9 @@ import pytest
 
 from flick.game import Game
 from flick.game.bots.aim import PERFECT, vector
-from flick.game.bots.five_to_ten import HeuristicBot, bat_hit, rush_fells
+from flick.game.bots.five_to_ten import HeuristicBot
+from flick.game.bots.separated import bat_hit
+from flick.game.bots.sheltering import rush_fells
 from flick.game.inputs import ChooseSurvivor, EndTurn, FightFlick, FightWeapon, Flick, Move
 from flick.game.state import Noise, Survivor, Token
 from flick.scenario import load

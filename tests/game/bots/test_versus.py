@@ -7,7 +7,8 @@ import math
 
 from flick.game import Game
 from flick.game.bots import betrayal
-from flick.game.bots.five_to_ten import SUPPLIES, HeuristicBot
+from flick.game.bots.five_to_ten import HeuristicBot
+from flick.game.bots.goals import SUPPLIES
 from flick.game.inputs import ChooseSurvivor, TakeDrop
 from flick.game.scenarios import secret
 from flick.game.state import Token
@@ -31,18 +32,18 @@ def test_s6_team_heads_into_the_rv_once_it_holds_key_and_fuel() -> None:
     for x in a:
         x.inventory[:] = [t for t in x.inventory if t.kind not in ("key", "fuel")]
     s = a[1]
-    assert bot._goal(game, s) != ("enter", "rv")  # nothing held yet: it searches
+    assert bot.goal(game, s) != ("enter", "rv")  # nothing held yet: it searches
     a[0].inventory.append(Token("key", face_up=False, uid=901))
     game.stashes["rv"] = [Token("fuel", face_up=True, uid=902)]
     # A teammate carries the key and the fuel lies in the RV: the escape is 2 entries away.
-    assert bot._goal(game, s) == ("enter", "rv")
+    assert bot.goal(game, s) == ("enter", "rv")
     # The other team's face-down key is not the team's: B searches on.
     b = _team(game, "B")[1]
     a[0].inventory.pop()
     b_mate = _team(game, "B")[0]
     b_mate.inventory.append(Token("key", face_up=False, uid=903))
-    assert bot._goal(game, s) != ("enter", "rv")
-    assert bot._goal(game, b) == ("enter", "rv")
+    assert bot.goal(game, s) != ("enter", "rv")
+    assert bot.goal(game, b) == ("enter", "rv")
 
 
 def test_s6_a_team_that_cannot_escape_hunts() -> None:
@@ -50,7 +51,7 @@ def test_s6_a_team_that_cannot_escape_hunts() -> None:
     a = _team(game, "A")
     for x in a[1:]:
         x.life, x.alive = 0, False
-    assert bot._goal(game, a[0]) == ("hunt", None)
+    assert bot.goal(game, a[0]) == ("hunt", None)
 
 
 def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
@@ -59,9 +60,9 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     s.inventory[:] = [Token("gun", face_up=True, uid=910)]
     game.bin = 0
     assert bot.kills_needed(game) > 0
-    assert bot._goal(game, s) == ("hunt", None)
+    assert bot.goal(game, s) == ("hunt", None)
     s.inventory.append(Token("fuel", face_up=False, uid=911))
-    assert bot._goal(game, s) == ("enter", "rv")
+    assert bot.goal(game, s) == ("enter", "rv")
     # S10: a survivor holding the 2 fuel would carry it, not hunt.
     g10 = Game(load(10), 3, players={"A": 3, "B": 3})
     bot10 = HeuristicBot(3, params=g10.board.params)
@@ -127,9 +128,9 @@ def test_a_hidden_betrayer_does_not_win_for_its_team() -> None:
     b.inventory[:] = [Token("food", face_up=False, uid=950), Token("fuel", face_up=False,
                                                                     uid=951)]
     rs.betrayers[:] = [n for n in rs.betrayers if game.survivors[n].team != "B"]
-    assert bot._goal(game, b) == ("enter", "school")  # loyal: carry the supplies in
+    assert bot.goal(game, b) == ("enter", "school")  # loyal: carry the supplies in
     rs.betrayers.append(b.name)
-    assert bot._goal(game, b) == ("hunt", None)  # the betrayer keeps them out
+    assert bot.goal(game, b) == ("hunt", None)  # the betrayer keeps them out
 
 
 def test_team_a_scavenger_betrayer_searches_for_a_supply() -> None:
@@ -143,13 +144,13 @@ def test_team_a_scavenger_betrayer_searches_for_a_supply() -> None:
     rs.betrayers[:] = [n for n in rs.betrayers if game.survivors[n].team != "A"] + [a.name]
     rs.objective[a.name] = "b03"  # Scavenger
     guard_or_hunt = (("enter", "school"), ("hunt", None))
-    goal = bot._goal(game, a)
+    goal = bot.goal(game, a)
     assert goal[0] in ("object", "enter") and goal not in guard_or_hunt, goal
     rs.objective[a.name] = "b06"  # Vanish: no token asked, it guards or hunts like team A
-    assert bot._goal(game, a) in guard_or_hunt
+    assert bot.goal(game, a) in guard_or_hunt
     rs.objective[a.name] = "b03"
     a.inventory.append(Token("fuel", face_up=False, uid=960))
-    assert bot._goal(game, a) in guard_or_hunt
+    assert bot.goal(game, a) in guard_or_hunt
 
 
 def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:

@@ -61,4 +61,4 @@ TeamGoal = Callable[[TeamTactics, "Game", "Survivor", Any], "Goal | None"]
 
 def reaches(s: Survivor) -> bool:
     """Does `s` carry a weapon that shoots (the bot's SHOT_RANGE names it)?"""
-    return bool(set(s.weapons()) & set(tuned("heuristic")["shot_range"]))
+    return bool(set(s.weapons()) & set(tuned("fighting")["shot_range"]))

@@ -1,0 +1,272 @@
+"""Rise of the Zombies!: applying a survivor's action to the state: a card played (readied,
+placed, an attack declared, used, given), the decision waiting answered (targets, wounds,
+heals, re-rolls, reactions, the Mutated Prisoners, Redirect, Join), a survivor moving and a
+Location placed. Each function takes the state and changes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies.codes import (
+    HELI,
+    K_ATTACK,
+    K_COMPANION,
+    K_FINAL,
+    K_FOLLOW,
+    K_GIVE,
+    K_HELI,
+    K_INSTANT,
+    K_JOIN,
+    K_LET,
+    K_LOCATION,
+    K_MEDIC,
+    K_PLACE_EPIC,
+    K_READY,
+    K_REDIRECT,
+    K_REROLL,
+    K_TARGET_SURV,
+    K_UNREADY,
+    K_USE,
+    NONE,
+    SAFE,
+)
+
+if TYPE_CHECKING:
+    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+
+
+def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+    hand = st.hand[s]
+    if kind == K_READY:
+        sp = st.spec(b)
+        hand.remove(b)
+        st.xp[s] -= sp.cost
+        if sp.type == "attachment":
+            st.attach[st.pos[s]].append(b)
+        else:
+            st.ready[s].append(b)
+            st.cwounds[b] = 0
+        st._say(f"The {st.name(s)} readies {sp.name}.")
+    elif kind == K_LOCATION:
+        hand.remove(b)
+        st.xp[s] -= st.spec(b).cost  # "To Ready or play the card, pay the cost"
+        place_location(st, s, b)
+    elif kind == K_HELI:
+        pay(st, s, b)
+        place_location(st, s, HELI)
+    elif kind == K_FOLLOW:
+        pay(st, s, b)
+        move(st, s, st.pos[s] + (1 if a == 0 else -1))
+    elif kind == K_ATTACK:
+        if b == NONE:
+            st.free_used[s] = True
+        else:
+            hand.remove(b)
+            st.adisc.append(b)
+        if a != NONE:
+            st.weapon_user[a] = s
+        (lo, hi), _c, _f, _n = st.weapon(s, a)
+        st.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
+    elif kind == K_FINAL:
+        st._final_attack(s, b)
+    elif kind == K_INSTANT:
+        st._play_instant(s, b)
+    elif kind == K_USE:
+        sp = st.spec(b)
+        st.ready[s].remove(b)
+        st.adisc.append(b)
+        st._say(f"The {st.name(s)} uses {sp.name}.")
+        if sp.eff("draw"):
+            st._draw_actions(s, sp.eff("draw"))
+        if sp.eff("heal"):
+            st.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
+    elif kind == K_MEDIC:
+        st.free_used[s] = True
+        st.pending.append(D.Heal(seat=s, wounds=1))
+    elif kind == K_GIVE:
+        src = hand if a in hand else st.ready[s]
+        src.remove(a)
+        st.hand[b].append(a)
+        st.moved_card[a] = True
+        st.passed[b] = False
+        st._say(f"The {st.name(s)} gives {st.spec(a).name} to the {st.name(b)}.")
+    elif kind == K_UNREADY:
+        st.ready[s].remove(b)
+        hand.append(b)
+        st.moved_card[b] = True
+    elif kind == K_COMPANION:
+        st.comp_attacked[b] = True
+        lo, hi = st.spec(b).range
+        st.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
+
+
+def pay(st: RiseOfTheZombies, s: int, card: int) -> None:
+    if card == NONE:
+        st.cardio_used[s] = True
+    else:
+        st.hand[s].remove(card)
+        st.adisc.append(card)
+
+
+def hurt(st: RiseOfTheZombies, s: int, target: int, is_surv: bool, wounds: int) -> None:
+    """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
+    if is_surv:
+        st._say(f"  the {st.name(target)} takes {wounds} wound(s)")
+        st._wound_survivor(target, wounds)
+    else:
+        st._hit(s, target, wounds)
+
+
+def react(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+    """The target of an attack reacts first: its own attack (made now, ahead of the
+    waiting one) or K_LET."""
+    st.pending.pop(0)
+    if kind == K_LET:
+        return
+    st._say(f"The {st.name(s)} reacts!")
+    before = {id(q) for q in st.pending}
+    apply_play(st, s, kind, a, b)
+    new = [q for q in st.pending if id(q) not in before]
+    for q in new:
+        q.reaction = True
+    st.pending = new + [q for q in st.pending if id(q) in before]
+
+
+def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+    pd = st.pending[0]
+    if isinstance(pd, D.Aim):
+        if pd.window is not None:
+            pd.window = None  # the attack declared before the reaction window goes on
+        elif (
+            kind == K_TARGET_SURV
+            and not pd.reaction
+            and not pd.reacted
+            and st.reactions(b)
+        ):
+            pd.window = (kind, a, b)
+            pd.reacted = True  # one window an attack (a Final Attack's wounds included)
+            st.pending.insert(0, D.React(seat=b, by=s))
+            return
+    if isinstance(pd, D.React):
+        react(st, s, kind, a, b)
+    elif isinstance(pd, D.Target):
+        surv = kind == K_TARGET_SURV
+        if pd.mode == "weapon":
+            st._weapon_roll(pd, b, surv, st.chance_die("an attack roll"))
+        elif pd.mode == "fixed":
+            st.pending.pop(0)
+            hurt(st, s, b, surv, pd.wounds)
+        else:
+            sp = st.spec(pd.chart)
+            chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
+            roll = st.chance_die("a Companion or Ambush roll")
+            w = chart.wounds[roll]
+            st._say(f"  roll {roll}: {w} wound(s)")
+            pd.left -= 1
+            if pd.left <= 0:
+                st.pending.pop(0)
+            hurt(st, s, b, surv, w)
+    elif isinstance(pd, D.Alloc):
+        pd.wounds -= 1
+        if pd.wounds <= 0:
+            st.pending.pop(0)
+        hurt(st, s, b, kind == K_TARGET_SURV, 1)
+    elif isinstance(pd, D.Heal):
+        st.pending.pop(0)
+        if b == NONE:
+            st.wounds[a] = max(0, st.wounds[a] - pd.wounds)
+        else:
+            st.cwounds[b] = max(0, st.cwounds[b] - pd.wounds)
+        st._say(f"  heals the {st.name(a)}" + ("" if b == NONE else "'s companion"))
+    elif isinstance(pd, D.Reroll):
+        st.pending.pop(0)
+        roll = pd.roll
+        if kind == K_REROLL:
+            st.reroll_used[s] = True
+            roll = st.chance_die("the Historian's re-roll")
+            st._say(f"  the Historian re-rolls: {roll}")
+        st._resolve_weapon(s, pd.weapon, pd.target, pd.on_survivor, roll)
+    elif isinstance(pd, D.Epic):
+        st.pending.pop(0)
+        inf = st.infest
+        assert inf is not None  # an Epic zombie is met only during an Infestation
+        z = inf["prisoners"]
+        inf["prisoners"] = -1
+        if kind == K_PLACE_EPIC:
+            st.epic["prisoners_placed"] = True
+            st._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
+            inf["got"] += st.zspec(z).xp
+        else:
+            st.aside.append(z)
+            st._say("  the Mutated Prisoners are set aside.")
+        st._continue_infestation()
+    elif isinstance(pd, D.Redirect):
+        if kind == K_REDIRECT:
+            pd.wounds -= 1
+            st._redirect(s, b)
+            if pd.wounds > 0 and st.companions(s):
+                return
+        st.pending.pop(0)
+        st._wound_survivor(s, pd.wounds)  # the rest (all of it if K_TAKE)
+    elif isinstance(pd, D.Join):
+        st.pending.pop(0)
+        if kind == K_JOIN:
+            n = len(st.hand[s])
+            st.adisc.extend(st.hand[s])
+            st.hand[s].clear()
+            for q in st.pending:
+                if isinstance(q, D.Target) and q.mode == "chart":
+                    q.left += n
+                    break
+
+
+def move(st: RiseOfTheZombies, s: int, dest: int) -> None:
+    """Move s into path position dest: Disengage from zombies left behind, draw Dangerous
+    Location cards on a first Advance, get Engaged by unengaged zombies there."""
+    old = st.pos[s]
+    st.moved[s] = True
+    st.pos[s] = dest
+    st._say(f"The {st.name(s)} moves to {st.location_name(dest)}.")
+    for z in st.zorder:
+        if st.zeng[z] == s:
+            st.zeng[z] = -1
+            engage_random(st, z, old)
+    if dest > st.furthest[s]:
+        st.furthest[s] = dest
+        c = st.path[dest]
+        n = st.cat.helicopter[0] if c == HELI else 0 if c == SAFE else st.spec(c).draw
+        st._draw_actions(s, n)
+    for z in st.zorder:
+        if st.zpos[z] == dest and st.zeng[z] < 0 and not st.zspec(z).group:
+            st.zeng[z] = s
+
+
+def engage_random(st: RiseOfTheZombies, z: int, p: int) -> None:
+    """An unengaged non-Group zombie in a Location with survivors Engages one at random."""
+    if st.zspec(z).group:
+        return
+    there = st.here(p)
+    st.zeng[z] = st.chance_pick(there, "whom a zombie Engages") if there else -1
+
+
+def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
+    st.path.append(card)
+    st.attach.append([])
+    st.placed = True
+    i = len(st.path) - 1
+    if card == HELI:
+        text = st.cat.helicopter[1]
+    else:
+        sp = st.spec(card)
+        text = sp.infestation
+        if sp.epic:
+            st.epic["locations"] += 1  # "if you choose to place" it: playing it is the choice
+    st._say(f"The {st.name(s)} places {st.location_name(i)} (Location {i + 1}).")
+    for t in range(st.num_players):
+        if st.alive[t]:
+            st.passed[t] = False
+    move(st, s, i)
+    need = st.infestation_value(i, text)
+    st.infest = {"pos": i, "need": need, "got": 0, "seat": s, "fast": [], "prisoners": -1}
+    st._continue_infestation()
