@@ -1,65 +1,68 @@
 """`flick bench` section "physics": what a shot costs, side by side with the pymunk a user
-would write, how the cost grows with the table and with touching clusters, and how accurate
-each is. All times are CPU time (`time.process_time`) in ms, the median over shots of the
-median of `REPEATS` interleaved repeats (flick, then each baseline, shot after shot), the
-garbage collector paused while timing and a shot's garbage freed inside its timing.
+would write (`flick.bench.baselines`), how the cost grows with the table and with touching
+clusters, and how accurate each is. Figures are CPU ms per shot (`time.process_time`), each
+over `RUNS` runs (`QUICK_RUNS` with --quick) of the same shots as {"min", "median", "max"},
+the contestants interleaved shot by shot (`flick.bench.timing`); a ratio is taken run by
+run. `load_average` is the machine's 1-minute load before and after the section: figures
+taken on a busy machine are noisy (CPU time leaves out others' work, not the caches they share).
 
-- `shot_ms`: `Table.flick` of a movement disc across the standard scene (the scenario 2 map
-  when the scenario loader can place it, else a synthetic scene with its counts;
-  `physics_scene` says which), at `SHOT_SPEED`.
-- `bare_kept_ms`: the same shots in a pymunk space built once for the table and kept between
-  shots, the way a pymunk user would write it: every piece a body with the same shapes,
-  filters and friction joints, bodies asleep between shots, one movement disc body moved to
-  the shot's spot, and flick's accuracy rule (the step from the fastest awake body every
-  `check_every` steps, until every awake body rests). No callbacks, no results. Putting the
-  moved bodies back between shots is not timed.
-- `bare_rebuilt_ms`: the same in a pymunk space built from prepared plain tuples and freed
-  for every shot (the baseline of earlier versions).
-- `kept_ratio` = shot_ms / bare_kept_ms (target <= 1.0); `rebuilt_ratio` = shot_ms /
-  bare_rebuilt_ms.
-- `table_scaling`: [pieces, ms] of the same local shots (`LOCAL_SPEED`, from the middle)
-  on tables of `TABLE_SIZES` pieces at the standard density with the same neighbourhood
-  (`scaling_scene`), and `table_scaling_exponent`, the slope of log ms on
-  log pieces over all points (target: 50,000 pieces <= 1.3 x the 28-piece cost,
-  `table_scaling_ratio`).
-- `cluster_scaling`: [pieces, ms] of a break shot into hexagonal clusters of `CLUSTER_SIZES`
-  touching zombies (overlapped by 0.01 cm) with toppling on, its exponent, the same shots
-  with toppling off (`cluster_scaling_no_topple`) and `cluster_topple_ratio` at the largest
-  (target <= 4).
-- `accuracy_cm`: for flick and both baselines, the median over `ACCURACY_SHOTS` shots of the
-  largest final-position error (cm) of a piece against a converged fine-step reference (the
-  rebuilt space stepped at 1/20000 s), toppling off for all four (bare pymunk has none);
-  pieces flick drops off the table's edge are left out.
+Under `physics`:
+- `scene`, `pieces`, `shots`: the standard scene (the scenario 2 map when the scenario loader
+  can place it, else a synthetic scene with its counts), its pieces, the shots per run: a
+  movement disc flicked from a free spot across the city at `SHOT_SPEED`.
+- `shot_ms`: `Table.flick` with toppling off: the same work as the baselines, which have
+  none. `shot_topple_ms`: the same shots with toppling on (the game's), and
+  `topple_cost_ratio` = shot_topple_ms / shot_ms, run by run.
+- `kept_switch_ms`, `kept_defaults_ms`, `rebuilt_sleeping_ms`: the baselines (a kept space
+  with flick's iteration switch, a kept space at pymunk's default iterations, a space built
+  per shot with pymunk's own sleeping), and `kept_switch_ratio`, `kept_defaults_ratio`,
+  `rebuilt_sleeping_ratio` = shot_ms / each (flick's target: kept_switch_ratio <= 1.0).
+- `shot_steps`: median steps of flick's shot.
+- `accuracy_cm`: for flick and each baseline, over `ACCURACY_SHOTS` shots, the median and
+  95th percentile of the largest final-position error (cm) of a piece against a converged
+  fine-step reference (a space built for the shot, every body awake, `iterations`, stepped at
+  1/20000 s), toppling off; pieces flick drops off the table's edge are left out.
+- `table_scaling`: [pieces, ms median over runs] of local shots (`LOCAL_SPEED`, from the
+  middle) on tables of `TABLE_SIZES` pieces at the standard density with the same
+  neighbourhood (`scaling_scene`), `table_scaling_exponent` (slope of log ms on log pieces),
+  and `table_scaling_ratio`, the largest table (full: `MAX_TABLE_PIECES` with the disc) over
+  the 28-piece one, run by run (target <= 1.3).
+- `cluster`: per size of `CLUSTER_SIZES`, a break shot at `BREAK_SPEED` into a hexagonal
+  cluster of touching zombies (overlapped by 0.01 cm) with toppling on (`topple_ms`, and
+  `fell`, how many figures fell: a cluster where none falls measures nothing of toppling)
+  and off (`calm_ms`), and `topple_ratio` run by run (target <= 4).
 """
 
 from __future__ import annotations
 
-import gc
 import math
 import statistics
-import time
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import numpy as np
-import pymunk
 
+from flick.bench.baselines import Kept, Positions, bare_spec, rebuilt
+from flick.bench.timing import RUNS, interleaved, load, ratio_spread, spread
 from flick.physics.params import PhysicsParams, Toppling
-from flick.physics.table import Table
-from flick.physics.world import filter_for
+from flick.physics.table import MAX_TABLE_PIECES, Table
 
-TABLE_SIZES = (28, 500, 5000, 20000, 50000)
-CLUSTER_SIZES = (20, 50, 100, 200)
-REPEATS = 5
+TABLE_SIZES = (28, 100, MAX_TABLE_PIECES - 1)  # the disc makes the largest table full
+CLUSTER_SIZES = (20, 50, 100)
+SHOTS = 24
+QUICK_RUNS = 3  # --quick: a smoke run
 ACCURACY_SHOTS = 20
 SHOT_SPEED = 250.0  # cm/s: a firm movement flick, about 100 cm of slide on a free table
 LOCAL_SPEED = 120.0  # cm/s: a short shot among neighbours (table_scaling)
-BREAK_SPEED = 300.0  # cm/s: a disc into a cluster
+BREAK_SPEED = 1000.0  # cm/s: a hard break shot; at 300 cm/s no figure of 50 or more falls
 FINE_DT = 1.0 / 20000.0
 
-Spec = tuple[list[Any], list[Any], float]
 Shot = tuple[float, float, float, float]
+
+
+def calm(params: PhysicsParams) -> PhysicsParams:
+    """The same parameters with toppling off (no figure falls): the baselines' physics."""
+    return params.model_copy(update={"toppling": Toppling(scale=100.0)})
 
 
 def _synthetic_scene(params: PhysicsParams) -> Table:
@@ -126,259 +129,81 @@ def _shots(table: Table, count: int, seed: int) -> list[tuple[float, float, floa
     return shots
 
 
-def _cpu(work: Callable[[], Any]) -> tuple[float, Any]:
-    """CPU seconds `work` takes, freeing its garbage included (collector paused meanwhile)."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.process_time()
-        value = work()
-        gc.collect(0)  # what the shot allocated is young: free it now
-        return time.process_time() - start, value
-    finally:
-        gc.enable()
-
-
-def _bare_spec(table: Table) -> tuple[list[Any], list[Any], float]:
-    """Plain tuples of every body and static shape of the table, prepared ahead of timing,
-    and the thinnest shape (cm) for the step policy."""
-    fps = table._fp  # the same footprints the table's world uses
-    params = table.params
-    bodies = []
-    thinnest = math.inf
-    for p in table.snapshot().pieces:
-        fp = fps.get(p.kind, p.standing)
-        thinnest = min(thinnest, fp.thinnest)
-        if fp.topple_impulse is not None:
-            thinnest = min(thinnest, fps.get(p.kind, False).thinnest)
-        mat = params.materials[fp.material]
-        weight = fp.table_friction * fp.mass * params.gravity
-        parts = [(part.core, part.radius) for part in fp.parts]
-        bodies.append((p.id, fp.mass, fp.moment, fp.cog, (p.x, p.y), p.angle, parts,
-                       filter_for(fp.layer), mat.elasticity, mat.friction, weight,
-                       weight * fp.spin_radius, fp.reach))
-    statics = []
-    for pid in (part for b in table.buildings() for part in table.building_parts(b)):
-        fp = table._footprint(pid)
-        thinnest = min(thinnest, fp.thinnest)
-        mat = params.materials[fp.material]
-        for core, radius in table.outline(pid):
-            statics.append((core, radius, filter_for(fp.layer), mat.elasticity, mat.friction))
-    return bodies, statics, thinnest
-
-
-def _space(params: PhysicsParams) -> pymunk.Space:
-    sim = params.simulation
-    space = pymunk.Space()
-    space.iterations = sim.iterations
-    space.sleep_time_threshold = sim.sleep_time
-    space.idle_speed_threshold = sim.rest_speed
-    space.collision_slop = sim.collision_slop
-    return space
-
-
-def _populate(space: pymunk.Space, spec: Spec) -> dict[int, tuple[pymunk.Body, float]]:
-    """Every static shape and body of `spec` in `space`: pid -> (body, reach)."""
-    bodies, statics, _ = spec
-    static = space.static_body
-    for core, radius, flt, e, f in statics:
-        wall = pymunk.Poly(static, list(core), None, radius)
-        wall.filter, wall.elasticity, wall.friction = flt, e, f
-        space.add(wall)
-    made: dict[int, tuple[pymunk.Body, float]] = {}
-    for pid, mass, moment, cog, pos, angle, parts, flt, e, f, force, torque, reach in bodies:
-        body = pymunk.Body(mass, moment)
-        body.center_of_gravity = cog
-        body.position = pos
-        body.angle = angle
-        shapes: list[pymunk.Shape] = []
-        for core, radius in parts:
-            shape: pymunk.Shape
-            if len(core) == 1:
-                shape = pymunk.Circle(body, radius, core[0])
-            elif len(core) == 2:
-                shape = pymunk.Segment(body, core[0], core[1], radius)
-            else:
-                shape = pymunk.Poly(body, list(core), None, radius)
-            shape.filter, shape.elasticity, shape.friction = flt, e, f
-            shapes.append(shape)
-        slide = pymunk.PivotJoint(static, body, (0.0, 0.0), cog)
-        slide.max_bias, slide.max_force = 0.0, force
-        spin = pymunk.GearJoint(static, body, 0.0, 1.0)
-        spin.max_bias, spin.max_force = 0.0, torque
-        space.add(body, *shapes, slide, spin)
-        made[pid] = (body, reach)
-    return made
-
-
-def _step_until_rest(space: pymunk.Space, made: list[tuple[pymunk.Body, float]],
-                     params: PhysicsParams, thinnest: float, fixed_dt: float | None = None) -> int:
-    """flick's accuracy rule on the awake bodies (or a fixed step): the number of steps."""
-    sim = params.simulation
-    max_move = min(sim.step_fraction * thinnest, sim.max_step)
-    step = space.step
-    last_dt, spent, steps = 0.0, 0.0, 0
-    per_check = sim.check_every if fixed_dt is None else 160
-    while spent < sim.max_time:
-        fastest, resting = 0.0, True
-        for body, reach in made:
-            if body.is_sleeping:
-                continue
-            speed = abs(body.velocity)
-            spin = abs(body.angular_velocity)
-            if speed >= sim.rest_speed or spin >= sim.rest_spin:
-                resting = False
-                fastest = max(fastest, speed + spin * reach)
-        if resting:
-            break
-        if fixed_dt is None:
-            dt = sim.max_dt if fastest * sim.max_dt <= max_move else max_move / fastest
-            if last_dt:
-                dt = min(dt, last_dt * sim.max_dt_growth)
-            last_dt = dt
-        else:
-            dt = fixed_dt
-        for _ in range(per_check):
-            step(dt)
-        steps += per_check
-        spent += dt * per_check
-    return steps
-
-
-def _bare_rebuilt(spec: Spec, launched: int, impulse: tuple[float, float],
-                  params: PhysicsParams, fixed_dt: float | None = None,
-                  ) -> dict[int, tuple[float, float]]:
-    """The shot in a pymunk space built for it: every piece a body, asleep but the flicked
-    one; final positions."""
-    space = _space(params)
-    made = _populate(space, spec)
-    for pid, (body, _) in made.items():
-        if pid != launched:
-            body.sleep()
-    target = made[launched][0]
-    target.apply_impulse_at_world_point(impulse, target.position)
-    _step_until_rest(space, list(made.values()), params, spec[2], fixed_dt)
-    return {pid: (body.position.x, body.position.y) for pid, (body, _) in made.items()}
-
-
-class _Kept:
-    """A pymunk space built once for a table (without the disc) and kept between shots, with
-    one movement disc body parked off the table between shots."""
-
-    def __init__(self, table: Table, params: PhysicsParams) -> None:
-        self.params = params
-        self.spec = _bare_spec(table)
-        self.space = _space(params)
-        probe = table.add("movement_disc", x=-500.0, y=-500.0)
-        disc_spec = _bare_spec(table)
-        table.remove(probe)
-        self.disc_id = probe
-        entry = next(b for b in disc_spec[0] if b[0] == probe)
-        self.made = _populate(self.space, ([*self.spec[0], entry], self.spec[1], self.spec[2]))
-        self.disc = self.made[probe][0]
-        self.base = {pid: ((b.position.x, b.position.y), b.angle)
-                     for pid, (b, _) in self.made.items()}
-        self.bodies = list(self.made.values())
-        self.space.step(1e-6)
-        for body, _ in self.bodies:
-            if not body.is_sleeping:
-                body.sleep()
-
-    def shot(self, x: float, y: float, impulse: tuple[float, float]) -> int:
-        disc = self.disc
-        disc.activate()
-        disc.position = (x, y)
-        disc.apply_impulse_at_world_point(impulse, (x, y))
-        return _step_until_rest(self.space, self.bodies, self.params, self.spec[2])
-
-    def positions(self) -> dict[int, tuple[float, float]]:
-        return {pid: (b.position.x, b.position.y) for pid, (b, _) in self.made.items()}
-
-    def reset(self) -> None:
-        """Put the moved bodies back and asleep (not timed: a user would play on)."""
-        for pid, (body, _) in self.made.items():
-            pos, angle = self.base[pid]
-            if body.is_sleeping and tuple(body.position) == pos:
-                continue
-            body.activate()
-            body.position, body.angle = pos, angle
-            body.velocity, body.angular_velocity = (0.0, 0.0), 0.0
-        self.space.step(1e-6)
-        for body, _ in self.bodies:
-            if not body.is_sleeping:
-                body.sleep()
-
-
-def _median_ms(samples: list[list[float]]) -> float:
-    """Median over shots of the median over repeats, in ms."""
-    return statistics.median(statistics.median(s) for s in samples) * 1e3
-
-
-def _compare(table: Table, shots: list[Shot], repeats: int) -> dict[str, Any]:
-    """flick, the kept space and the rebuilt space on the same shots, interleaved."""
-    params = table.params
+def _compare(table: Table, shots: list[Shot], runs: int) -> dict[str, Any]:
+    """flick (toppling off and on) and the three baselines on the same shots, interleaved."""
+    quiet = Table(calm(table.params), city=table.city)
     base = table.snapshot()
-    kept = _Kept(table, params)
+    quiet.restore(base)
+    kept_switch, kept_defaults = Kept(quiet, switch=True), Kept(quiet, switch=False)
     ready = []
     for x, y, jx, jy in shots:
         table.restore(base)
         disc = table.add("movement_disc", x=x, y=y)
-        ready.append((table.snapshot(), disc, _bare_spec(table), (jx, jy), (x, y)))
-    flick: list[list[float]] = [[] for _ in shots]
-    kept_t: list[list[float]] = [[] for _ in shots]
-    rebuilt: list[list[float]] = [[] for _ in shots]
-    steps = []
-    for r in range(repeats):
-        for i, (state, disc, spec, impulse, (x, y)) in enumerate(ready):
-            table.restore(state)
-            seconds, result = _cpu(partial(table.flick, disc, impulse=impulse))
-            flick[i].append(seconds)
-            if r == 0:
-                steps.append(result.steps)
-            seconds, _ = _cpu(partial(kept.shot, x, y, impulse))
-            kept_t[i].append(seconds)
-            kept.reset()
-            seconds, _ = _cpu(partial(_bare_rebuilt, spec, disc, impulse, params))
-            rebuilt[i].append(seconds)
+        ready.append((table.snapshot(), disc, bare_spec(table), (jx, jy), (x, y)))
     table.restore(base)
-    shot_ms, kept_ms, rebuilt_ms = _median_ms(flick), _median_ms(kept_t), _median_ms(rebuilt)
-    return {
-        "shot_ms": round(shot_ms, 3),
-        "shot_steps": statistics.median(steps),
-        "bare_kept_ms": round(kept_ms, 3),
-        "bare_rebuilt_ms": round(rebuilt_ms, 3),
-        "kept_ratio": round(shot_ms / kept_ms, 3),
-        "rebuilt_ratio": round(shot_ms / rebuilt_ms, 3),
-    }
+    params = quiet.params
+
+    def flick(on: Table, i: int) -> Any:
+        state, disc, _, impulse, _ = ready[i]
+        on.restore(state)
+        return partial(on.flick, disc, impulse=impulse)
+
+    def kept(space: Kept, i: int) -> Any:
+        _, _, _, impulse, (x, y) = ready[i]
+        return partial(space.shot, x, y, impulse)
+
+    def fresh(i: int) -> Any:
+        _, disc, spec, impulse, _ = ready[i]
+        return partial(rebuilt, spec, disc, impulse, params)
+
+    times, values = interleaved({
+        "shot": partial(flick, quiet), "shot_topple": partial(flick, table),
+        "kept_switch": partial(kept, kept_switch), "kept_defaults": partial(kept, kept_defaults),
+        "rebuilt_sleeping": fresh,
+    }, len(ready), runs, reset={"kept_switch": kept_switch.reset,
+                                "kept_defaults": kept_defaults.reset})
+    table.restore(base)
+    out: dict[str, Any] = {f"{name}_ms": spread(t) for name, t in times.items()}
+    out["shot_steps"] = statistics.median(r.steps for r in values["shot"])
+    for name in ("kept_switch", "kept_defaults", "rebuilt_sleeping"):
+        out[f"{name}_ratio"] = ratio_spread(times["shot"], times[name])
+    out["topple_cost_ratio"] = ratio_spread(times["shot_topple"], times["shot"])
+    return out
 
 
-def _accuracy(table: Table, shots: list[Shot]) -> dict[str, float]:
-    """Median largest final-position error (cm) against the 1/20000 s reference."""
-    params = table.params.model_copy(update={"toppling": Toppling(scale=100.0)})
-    calm = Table(params, city=table.city)
-    calm.restore(table.snapshot())
-    base = calm.snapshot()
-    kept = _Kept(calm, params)
-    errors: dict[str, list[float]] = {"flick": [], "bare_kept": [], "bare_rebuilt": []}
+def _largest_error(found: Positions, reference: Positions, left_out: tuple[int, ...]) -> float:
+    return max((math.dist(found[pid], reference[pid]) for pid in reference
+                if pid not in left_out), default=0.0)
+
+
+def _accuracy(table: Table, shots: list[Shot]) -> dict[str, dict[str, float]]:
+    """Median and 95th percentile of the largest final-position error (cm) against the
+    1/20000 s reference, toppling off."""
+    params = calm(table.params)
+    quiet = Table(params, city=table.city)
+    quiet.restore(table.snapshot())
+    base = quiet.snapshot()
+    kept = {"kept_switch": Kept(quiet, switch=True), "kept_defaults": Kept(quiet, switch=False)}
+    errors: dict[str, list[float]] = {"flick": [], "kept_switch": [], "kept_defaults": [],
+                                      "rebuilt_sleeping": []}
     for x, y, jx, jy in shots:
-        calm.restore(base)
-        disc = calm.add("movement_disc", x=x, y=y)
-        spec = _bare_spec(calm)
-        reference = _bare_rebuilt(spec, disc, (jx, jy), params, FINE_DT)
-        result = calm.flick(disc, impulse=(jx, jy))
-        got = {pid: calm.position(pid) for pid in calm.pieces()}
-        kept.shot(x, y, (jx, jy))
-        kept_got = kept.positions()
-        kept_got[disc] = kept_got.pop(kept.disc_id)
-        kept.reset()
-        runs = {"flick": got, "bare_kept": kept_got,
-                "bare_rebuilt": _bare_rebuilt(spec, disc, (jx, jy), params)}
+        quiet.restore(base)
+        disc = quiet.add("movement_disc", x=x, y=y)
+        spec = bare_spec(quiet)
+        reference = rebuilt(spec, disc, (jx, jy), params, FINE_DT,
+                            params.simulation.iterations)
+        result = quiet.flick(disc, impulse=(jx, jy))
+        runs = {"flick": {pid: quiet.position(pid) for pid in quiet.pieces()},
+                "rebuilt_sleeping": rebuilt(spec, disc, (jx, jy), params)}
+        for name, space in kept.items():
+            space.shot(x, y, (jx, jy))
+            runs[name] = space.positions(disc)
+            space.reset()
         for name, found in runs.items():
-            errors[name].append(max(
-                (math.dist(found[pid], reference[pid]) for pid in reference
-                 if pid not in result.off_table), default=0.0))
-    calm.restore(base)
-    return {name: round(statistics.median(e), 4) for name, e in errors.items()}
+            errors[name].append(_largest_error(found, reference, result.off_table))
+    quiet.restore(base)
+    return {name: {"median": round(float(np.median(e)), 4),
+                   "p95": round(float(np.percentile(e, 95)), 4)} for name, e in errors.items()}
 
 
 def _exponent(points: list[list[float]]) -> float:
@@ -387,17 +212,19 @@ def _exponent(points: list[list[float]]) -> float:
     return round(float(np.polyfit(xs, ys, 1)[0]), 3)
 
 
-def _flick_ms(table: Table, shots: list[tuple[int, tuple[float, float]]], repeats: int) -> float:
-    """Median CPU ms of `Table.flick` over shots (each the median of interleaved repeats)."""
+def _flick_runs(table: Table, shots: list[tuple[int, tuple[float, float]]],
+                runs: int) -> list[float]:
+    """CPU ms per shot of `Table.flick`, run by run."""
     base = table.snapshot()
-    samples: list[list[float]] = [[] for _ in shots]
-    for _ in range(repeats):
-        for i, (disc, impulse) in enumerate(shots):
-            table.restore(base)
-            seconds, _ = _cpu(partial(table.flick, disc, impulse=impulse))
-            samples[i].append(seconds)
+
+    def shot(i: int) -> Any:
+        table.restore(base)
+        disc, impulse = shots[i]
+        return partial(table.flick, disc, impulse=impulse)
+
+    times, _ = interleaved({"flick": shot}, len(shots), runs)
     table.restore(base)
-    return _median_ms(samples)
+    return times["flick"]
 
 
 def scaling_scene(params: PhysicsParams, pieces: int, seed: int = 5) -> Table:
@@ -431,7 +258,7 @@ def _local_shots(table: Table, count: int) -> list[tuple[int, tuple[float, float
     disc = table.add("movement_disc", x=side / 2.0, y=side / 2.0)
     mass = table.params.pieces["movement_disc"].mass
     return [(disc, (mass * LOCAL_SPEED * math.cos(a), mass * LOCAL_SPEED * math.sin(a)))
-            for a in (0.3, 1.9, 3.6)[:count]]
+            for a in np.linspace(0.3, 0.3 + 2.0 * math.pi, count, endpoint=False)]
 
 
 def cluster_scene(params: PhysicsParams, count: int) -> tuple[Table, int]:
@@ -449,33 +276,45 @@ def cluster_scene(params: PhysicsParams, count: int) -> tuple[Table, int]:
     return table, table.add("movement_disc", x=150.0 + step / 4.0, y=140.0)
 
 
+def _clusters(params: PhysicsParams, sizes: tuple[int, ...], runs: int) -> dict[str, Any]:
+    mass = params.pieces["movement_disc"].mass
+    out: dict[str, Any] = {}
+    for n in sizes:
+        timed: dict[str, list[float]] = {}
+        fell = 0
+        for key, p in (("topple", params), ("calm", calm(params))):
+            cluster, disc = cluster_scene(p, n)
+            if key == "topple":
+                probe = cluster.snapshot()
+                fell = len(cluster.flick(disc, impulse=(0.0, mass * BREAK_SPEED)).fell)
+                cluster.restore(probe)
+            timed[key] = _flick_runs(cluster, [(disc, (0.0, mass * BREAK_SPEED))], runs)
+        out[str(n)] = {"topple_ms": spread(timed["topple"]), "calm_ms": spread(timed["calm"]),
+                       "fell": fell, "topple_ratio": ratio_spread(timed["topple"], timed["calm"])}
+    return out
+
+
 def bench(quick: bool) -> dict[str, Any]:
-    """The physics section of `flick bench`."""
+    """The physics section of `flick bench` (`quick`: a smoke run, 3 runs of fewer shots)."""
     params = PhysicsParams.default()
+    before = load()
+    runs = QUICK_RUNS if quick else RUNS
     table, scene = standard_scene(params)
-    out: dict[str, Any] = {"physics_scene": scene, "physics_pieces": len(table.pieces())}
-    out.update(_compare(table, _shots(table, 6 if quick else 20, seed=11), REPEATS))
-    out["accuracy_cm"] = _accuracy(table, _shots(table, 4 if quick else ACCURACY_SHOTS,
+    shots = _shots(table, 2 if quick else SHOTS, seed=11)
+    out: dict[str, Any] = {"scene": scene, "pieces": len(table.pieces()), "runs": runs,
+                           "shots": len(shots)}
+    out.update(_compare(table, shots, runs))
+    out["accuracy_cm"] = _accuracy(table, _shots(table, 1 if quick else ACCURACY_SHOTS,
                                                  seed=12))
-    repeats = 3 if quick else REPEATS
-    points = []
-    for n in TABLE_SIZES:
+    sizes = TABLE_SIZES[:2] if quick else TABLE_SIZES
+    per_size = []
+    for n in sizes:
         big = scaling_scene(params, n)
-        points.append([n, round(_flick_ms(big, _local_shots(big, 1 if quick else 3),
-                                          repeats), 3)])
+        per_size.append(_flick_runs(big, _local_shots(big, 1 if quick else 6), runs))
+    points = [[n, round(statistics.median(t), 3)] for n, t in zip(sizes, per_size, strict=True)]
     out["table_scaling"] = points
     out["table_scaling_exponent"] = _exponent(points)
-    out["table_scaling_ratio"] = round(points[-1][1] / points[0][1], 3)
-    mass = params.pieces["movement_disc"].mass
-    calm = params.model_copy(update={"toppling": Toppling(scale=100.0)})
-    for key, p in (("cluster_scaling", params), ("cluster_scaling_no_topple", calm)):
-        points = []
-        for n in CLUSTER_SIZES:
-            cluster, disc = cluster_scene(p, n)
-            ms = _flick_ms(cluster, [(disc, (0.0, mass * BREAK_SPEED))], repeats)
-            points.append([n, round(ms, 3)])
-        out[key] = points
-        out[key + "_exponent"] = _exponent(points)
-    out["cluster_topple_ratio"] = round(
-        out["cluster_scaling"][-1][1] / out["cluster_scaling_no_topple"][-1][1], 3)
-    return out
+    out["table_scaling_ratio"] = ratio_spread(per_size[-1], per_size[0])
+    out["cluster"] = _clusters(params, CLUSTER_SIZES[:1] if quick else CLUSTER_SIZES, runs)
+    out["load_average"] = {"before": before, "after": load()}
+    return {"physics": out}

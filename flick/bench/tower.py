@@ -5,12 +5,13 @@ Each figure is the median over seeds (shots) of the best of 5 runs of the same s
 in CPU time of this process (`time.process_time`: a shared machine's other work, which can
 deschedule a 5 ms run for longer than it takes, is not counted), with the garbage collector
 paused as `timeit` does.
-- `rush_ms`: milliseconds of `Table.rush` of the 3 zombies nearest the
+- `rush_ms`: CPU milliseconds of `Table.rush` of the 3 zombies nearest the
   city's middle (a loud rush: the side-view tower drop plus the table run to rest), from a
   tower placed behind the nearest one with its exit facing the middle.
 - `tower_drop_ms`: the side-view drop of 3 zombies alone.
 - `rush_shot_ms`: milliseconds of a movement disc flicked across the same scene, timed the
-  same way (the physics section's `shot_ms` is wall-clock time).
+  same way (CPU time, best of 5; the physics section's `shot_ms` is the same kind of shot,
+  its spread over runs).
 - `rush_to_shot_ratio` = rush_ms / rush_shot_ms (target <= 3).
 - `rush_scene`: which scene (`s02` or `synthetic`).
 """
