@@ -177,7 +177,19 @@ class State(ABC):
 
     def render(self, viewer: int | None = None) -> str:
         """The state as text, as seen by `viewer` (None: everything, for logs and tests)."""
+        if viewer is not None:
+            self.check_seat(viewer)
         return self._views().render(self, viewer)
+
+    def check_seat(self, player: object) -> int:
+        """`player` as a seat of this game (0 .. num_players - 1); anything else (a seat not
+        at the table, -1, a bool, text) is refused with IllegalActionError, before any
+        hidden information is looked at."""
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+                0 <= player < self.num_players):
+            raise IllegalActionError(f"{self.game_name or type(self).__name__}: {player!r} is "
+                                     f"not a seat of this game (0 to {self.num_players - 1})")
+        return player
 
     def _views(self) -> Views:
         if self.views is None:
@@ -419,6 +431,39 @@ class State(ABC):
         r = self.returns()
         best = max(r)
         return [i for i, v in enumerate(r) if v == best]
+
+
+MAX_SEATS = 8  # the most seats any of the games has (Rise of the Zombies! with 8 survivors)
+
+
+def check_loaded(state: State) -> State:
+    """A state rebuilt from JSON, checked before anyone uses it: its seat count, its seed,
+    turn and round (whole numbers from 0, where the game has them), the seat to act (a seat,
+    CHANCE or TERMINAL), and every view of it (each seat's render and observation) can be
+    made. A dump edited into nonsense
+    (actor 99, phase "bogus") raises FlickError (exit 2) instead of loading and failing later
+    with an IndexError."""
+    what = f"{state.game_name or type(state).__name__}: not a saved game state"
+    n = state.num_players
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SEATS:
+        raise FlickError(f"{what} ({n!r} seats)", exit_code=2)
+    for name in ("seed", "turn", "round"):
+        value = getattr(state, name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise FlickError(f"{what} ({name} {value!r}: a whole number from 0)", exit_code=2)
+    try:
+        actor = state.current_player()
+        if actor not in (TERMINAL, CHANCE) and not 0 <= actor < n:
+            raise ValueError(f"the seat to act is {actor!r}")
+        state.render(None)
+        for seat in range(n):
+            state.render(seat)
+            state.observation(seat)
+    except FlickError:
+        raise
+    except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as exc:
+        raise FlickError(f"{what} ({exc})", exit_code=2) from None
+    return state
 
 
 def _same(card: int) -> int:

@@ -101,6 +101,9 @@ def to_json(st: RiseOfTheZombies) -> dict[str, Any]:
     return data
 
 
+PHASES = ("discard", "play")  # the steps of a turn a saved game can be in
+
+
 def from_json(cls: type[RiseOfTheZombies], data: dict[str, Any]) -> RiseOfTheZombies:
     """The inverse of `to_json`; a damaged save raises FlickError (exit 2) naming the field."""
     if not isinstance(data, dict):
@@ -130,6 +133,9 @@ def from_json(cls: type[RiseOfTheZombies], data: dict[str, Any]) -> RiseOfTheZom
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise FlickError(f"rise_of_the_zombies state: damaged ({exc!r})",
                          exit_code=2) from None
+    if st.phase not in PHASES:
+        raise FlickError(f"rise_of_the_zombies state: field 'phase': {st.phase!r} is not a step "
+                         f"of a turn ({', '.join(PHASES)})", exit_code=2)
     st.events = None
     return st
 

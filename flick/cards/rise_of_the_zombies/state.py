@@ -65,6 +65,7 @@ from flick.cards.engine import (
     NoDraws,
     State,
     check_action,
+    check_loaded,
 )
 from flick.cards.rise_of_the_zombies import combat, moves, play, progress, turns, zombies
 from flick.cards.rise_of_the_zombies import decisions as D
@@ -519,17 +520,17 @@ class RiseOfTheZombies(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RiseOfTheZombies:
-        return progress.from_json(cls, data)
+        return check_loaded(progress.from_json(cls, data))
 
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state."""
         return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
-        return progress.determinize(self, player, rng)
+        return progress.determinize(self, self.check_seat(player), rng)
 
     def observation(self, player: int) -> dict[str, Any]:
-        return progress.observation(self, player)
+        return progress.observation(self, self.check_seat(player))
 
     # ---- text ----------------------------------------------------------------------------------
     def headline(self) -> str:

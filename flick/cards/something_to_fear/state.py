@@ -57,6 +57,7 @@ from flick.cards.engine import (
     NoDraws,
     Section,
     State,
+    check_loaded,
 )
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import options, progress, scoring
@@ -539,12 +540,12 @@ class StfState(State):
         from a fresh generator, so the copy does not know future shuffles."""
         from flick.cards.something_to_fear.view import determinize
 
-        return determinize(self, player, rng)
+        return determinize(self, self.check_seat(player), rng)
 
     def observation(self, player: int) -> dict[str, Any]:
         from flick.cards.something_to_fear.view import observation
 
-        return observation(self, player)
+        return observation(self, self.check_seat(player))
 
     def headline(self) -> str:
         return (f"Round {min(self.round, ROUNDS)} of {ROUNDS} | Tie-breaker: player "
@@ -560,4 +561,4 @@ class StfState(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StfState:
-        return progress.from_json(cls, data)
+        return check_loaded(progress.from_json(cls, data))

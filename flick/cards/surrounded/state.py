@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flick.cards.engine import TERMINAL, State
+from flick.cards.engine import TERMINAL, State, check_loaded
 from flick.cards.surrounded import actions, board, labels, record
 from flick.cards.surrounded.actions import (
     ABILITY,
@@ -538,10 +538,11 @@ class SurroundedState(State):
         from flick.errors import FlickError
 
         try:
-            return cls._from_json(data, cards)
+            state = cls._from_json(data, cards)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise FlickError(f"surrounded: not a saved game state ({exc!r})",
                              exit_code=2) from None
+        return check_loaded(state)
 
     @classmethod
     def _from_json(
@@ -576,6 +577,7 @@ class SurroundedState(State):
     def determinize(self, player: int, rng: random.Random) -> SurroundedState:
         """A copy where the deck cards the player cannot know are reshuffled (the top card is
         visible; cards seen by Look or put back by Burn keep their place)."""
+        self.check_seat(player)
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))
         if len(s.deck) > 2:
@@ -598,6 +600,7 @@ class SurroundedState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """What the player sees: the map, the top card, the deck size, what they learned.
         Neither the seed nor the generator: either would rebuild the whole hidden deck."""
+        self.check_seat(player)
         data = self.to_json()
         deck = self.deck
         data["deck"] = [k if (i == len(deck) - 1 or k in self.known) else None
