@@ -36,6 +36,7 @@ JITTER_TIMES = 3.0  # a noisy clip's moving threshold: this many times its resti
 AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, not of a put-back
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
+MAX_TURN_PER_FRAME = 60.0  # degrees: a rim dot turning more between two frames is not followed
 STILL_CM = 0.05  # cm between a frame's two neighbours below which a piece is still there
 EVEN_RMS_CM = 0.3  # cm rms off the fitted slow-down: more is a track not to trust
 # A frame whose piece moved less than this share of the way between its neighbours (a moving
@@ -409,6 +410,10 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
         return None, None
     theta = np.unwrap(pf.dot[frames])
     theta -= theta[0]
+    # The dot can be followed only while it turns well under half a turn between frames; past
+    # that (a fast spin, a noisy or blocky dot) its angle aliases and any spin read is wrong.
+    if np.abs(np.diff(theta)).max(initial=0.0) > math.radians(MAX_TURN_PER_FRAME):
+        return None, None
     final = float(np.median(theta[-max(3, int(0.05 * fps)):]))
     if abs(final) < math.radians(45):
         return None, None
@@ -416,6 +421,9 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
     times = setup.seconds(frames, a)
     _end, alpha, t_stop, rms = stop_fit(times, theta * sign)
     if alpha <= 0 or rms > 0.3:
+        return None, None
+    first_step = alpha * t_stop * float(times[1] - times[0]) if len(times) > 1 else 0.0
+    if first_step > math.radians(MAX_TURN_PER_FRAME):
         return None, None
     return math.degrees(alpha * t_stop), math.degrees(0.5 * alpha * t_stop * t_stop)
 

@@ -131,3 +131,34 @@ def test_a_piece_put_back_by_hand_is_not_a_shot() -> None:
              "occluded": np.zeros(n, bool), "blobs": np.ones(n, int)}
     found = shots.split({"piece": shots.PieceFrames.from_track(track)}, fps)
     assert len(found) == 1 and 78 <= found[0][0] <= 82
+
+
+def _slide_track(turn_deg: np.ndarray) -> dict[str, np.ndarray]:
+    """A slide at 60 fps (from frame 30, 0.4 s) whose rim dot is at `turn_deg` a frame."""
+    n, fps = 120, 60.0
+    t = np.clip((np.arange(n) - 30) / fps, 0, 0.4)
+    x = 10.0 + 120 * t - 150 * t ** 2
+    return {"x": x, "y": np.full(n, 30.0), "area": np.full(n, 12.5),
+            "elongation": np.ones(n), "dot": np.angle(np.exp(1j * np.radians(turn_deg))),
+            "occluded": np.zeros(n, bool), "blobs": np.ones(n, int)}
+
+
+def test_a_rim_dot_followed_frame_by_frame_gives_the_spin() -> None:
+    t = np.clip((np.arange(120) - 30) / 60.0, 0, 0.4)
+    setup = shots.Setup("slide", "movement_disc", None, 60.0, 1.25)
+    track = _slide_track(20.0 * 60 * (t - t * t / 0.8))  # 1,200 deg/s, slowing evenly
+    (m,) = shots.measure_all({"piece": shots.PieceFrames.from_track(track)}, setup)
+    assert m.sure and m.values["spin_speed"] == pytest.approx(1200.0, rel=0.05)
+
+
+def test_a_rim_dot_that_jumps_between_frames_gives_no_spin() -> None:
+    """A blocky clip's dot jumped more than a third of a turn in a frame: a spin of 14,840
+    deg/s was read, and the friction fitted with it was 291 % off. Such a dot gives no spin."""
+    turn = np.zeros(120)
+    turn[31:] = 110.0
+    turn[32:] = 230.0
+    turn[33:] = 340.0  # three jumps, then still
+    setup = shots.Setup("slide", "movement_disc", None, 60.0, 1.25)
+    (m,) = shots.measure_all({"piece": shots.PieceFrames.from_track(_slide_track(turn))},
+                             setup)
+    assert m.sure and "spin_speed" not in m.values
