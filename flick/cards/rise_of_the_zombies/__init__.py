@@ -4,7 +4,7 @@ Rescue Helicopter. Modules: `data` (the card data file,
 fields, queries, clock and results), whose rules are functions of the state in `moves` (legal
 actions and labels), `play` (a survivor's action applied, movement, Locations), `turns` (the
 turn structure and the end), `combat` (survivors' attacks) and `zombies` (infestation, zombie
-turn, wounds), some bound to it as methods; `progress` (the declared field list from which
+turn, wounds), calling each other by module; `progress` (the declared field list from which
 clone, JSON and the observation are made); `decisions` (the typed decisions inside an action: a
 target, a reaction, a heal, a re-roll, ...); `clock` (the real-time clock a front end reads and
 feeds to the game), `cardjson` (the card data inside a saved game); `view` (the table as text),

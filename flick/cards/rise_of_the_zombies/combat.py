@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies import zombies
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 
-def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
+def play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
     sp = st.spec(c)
     st.hand[s].remove(c)
     st.adisc.append(c)
@@ -26,7 +27,7 @@ def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
         st.bonus[s] += sp.eff("attack_bonus")
     if sp.eff("wound_all"):
         for z in st.zombies_at(p):
-            st._hit(s, z, sp.eff("wound_all"))
+            hit(st, s, z, sp.eff("wound_all"))
     if sp.eff("wound_one"):
         st.pending.append(D.Target(seat=s, mode="fixed", wounds=sp.eff("wound_one"), lo=0, hi=0))
     chart = sp.eff("ambush", None)
@@ -41,7 +42,7 @@ def _play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
         st.pending.append(D.Target(seat=s, mode="chart", chart=c, left=rolls, lo=0, hi=0))
 
 
-def _weapon_roll(
+def weapon_roll(
     st: RiseOfTheZombies, pd: D.Target, target: int, is_surv: bool, roll: int
 ) -> None:
     s = pd.seat
@@ -51,7 +52,7 @@ def _weapon_roll(
         st.pending.insert(0, D.Reroll(seat=s, weapon=pd.weapon, target=target,
                                       on_survivor=is_surv, roll=roll))
         return
-    st._resolve_weapon(s, pd.weapon, target, is_surv, roll)
+    resolve_weapon(st, s, pd.weapon, target, is_surv, roll)
 
 
 def roll_wounds(st: RiseOfTheZombies, s: int, w: int, roll: int) -> int | str:
@@ -63,7 +64,7 @@ def roll_wounds(st: RiseOfTheZombies, s: int, w: int, roll: int) -> int | str:
     return chart.wounds[min(max(roll + st.attack_bonus(s), 1), 12)]
 
 
-def _resolve_weapon(
+def resolve_weapon(
     st: RiseOfTheZombies, s: int, w: int, target: int, is_surv: bool, roll: int
 ) -> None:
     res = st.roll_wounds(s, w, roll)
@@ -82,26 +83,26 @@ def _resolve_weapon(
     elif res == "attract":
         # "Attract - Draw a Zombie card and place it in the Location card of the Survivor ...
         # that activated the Attract effect" (not counted toward an Infestation or Spawn)
-        z = st._draw_zombie(choice=False)
+        z = zombies.draw_zombie(st, choice=False)
         if z >= 0:
             st._say(f"  the noise attracts a zombie to {st.location_name(st.pos[s])}")
             fast: list[int] = []
-            st._place_zombie(z, st.pos[s], s, fast)
-            st._fast_attacks(fast)
+            zombies.place_zombie(st, z, st.pos[s], s, fast)
+            zombies.fast_attacks(st, fast)
         return
     elif res == "final":
         if not is_surv:
-            st._engage(s, target)
-        st._final_attack(s, w)
+            engage(st, s, target)
+        final_attack(st, s, w)
         return
     if is_surv:
-        st._wound_survivor(target, int(res))
-        st._swap()
+        zombies.wound_survivor(st, target, int(res))
+        zombies.swap(st)
     else:
-        st._hit(s, target, int(res))
+        hit(st, s, target, int(res))
 
 
-def _final_attack(st: RiseOfTheZombies, s: int, w: int) -> None:
+def final_attack(st: RiseOfTheZombies, s: int, w: int) -> None:
     sp = st.spec(w)
     st.ready[s].remove(w)
     st.adisc.append(w)
@@ -109,17 +110,17 @@ def _final_attack(st: RiseOfTheZombies, s: int, w: int) -> None:
     st.pending.insert(0, D.Alloc(seat=s, wounds=sp.final, lo=sp.range[0], hi=sp.range[1]))
 
 
-def _engage(st: RiseOfTheZombies, s: int, z: int) -> None:
+def engage(st: RiseOfTheZombies, s: int, z: int) -> None:
     """Attacking a non-Group zombie in your Location moves its Engagement to you."""
     if st.zpos[z] == st.pos[s] and not st.zspec(z).group:
         st.zeng[z] = s
 
 
-def _hit(st: RiseOfTheZombies, s: int, z: int, wounds: int) -> None:
+def hit(st: RiseOfTheZombies, s: int, z: int, wounds: int) -> None:
     """`wounds` on zombie z by survivor s (extra wounds are wasted); a Kill gives s the XP."""
     if st.zpos[z] < 0:
         return
-    st._engage(s, z)
+    engage(st, s, z)
     st.zwounds[z] += wounds
     zs = st.zspec(z)
     if st.zwounds[z] >= zs.health:

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 
-def _distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[int]:
+def distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[int]:
     """The first card of each kind among `cards` (identical cards give identical actions)."""
     seen: set[int] = set()
     out = []
@@ -61,17 +61,17 @@ def _distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[
     return out
 
 
-def _discard_actions(st: RiseOfTheZombies, s: int) -> list[int]:
-    return [*sorted(act(K_DISCARD, 0, c) for c in st._distinct(st.hand[s])), act(K_DONE)]
+def discard_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+    return [*sorted(act(K_DISCARD, 0, c) for c in distinct(st, st.hand[s])), act(K_DONE)]
 
 
-def _targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+def targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
     p = st.pos[s]
     zp = st.zpos
     return [z for z in st.zorder if lo <= abs(zp[z] - p) <= hi]
 
 
-def _surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+def surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
     if not st.otis:
         return []
     p = st.pos[s]
@@ -82,7 +82,7 @@ def _surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
     ]
 
 
-def _heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
+def heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
     out = []
     for t in st.here(st.pos[s]):
         if st.wounds[t] > 0:
@@ -93,7 +93,7 @@ def _heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
     return out
 
 
-def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+def play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
     acts = [PASS]
     p = st.pos[s]
     hand = st.hand[s]
@@ -110,7 +110,7 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
         for d in dists:
             if lo <= d <= hi:
                 return True
-        return bool(st.otis and st._surv_targets(s, lo, hi))
+        return bool(st.otis and surv_targets(st, s, lo, hi))
 
     # one pass over the hand, one card of each kind (identical cards, identical actions)
     attack_pay: list[int] = []
@@ -159,7 +159,7 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
     weapons = [NONE] if st.cat.survivors[st.sv[s]].weapon is not None else []
     movable: list[int] = []
     comps: list[int] = []
-    heal_targets = None
+    healable = None
     for c in ready:
         sp = actions[ac[c]]
         t = sp.type
@@ -172,7 +172,7 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
             if not st.moved_card[c]:
                 movable.append(c)
             if sp.eff("draw") or (
-                sp.eff("heal") and (heal_targets or (heal_targets := st._heal_targets(s)))
+                sp.eff("heal") and (healable or (healable := heal_targets(st, s)))
             ):
                 acts.append(K_USE << 16 | c)
         elif t == "companion" and not st.comp_attacked[c]:
@@ -182,7 +182,7 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
             (lo, hi), _chart, final, _n = st.weapon(s, w)
             # a Final Attack is allowed even after a Reload result
             if final and w != NONE and (
-                any(lo <= d <= hi for d in dists) or st._surv_targets(s, lo, hi)
+                any(lo <= d <= hi for d in dists) or surv_targets(st, s, lo, hi)
             ):
                 acts.append(K_FINAL << 16 | w)
             if (w != NONE and st.reloaded[w]) or not in_range(lo, hi):
@@ -196,16 +196,16 @@ def _play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
     if (
         not st.free_used[s]
         and st.cat.survivors[st.sv[s]].ability == "free_attack_heal"
-        and (heal_targets or st._heal_targets(s))
+        and (healable or heal_targets(st, s))
     ):
         acts.append(K_MEDIC << 16)
     if movable:
-        movable = st._distinct(movable)
+        movable = distinct(st, movable)
         for c in movable:
             acts.append(K_UNREADY << 16 | c)
     if others:
         givable = (
-            st._distinct(
+            distinct(st,
                 [
                     c
                     for c in hand
@@ -227,21 +227,21 @@ def cardio_ok(st: RiseOfTheZombies, s: int) -> bool:
     return any(st.spec(c).eff("free_follow") for c in st.ready[s] if st.spec(c).type == "skill")
 
 
-def _pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
+def pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
     s = pd.seat
     if isinstance(pd, D.Aim):
         if isinstance(pd, D.Target) and pd.left <= 0:
             return []  # an Ambush nobody discarded a card for: no roll
-        surv = st._surv_targets(s, pd.lo, pd.hi)  # the Otis rule: every attack
+        surv = surv_targets(st, s, pd.lo, pd.hi)  # the Otis rule: every attack
         w = pd.window
         if w is not None and w[2] in surv:
             return [act(*w)]  # after the reaction window: the declared target
-        out = [act(K_TARGET, 0, z) for z in st._targets(s, pd.lo, pd.hi)]
+        out = [act(K_TARGET, 0, z) for z in targets(st, s, pd.lo, pd.hi)]
         return sorted(out + [act(K_TARGET_SURV, 0, t) for t in surv])
     if isinstance(pd, D.React):
         return sorted([*st.reactions(s), act(K_LET)])
     if isinstance(pd, D.Heal):
-        return sorted(act(K_HEAL, t, c) for t, c in st._heal_targets(s))
+        return sorted(act(K_HEAL, t, c) for t, c in heal_targets(st, s))
     if isinstance(pd, D.Reroll):
         return [act(K_REROLL), act(K_KEEP)]
     if isinstance(pd, D.Epic):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flick.cards.rise_of_the_zombies import combat, zombies
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
@@ -69,16 +70,16 @@ def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
         (lo, hi), _c, _f, _n = st.weapon(s, a)
         st.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
     elif kind == K_FINAL:
-        st._final_attack(s, b)
+        combat.final_attack(st, s, b)
     elif kind == K_INSTANT:
-        st._play_instant(s, b)
+        combat.play_instant(st, s, b)
     elif kind == K_USE:
         sp = st.spec(b)
         st.ready[s].remove(b)
         st.adisc.append(b)
         st._say(f"The {st.name(s)} uses {sp.name}.")
         if sp.eff("draw"):
-            st._draw_actions(s, sp.eff("draw"))
+            zombies.draw_actions(st, s, sp.eff("draw"))
         if sp.eff("heal"):
             st.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
     elif kind == K_MEDIC:
@@ -113,9 +114,9 @@ def hurt(st: RiseOfTheZombies, s: int, target: int, is_surv: bool, wounds: int) 
     """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
     if is_surv:
         st._say(f"  the {st.name(target)} takes {wounds} wound(s)")
-        st._wound_survivor(target, wounds)
+        zombies.wound_survivor(st, target, wounds)
     else:
-        st._hit(s, target, wounds)
+        combat.hit(st, s, target, wounds)
 
 
 def react(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
@@ -153,7 +154,7 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
     elif isinstance(pd, D.Target):
         surv = kind == K_TARGET_SURV
         if pd.mode == "weapon":
-            st._weapon_roll(pd, b, surv, st.chance_die("an attack roll"))
+            combat.weapon_roll(st, pd, b, surv, st.chance_die("an attack roll"))
         elif pd.mode == "fixed":
             st.pending.pop(0)
             hurt(st, s, b, surv, pd.wounds)
@@ -186,7 +187,7 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
             st.reroll_used[s] = True
             roll = st.chance_die("the Historian's re-roll")
             st._say(f"  the Historian re-rolls: {roll}")
-        st._resolve_weapon(s, pd.weapon, pd.target, pd.on_survivor, roll)
+        combat.resolve_weapon(st, s, pd.weapon, pd.target, pd.on_survivor, roll)
     elif isinstance(pd, D.Epic):
         st.pending.pop(0)
         inf = st.infest
@@ -195,20 +196,20 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
         inf["prisoners"] = -1
         if kind == K_PLACE_EPIC:
             st.epic["prisoners_placed"] = True
-            st._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
+            zombies.place_zombie(st, z, inf["pos"], inf["seat"], inf["fast"])
             inf["got"] += st.zspec(z).xp
         else:
             st.aside.append(z)
             st._say("  the Mutated Prisoners are set aside.")
-        st._continue_infestation()
+        zombies.continue_infestation(st)
     elif isinstance(pd, D.Redirect):
         if kind == K_REDIRECT:
             pd.wounds -= 1
-            st._redirect(s, b)
+            zombies.redirect(st, s, b)
             if pd.wounds > 0 and st.companions(s):
                 return
         st.pending.pop(0)
-        st._wound_survivor(s, pd.wounds)  # the rest (all of it if K_TAKE)
+        zombies.wound_survivor(st, s, pd.wounds)  # the rest (all of it if K_TAKE)
     elif isinstance(pd, D.Join):
         st.pending.pop(0)
         if kind == K_JOIN:
@@ -231,23 +232,15 @@ def move(st: RiseOfTheZombies, s: int, dest: int) -> None:
     for z in st.zorder:
         if st.zeng[z] == s:
             st.zeng[z] = -1
-            engage_random(st, z, old)
+            zombies.engage_random(st, z, old)
     if dest > st.furthest[s]:
         st.furthest[s] = dest
         c = st.path[dest]
         n = st.cat.helicopter[0] if c == HELI else 0 if c == SAFE else st.spec(c).draw
-        st._draw_actions(s, n)
+        zombies.draw_actions(st, s, n)
     for z in st.zorder:
         if st.zpos[z] == dest and st.zeng[z] < 0 and not st.zspec(z).group:
             st.zeng[z] = s
-
-
-def engage_random(st: RiseOfTheZombies, z: int, p: int) -> None:
-    """An unengaged non-Group zombie in a Location with survivors Engages one at random."""
-    if st.zspec(z).group:
-        return
-    there = st.here(p)
-    st.zeng[z] = st.chance_pick(there, "whom a zombie Engages") if there else -1
 
 
 def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
@@ -269,4 +262,4 @@ def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
     move(st, s, i)
     need = st.infestation_value(i, text)
     st.infest = {"pos": i, "need": need, "got": 0, "seat": s, "fast": [], "prisoners": -1}
-    st._continue_infestation()
+    zombies.continue_infestation(st)

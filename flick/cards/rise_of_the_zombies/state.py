@@ -109,36 +109,17 @@ class RiseOfTheZombies(State):
 
     game_name = "rise_of_the_zombies"
 
-    # The rules are functions of the state in moves, combat and zombies; bound here as methods.
-    _distinct = moves._distinct
-    _discard_actions = moves._discard_actions
-    _targets = moves._targets
-    _surv_targets = moves._surv_targets
-    _heal_targets = moves._heal_targets
-    _play_actions = moves._play_actions
+    # The rules are functions of the state in `moves`, `combat`, `zombies`, `play` and `turns`,
+    # which call each other by module. Bound here as methods: the queries the views and bots
+    # ask of a state, and the two steps the zombie turn hands back to the turn structure
+    # through the state (`turns` imports `zombies`, so `zombies` cannot import it).
     cardio_ok = moves.cardio_ok
-    _pending_actions = moves._pending_actions
     action_to_string = moves.action_to_string
-    _play_instant = combat._play_instant
-    _weapon_roll = combat._weapon_roll
     roll_wounds = combat.roll_wounds
-    _resolve_weapon = combat._resolve_weapon
-    _final_attack = combat._final_attack
-    _engage = combat._engage
-    _hit = combat._hit
     infestation_value = zombies.infestation_value
-    _continue_infestation = zombies._continue_infestation
-    _draw_zombie = zombies._draw_zombie
-    _draw_actions = zombies._draw_actions
-    _place_zombie = zombies._place_zombie
-    _fast_attacks = zombies._fast_attacks
-    _zombie_attack = zombies._zombie_attack
-    _wound_survivor = zombies._wound_survivor
-    _die = zombies._die
-    _swap = zombies._swap
-    _zombie_turn = zombies._zombie_turn
-    _run_zq = zombies._run_zq
-    _redirect = zombies._redirect
+    _start_player_turn = turns.start_player_turn
+    _check_end = turns.check_end
+
     # the fields a Player Turn starts afresh (flick.cards.rise_of_the_zombies.turns.turn_fields)
     moved: list[bool]
     free_used: list[bool]
@@ -152,11 +133,6 @@ class RiseOfTheZombies(State):
     moved_card: list[bool]
     comp_attacked: list[bool]
     actor: int
-
-    # turns and moves the zombies' rules ask for
-    _engage_random = play.engage_random
-    _start_player_turn = turns.start_player_turn
-    _check_end = turns.check_end
 
     def __init__(
         self,
@@ -240,7 +216,7 @@ class RiseOfTheZombies(State):
     def _setup(self) -> None:
         """The deal, then the first Player Turn."""
         for s in range(self.num_players):
-            self._draw_actions(s, self.health())
+            zombies.draw_actions(self, s, self.health())
         self._start_player_turn()
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
@@ -368,10 +344,10 @@ class RiseOfTheZombies(State):
         if self.over or (player is not None and player != self.current_player()):
             return []
         if self.pending:
-            return self._pending_actions(self.pending[0])
+            return moves.pending_actions(self, self.pending[0])
         if self.phase == "discard":
-            return self._discard_actions(self.actor)
-        return self._play_actions(self.actor)
+            return moves.discard_actions(self, self.actor)
+        return moves.play_actions(self, self.actor)
 
     # ---- simultaneous play ----------------------------------------------------------------
     def actors(self) -> list[int]:
@@ -395,7 +371,7 @@ class RiseOfTheZombies(State):
             return []
         if seat == self.current_player():
             return self.legal_actions()
-        acts = self._play_actions(seat)
+        acts = moves.play_actions(self, seat)
         if self.passed[seat]:
             acts = sorted([a for a in acts if a >> 16 != K_PASS] + [K_RESUME << 16])
         return acts
@@ -442,7 +418,7 @@ class RiseOfTheZombies(State):
             self.hand[s].remove(b)
             self.adisc.append(b)
         elif kind == K_DONE:
-            self._draw_actions(s, self.remaining(s) - len(self.hand[s]))
+            zombies.draw_actions(self, s, self.remaining(s) - len(self.hand[s]))
             turns.next_discarder(self, s + 1)
         elif kind == K_PASS:
             self.passed[s] = True
@@ -462,7 +438,7 @@ class RiseOfTheZombies(State):
     def reactions(self, t: int) -> list[int]:
         """The attacks survivor t may react with (Otis rule reaction window)."""
         kinds = (K_ATTACK, K_FINAL, K_COMPANION, K_INSTANT)
-        return [x for x in self._play_actions(t) if x >> 16 in kinds]
+        return [x for x in moves.play_actions(self, t) if x >> 16 in kinds]
 
     def tick(self, minutes: float) -> None:
         """Real-time clock: set the wall-clock minutes used so far; time up ends the game.

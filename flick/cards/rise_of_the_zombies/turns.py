@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flick.cards.rise_of_the_zombies import play
+from flick.cards.rise_of_the_zombies import moves, play, zombies
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -45,7 +45,7 @@ def next_discarder(st: RiseOfTheZombies, start: int) -> None:
         if st.hand[s]:
             st.actor = s
             return
-        st._draw_actions(s, st.remaining(s))  # nothing to discard: just draw
+        zombies.draw_actions(st, s, st.remaining(s))  # nothing to discard: just draw
     st.phase = "play"
     st.actor = -1
     next_actor(st)
@@ -66,7 +66,7 @@ def settle(st: RiseOfTheZombies) -> None:
     while True:
         while st.pending and not st.over:
             pd = st.pending[0]
-            opts = st._pending_actions(pd)
+            opts = moves.pending_actions(st, pd)
             if len(opts) > 1:
                 break
             if not opts:
@@ -75,10 +75,10 @@ def settle(st: RiseOfTheZombies) -> None:
             play.apply_pending(st, pd.seat, opts[0] >> 16, (opts[0] >> 8) & 255, opts[0] & 255)
         if st.pending or st.over or not st.zq:
             break
-        st._run_zq()  # zombie work that waited for a decision goes on
+        zombies.run_zq(st)  # zombie work that waited for a decision goes on
     if st.zq and not st.over:
         return  # in the middle of zombie attacks: the step is not over yet
-    st._swap()
+    zombies.swap(st)
     check_end(st)
     if st.over or st.pending or st.phase != "play":
         return
@@ -122,4 +122,4 @@ def end_play_step(st: RiseOfTheZombies) -> None:
         if st.minutes_used >= st.departure:
             finish(st, "the Rescue Helicopter departs")
             return
-    st._zombie_turn(next_turn=True)  # the next Player Turn starts after it
+    zombies.zombie_turn(st, next_turn=True)  # the next Player Turn starts after it

@@ -28,24 +28,24 @@ def infestation_value(st: RiseOfTheZombies, i: int, card_text: int) -> int:
     return (i + 1) + st.modifier() + card_text
 
 
-def _continue_infestation(st: RiseOfTheZombies) -> None:
+def continue_infestation(st: RiseOfTheZombies) -> None:
     inf = st.infest
     assert inf is not None  # called only during an Infestation
     while inf["got"] < inf["need"]:
-        z = st._draw_zombie()
+        z = draw_zombie(st)
         if z < 0:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
             inf["prisoners"] = z
             st.pending.insert(0, D.Epic(seat=inf["seat"]))
             return
-        st._place_zombie(z, inf["pos"], inf["seat"], inf["fast"])
+        place_zombie(st, z, inf["pos"], inf["seat"], inf["fast"])
         inf["got"] += st.zspec(z).xp
     st.infest = None
-    st._fast_attacks(inf["fast"])
+    fast_attacks(st, inf["fast"])
 
 
-def _draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
+def draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
     """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
     Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
     enter play only when a survivor chooses to place them for an Infestation."""
@@ -63,7 +63,7 @@ def _draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
         st._say(f"  {st.zspec(z).name} are set aside (not chosen).")
 
 
-def _draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
+def draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
     hand = st.hand[s]
     for _ in range(n):
         if not st.adeck:
@@ -75,7 +75,7 @@ def _draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
         hand.append(st.chance_draw(st.adeck, st.action_kind, "the next Action card"))
 
 
-def _place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int]) -> None:
+def place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int]) -> None:
     """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
     zs = st.zspec(z)
     st.zpos[z] = p
@@ -88,32 +88,32 @@ def _place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[in
         if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
             st.zeng[z] = seat
         else:
-            st._engage_random(z, p)
+            engage_random(st, z, p)
     st._say(f"  {zs.name} appears in {st.location_name(p)}.")
     if zs.fast:
         fast.append(z)
     if zs.attract:
-        extra = st._draw_zombie(choice=False)
+        extra = draw_zombie(st, choice=False)
         if extra >= 0:
             st._say(f"  {zs.name} attracts another zombie.")
-            st._place_zombie(extra, p, -1, fast)
+            place_zombie(st, extra, p, -1, fast)
 
 
-def _fast_attacks(st: RiseOfTheZombies, fast: list[int], run: bool = True) -> None:
+def fast_attacks(st: RiseOfTheZombies, fast: list[int], run: bool = True) -> None:
     """Fast zombies attack as they appear (each one that is still there with survivors), then
     the Group counter is swapped if someone died."""
     st.zq[0:0] = [[J_ATTACK, z] for z in fast] + [[J_SWAP]]
     if run:
-        st._run_zq()
+        run_zq(st)
 
 
-def _zombie_attack(st: RiseOfTheZombies, z: int) -> None:
+def zombie_attack(st: RiseOfTheZombies, z: int) -> None:
     """Zombie z attacks now (and the queued work after it goes on)."""
     st.zq.insert(0, [J_ATTACK, z])
-    st._run_zq()
+    run_zq(st)
 
 
-def _run_zq(st: RiseOfTheZombies) -> None:
+def run_zq(st: RiseOfTheZombies) -> None:
     """Run queued zombie work until it is done or a survivor has a decision to make."""
     while st.zq and not st.pending and not st.over:
         job = st.zq.pop(0)
@@ -138,7 +138,7 @@ def _run_zq(st: RiseOfTheZombies) -> None:
                 st.zq.insert(0, [J_HIT, z, t, n - 1])
             _roll_attack(st, z, t)
         elif kind == J_SWAP:
-            st._swap()
+            swap(st)
         elif kind == J_SPAWN:
             _spawn(st)
         elif kind == J_NEXT_TURN:
@@ -159,10 +159,10 @@ def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
     if int(w) > 0 and st.companions(t):
         st.pending.insert(0, D.Redirect(seat=t, wounds=int(w)))  # "you can redirect"
     else:
-        st._wound_survivor(t, int(w))
+        wound_survivor(st, t, int(w))
 
 
-def _redirect(st: RiseOfTheZombies, s: int, c: int) -> None:
+def redirect(st: RiseOfTheZombies, s: int, c: int) -> None:
     """One wound meant for survivor s goes to its Companion c (at 0 Health it dies)."""
     st.cwounds[c] += 1
     if st.cwounds[c] >= st.spec(c).health:
@@ -173,15 +173,15 @@ def _redirect(st: RiseOfTheZombies, s: int, c: int) -> None:
         st._say(f"  the {st.name(s)}'s companion takes a wound.")
 
 
-def _wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
+def wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
     if w <= 0:
         return
     st.wounds[s] = min(st.wounds[s] + w, st.health())
     if st.wounds[s] >= st.health():
-        st._die(s)
+        die(st, s)
 
 
-def _die(st: RiseOfTheZombies, s: int) -> None:
+def die(st: RiseOfTheZombies, s: int) -> None:
     st.alive[s] = False
     st.passed[s] = True
     st._say(f"The {st.name(s)} dies!")
@@ -192,11 +192,11 @@ def _die(st: RiseOfTheZombies, s: int) -> None:
     st.xp[s] = 0
     for z in st.zorder:
         if st.zeng[z] == s:
-            st._engage_random(z, st.pos[s])
+            engage_random(st, z, st.pos[s])
     st.pending = [q for q in st.pending if q.seat != s]
 
 
-def _swap(st: RiseOfTheZombies) -> None:
+def swap(st: RiseOfTheZombies) -> None:
     """Replace the Group counter after any step in which a survivor died."""
     n = sum(st.alive)
     if 0 < n != st.group_n:
@@ -204,7 +204,7 @@ def _swap(st: RiseOfTheZombies) -> None:
         st._say(f"Group counter for {n}: Health {st.health()}, +{st.modifier()}.")
 
 
-def _zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
+def zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
     """Zombies Move, Attack, Spawn (then, with `next_turn`, the next Player Turn starts)."""
     # Zombies Move: one Location closer to the nearest survivor (random among ties)
     alive = [s for s in range(st.num_players) if st.alive[s]]
@@ -223,11 +223,11 @@ def _zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
             step = 1 if ways.pop() else -1
         st.zpos[z] = p + step
         if p + step in occupied:
-            st._engage_random(z, p + step)
+            engage_random(st, z, p + step)
     # Zombies Attack
     jobs = [[J_ATTACK, z] for z in st.zorder if st.zpos[z] in occupied]
     st.zq.extend(jobs + [[J_SWAP], [J_SPAWN]] + ([[J_NEXT_TURN]] if next_turn else []))
-    st._run_zq()
+    run_zq(st)
 
 
 def _spawn(st: RiseOfTheZombies) -> None:
@@ -239,7 +239,15 @@ def _spawn(st: RiseOfTheZombies) -> None:
     draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
     fast: list[int] = []
     for _ in range(draws):
-        z = st._draw_zombie(choice=False)
+        z = draw_zombie(st, choice=False)
         if z >= 0:
-            st._place_zombie(z, where, -1, fast)
-    st._fast_attacks(fast, run=False)  # queued first, the running queue does them
+            place_zombie(st, z, where, -1, fast)
+    fast_attacks(st, fast, run=False)  # queued first, the running queue does them
+
+
+def engage_random(st: RiseOfTheZombies, z: int, p: int) -> None:
+    """An unengaged non-Group zombie in a Location with survivors Engages one at random."""
+    if st.zspec(z).group:
+        return
+    there = st.here(p)
+    st.zeng[z] = st.chance_pick(there, "whom a zombie Engages") if there else -1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import Walker
 from flick.game.inputs import (
@@ -46,11 +47,11 @@ class Fetching(Walker):
         return {k: v - have.get(k, 0) for k, v in need.items() if v - have.get(k, 0) > 0}
 
     def token_goal(self, game: Game, s: Survivor, base: str,
-                    need: dict[str, int]) -> tuple[str, Any]:
+                    need: dict[str, int]) -> Goal:
         missing = self._needs(game, base, need)
         if any(self._deliverable(game, t, missing) for t in s.inventory):
             self._claims_of(game).pop(s.name, None)
-            return ("enter", base)
+            return Goal("enter", base)
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
                    for t in x.inventory}
         wanted = {k for k in missing if k not in carried or missing[k] > 1}
@@ -160,17 +161,17 @@ class Fetching(Walker):
         return carried > to_eat
 
     def search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
-                     home: str | None = None, sure: Any = None) -> tuple[str, Any]:
+                     home: str | None = None, sure: Any = None) -> Goal:
         """Where `s` should go for a token worth taking: places are shared out between the
         searching survivors, nearest pairs first (greedy matching), so the group spreads over
         the city instead of crowding one door."""
         if game.board.piece_position(s) is None:
-            return ("hunt", None)
+            return Goal("hunt", None)
         searchers = [x for x in game.survivors.values()
                      if x.alive and x.playable and game.board.piece_position(x) is not None
                      and (x is s or x.free_spaces() > 0)]
         pairs = []
-        goals: dict[str, tuple[str, Any]] = {}
+        goals: dict[str, Goal] = {}
         for x in searchers:
             for d, key, goal in self._candidates(game, x, useful, skip, home, sure):
                 pairs.append((d, x.name, key))
@@ -196,7 +197,7 @@ class Fetching(Walker):
             taken.add(key)
         if mine:
             return mine[0][2]
-        return ("hunt", None) if self.kills_needed(game) > 0 else ("wait", None)
+        return Goal("hunt", None) if self.kills_needed(game) > 0 else Goal("wait", None)
 
     def _claims_of(self, game: Game) -> dict[str, str]:
         """Which place each searching survivor set out for, in this game."""
@@ -207,31 +208,31 @@ class Fetching(Walker):
 
     def _candidates(self, game: Game, s: Survivor, useful: Any, skip: str | None,
                     home: str | None = None, sure: Any = None,
-                    ) -> list[tuple[float, str, tuple[str, Any]]]:
+                    ) -> list[tuple[float, str, Goal]]:
         """Places holding a useful token that `s` can reach, cheapest first (cost cm, key,
         goal): the way there, plus the way on to `home` (the base the token goes to), less
         25 cm where a `sure` token lies."""
         board = game.board
         here = board.piece_position(s)
         assert here is not None
-        out: list[tuple[float, str, tuple[str, Any]]] = []
+        out: list[tuple[float, str, Goal]] = []
         for key, stash in sorted(game.stashes.items()):
             if key == skip or not any(useful(t) for t in stash):
                 continue
             if key in board.buildings:
                 if board.barricaded(key):
-                    goal: tuple[str, Any] = ("barricade", key)
+                    goal: Goal = Goal("barricade", key)
                 elif game.rules.entry_refused(game, s, key) is not None:
                     continue
                 else:
-                    goal = ("enter", key)
+                    goal = Goal("enter", key)
                 point = board.door_mid(key)
                 d = 0.0 if s.building == key else math.dist(here, point)
             elif key.startswith("piece:") and game.rules.has("take_in_city"):
                 pid = int(key.split(":", 1)[1])
                 if not board.exists(pid):
                     continue
-                goal = ("object", pid)
+                goal = Goal("object", pid)
                 d = math.dist(here, board.pos(pid))
             else:
                 continue

@@ -33,6 +33,7 @@ from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.bots import betrayal, crossroads_choice
 from flick.game.bots.aim import impulse_to, noisy, vector
 from flick.game.bots.goals import TEAM
+from flick.game.bots.goals.base import Goal
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM
 from flick.game.bots.separated import Separated
 from flick.game.bots.sheltering import Sheltering
@@ -283,14 +284,14 @@ class HeuristicBot(Separated, Sheltering, Versus):
         return Flare(Flick(vector(a2, f)), big=True)
 
     # ---- goals --------------------------------------------------------------------------------
-    def goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+    def goal(self, game: Game, s: Survivor) -> Goal:
         """What `s` should be doing now: the core goal in scenarios 1-4; in 5-10 hunting when
         the bin needs kills, else its team's first objective that gives it a goal (bent for
         a hidden betrayer), else searching face-down tokens."""
         if not self._five_to_ten(game):
             return super().goal(game, s)
         if self._bin_urgent(game, s):
-            return ("hunt", None)
+            return Goal("hunt", None)
         for obj in game.scenario.objectives:
             if obj.team not in (None, s.team):
                 continue
@@ -298,7 +299,7 @@ class HeuristicBot(Separated, Sheltering, Versus):
             if goal is not None:
                 return self._betrayer_goal(game, s, obj, goal)
         if game.rule_state.recruits.get(s.building or "", 0) > 0:
-            return ("hunt", None)  # leave by a move: the recruit joins
+            return Goal("hunt", None)  # leave by a move: the recruit joins
         return self.search_goal(game, s, lambda t: not t.face_up)
 
     def _bin_urgent(self, game: Game, s: Survivor) -> bool:
@@ -315,7 +316,7 @@ class HeuristicBot(Separated, Sheltering, Versus):
         return 2 * need >= left
 
     def _betrayer_goal(self, game: Game, s: Survivor, obj: Any,
-                       goal: tuple[str, Any]) -> tuple[str, Any]:
+                       goal: Goal) -> Goal:
         """S9: a hidden betrayer wins only if its team fails, so it never does the deed
         that wins for it: team B's betrayer does not carry the supplies into the School,
         team A's does not guard it. It hunts instead (kills look loyal, keep the bin stocked,
@@ -334,10 +335,10 @@ class HeuristicBot(Separated, Sheltering, Versus):
             # holds are supplies team B cannot bring in, so it still looks loyal).
             return self.search_goal(game, s, lambda t: not t.face_up or t.kind in kinds)
         if goal[0] == "enter" and obj.id in ("hold_building", "prevent"):
-            return ("hunt", None)
+            return Goal("hunt", None)
         return goal
 
-    def _team_goal(self, game: Game, s: Survivor, obj: Any) -> tuple[str, Any] | None:
+    def _team_goal(self, game: Game, s: Survivor, obj: Any) -> Goal | None:
         """The goal a team objective of scenarios 5-10 gives `s` (`flick.game.bots.goals.TEAM`);
         None when it gives none (a fetch of S2/S4, `tokens_in_base` without `all_of`, is the
         core tactics' goal, not a team's)."""

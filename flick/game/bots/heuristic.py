@@ -47,6 +47,7 @@ from flick.game.bots.fighting import (  # the shot numbers the core tactics shar
     Fighting,
 )
 from flick.game.bots.goals import CORE, HUNT
+from flick.game.bots.goals.base import Goal
 from flick.game.bots.inside import InsideABuilding
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import PLACED_GOALS, Walker, next_to_standing
@@ -374,7 +375,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                 return mv
         return self._end(game, s)
 
-    def _to_goal(self, game: Game, s: Survivor, goal: tuple[str, Any]) -> Input | None:
+    def _to_goal(self, game: Game, s: Survivor, goal: Goal) -> Input | None:
         """A move toward the goal, or None."""
         if goal[0] == "enter":
             return self._approach(game, s, goal[1])
@@ -388,7 +389,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             return self._hunt(game, s, move=False)
         return self._end(game, s)
 
-    def _worth_a_shot(self, game: Game, s: Survivor, goal: tuple[str, Any],
+    def _worth_a_shot(self, game: Game, s: Survivor, goal: Goal,
                       near: tuple[int, float]) -> bool:
         """A shot is LOUD (three zombies rush). In scenarios 2-4 it is worth it at a zombie
         about to be too close, or standing in the way to the goal, or when the next horde
@@ -410,7 +411,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         return any(o.id in ("tokens_in_base", "escort_to_building")
                    for o in game.scenario.objectives)
 
-    def _in_the_way(self, game: Game, s: Survivor, goal: tuple[str, Any], z: int) -> bool:
+    def _in_the_way(self, game: Game, s: Survivor, goal: Goal, z: int) -> bool:
         """Does zombie `z` stand within 25 cm along the straight way to the goal?"""
         board = game.board
         target = self._goal_point_of(game, goal)
@@ -434,7 +435,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         return EndTurn(facing=math.atan2(zy - y, zx - x))
 
     # ---- goals ---------------------------------------------------------------------------------
-    def goal(self, game: Game, s: Survivor) -> tuple[str, Any]:
+    def goal(self, game: Game, s: Survivor) -> Goal:
         """What `s` should be doing for the scenario's objective: the first objective of
         scenarios 1-4 the scenario names (`flick.game.bots.goals.CORE`), else hunting."""
         for obj in game.scenario.objectives:

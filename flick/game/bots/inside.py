@@ -11,6 +11,7 @@ from flick.game.actions import object_stashes_near
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import impulse_to, noisy, path_clear, seg_core, vector
+from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import Walker
 from flick.game.inputs import (
@@ -54,7 +55,7 @@ class InsideABuilding(Walker):
 
     if TYPE_CHECKING:  # what this part asks of the other parts of `CoreBot`
         def _end(self, game: Game, s: Survivor) -> Input: ...
-        def goal(self, game: Game, s: Survivor) -> tuple[str, Any]: ...
+        def goal(self, game: Game, s: Survivor) -> Goal: ...
         def _bases(self, game: Game) -> set[str]: ...
         def _searching(self, game: Game) -> bool: ...
         def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]: ...
@@ -71,7 +72,7 @@ class InsideABuilding(Walker):
         if td is not None:
             return td
         goal = self.goal(game, s)
-        if goal == ("enter", building):
+        if goal == Goal("enter", building):
             return self._end(game, s)
         if goal[0] == "wait" and self._fetch_coop(game):
             # S2/S4: nothing left to fetch (what is needed is carried, or known not to be
@@ -90,7 +91,7 @@ class InsideABuilding(Walker):
         narrow = super()._exit_turns(game)
         return (*narrow, *FETCH_EXIT_TURNS) if self._fetch_coop(game) else narrow
 
-    def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
+    def _exit_score(self, game: Game, building: str, goal: Goal, out: Vec,
                     target: Vec) -> float:
         """Scenarios 2 and 4, a carrier on its way to the base: a way out that ends past the
         base's door line (the flick enters it too: S4's Grocery faces the RV) comes first;
@@ -119,7 +120,7 @@ class InsideABuilding(Walker):
             o.id == "tokens_in_base" for o in game.scenario.objectives)
 
     def _fetch_exit(self, game: Game, s: Survivor, building: str,
-                    goal: tuple[str, Any]) -> Input | None:
+                    goal: Goal) -> Input | None:
         """Scenarios 2 and 4, when `_exit` found no clear way out: a carrier sat for rounds
         in a building whose door a pushed barrel or a teammate blocked (S4: 1 in 4 games).
         Objects in front of the door are set aside for the attempt (rulebook p. 8, as when

@@ -17,6 +17,7 @@ import numpy as np
 from flick.game.board import OBJECTS
 from flick.game.bots.aim import HandNoise, _inside, impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.chance import Trials
+from flick.game.bots.goals.base import Goal
 from flick.game.bots.route import route
 from flick.game.bots.tuned import tuned
 from flick.game.inputs import Flick, Input, Move
@@ -425,7 +426,7 @@ class Walker:
         return best[1] if best is not None else board.front(building, QUEUE_FALLBACK_CM)
 
     def _exit(self, game: Game, s: Survivor, building: str,
-              goal: tuple[str, Any]) -> Input | None:
+              goal: Goal) -> Input | None:
         """Flick the disc from behind the building out through the door, as far toward the
         goal as a clear line allows (the line must pass the door between the blocks)."""
         board = game.board
@@ -462,7 +463,7 @@ class Walker:
         """The headings (radians off the door's axis) a clear way out is looked for along."""
         return EXIT_TURNS
 
-    def _exit_score(self, game: Game, building: str, goal: tuple[str, Any], out: Vec,
+    def _exit_score(self, game: Game, building: str, goal: Goal, out: Vec,
                     target: Vec) -> float:
         """How good a clear way out ending at `out` is (lower is better): its distance to
         the goal's point."""
@@ -507,7 +508,7 @@ class Walker:
                           {p for b in board.buildings for p in board.building_parts(b)},
                           margin=-1.0)
 
-    def _goal_point_of(self, game: Game, goal: tuple[str, Any]) -> Vec | None:
+    def _goal_point_of(self, game: Game, goal: Goal) -> Vec | None:
         """The place of a goal with one (`PLACED_GOALS`: a door, an object, a point)."""
         kind, arg = goal
         if kind in ("enter", "barricade"):

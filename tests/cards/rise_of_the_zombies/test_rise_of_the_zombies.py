@@ -12,7 +12,7 @@ import pytest
 from flick.cards.bots import play_out
 from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
-from flick.cards.rise_of_the_zombies import make_bot, new_state
+from flick.cards.rise_of_the_zombies import make_bot, moves, new_state, zombies
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import default_catalog, load, parse_chart
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
@@ -119,10 +119,10 @@ def test_group_counter_swap_after_deaths_keeps_the_time() -> None:
     st = game(["Scout", "Biker", "Scoundrel"], "expert")
     assert (st.departure, st.health(), st.modifier()) == (50, 5, 1)
     st.wounds[2] = 2
-    st._wound_survivor(0, 5)
-    st._wound_survivor(1, 9)
+    zombies.wound_survivor(st, 0, 5)
+    zombies.wound_survivor(st, 1, 9)
     assert st.health() == 5  # replaced only after the step
-    st._swap()
+    zombies.swap(st)
     assert st.health() == 8 and st.modifier() == 0
     assert st.remaining(2) == 6  # wounds stay on the card
     assert st.departure == 50
@@ -134,7 +134,7 @@ def test_group_counter_swap_happens_after_the_step_not_mid_step() -> None:
     st.pos = [0, 0]
     z = place_zombie(st, "Shamblers", 0)
     st.rng = Dice([6, 6])  # 2 wounds each
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.alive == [False, False]  # the second one is not saved by the first one's death
 
 
@@ -250,7 +250,7 @@ def test_fast_zombie_attacks_when_it_spawns_among_survivors() -> None:
     st = game(["Scout"])
     stack(st, ["Ambusher"])
     st.rng = Dice([6])
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.wounds[0] == 1
     assert "Ambusher attacks the Scout: 6 -> 1" in "\n".join(st.events)
 
@@ -287,7 +287,7 @@ def test_zombie_attacks_example_four_engaged_cards_roll_four_attacks() -> None:
     st.pos = [0, 1]
     st.rng = Dice([1] * 4)  # a fifth roll would raise IndexError
     for z in list(st.zorder):
-        st._zombie_attack(z)
+        zombies.zombie_attack(st, z)
     assert sum(" attacks the Scout" in e for e in st.events) == 4
 
 
@@ -307,11 +307,11 @@ def test_again_attacks_twice_and_stops_if_the_survivor_died() -> None:
     st = game(["Scout"])
     z = place_zombie(st, "Frank", 0, 0)
     st.rng = Dice([6, 6])
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.wounds[0] == 4
     st.wounds[0] = 7
     st.rng = Dice([6])  # a second roll would raise IndexError
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert not st.alive[0]
 
 
@@ -329,7 +329,7 @@ def test_group_zombies_engage_and_attack_every_survivor() -> None:
     st = game(SAMPLE)
     z = place_zombie(st, "Shamblers", 0)
     st.rng = Dice([3, 3, 3, 3])
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.wounds == [1, 1, 1, 1]
 
 
@@ -338,9 +338,9 @@ def test_zombie_moves_into_survivors_and_engages_randomly() -> None:
     extend_path(st, ["City Hall", "School Bus"])
     st.pos = [2, 2]
     z = place_zombie(st, "Creeper", 0)
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[z] == 1
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[z] == 2 and st.zeng[z] in (0, 1)
 
 
@@ -351,15 +351,15 @@ def test_spawn_behind_the_rearmost_survivor() -> None:
     st.pos = [2, 2, 1]
     (z,) = stack(st, ["Crawlers"])
     st.rng = Dice([1] * 10)
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[z] == 0  # Scoundrel in City Hall: spawn in the Safe House
     st.pos = [2, 2, 2]
     (z,) = stack(st, ["Spitter"])
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[z] == 1  # all in the School Bus: spawn in City Hall
     st.pos = [0, 2, 2]
     (z,) = stack(st, ["Loner"])
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[z] == 0 and st.zeng[z] == 0  # Safe House with a survivor in it
 
 
@@ -369,7 +369,7 @@ def test_graveyard_spawns_two_zombies() -> None:
     st.pos = [2]
     a, b = stack(st, ["Loner", "Crawlers"])
     st.rng = Dice([1] * 10)
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert st.zpos[a] == 1 and st.zpos[b] == 1
 
 
@@ -392,7 +392,7 @@ def test_range_0_to_2_reaches_two_locations_away_only() -> None:
     cross = give(st, 0, "Crossbow", ready=True)
     near = place_zombie(st, "Hulk", 2)
     far = place_zombie(st, "Hulk", 3)
-    assert st._targets(0, 0, 2) == [near]
+    assert moves.targets(st, 0, 0, 2) == [near]
     st.rng = Dice([3])
     st.apply(act(C.K_ATTACK, cross, C.NONE))  # one target in range: no question asked
     assert st.zwounds[near] == 1 and st.zwounds[far] == 0
@@ -573,7 +573,7 @@ def test_companion_takes_wounds_and_dies_at_zero_health() -> None:
     st.rng = Dice([6, 6])
     comp = give(st, 0, "Companion", ready=True)
     z = place_zombie(st, "Frank", 0, seat=0)
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.pending[0].kind == "redirect" and st.wounds[0] == 0
     assert st.legal_actions() == [act(C.K_REDIRECT, 0, comp), act(C.K_TAKE)]
     st.apply(act(C.K_REDIRECT, 0, comp))
@@ -590,7 +590,7 @@ def test_companion_redirect_is_a_choice() -> None:
     st.rng = Dice([6])
     comp = give(st, 0, "Companion", ready=True)
     z = place_zombie(st, "Shamblers", 0)
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.pending and act(C.K_REDIRECT, 0, comp) in st.legal_actions()
     st.apply(act(C.K_TAKE))
     assert st.cwounds[comp] == 0 and st.wounds[0] > 0 and comp in st.ready[0]
@@ -604,7 +604,7 @@ def test_barricade_lowers_zombie_attacks() -> None:
     assert st.attach[0] == [bar]
     z = place_zombie(st, "Loner", 0, 0)
     st.rng = Dice([4])
-    st._zombie_attack(z)
+    zombies.zombie_attack(st, z)
     assert st.wounds[0] == 0  # 4 - 1 = 3: no wound
 
 
@@ -897,7 +897,7 @@ def test_leaving_disengages_and_zombies_left_engage_who_remains() -> None:
     st.apply(act(C.K_FOLLOW, 0, light))
     assert st.zeng[crawlers] == 1  # the Biker is the only survivor left there
     st.pos[1] = 1
-    st._engage_random(crawlers, 0)
+    zombies.engage_random(st, crawlers, 0)
     assert st.zeng[crawlers] == -1  # nobody there: it Engages no one
 
 
@@ -914,7 +914,7 @@ def test_mutated_prisoners_drawn_by_a_spawn_are_set_aside_and_replaced() -> None
     st = game(["Scout"])
     pris, loner = stack(st, ["Mutated Prisoners", "Loner"])
     st.rng = Dice([1] * 5)
-    st._zombie_turn()
+    zombies.zombie_turn(st)
     assert pris in st.aside and st.zpos[pris] == -1 and st.zpos[loner] == 0
 
 

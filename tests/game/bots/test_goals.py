@@ -57,3 +57,16 @@ def test_the_s6_escape_hunts_when_the_team_is_too_small_to_escape() -> None:
     for x in team_a[1:]:
         x.life, x.alive = 0, False
     assert TEAM["team_escape_in_rv"](bot, game, team_a[0], escape) == HUNT
+
+
+def test_every_survivor_of_the_ten_scenarios_gets_a_typed_goal() -> None:
+    from flick.game.bots.goals import Goal
+
+    kinds = {"enter", "point", "object", "barricade", "guard", "hunt", "wait"}
+    for n in range(1, 11):
+        game = Game(load(n), 7)
+        bot = HeuristicBot(7, params=game.board.params)
+        for s in game.survivors.values():
+            if s.alive and s.piece is not None:
+                goal = bot.goal(game, s)
+                assert isinstance(goal, Goal) and goal.kind in kinds, (n, s.name, goal)

@@ -1,9 +1,10 @@
 """What a goal is, and what a goal may ask of the bot.
 
-A goal says what a survivor should be doing for its team's objective, as (kind, argument):
-("enter", building), ("point", (x, y)), ("object", piece), ("barricade", building),
-("guard", building), ("hunt", None), ("wait", None). The bot's tactics turn it into a flick
-(`flick.game.bots.walking.Walker._goal_point_of` places the goals that lie somewhere).
+A goal (`Goal`) says what a survivor should be doing for its team's objective, a kind and
+its argument: ("enter", building), ("point", (x, y)), ("object", piece), ("barricade",
+building), ("guard", building), ("hunt", None), ("wait", None). The bot's tactics turn it
+into a flick (`flick.game.bots.walking.Walker._goal_point_of` places the goals that lie
+somewhere).
 
 An objective's goal is a function `(bot, game, survivor, objective) -> Goal | None` (None: this
 objective gives the survivor nothing to do, the next one is asked). It asks the bot only
@@ -13,7 +14,7 @@ through `Tactics`: the searches and counts every objective shares.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from flick.game.bots.tuned import tuned
 
@@ -21,8 +22,16 @@ if TYPE_CHECKING:
     from flick.game.game import Game
     from flick.game.state import Survivor
 
-Goal = tuple[str, Any]
-HUNT: Goal = ("hunt", None)
+class Goal(NamedTuple):
+    """What a survivor should be doing: `kind` (enter, point, object, barricade, guard, hunt,
+    wait) and its `arg` (a building, a point (x, y), a piece, or None). Equal to the plain
+    tuple (kind, arg)."""
+
+    kind: str
+    arg: Any
+
+
+HUNT = Goal("hunt", None)
 SUPPLIES = ("food", "fuel", "medicine")  # S9's supplies (the School needs 2 of them)
 
 

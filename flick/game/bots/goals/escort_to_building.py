@@ -17,12 +17,12 @@ def goal(bot: Tactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
     rules = game.rules
     target = dict(obj.params).get("building", "hospital")
     if rules.escort == s.name:
-        return ("enter", target)
+        return Goal("enter", target)
     anita = game.survivors.get(rules.rescued or "")
     if anita is not None and anita.alive and rules.escort is None and anita.piece is not None:
-        return ("point", game.board.pos(anita.piece))
+        return Goal("point", game.board.pos(anita.piece))
     if anita is not None and (anita.piece is not None or anita.building):
         if bot.kills_needed(game) > 0:
             return HUNT
-        return ("guard", target) if bot.guard_targets(game, s, target) else ("wait", None)
+        return Goal("guard", target) if bot.guard_targets(game, s, target) else Goal("wait", None)
     return bot.search_goal(game, s, lambda t: not t.face_up)

@@ -16,6 +16,6 @@ def goal(bot: TeamTactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
     p = dict(obj.params)
     building = p.get("building", "school")
     if sum(1 for t in s.inventory if t.kind in SUPPLIES) >= int(p.get("count", 2)):
-        return ("enter", building)
+        return Goal("enter", building)
     return bot.search_goal(game, s, lambda t: not t.face_up or t.kind in SUPPLIES,
                            skip=building)

@@ -21,5 +21,5 @@ def goal(bot: TeamTactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
              and x.team == s.team and (pos := game.board.piece_position(x)) is not None}
     guards = sorted(spots, key=lambda n: (math.dist(spots[n], door), n))
     if s.name in guards[:2]:
-        return ("enter", building)
+        return Goal("enter", building)
     return HUNT

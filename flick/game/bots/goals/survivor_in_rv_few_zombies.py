@@ -33,10 +33,10 @@ def goal(bot: Tactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
                    and math.dist(game.board.pos(z), door) < RV_CALM_CM
                    for z in game.board.zombies())
     if few or (game.round_marker <= 1 and calm):
-        return ("enter", base)
+        return Goal("enter", base)
     spots = {x.name: pos for x in game.survivors.values() if x.alive and x.playable
              and (pos := game.board.piece_position(x)) is not None}
     nearest = min(spots, key=lambda n: (math.dist(spots[n], door), n))
     if nearest == s.name:
-        return ("point", game.board.front(base, RV_WAIT_CM))
+        return Goal("point", game.board.front(base, RV_WAIT_CM))
     return HUNT

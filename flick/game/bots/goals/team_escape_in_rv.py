@@ -41,11 +41,11 @@ def goal(bot: TeamTactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
     if len(mates) < need_n:
         return HUNT
     if "key" in mine or "fuel" in mine or (held("key") and held("fuel")):
-        return ("enter", base)
+        return Goal("enter", base)
     inside = [x for x in mates if x.building == base]
     if s.building == base and any(t.kind == "fuel" for t in rv) and \
             inside and min(x.name for x in inside) == s.name:
-        return ("enter", base)  # the one who waits in the RV
+        return Goal("enter", base)  # the one who waits in the RV
     if bot.kills_needed(game) > 0 and s.piece is not None and reaches(s):
         return HUNT
     return bot.search_goal(game, s, lambda t: not t.face_up or t.kind in ("key", "fuel"),

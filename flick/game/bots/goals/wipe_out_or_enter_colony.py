@@ -15,5 +15,5 @@ if TYPE_CHECKING:
 def goal(bot: TeamTactics, game: Game, s: Survivor, obj: Any) -> Goal | None:
     colony = dict(obj.params).get("building", "rv")
     if sum(1 for t in s.inventory if t.kind == "fuel") >= 2:
-        return ("enter", colony)
+        return Goal("enter", colony)
     return bot.search_goal(game, s, lambda t: not t.face_up or t.kind == "fuel", skip=colony)
