@@ -214,17 +214,15 @@ def _headless(args: argparse.Namespace, uri: str, ssl: Any) -> int:
     import json
 
     from flick.errors import FlickError
-    from flick.game.narration import describe
-    from flick.game.state import Event
     from flick.net.bot import ViewBot
     from flick.net.client import Client, play
-    from flick.net.views import SeatView
+    from flick.net.seat_view import SeatView
 
     if not args.bot and not args.spectate:
         raise FlickError("--headless plays a seat with --bot (or watches with --spectate)",
                          exit_code=2)
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
-    last: list[Event] = []
+    last: list[Any] = []
 
     def on_raw(text: str) -> None:
         if log is not None:
@@ -232,6 +230,11 @@ def _headless(args: argparse.Namespace, uri: str, ssl: Any) -> int:
             log.flush()
 
     def narrate(view: SeatView) -> None:
+        if not args.spectate:  # a bot's seat: its own decisions only (the log loads the rules)
+            return
+        from flick.game.narration import describe
+        from flick.game.state import Event
+
         for data in view.events:
             event = Event(str(data.get("type")), {k: v for k, v in data.items() if k != "type"})
             line = describe(event, last[0] if last else None)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from flick.net.views import SeatView
+from flick.net.seat_view import SeatView
 
 MOVE_IMPULSE = (900.0, 2200.0)  # g*cm/s: a short to middling move of the disc
 EXILE_IMPULSE = 600.0

@@ -35,7 +35,7 @@ from flick.net.messages import (
     dump,
     parse_host,
 )
-from flick.net.views import SeatView
+from flick.net.seat_view import SeatView
 
 
 class NetError(FlickError):

@@ -150,8 +150,13 @@ class Host:
         end = time.monotonic() + self.config.linger
         while self.conns and time.monotonic() < end:
             self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
+            await self._changed_within(max(0.01, end - time.monotonic()))
+
+    async def _changed_within(self, seconds: float) -> None:
+        """Wait until something changed, `seconds` at most."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await self.changed.wait()
 
     def write_replay(self) -> None:
         if self.config.record is not None and self.replay_written is None and self.game.inputs:
@@ -377,8 +382,7 @@ class Host:
                 self.log(f"{who} took too long: a bot plays the seat until its player is back")
                 self._lobby_changed()
                 continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), wait)
+            await self._changed_within(wait)
         self.log(f"game over: {g.end_reason}, winner {g.winner}")
         self._played()
 
