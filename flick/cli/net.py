@@ -205,8 +205,12 @@ def handle_join(args: argparse.Namespace) -> int:
         raise FlickError("--spectate takes no seat: no --bot, --seat or --token", exit_code=2)
     if args.headless:
         return _headless(args, uri, ssl)
-    raise FlickError("this flick joins without a window only: add --headless --bot",
-                     exit_code=2)
+    from flick.cli.play import _size
+    from flick.ui.net_window import run_window
+
+    return run_window(uri, args.name, password=args.password, seat=args.seat,
+                      token=args.token, spectate=args.spectate, ssl=ssl, start=args.start,
+                      size=_size(args.size) if args.size else None)
 
 
 def _headless(args: argparse.Namespace, uri: str, ssl: Any) -> int:

@@ -47,7 +47,9 @@ class PublicState(_Strict):
     zombies_inside: dict[str, int]
     stashes: dict[str, list[str]]
     survivors: list[SurvivorView]
-    pieces: list[tuple[int, str, float, float, float, bool]]
+    pieces: list[tuple[int, str, float, float, float, bool]]  # id, kind, x, y, angle (cm, rad)
+    city: tuple[float, float]  # the city's width and height (cm)
+    buildings: list[tuple[int, str, float, float, float, tuple[int, int, int]]]
     table_hash: str
     unmasked: list[str]
     vote: dict[str, Any] | None

@@ -174,6 +174,8 @@ def public_state(game: Game, seats: list[Seat]) -> PublicState:
                                 inventory=_tokens(s.inventory), piece=s.piece)
                    for s in game.survivors.values()],
         pieces=[(p.id, p.kind, p.x, p.y, p.angle, bool(p.standing)) for p in snap.pieces],
+        city=(float(snap.city[0]), float(snap.city[1])),
+        buildings=[(b.id, b.name, b.x, b.y, b.angle, tuple(b.parts)) for b in snap.buildings],
         table_hash=snap.hash(),
         unmasked=list(a.unmasked) if game.rules.five_to_ten else [],
         vote=vote, over=game.over, winner=game.winner, end_reason=game.end_reason)
