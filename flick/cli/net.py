@@ -134,8 +134,11 @@ def handle_host(args: argparse.Namespace) -> int:
         print(f"listening on {scheme}://{args.bind}:{port} - scenario {scenario.number} "
               f"{scenario.name}, seats: {seats}", flush=True)
 
+    from flick.replay.journal import terminate_as_interrupt
+
     try:
-        asyncio.run(host.run(args.bind, args.port, ssl=ssl, ready=ready))
+        with terminate_as_interrupt():  # SIGTERM like Ctrl+C: the replay is written
+            asyncio.run(host.run(args.bind, args.port, ssl=ssl, ready=ready))
     except OSError as exc:
         raise FlickError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") \
             from None

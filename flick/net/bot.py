@@ -17,7 +17,7 @@ import numpy as np
 
 from flick.net.seat_view import SeatView
 
-MOVE_IMPULSE = (900.0, 2200.0)  # g*cm/s: a short to middling move of the disc
+MOVE_IMPULSE = (500.0, 1100.0)  # g*cm/s: a move of the disc of about 7 to 35 cm
 EXILE_IMPULSE = 600.0
 
 

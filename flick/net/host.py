@@ -58,6 +58,7 @@ from flick.replay import Recorder, write
 HELLO_TIMEOUT = 10.0  # s for a new connection to say Hello
 FLOOD_CLOSE = 200  # refused messages (rate) after which a connection is closed
 MAX_BAD_HELLOS = 3
+SAVE_EVERY = 5.0  # s between two writes of the replay during the game
 
 
 @dataclass
@@ -122,6 +123,7 @@ class Host:
         self.port = 0
         self.replay_written: Path | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._written_at = time.monotonic()
 
     def _later(self, coro: Any) -> None:
         """Run `coro` in the background (a reference kept until it is done)."""
@@ -158,9 +160,14 @@ class Host:
             async with asyncio.timeout(seconds):
                 await self.changed.wait()
 
-    def write_replay(self) -> None:
-        if self.config.record is not None and self.replay_written is None and self.game.inputs:
-            self.replay_written = write(self.config.record, self.game)
+    def write_replay(self, final: bool = True) -> None:
+        """Write the game so far (atomically); `final`: once, at the end, and say so."""
+        if self.config.record is None or not self.game.inputs or self.replay_written:
+            return
+        write(self.config.record, self.game)
+        self._written_at = time.monotonic()
+        if final:
+            self.replay_written = self.config.record
             self.log(f"replay written to {self.config.record} ({len(self.game.inputs)} inputs)")
 
     async def _connection(self, ws: ServerConnection) -> None:
@@ -348,7 +355,11 @@ class Host:
         self._played()
 
     def _played(self) -> None:
-        """After an input (or the start): every connection gets its new view."""
+        """After an input (or the start): every connection gets its new view; the replay
+        file is brought up to date every `SAVE_EVERY` seconds (a host killed outright keeps
+        the game up to then)."""
+        if time.monotonic() - self._written_at >= SAVE_EVERY:
+            self.write_replay(final=False)
         for conn in self.conns:
             conn.view_due = True
             conn.wake.set()

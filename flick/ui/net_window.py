@@ -42,8 +42,8 @@ from flick.ui.render import Camera, save_png, wrap
 from flick.ui.table_view import Decor, TableView, TextCache
 
 PANEL = 400
-POWER = 220.0  # g*cm/s of impulse per cm of drag back
-MAX_IMPULSE = 9000.0
+POWER = 90.0  # g*cm/s of impulse per cm of drag back (a 10 cm drag moves a disc ~25 cm)
+MAX_IMPULSE = 5000.0
 SHOT_S = 0.6  # s a shot's straight-line motion takes on screen
 GRAB_CM = 4.0  # how near the piece a press must be to start a flick
 
@@ -441,10 +441,12 @@ class NetWindow:
         self.net.start()
         clock = pygame.time.Clock()
         count = 0
+        drawn: Any = None
         while not self.quit:
             dt = min(0.05, clock.tick(60) / 1000.0)
             self.poll()
-            for ev in pygame.event.get():
+            events = pygame.event.get()
+            for ev in events:
                 if ev.type == pygame.QUIT:
                     self.quit = True
                 elif ev.type == pygame.KEYDOWN:
@@ -460,8 +462,12 @@ class NetWindow:
                 elif ev.type == pygame.MOUSEWHEEL and self.cam is not None:
                     self.cam = self.cam.zoomed(pygame.mouse.get_pos(), ev.y)
             self.advance(dt)
-            self.draw()
-            pygame.display.flip()
+            key = (id(self.view), self.status, self.lobby, self.action, self.side, self.cam,
+                   self.mouse if self.drag or self.buttons else None)
+            if self.clips or key != drawn or events:  # an idle window is not drawn again
+                self.draw()
+                pygame.display.flip()
+                drawn = key
             count += 1
             if frames is not None and count >= frames:
                 break
