@@ -46,6 +46,11 @@ POWER = 90.0  # g*cm/s of impulse per cm of drag back (a 10 cm drag moves a disc
 MAX_IMPULSE = 5000.0
 SHOT_S = 0.6  # s a shot's straight-line motion takes on screen
 GRAB_CM = 4.0  # how near the piece a press must be to start a flick
+# the window's events after which it is drawn again
+SEEN_EVENTS = frozenset({pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEMOTION,
+                         pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                         pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                         pygame.WINDOWRESTORED})
 
 
 @dataclass
@@ -140,6 +145,7 @@ class NetWindow:
         self.quit = False
         self.last_event: Any = None
         self.sent_at: int | None = None
+        self._drawn: Any = None  # what the last frame drawn showed
 
     # ---- messages ---------------------------------------------------------------------------
     def poll(self) -> None:
@@ -437,37 +443,42 @@ class NetWindow:
         if not self.clips:
             self.clip_time = 0.0
 
+    def step(self, dt: float) -> bool:
+        """One frame: the host's messages, the window's events, the animation; the window
+        is drawn only when something changed (True then)."""
+        self.poll()
+        events = [ev for ev in pygame.event.get() if ev.type in SEEN_EVENTS]
+        for ev in events:
+            if ev.type == pygame.QUIT:
+                self.quit = True
+            elif ev.type == pygame.KEYDOWN:
+                if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
+                    self.quit = True
+                self.key(pygame.key.name(ev.key))
+            elif ev.type == pygame.MOUSEMOTION:
+                self.mouse = ev.pos
+            elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                self.mouse_down(ev.pos, ev.button)
+            elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+                self.mouse_up(ev.pos)
+            elif ev.type == pygame.MOUSEWHEEL and self.cam is not None:
+                self.cam = self.cam.zoomed(pygame.mouse.get_pos(), ev.y)
+        self.advance(dt)
+        key = (id(self.view), len(self.clips), self.status, self.lobby, self.action,
+               self.side, self.cam, self.mouse if self.drag else None)
+        if not (self.clips or key != self._drawn or events):
+            return False
+        self.draw()
+        pygame.display.flip()
+        self._drawn = key
+        return True
+
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         self.net.start()
         clock = pygame.time.Clock()
         count = 0
-        drawn: Any = None
         while not self.quit:
-            dt = min(0.05, clock.tick(60) / 1000.0)
-            self.poll()
-            events = pygame.event.get()
-            for ev in events:
-                if ev.type == pygame.QUIT:
-                    self.quit = True
-                elif ev.type == pygame.KEYDOWN:
-                    if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
-                        self.quit = True
-                    self.key(pygame.key.name(ev.key))
-                elif ev.type == pygame.MOUSEMOTION:
-                    self.mouse = ev.pos
-                elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                    self.mouse_down(ev.pos, ev.button)
-                elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
-                    self.mouse_up(ev.pos)
-                elif ev.type == pygame.MOUSEWHEEL and self.cam is not None:
-                    self.cam = self.cam.zoomed(pygame.mouse.get_pos(), ev.y)
-            self.advance(dt)
-            key = (id(self.view), self.status, self.lobby, self.action, self.side, self.cam,
-                   self.mouse if self.drag or self.buttons else None)
-            if self.clips or key != drawn or events:  # an idle window is not drawn again
-                self.draw()
-                pygame.display.flip()
-                drawn = key
+            self.step(min(0.05, clock.tick(60) / 1000.0))
             count += 1
             if frames is not None and count >= frames:
                 break
