@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FLICK = ROOT / "flick"
 LAYERS = ("physics", "scenario", "game", "replay", "ui", "tuning", "measure", "cards",
-          "openspiel", "pettingzoo", "plan")
+          "openspiel", "pettingzoo", "plan", "net")
 FRONT_ENDS = ("cli", "bench")
 # What each layer may import among the layers (bottom modules such as flick.errors,
 # flick.paths and flick.datafile are allowed everywhere).
@@ -35,7 +35,7 @@ ALLOWED: dict[str, set[str]] = {
     "game": {"physics", "scenario"},
     "replay": {"physics", "scenario", "game"},
     # the window's aim assist draws the shot planner's map
-    "ui": {"physics", "scenario", "game", "replay", "plan"},
+    "ui": {"physics", "scenario", "game", "replay", "plan", "net"},
     "tuning": {"physics"},
     "measure": {"physics", "tuning"},
     "cards": set(),
@@ -44,6 +44,8 @@ ALLOWED: dict[str, set[str]] = {
     "pettingzoo": {"physics", "scenario", "game", "cards"},
     # the shot planner: above physics and game; only the window imports it
     "plan": {"physics", "scenario", "game"},
+    # network play: the host's game and its replay; the window is a client of it
+    "net": {"physics", "scenario", "game", "replay"},
 }
 
 

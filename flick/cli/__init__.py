@@ -24,6 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 COMMANDS: tuple[str, ...] = (
     "flick.cli.demo",
     "flick.cli.play",
+    "flick.cli.net",
     "flick.cli.sim",
     "flick.cli.scenarios",
     "flick.cli.replay",
