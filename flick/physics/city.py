@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterable
 
 import pymunk
+from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
@@ -66,13 +67,24 @@ class City:
         self._keep(line, owner)
 
     def lend(self, space: pymunk.Space) -> None:
-        """Put the city in a shot's new space (before anything else is added to it)."""
+        """Put the city in a shot's new space (before anything else is added to it).
+
+        Added in Chipmunk directly, in the order `Space.add` would (the body, then the
+        shapes as listed): the same space, without pymunk's Python bookkeeping for shapes
+        that never move nor leave before the shot ends (pymunk finds a shape of a contact
+        or a query from Chipmunk's own pointer to it, not from that bookkeeping)."""
         if self.lent:
             raise RuntimeError("the city is already in a shot's space")
         self.lent = True
-        space.add(self.body, *self.shapes)
+        c_space = space._space
+        _chipmunk.cpSpaceAddBody(c_space, self.body._body)
+        for shape in self.shapes:
+            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
 
     def take_back(self, space: pymunk.Space) -> None:
         """Take the city out of the shot's space at the shot's end, whole, for the next."""
-        space.remove(self.body, *self.shapes)
+        c_space = space._space
+        for shape in self.shapes:
+            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
+        _chipmunk.cpSpaceRemoveBody(c_space, self.body._body)
         self.lent = False
