@@ -23,7 +23,7 @@ from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.shapes import TABLE_EDGE, filter_for, make_shapes
+from flick.physics.shapes import DORMANT_FILTER, TABLE_EDGE, filter_for, make_shapes
 
 
 class City:
@@ -53,6 +53,9 @@ class City:
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             self._sensor(a, b, "edge", TABLE_EDGE)
+        # Per piece, its dormant circle (a piece at rest, seen only by halos) where it last
+        # rested: x, y, radius (cm) and the circle, on this body too.
+        self.circles: dict[int, tuple[float, float, float, pymunk.Shape]] = {}
         self.lent = False
 
     def _keep(self, shape: pymunk.Shape, owner: int) -> None:
@@ -81,9 +84,34 @@ class City:
         for shape in self.shapes:
             _chipmunk.cpSpaceAddShape(c_space, shape._shape)
 
-    def take_back(self, space: pymunk.Space) -> None:
-        """Take the city out of the shot's space at the shot's end, whole, for the next."""
+    def dormant(self, pid: int, radius: float, x: float, y: float) -> pymunk.Shape:
+        """The dormant circle of a piece at rest at (x, y): the one of the last shot if the
+        piece rests where it did then, else a new one."""
+        found = self.circles.get(pid)
+        # (0.0 and -0.0 are equal but not the same circle: a new one for them.)
+        if found is not None and found[:3] == (x, y, radius) and x != 0.0 and y != 0.0:
+            return found[3]
+        shape = pymunk.Circle(self.body, radius, (x, y))
+        shape.filter = DORMANT_FILTER
+        self.circles[pid] = (x, y, radius, shape)
+        return shape
+
+    def put(self, space: pymunk.Space, circles: list[pymunk.Shape]) -> None:
+        """Add dormant circles to the shot's space (in Chipmunk, as `lend`)."""
         c_space = space._space
+        for shape in circles:
+            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
+
+    def pull(self, space: pymunk.Space, circle: pymunk.Shape) -> None:
+        """Take a dormant circle out of the shot's space (its piece became a body)."""
+        _chipmunk.cpSpaceRemoveShape(space._space, circle._shape)
+
+    def take_back(self, space: pymunk.Space, circles: Iterable[pymunk.Shape] = ()) -> None:
+        """Take the city, and the dormant circles still in the space, out of the shot's
+        space at the shot's end, for the next."""
+        c_space = space._space
+        for shape in circles:
+            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
         for shape in self.shapes:
             _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
         _chipmunk.cpSpaceRemoveBody(c_space, self.body._body)

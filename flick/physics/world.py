@@ -64,7 +64,6 @@ from flick.physics.geometry import footprint_gap, place
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.shapes import (
-    DORMANT_FILTER,
     FILTERS,
     TABLE_EDGE,
     Vec,
@@ -171,8 +170,7 @@ class World:
 
     def _dormant_shape(self, pid: int, fp: Footprint, x: float, y: float) -> pymunk.Shape:
         """A piece at rest: a circle around it on the static body, until a halo reaches it."""
-        shape = pymunk.Circle(self.space.static_body, fp.reach, (x, y))
-        shape.filter = DORMANT_FILTER
+        shape = self.city_shapes.dormant(pid, fp.reach, x, y)
         self.owner[shape] = pid
         self.dormant[pid] = shape
         return shape
@@ -191,7 +189,7 @@ class World:
                     fp = self.footprints.get(piece.kind, piece.standing)
                     circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
         if circles:
-            self.space.add(*circles)
+            self.city_shapes.put(self.space, circles)
 
     def _promote(self) -> None:
         """Turn the dormant pieces a halo reached into bodies with their table friction, each
@@ -207,7 +205,7 @@ class World:
                 continue
             shape = self.dormant.pop(pid, None)
             if shape is not None:
-                self.space.remove(shape)
+                self.city_shapes.pull(self.space, shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
             body = self._add_body(pid, fp, start.x, start.y, start.angle)
@@ -481,7 +479,7 @@ class World:
                 raise ValueError(f"piece {pid} arrives at {at!r}: not a time >= 0")
             shape = self.dormant.pop(pid, None)
             if shape is not None:  # its region is already in the space: take it out again
-                self.space.remove(shape)
+                self.city_shapes.pull(self.space, shape)
             self.waiting[pid] = (float(at), (float(vx), float(vy)), float(spin))
             self.arrivals[pid] = float(at)
 
@@ -757,7 +755,7 @@ class World:
         schedule: list[list[float]],
     ) -> tuple[ShotResult, dict[int, PieceState]]:
         self.finished = True
-        self.city_shapes.take_back(self.space)
+        self.city_shapes.take_back(self.space, self.dormant.values())
         w, h = self.city
         changed: dict[int, PieceState] = {}
         moved: list[int] = []

@@ -19,7 +19,9 @@ def test_bench_json_quick_physics_parses_and_holds_the_honest_figures() -> None:
                           "--only", "physics"], capture_output=True, text=True, env=env,
                          timeout=300)
     assert out.returncode == 0, out.stderr
-    physics = json.loads(out.stdout)["physics"]
+    printed = json.loads(out.stdout)
+    assert set(printed["load_average"]) == {"before", "after"}
+    physics = printed["physics"]
     assert physics["runs"] >= 3 and physics["shots"] >= 2
     for name in ("shot", "shot_topple", "kept_switch", "kept_defaults", "rebuilt_sleeping"):
         figure = physics[f"{name}_ms"]
