@@ -9,15 +9,17 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 SPREAD = {"min", "median", "max"}
+ROOT = Path(__file__).resolve().parents[2]  # `python -m` looks in the current folder first
 
 
 def test_bench_json_quick_physics_parses_and_holds_the_honest_figures() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     out = subprocess.run([sys.executable, "-m", "flick", "bench", "--json", "--quick",
                           "--only", "physics"], capture_output=True, text=True, env=env,
-                         timeout=300)
+                         timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     printed = json.loads(out.stdout)
     assert set(printed["load_average"]) == {"before", "after"}
