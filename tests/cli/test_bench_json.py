@@ -31,6 +31,7 @@ def test_bench_json_quick_physics_parses_and_holds_the_honest_figures() -> None:
     for name in ("kept_switch", "kept_defaults", "rebuilt_sleeping"):
         assert set(physics[f"{name}_ratio"]) == SPREAD
     assert set(physics["topple_cost_ratio"]) == SPREAD
+    assert physics["shot_fixed_ms"]["median"] < physics["shot_ms"]["median"]
     assert set(physics["accuracy_cm"]) == {"flick", "kept_switch", "kept_defaults",
                                            "rebuilt_sleeping"}
     assert all(set(a) == {"median", "p95"} for a in physics["accuracy_cm"].values())
