@@ -4,6 +4,9 @@ Each part of flick that has a hot path contributes a *section*: a module path in
 whose `bench(quick: bool) -> dict` returns its figures. The results are merged into one dict;
 a section may nest its keys (the card games report under `cards.<game>`). `--only` runs some
 sections; `--quick` asks each for a shorter run (fewer repetitions, same keys).
+`load_average` is the machine's 1-minute load before and after the whole run: the figures are
+CPU time, but a busy machine still shares its caches and cores, so compare figures taken at
+a load near 0 (or ratios taken within one run).
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ def _merge(into: dict[str, Any], new: dict[str, Any]) -> None:
 def run(only: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
     import pymunk
 
+    from flick.bench.timing import load
+
+    before = load()
     result: dict[str, Any] = {
         "python": platform.python_version(),
         "pymunk": pymunk.version,
@@ -50,4 +56,5 @@ def run(only: list[str] | None = None, quick: bool = False) -> dict[str, Any]:
         figures = importlib.import_module(module).bench(quick=quick)
         _merge(result, figures)
         result.setdefault("section_seconds", {})[name] = round(time.perf_counter() - start, 2)
+    result["load_average"] = {"before": before, "after": load()}
     return result

@@ -24,8 +24,9 @@ from typing import Any
 import pymunk
 
 from flick.physics.params import PhysicsParams
+from flick.physics.shapes import filter_for
 from flick.physics.table import Table
-from flick.physics.world import FREE_ITERATIONS, filter_for
+from flick.physics.world import FREE_ITERATIONS
 
 DEFAULT_ITERATIONS = 10  # pymunk's own (pymunk.Space().iterations)
 

@@ -17,7 +17,9 @@ Under `physics`:
   with flick's iteration switch, a kept space at pymunk's default iterations, a space built
   per shot with pymunk's own sleeping), and `kept_switch_ratio`, `kept_defaults_ratio`,
   `rebuilt_sleeping_ratio` = shot_ms / each (flick's target: kept_switch_ratio <= 1.0).
-- `shot_steps`: median steps of flick's shot.
+- `shot_steps`: median steps of flick's shot. `shot_fixed_ms`: the same shots with the
+  impulse scaled by 1e-4 (no step runs): what a shot costs before its first step (building
+  its space, launching, the result, freeing), toppling off.
 - `accuracy_cm`: for flick and each baseline, over `ACCURACY_SHOTS` shots, the median and
   95th percentile of the largest final-position error (cm) of a piece against a converged
   fine-step reference (a space built for the shot, every body awake, `iterations`, stepped at
@@ -168,6 +170,15 @@ def _compare(table: Table, shots: list[Shot], runs: int) -> dict[str, Any]:
     for name in ("kept_switch", "kept_defaults", "rebuilt_sleeping"):
         out[f"{name}_ratio"] = ratio_spread(times["shot"], times[name])
     out["topple_cost_ratio"] = ratio_spread(times["shot_topple"], times["shot"])
+
+    def still(i: int) -> Any:
+        state, disc, _, (jx, jy), _ = ready[i]
+        quiet.restore(state)
+        return partial(quiet.flick, disc, impulse=(jx * 1e-4, jy * 1e-4))
+
+    fixed, _ = interleaved({"fixed": still}, len(ready), runs)
+    table.restore(base)
+    out["shot_fixed_ms"] = spread(fixed["fixed"])
     return out
 
 

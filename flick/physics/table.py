@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from flick.physics import buildings as bld
+from flick.physics.city import City
 from flick.physics.errors import TableError
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import Placed, footprint_gap, place
@@ -32,11 +33,12 @@ from flick.physics.params import (
     PhysicsParams,
 )
 from flick.physics.result import ShotResult
+from flick.physics.shapes import filter_for
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower.drop import Rng
 from flick.physics.tower.rush import RushResult
 from flick.physics.tower.rush import rush as _rush
-from flick.physics.world import Vec, World, cell_size, filter_for
+from flick.physics.world import Vec, World, cell_size
 
 # The most pieces one table holds: the box has 18 zombies, 4 survivors a team, 3 vehicles and a
 # few barrels, boxes and lamps; a table of thousands (2,000 discs on one point) would take
@@ -77,6 +79,8 @@ class Table:
         self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
         self._part_of: dict[int, int] = {}
         self._next_id = 1
+        # The static city of the last shot and the buildings and city size it was built for.
+        self._city: tuple[tuple[tuple[float, float], tuple[BuildingState, ...]], City] | None = None
         # Each piece's or part's last placed footprint with the pose and footprint it was
         # placed at: between shots most pieces stay put, and bots ask for outlines often.
         self._placed_memo: dict[int, tuple[Footprint, float, float, float, list[Placed]]] = {}
@@ -338,10 +342,15 @@ class Table:
         return result
 
     def world(self) -> World:
-        """A fresh pymunk world of the current state (what every shot starts from)."""
-        parts = list(self._parts.values())
-        doors = [bld.door(b, self._fp) for b in self._buildings.values()]
-        return World(self._fp, self.city, self._pieces, parts, doors)
+        """A fresh pymunk world of the current state (what every shot starts from), with the
+        static city kept from the last shot if the buildings and the city have not changed
+        (`flick.physics.city`)."""
+        key = (self.city, tuple(self._buildings.values()))
+        if self._city is None or self._city[0] != key or self._city[1].lent:
+            parts = list(self._parts.values())
+            doors = [bld.door(b, self._fp) for b in self._buildings.values()]
+            self._city = (key, City(self._fp, self.city, parts, doors))
+        return World(self._fp, self._city[1], self._pieces)
 
     def rush(self, zombies: int | Sequence[int], tower: Sequence[float],
              rng: Rng) -> RushResult:

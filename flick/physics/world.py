@@ -1,5 +1,9 @@
 """One shot in a pymunk space built fresh from the canonical state.
 
+The space is new for every shot; only the static city (the buildings' shapes, door lines and
+the table's edge, `flick.physics.city`) is kept from shot to shot and lent to it, so a shot
+is a pure function of the table state, bit for bit.
+
 Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
 *halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
 moving body carries a halo, a sensor a little larger than itself; when it reaches a dormant
@@ -46,37 +50,29 @@ does, the shot goes on (at most `settle_time`) until pymunk has pushed them apar
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 import pymunk
+from pymunk._chipmunk import lib as _chipmunk
 
-from flick.physics.buildings import Door, PartPose
+from flick.physics.buildings import Door
+from flick.physics.city import City
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
+from flick.physics.shapes import (
+    FILTERS,
+    TABLE_EDGE,
+    Vec,
+    make_shapes,
+    shape_of,
+)
 from flick.physics.state import PieceState
 
-# Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.
-# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above).
-LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO = 1, 2, 4, 8, 16, 32, 64, 128
-_FILTERS = {
-    "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR | EDGE),
-    "tall": pymunk.ShapeFilter(categories=TALL, mask=LOW | TALL | BLOCK | FACADE | DOOR | EDGE),
-    "block": pymunk.ShapeFilter(categories=BLOCK, mask=LOW | TALL | BLOCK | EDGE),
-    "facade": pymunk.ShapeFilter(categories=FACADE, mask=TALL),
-    "door": pymunk.ShapeFilter(categories=DOOR, mask=LOW | TALL),
-    "edge": pymunk.ShapeFilter(categories=EDGE, mask=LOW | TALL | BLOCK),
-    "halo": pymunk.ShapeFilter(categories=HALO, mask=DORMANT),
-}
-# A dormant piece is one circle around it, seen only by halos.
-_DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
-TABLE_EDGE = -1  # the owner id of the table's edge lines
 FREE_ITERATIONS = 2
-
-Vec = tuple[float, float]
 
 
 def cell_size(footprints: Footprints) -> float:
@@ -90,58 +86,15 @@ def cell_size(footprints: Footprints) -> float:
     return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
 
 
-def filter_for(layer: str) -> pymunk.ShapeFilter:
-    return _FILTERS[layer]
-
-
-def _shape(body: pymunk.Body, core: tuple[Vec, ...], radius: float) -> pymunk.Shape:
-    if len(core) == 1:
-        return pymunk.Circle(body, radius, core[0])
-    if len(core) == 2:
-        return pymunk.Segment(body, core[0], core[1], radius)
-    return pymunk.Poly(body, list(core), None, radius)
-
-
-def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: float,
-                transform: tuple[float, float, float] | None = None) -> list[pymunk.Shape]:
-    """pymunk shapes of a footprint on `body` (local, or placed by `transform` for static)."""
-    shapes: list[pymunk.Shape] = []
-    if transform is not None:
-        x, y, angle = transform
-        c, s = math.cos(angle), math.sin(angle)
-
-        def at(p: tuple[float, float]) -> tuple[float, float]:
-            return (x + c * p[0] - s * p[1], y + s * p[0] + c * p[1])
-    else:
-
-        def at(p: tuple[float, float]) -> tuple[float, float]:
-            return p
-
-    for part in fp.parts:
-        shape = _shape(body, tuple(at(p) for p in part.core), part.radius)
-        shape.elasticity = elasticity
-        shape.friction = friction
-        shape.filter = _FILTERS[fp.layer]
-        shapes.append(shape)
-    return shapes
-
-
 class World:
     """A pymunk space holding the whole table for one shot, and the shot's bookkeeping."""
 
-    def __init__(
-        self,
-        footprints: Footprints,
-        city: tuple[float, float],
-        pieces: PieceIndex,
-        parts: Iterable[tuple[PartPose, Footprint]],
-        doors: Iterable[Door],
-    ) -> None:
+    def __init__(self, footprints: Footprints, city: City, pieces: PieceIndex) -> None:
         self.footprints = footprints
         params = footprints.params
         self.params = params
         sim = params.simulation
-        self.city = city
+        self.city = city.size
         space = pymunk.Space()
         # The solver's iterations: `iterations` while pieces are in contact (converged), and
         # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
@@ -158,19 +111,13 @@ class World:
         self.halos: set[pymunk.Shape] = set()
         # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
-        self.owner: dict[pymunk.Shape, int] = {}
-        self.doors: dict[int, Door] = {}
-        thinnest = math.inf
-        for part, fp in parts:
-            thinnest = min(thinnest, self._add_static(part, fp))
-        for d in doors:
-            self._add_sensor(d.a, d.b, "door", d.building)
-            self.doors[d.building] = d
-        margin = params.table.margin
-        x0, y0, x1, y1 = -margin, -margin, city[0] + margin, city[1] + margin
-        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-            self._add_sensor(a, b, "edge", TABLE_EDGE)
+        # The static city (buildings' parts, doors, the table's edge), kept across shots and
+        # lent to this space first, as a fresh build would add it (`flick.physics.city`).
+        self.city_shapes = city
+        city.lend(space)
+        self.owner: dict[pymunk.Shape, int] = dict(city.owner)
+        self.doors: dict[int, Door] = city.doors
+        thinnest = city.thinnest
         # Dormant pieces are put in the space region by region, as moving pieces come near:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         # The table's own index, read only (it is the state the shot starts from).
@@ -221,21 +168,9 @@ class World:
 
     # -- building the space -------------------------------------------------------------
 
-    def _add_static(self, part: PartPose, fp: Footprint) -> float:
-        material = self.params.materials[fp.material]
-        shapes = make_shapes(
-            self.space.static_body, fp, material.elasticity, material.friction,
-            (part.x, part.y, part.angle),
-        )
-        for shape in shapes:
-            self.owner[shape] = part.id
-        self.space.add(*shapes)
-        return fp.thinnest
-
     def _dormant_shape(self, pid: int, fp: Footprint, x: float, y: float) -> pymunk.Shape:
         """A piece at rest: a circle around it on the static body, until a halo reaches it."""
-        shape = pymunk.Circle(self.space.static_body, fp.reach, (x, y))
-        shape.filter = _DORMANT_FILTER
+        shape = self.city_shapes.dormant(pid, fp.reach, x, y)
         self.owner[shape] = pid
         self.dormant[pid] = shape
         return shape
@@ -254,7 +189,7 @@ class World:
                     fp = self.footprints.get(piece.kind, piece.standing)
                     circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
         if circles:
-            self.space.add(*circles)
+            self.city_shapes.put(self.space, circles)
 
     def _promote(self) -> None:
         """Turn the dormant pieces a halo reached into bodies with their table friction, each
@@ -270,7 +205,7 @@ class World:
                 continue
             shape = self.dormant.pop(pid, None)
             if shape is not None:
-                self.space.remove(shape)
+                self.city_shapes.pull(self.space, shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
             body = self._add_body(pid, fp, start.x, start.y, start.angle)
@@ -284,7 +219,8 @@ class World:
                     continue
                 for found in self.space.shape_query(shape):
                     near = found.shape
-                    if near.body is self.space.static_body and not near.sensor:
+                    if not near.sensor and (near.body is self.space.static_body
+                                            or near.body is self.city_shapes.body):
                         part = self.owner.get(near)
                         if part is not None and part not in self.dormant:
                             self.resting.add((min(pid, part), max(pid, part)))
@@ -322,13 +258,6 @@ class World:
         self.wake.extend(sorted(p for p in self.start if p not in self.arrivals))
         self._promote()
 
-    def _add_sensor(self, a: Vec, b: Vec, layer: str, owner: int) -> None:
-        line = pymunk.Segment(self.space.static_body, a, b, 0.0)
-        line.sensor = True
-        line.filter = _FILTERS[layer]
-        self.space.add(line)
-        self.owner[line] = owner
-
     def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
         material = self.params.materials[fp.material]
         body = pymunk.Body(fp.mass, fp.moment)
@@ -336,9 +265,9 @@ class World:
         body.position = (x, y)
         body.angle = angle
         shapes = make_shapes(body, fp, material.elasticity, material.friction)
-        halo_filter = _FILTERS["halo"]
+        halo_filter = FILTERS["halo"]
         for part in fp.parts:
-            halo = _shape(body, part.core, part.radius + self.halo_margin)
+            halo = shape_of(body, part.core, part.radius + self.halo_margin)
             halo.sensor = True
             halo.filter = halo_filter
             self.halos.add(halo)
@@ -550,7 +479,7 @@ class World:
                 raise ValueError(f"piece {pid} arrives at {at!r}: not a time >= 0")
             shape = self.dormant.pop(pid, None)
             if shape is not None:  # its region is already in the space: take it out again
-                self.space.remove(shape)
+                self.city_shapes.pull(self.space, shape)
             self.waiting[pid] = (float(at), (float(vx), float(vy)), float(spin))
             self.arrivals[pid] = float(at)
 
@@ -714,6 +643,15 @@ class World:
         cell, floor = self.cell, math.floor
         hypot = math.hypot
         step = space.step
+        # pymunk's `Space.step` is Python around Chipmunk's: it checks the bodies added since
+        # the last step, runs the adds and removes callbacks asked for while it stepped, and
+        # post-step callbacks. This world's callbacks add and remove nothing and ask for no
+        # post-step callback, so once the new bodies are checked, the C step alone is the
+        # same step (bit for bit), without twice its cost in Python.
+        c_step, c_space = _chipmunk.cpSpaceStep, space._space
+        to_check = space._bodies_to_check
+        if getattr(step, "__func__", None) is not pymunk.Space.step:
+            c_step = None  # a step wrapped by the caller (a recorder): call it every step
         while True:
             if self.wake:
                 self._promote()
@@ -786,7 +724,10 @@ class World:
             self.new_contact = False
             n = 0
             while n < limit:
-                step(dt)
+                if to_check or c_step is None:
+                    step(dt)
+                else:
+                    c_step(c_space, dt)
                 n += 1
                 if self.pending:
                     self._flush_touches()
@@ -814,6 +755,7 @@ class World:
         schedule: list[list[float]],
     ) -> tuple[ShotResult, dict[int, PieceState]]:
         self.finished = True
+        self.city_shapes.take_back(self.space, self.dormant.values())
         w, h = self.city
         changed: dict[int, PieceState] = {}
         moved: list[int] = []

@@ -9,17 +9,21 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 SPREAD = {"min", "median", "max"}
+ROOT = Path(__file__).resolve().parents[2]  # `python -m` looks in the current folder first
 
 
 def test_bench_json_quick_physics_parses_and_holds_the_honest_figures() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     out = subprocess.run([sys.executable, "-m", "flick", "bench", "--json", "--quick",
                           "--only", "physics"], capture_output=True, text=True, env=env,
-                         timeout=300)
+                         timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    physics = json.loads(out.stdout)["physics"]
+    printed = json.loads(out.stdout)
+    assert set(printed["load_average"]) == {"before", "after"}
+    physics = printed["physics"]
     assert physics["runs"] >= 3 and physics["shots"] >= 2
     for name in ("shot", "shot_topple", "kept_switch", "kept_defaults", "rebuilt_sleeping"):
         figure = physics[f"{name}_ms"]
@@ -27,6 +31,7 @@ def test_bench_json_quick_physics_parses_and_holds_the_honest_figures() -> None:
     for name in ("kept_switch", "kept_defaults", "rebuilt_sleeping"):
         assert set(physics[f"{name}_ratio"]) == SPREAD
     assert set(physics["topple_cost_ratio"]) == SPREAD
+    assert physics["shot_fixed_ms"]["median"] < physics["shot_ms"]["median"]
     assert set(physics["accuracy_cm"]) == {"flick", "kept_switch", "kept_defaults",
                                            "rebuilt_sleeping"}
     assert all(set(a) == {"median", "p95"} for a in physics["accuracy_cm"].values())

@@ -37,6 +37,7 @@ import pymunk
 from flick.physics.errors import TableError
 from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
+from flick.physics.shapes import filter_for
 from flick.physics.state import BuildingState, PieceState, TableState
 from flick.physics.tower.drop import Rng, ZombieExit, as_generator, drop
 from flick.physics.tower.params import TowerParams
@@ -48,7 +49,7 @@ from flick.physics.tower.place import (
     obstacle,
     push_clear,
 )
-from flick.physics.world import World, filter_for
+from flick.physics.world import World
 
 if TYPE_CHECKING:  # for annotations only: the table imports this module to run `Table.rush`
     from flick.physics.table import Table
