@@ -5,6 +5,9 @@ decided next); each kind is a dataclass naming what it needs.
 
 In a saved game each is a mapping with its `kind` and its fields (`to_json`, `from_json`);
 saves of the earlier shape (keys "k", "s", "w", "t", "ts", "n") still load.
+
+`Infestation`: the Infestation being drawn into a Location just placed (the state's
+`infest`), which an Epic decision may interrupt.
 """
 
 from __future__ import annotations
@@ -130,3 +133,34 @@ def from_json(data: dict[str, Any]) -> Decision:
         a, b, c = fields["window"]
         fields["window"] = (int(a), int(b), int(c))
     return kind(**fields)
+
+
+@dataclass
+class Infestation:
+    """Zombies drawn into the Location at path position `pos` until their Experience reaches
+    `need` (`got` so far), Engaging survivor `seat`; `fast`: the Fast zombies placed (they
+    attack once the drawing ends); `prisoners`: the Mutated Prisoners card waiting for the
+    Epic decision (-1: none)."""
+
+    pos: int
+    need: int
+    got: int
+    seat: int
+    fast: list[int]
+    prisoners: int = -1
+
+    def copy(self) -> Infestation:
+        return dataclasses.replace(self, fast=list(self.fast))
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved mapping (its keys in the order of the fields)."""
+        return {"pos": self.pos, "need": self.need, "got": self.got, "seat": self.seat,
+                "fast": list(self.fast), "prisoners": self.prisoners}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Infestation:
+        """An infestation from its saved mapping (`KeyError`, `TypeError` or `ValueError` if
+        it is damaged)."""
+        fields = dict(data)
+        fields["fast"] = list(fields["fast"])
+        return cls(**fields)

@@ -192,12 +192,12 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
         st.pending.pop(0)
         inf = st.infest
         assert inf is not None  # an Epic zombie is met only during an Infestation
-        z = inf["prisoners"]
-        inf["prisoners"] = -1
+        z = inf.prisoners
+        inf.prisoners = -1
         if kind == K_PLACE_EPIC:
             st.epic["prisoners_placed"] = True
-            zombies.place_zombie(st, z, inf["pos"], inf["seat"], inf["fast"])
-            inf["got"] += st.zspec(z).xp
+            zombies.place_zombie(st, z, inf.pos, inf.seat, inf.fast)
+            inf.got += st.zspec(z).xp
         else:
             st.aside.append(z)
             st._say("  the Mutated Prisoners are set aside.")
@@ -261,5 +261,5 @@ def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
             st.passed[t] = False
     move(st, s, i)
     need = st.infestation_value(i, text)
-    st.infest = {"pos": i, "need": need, "got": 0, "seat": s, "fast": [], "prisoners": -1}
+    st.infest = D.Infestation(pos=i, need=need, got=0, seat=s, fast=[])
     zombies.continue_infestation(st)

@@ -23,10 +23,8 @@ def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
     return [copy.copy(pd) for pd in pending]
 
 
-def _copy_infestation(infest: dict[str, Any] | None) -> dict[str, Any] | None:
-    if infest is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in infest.items()}
+def _copy_infestation(infest: D.Infestation | None) -> D.Infestation | None:
+    return None if infest is None else infest.copy()
 
 
 # Every field of a game, in the order of its dump (`to_json`, `from_json`), with how `clone`
@@ -91,8 +89,10 @@ _COPIED = tuple((f, c) for f, c in FIELDS.items() if c is not None)
 
 def to_json(st: RiseOfTheZombies) -> dict[str, Any]:
     """The game as JSON: every field, the decisions waiting, the generator, a custom deck."""
-    data = {f: copy.deepcopy(getattr(st, f)) for f in FIELDS}
+    data = {f: copy.deepcopy(getattr(st, f)) for f in FIELDS if f != "infest"}
     data["pending"] = [D.to_json(d) for d in st.pending]
+    data["infest"] = None if st.infest is None else st.infest.to_json()
+    data = {f: data[f] for f in FIELDS}  # in the order of FIELDS
     data["rng"] = rng_state_to_json(st.rng)
     data["decisions"] = st.decisions
     data.update(st.chance_to_json())  # nothing for a seeded game
@@ -127,6 +127,8 @@ def from_json(cls: type[RiseOfTheZombies], data: dict[str, Any]) -> RiseOfTheZom
     try:
         st.num_players = len(st.sv)
         st.pending = [D.from_json(d) for d in data["pending"]]
+        infest = data["infest"]
+        st.infest = None if infest is None else D.Infestation.from_json(infest)
         st.rng = rng_from_json(data["rng"])
         st.decisions = int(data.get("decisions", 0))  # absent in older saves
         st.chance_from_json(data)
@@ -193,6 +195,7 @@ def observation(st: RiseOfTheZombies, player: int) -> dict[str, Any]:
     generator or the order of a deck."""
     data = {f: _plain_copy(getattr(st, f)) for f in FIELDS if f not in SECRET}
     data["pending"] = [D.to_json(d) for d in st.pending]
+    data["infest"] = None if st.infest is None else st.infest.to_json()
     data["player"] = player
     data["adeck_size"] = len(st.adeck)
     data["zdeck_size"] = len(st.zdeck)

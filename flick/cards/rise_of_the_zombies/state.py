@@ -203,7 +203,7 @@ class RiseOfTheZombies(State):
         self.end_reason = ""
         self.pending: list[D.Decision] = []
         self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
-        self.infest: dict[str, Any] | None = None
+        self.infest: D.Infestation | None = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
         self.decisions = 0  # decisions taken so far (bounded: max_game_length)
         if explicit_chance:

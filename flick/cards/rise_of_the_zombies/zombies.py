@@ -31,18 +31,18 @@ def infestation_value(st: RiseOfTheZombies, i: int, card_text: int) -> int:
 def continue_infestation(st: RiseOfTheZombies) -> None:
     inf = st.infest
     assert inf is not None  # called only during an Infestation
-    while inf["got"] < inf["need"]:
+    while inf.got < inf.need:
         z = draw_zombie(st)
         if z < 0:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
-            inf["prisoners"] = z
-            st.pending.insert(0, D.Epic(seat=inf["seat"]))
+            inf.prisoners = z
+            st.pending.insert(0, D.Epic(seat=inf.seat))
             return
-        place_zombie(st, z, inf["pos"], inf["seat"], inf["fast"])
-        inf["got"] += st.zspec(z).xp
+        place_zombie(st, z, inf.pos, inf.seat, inf.fast)
+        inf.got += st.zspec(z).xp
     st.infest = None
-    fast_attacks(st, inf["fast"])
+    fast_attacks(st, inf.fast)
 
 
 def draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:

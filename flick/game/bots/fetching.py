@@ -11,18 +11,12 @@ from typing import TYPE_CHECKING, Any
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import Walker
-from flick.game.inputs import (
-    Eat,
-    GoHungry,
-    Input,
-    Keep,
-)
+from flick.game.inputs import Eat, GoHungry, Input, Keep
 from flick.game.state import TOKEN_KINDS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-Vec = tuple[float, float]
 T = tuned("fetching")  # the tuned numbers: assets/bots/fetching.yaml
 FIGHT_CM: float = T["fight_cm"]
 SURE_TOKEN_CM: float = T["sure_token_cm"]

@@ -14,12 +14,7 @@ from flick.game.bots.aim import impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import Walker
-from flick.game.inputs import (
-    Flick,
-    Input,
-    Move,
-    TakeDrop,
-)
+from flick.game.inputs import Flick, Input, Move, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 from flick.physics.geometry import point_segment
 

@@ -10,17 +10,13 @@ from typing import TYPE_CHECKING, Any
 from flick.game.bots.heuristic import SHOT_RANGE, CoreBot
 from flick.game.bots.sheltering import RUSH_REACH_CM, interpolate
 from flick.game.bots.tuned import tuned
-from flick.game.inputs import (
-    FightWait,
-    Input,
-)
+from flick.game.inputs import FightWait, Input
 from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-Vec = tuple[float, float]
 T = tuned("separated")  # the tuned numbers: assets/bots/separated.yaml
 KILLS_AHEAD_MARKER: int = T["kills_ahead_marker"]
 GHOSTS_TRIED: int = T["ghosts_tried"]
@@ -28,7 +24,6 @@ GHOSTS_TRIED: int = T["ghosts_tried"]
 # horde needs reach the survivors left to play this round.
 S5_URGENT = 1
 BAT_HIT: tuple[tuple[float, float], ...] = T["bat_hit"]
-
 
 
 def bat_hit(d: float) -> float:

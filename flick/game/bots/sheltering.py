@@ -12,10 +12,7 @@ from flick.game.bots.aim import path_clear
 from flick.game.bots.heuristic import CoreBot
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
-from flick.game.inputs import (
-    Input,
-    Move,
-)
+from flick.game.inputs import Input, Move
 from flick.game.state import GUNS, Survivor
 
 if TYPE_CHECKING:
@@ -33,7 +30,6 @@ S5_BOLD_LIFE = 2  # S5: with this much life a survivor leaves its building even 
 COURIER_LAST_ROUNDS: int = T["courier_last_rounds"]
 HORDE_LANE_CM: tuple[float, ...] = T["horde_lane_cm"]
 HORDE_FELLS: float = T["horde_fells"]
-
 
 
 def rush_fells(d: float) -> float:

@@ -11,19 +11,13 @@ from flick.game.bots.goals import SUPPLIES
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, CoreBot
 from flick.game.bots.sheltering import RUSH_REACH_CM
 from flick.game.bots.tuned import tuned
-from flick.game.inputs import (
-    FightWait,
-    FightWeapon,
-    Input,
-    Steal,
-)
+from flick.game.inputs import FightWait, FightWeapon, Input, Steal
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
     from flick.game.game import Game
 
-Vec = tuple[float, float]
 T = tuned("versus")  # the tuned numbers: assets/bots/versus.yaml
 DUEL_BAT_WAIT_CM: float = T["duel_bat_wait_cm"]
 ENEMY_SHOT_CM: float = T["enemy_shot_cm"]
@@ -32,7 +26,6 @@ SHELTER_REACH_CM: float = T["shelter_reach_cm"]
 # 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
 # 57%, S10 68% -> 52% with the betrayer changes): not used there.
 VERSUS_TACTICS = ("team_escape_in_rv",)
-
 
 
 class Versus(CoreBot):
