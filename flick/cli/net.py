@@ -163,7 +163,7 @@ def _seats(scenario: Any, players: int | None) -> dict[str, int]:
     if any(t.open_slots is not None for t in scenario.teams):
         from flick.game.scenarios.five_to_ten import team_sizes
 
-        return dict(team_sizes(scenario, players))
+        return team_sizes(scenario, players) or {}
     return dict(split_players(scenario, players))
 
 

@@ -18,6 +18,7 @@ import ssl as ssl_module
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
@@ -65,16 +66,30 @@ class Client:
     def seat(self) -> str | None:
         return self.welcome.seat if self.welcome else None
 
+    def hello(self) -> Hello:
+        """Our Hello; a name, password, seat or token the protocol refuses is a NetError."""
+        try:
+            return Hello(name=self.name, password=self.password, seat=self.want_seat,
+                         token=self.token, spectate=self.spectate and self.token is None)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            why = "1 to 40 characters, no control characters" if where == "name" \
+                else first["msg"]
+            raise NetError(f"--{where}: {why}", exit_code=2) from None
+
     async def connect(self) -> Welcome:
         """Open the connection and join (with the token if we hold one: the same seat)."""
+        self.hello()
         try:
             self.ws = await connect(self.uri, ssl=self.ssl, max_size=MAX_HOST_BYTES,
                                     open_timeout=10, ping_interval=20, ping_timeout=20)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise NetError(f"cannot reach {self.uri}: {exc}") from None
-        hello = Hello(name=self.name, password=self.password, seat=self.want_seat,
-                      token=self.token, spectate=self.spectate and self.token is None)
-        await self.ws.send(dump(hello))
+            hint = (" (a host started with --cert speaks TLS: join with --tls or --cafile)"
+                    if isinstance(exc, InvalidHandshake) and self.uri.startswith("ws://")
+                    else "")
+            raise NetError(f"cannot reach {self.uri}: {exc}{hint}") from None
+        await self.ws.send(dump(self.hello()))
         while True:
             msg = await self._recv()
             if isinstance(msg, Welcome):

@@ -58,6 +58,7 @@ from flick.replay import Recorder, write
 HELLO_TIMEOUT = 10.0  # s for a new connection to say Hello
 FLOOD_CLOSE = 200  # refused messages (rate) after which a connection is closed
 MAX_BAD_HELLOS = 3
+MAX_CONNECTIONS = 64  # players and spectators
 SAVE_EVERY = 5.0  # s between two writes of the replay during the game
 
 
@@ -222,6 +223,8 @@ class Host:
         if pw is not None and not hmac.compare_digest(
                 (hello.password or "").encode(), pw.encode()):
             return Error(code="auth", message="wrong password")
+        if len(self.conns) >= MAX_CONNECTIONS:
+            return Error(code="full", message=f"the host takes {MAX_CONNECTIONS} connections")
         conn.name = hello.name
         seat: str | None = None
         if hello.token is not None:

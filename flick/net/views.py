@@ -16,7 +16,7 @@ building's, and those on another team's boards; in scenarios 9-10 those on any o
 player's board), each player's secret objective and whether they are a betrayer (an unmasked
 one is public), the kind of token a player looks at before keeping it (or stealing it, or
 Gabriel's pick), the seed (it decides every hidden token). The events of the log that name a
-taken, dropped, stolen or revealed token's kind have it removed in the public view.
+taken, dropped, stolen or revealed token's kind say "token" instead in the public view.
 """
 
 from __future__ import annotations
@@ -184,7 +184,8 @@ def public_state(game: Game, seats: list[Seat]) -> PublicState:
 def public_event(event: dict[str, Any]) -> dict[str, Any]:
     """An event of the log as everybody may read it (a hidden token's kind removed)."""
     hidden = SECRET_EVENT_KEYS.get(str(event.get("type")), ())
-    return {k: v for k, v in event.items() if k not in hidden}
+    return {k: ("token" if k in hidden else v) for k, v in event.items()
+            if k not in hidden or k == "token"}
 
 
 def _looking_at(game: Game, seat: Seat, acting: bool) -> list[str]:

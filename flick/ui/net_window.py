@@ -161,6 +161,8 @@ class NetWindow:
             elif item[0] == "welcome":
                 self.seat = item[1].seat
                 self.say(f"joined: seat {self.seat}" if self.seat else "watching")
+                if self.seat is not None:  # to join again after a drop: flick join --token
+                    print(f"seat {self.seat} token {item[1].token}", flush=True)
             elif item[0] == "message":
                 msg, view = item[1], item[2]
                 if isinstance(msg, Lobby):
@@ -525,9 +527,6 @@ def run_window(uri: str, name: str, *, password: str | None = None, seat: str | 
         pygame.display.set_caption(f"flick - {name} at {uri}")
         pygame.display.set_mode(size or (1280, 800))
         window = NetWindow(client, size or (1280, 800), start_game=start)
-        code = window.run(frames=frames, screenshot=screenshot)
-        if client.token and not spectate:
-            print(f"your seat's token (to join again): {client.token}")
-        return code
+        return window.run(frames=frames, screenshot=screenshot)
     finally:
         pygame.quit()

@@ -14,8 +14,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
 DEADLINE = 60.0
@@ -72,7 +70,6 @@ def _verify(tmp: Path) -> None:
     assert main(["replay", "--verify", str(tmp / "game.json")]) == 0
 
 
-@pytest.mark.xdist_group("net")
 def test_a_game_of_scenario_1_with_a_client_killed_and_back(tmp_path: Path) -> None:
     host, address = _host(tmp_path, "1", "--players", "2", "--seed", "1",
                           "--seat-timeout", "30")
@@ -102,7 +99,6 @@ def test_a_game_of_scenario_1_with_a_client_killed_and_back(tmp_path: Path) -> N
     _verify(tmp_path)
 
 
-@pytest.mark.xdist_group("net")
 def test_a_game_of_scenario_9_keeps_each_seats_secret_objective(tmp_path: Path) -> None:
     from flick.game import Game, input_from_json
     from flick.game.scenarios.secret import cards
