@@ -300,7 +300,7 @@ class NetWindow:
     def press(self, b: Button) -> None:
         if b.action == "start":
             self.net.ask_start()
-        elif any(b.action == a for a, _, _ in DRAG_ACTIONS):
+        elif b.action is not None and any(b.action == a for a, _, _ in DRAG_ACTIONS):
             self.action = b.action
         elif b.inp is not None:
             self.send(b.inp)
