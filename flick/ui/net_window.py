@@ -12,8 +12,10 @@ sniper, all aimed by the same drag (S switches the side of the bullet, knife or 
 bat and the templates lie along the drag), and ending the turn; the host checks every input
 with the rules and a refusal is shown in red.
 
-Not here (the hot-seat window, `flick play`, has them): two guns, short kill, take / drop
-off, flares and powers that need aiming
+Short kills (each zombie next to the survivor, with each of its weapons) and take / drop
+offs (each token of the place by its index, each carried token) come among the choices.
+
+Not here (the hot-seat window, `flick play`, has them): two guns, flares and powers that need aiming
 (their choices still come as buttons when they are plain choices), the fight's staging table
 and the physics' own frames of a shot.
 
