@@ -297,6 +297,8 @@ def seat_state(game: Game, seats: list[Seat], seat: Seat | None) -> SeatState:
         objective=objective,
         looking_at=_looking_at(game, seat, acting) if seat is not None else [],
         choices=[i.to_json() for i in choices(game, seat)] if acting and seat else [],
+        actions=[a.id for a in legal.legal_actions(game).actions if a.allowed]
+        if acting and game.phase == "act" else [],
         result=result)
 
 

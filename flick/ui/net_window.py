@@ -7,9 +7,10 @@ as the host sent them), the side panel (whose decision it is, the round, this se
 survivors, tokens and secret objective, the log) and, when the decision is this seat's, its
 choices as buttons (keys 1-9) and the flick: press on your survivor (or the unmasked betrayer
 to exile), drag back and release (slingshot: the drag's length is the power). The action bar
-offers what the rules allow of a move, a gun shot, the knife, the bat, the shotgun and the
-sniper, all aimed by the same drag (S switches the side of the bullet, knife or template; the
-bat and the templates lie along the drag), and ending the turn; the host checks every input
+offers what the rules allow the survivor now (the host says which) of a move, a gun shot,
+the knife, the bat, the shotgun and the sniper, all aimed by the same drag (S switches the
+side of the bullet, knife or template; the bat and the templates lie along the drag), and
+ending the turn; the host checks every input
 with the rules and a refusal is shown in red.
 
 Short kills (each zombie next to the survivor, with each of its weapons) and take / drop
@@ -50,8 +51,8 @@ POWER = 90.0  # g*cm/s of impulse per cm of drag back (a 10 cm drag moves a disc
 MAX_IMPULSE = 5000.0
 SHOT_S = 0.6  # s a shot's straight-line motion takes on screen
 GRAB_CM = 4.0  # how near the piece a press must be to start a flick
-# the action bar's flicked actions: (action, the input kind the rules must allow, label)
-DRAG_ACTIONS = (("move", "move", "Move (M)"), ("gun", "shoot", "Gun (G)"),
+# the action bar's flicked actions: (action, as the rules name it, label)
+DRAG_ACTIONS = (("move", "move", "Move (M)"), ("gun", "gun", "Gun (G)"),
                 ("knife", "knife", "Knife (K)"), ("bat", "bat", "Bat (B)"),
                 ("shotgun", "shotgun", "Shotgun (H)"), ("sniper", "sniper", "Sniper (N)"))
 ACTION_KEYS = {"m": "move", "g": "gun", "k": "knife", "b": "bat", "h": "shotgun", "n": "sniper"}
@@ -246,8 +247,8 @@ class NetWindow:
             return None
         pub = v.public
         name = None
-        if pub.phase == "act" and any(a == self.action and kind in pub.legal
-                                      for a, kind, _ in DRAG_ACTIONS):
+        if pub.phase == "act" and any(a == self.action and aid in v.seat.actions
+                                      for a, aid, _ in DRAG_ACTIONS):
             name = pub.active
         elif pub.phase == "exile":
             name = next((n for n in reversed(pub.unmasked)), None)
@@ -418,7 +419,7 @@ class NetWindow:
         y += 6
         if mine.your_turn and not self.clips:
             if pub.phase == "act":
-                offered = [(a, label) for a, kind, label in DRAG_ACTIONS if kind in pub.legal]
+                offered = [(a, label) for a, aid, label in DRAG_ACTIONS if aid in mine.actions]
                 for k, (action, label) in enumerate(offered):
                     rect = pygame.Rect(bx + (k % 3) * 125, y + (k // 3) * 30, 119, 26)
                     self.buttons.append(Button(rect, ("> " if self.action == action

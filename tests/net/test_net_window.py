@@ -94,6 +94,10 @@ def test_a_drag_after_a_weapon_key_sends_that_weapon(window: Any, key: str, kind
     game.apply(input_from_json(next(b.inp for b in window.buttons if b.inp is not None)))
     _feed(window, game, seat, [])
     window.step(1 / 60)
+    assert not any(b.action == kind for b in window.buttons)  # not carried: not offered
+    game.active_survivor.inventory.append(game.new_token(kind))
+    _feed(window, game, seat, [])
+    window.step(1 / 60)
     window.key(key)
     window.key("s")  # the other side
     window.step(1 / 60)
