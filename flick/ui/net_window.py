@@ -10,15 +10,14 @@ to exile), drag back and release (slingshot: the drag's length is the power). Th
 offers what the rules allow the survivor now (the host says which) of a move, a gun shot,
 the knife, the bat, the shotgun and the sniper, all aimed by the same drag (S switches the
 side of the bullet, knife or template; the bat and the templates lie along the drag), and
-ending the turn; the host checks every input
-with the rules and a refusal is shown in red.
+ending the turn; the host checks every input with the rules and a refusal is shown in red.
 
 Short kills (each zombie next to the survivor, with each of its weapons) and take / drop
 offs (each token of the place by its index, each carried token) come among the choices.
 
-Not here (the hot-seat window, `flick play`, has them): two guns, flares and powers that need aiming
-(their choices still come as buttons when they are plain choices), the fight's staging table
-and the physics' own frames of a shot.
+Not here (the hot-seat window, `flick play`, has them): two guns, flares and powers that
+need aiming (their choices still come as buttons when they are plain choices), the fight's
+staging table and the physics' own frames of a shot. Only the first nine choices are shown.
 
 The network runs in a thread (asyncio, `flick.net.client.Client`); messages reach the
 window through a queue, inputs go back through the thread's loop. A dropped connection is
