@@ -74,6 +74,7 @@ class SeatState(_Strict):
     objective: Objective | None
     looking_at: list[str]  # the kinds of the tokens this seat is shown now (keep, steal, pick)
     choices: list[dict[str, Any]]  # inputs (JSON form) this seat may send now, besides flicks
+    actions: list[str] = []  # the active survivor's actions the rules allow now, when acting
     result: dict[str, Any] | None  # scenarios 9-10 at the end: this seat's objective met, won
 
 

@@ -41,7 +41,9 @@ from flick.game.inputs import (
     MoveX,
     PassTurn,
     PickToken,
+    ShortKill,
     Steal,
+    TakeDrop,
     Vote,
 )
 from flick.game.state import Survivor, Token
@@ -226,6 +228,7 @@ def choices(game: Game, seat: Seat) -> list[Input]:
             out.append(PassTurn())
     elif phase == "act":
         out.append(EndTurn())
+        out += _short_kills_and_take_drops(game)
         if "accuse" in kinds:
             out += [Accuse(name) for name in legal.accusable(game)]
         if "extra_action" in kinds:
@@ -255,6 +258,24 @@ def choices(game: Game, seat: Seat) -> list[Input]:
     return out
 
 
+def _short_kills_and_take_drops(game: Game) -> list[Input]:
+    """The active survivor's short kills (each zombie next to it, with each of its weapons)
+    and take / drop offs (each token of each place it reaches by its index, face-down ones
+    too: the index says nothing of the kind; each token it carries) the rules allow now."""
+    allowed = {a.id for a in legal.legal_actions(game).actions if a.allowed}
+    s = game.active_survivor
+    out: list[Input] = []
+    if "short_kill" in allowed:
+        out += [ShortKill(z, w) for z in legal.short_kill_targets(game)
+                for w in dict.fromkeys(s.weapons())]
+    if "take_drop" in allowed:
+        for key in legal.places(game):
+            place = None if key == s.building else key
+            out += [TakeDrop(i, None, place) for i in range(len(game.stashes.get(key, [])))]
+            out += [TakeDrop(None, j, place) for j in range(len(s.inventory))]
+    return out
+
+
 def seat_state(game: Game, seats: list[Seat], seat: Seat | None) -> SeatState:
     acting = seat is not None and to_act(game, seats) == seat.id
     objective = None
@@ -276,6 +297,8 @@ def seat_state(game: Game, seats: list[Seat], seat: Seat | None) -> SeatState:
         objective=objective,
         looking_at=_looking_at(game, seat, acting) if seat is not None else [],
         choices=[i.to_json() for i in choices(game, seat)] if acting and seat else [],
+        actions=[a.id for a in legal.legal_actions(game).actions if a.allowed]
+        if acting and game.phase == "act" else [],
         result=result)
 
 

@@ -7,13 +7,17 @@ as the host sent them), the side panel (whose decision it is, the round, this se
 survivors, tokens and secret objective, the log) and, when the decision is this seat's, its
 choices as buttons (keys 1-9) and the flick: press on your survivor (or the unmasked betrayer
 to exile), drag back and release (slingshot: the drag's length is the power). The action bar
-offers a move or a gun shot (S switches the bullet's side) and ending the turn; the host
-checks every input with the rules and a refusal is shown in red.
+offers what the rules allow the survivor now (the host says which) of a move, a gun shot,
+the knife, the bat, the shotgun and the sniper, all aimed by the same drag (S switches the
+side of the bullet, knife or template; the bat and the templates lie along the drag), and
+ending the turn; the host checks every input with the rules and a refusal is shown in red.
 
-Not here (the hot-seat window, `flick play`, has them): the other weapons (knife, bat,
-shotgun, sniper, two guns, short kill), take / drop off, flares and powers that need aiming
-(their choices still come as buttons when they are plain choices), the fight's staging table
-and the physics' own frames of a shot.
+Short kills (each zombie next to the survivor, with each of its weapons) and take / drop
+offs (each token of the place by its index, each carried token) come among the choices.
+
+Not here (the hot-seat window, `flick play`, has them): two guns, flares and powers that
+need aiming (their choices still come as buttons when they are plain choices), the fight's
+staging table and the physics' own frames of a shot. Only the first nine choices are shown.
 
 The network runs in a thread (asyncio, `flick.net.client.Client`); messages reach the
 window through a queue, inputs go back through the thread's loop. A dropped connection is
@@ -46,6 +50,11 @@ POWER = 90.0  # g*cm/s of impulse per cm of drag back (a 10 cm drag moves a disc
 MAX_IMPULSE = 5000.0
 SHOT_S = 0.6  # s a shot's straight-line motion takes on screen
 GRAB_CM = 4.0  # how near the piece a press must be to start a flick
+# the action bar's flicked actions: (action, as the rules name it, label)
+DRAG_ACTIONS = (("move", "move", "Move (M)"), ("gun", "gun", "Gun (G)"),
+                ("knife", "knife", "Knife (K)"), ("bat", "bat", "Bat (B)"),
+                ("shotgun", "shotgun", "Shotgun (H)"), ("sniper", "sniper", "Sniper (N)"))
+ACTION_KEYS = {"m": "move", "g": "gun", "k": "knife", "b": "bat", "h": "shotgun", "n": "sniper"}
 # the window's events after which it is drawn again
 SEEN_EVENTS = frozenset({pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEMOTION,
                          pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
@@ -58,7 +67,7 @@ class Button:
     rect: pygame.Rect
     label: str
     inp: dict[str, Any] | None = None
-    action: str | None = None  # "move" / "gun" / "start"
+    action: str | None = None  # one of DRAG_ACTIONS' actions, or "start"
 
 
 class Network(threading.Thread):
@@ -237,9 +246,8 @@ class NetWindow:
             return None
         pub = v.public
         name = None
-        if pub.phase == "act" and (
-                ("move" in pub.legal and self.action == "move")
-                or ("shoot" in pub.legal and self.action == "gun")):
+        if pub.phase == "act" and any(a == self.action and aid in v.seat.actions
+                                      for a, aid, _ in DRAG_ACTIONS):
             name = pub.active
         elif pub.phase == "exile":
             name = next((n for n in reversed(pub.unmasked)), None)
@@ -281,13 +289,20 @@ class NetWindow:
             self.send({"input": "exile_flick", "flick": flick})
         elif self.action == "gun":
             self.send({"input": "shoot", "side": self.side, "flick": flick})
+        elif self.action == "knife":
+            self.send({"input": "knife", "side": self.side, "flick": flick})
+        elif self.action == "bat":
+            self.send({"input": "bat", "angle": angle, "flick": flick})
+        elif self.action in ("shotgun", "sniper"):
+            self.send({"input": self.action, "side": self.side, "angle": angle,
+                       "impulse": strength})
         else:
             self.send({"input": "move", "flick": flick, "angle": angle})
 
     def press(self, b: Button) -> None:
         if b.action == "start":
             self.net.ask_start()
-        elif b.action in ("move", "gun"):
+        elif b.action is not None and any(b.action == a for a, _, _ in DRAG_ACTIONS):
             self.action = b.action
         elif b.inp is not None:
             self.send(b.inp)
@@ -298,10 +313,8 @@ class NetWindow:
             k = int(name) - 1
             if k < len(choices):
                 self.press(choices[k])
-        elif name == "m":
-            self.action = "move"
-        elif name == "g":
-            self.action = "gun"
+        elif name in ACTION_KEYS:
+            self.action = ACTION_KEYS[name]
         elif name == "s":
             self.side = "left" if self.side == "right" else "right"
         elif name == "e" and self.view is not None and self.view.seat.your_turn:
@@ -405,13 +418,12 @@ class NetWindow:
         y += 6
         if mine.your_turn and not self.clips:
             if pub.phase == "act":
-                for k, (action, label) in enumerate((("move", "Move (M)"), ("gun", "Gun (G)"))):
-                    if (action == "move" and "move" in pub.legal) or (
-                            action == "gun" and "shoot" in pub.legal):
-                        rect = pygame.Rect(bx + k * 130, y, 122, 26)
-                        self.buttons.append(Button(rect, ("> " if self.action == action
-                                                          else "") + label, action=action))
-                y += 32
+                offered = [(a, label) for a, aid, label in DRAG_ACTIONS if aid in mine.actions]
+                for k, (action, label) in enumerate(offered):
+                    rect = pygame.Rect(bx + (k % 3) * 125, y + (k // 3) * 30, 119, 26)
+                    self.buttons.append(Button(rect, ("> " if self.action == action
+                                                      else "") + label, action=action))
+                y += 30 * ((len(offered) + 2) // 3) + 2
             for k, inp in enumerate(mine.choices[:9]):
                 self.buttons.append(Button(pygame.Rect(bx, y, PANEL - 24, 26),
                                            f"{k + 1}) {_label(inp)}", inp=inp))

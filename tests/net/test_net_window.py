@@ -77,3 +77,38 @@ def test_the_window_offers_the_choices_animates_a_shot_and_draws_the_end(window:
     assert window._drawn is not None and window._drawn[1] == 0
     assert any(b.inp is not None for b in window.buttons)
     assert not window.step(1 / 60)  # nothing changed: not drawn again
+
+
+@pytest.mark.parametrize(("key", "kind", "fields"), [
+    ("k", "knife", {"side", "flick"}), ("b", "bat", {"angle", "flick"}),
+    ("h", "shotgun", {"side", "angle", "impulse"}), ("n", "sniper", {"side", "angle", "impulse"}),
+])
+def test_a_drag_after_a_weapon_key_sends_that_weapon(window: Any, key: str, kind: str,
+                                                      fields: set[str]) -> None:
+    game = Game(load(1), 4, players={"survivors": 2})
+    seat = views.seats_of(game)[0]
+    sent: list[dict[str, Any]] = []
+    window.net.send = lambda inp, seq: sent.append(inp)
+    _feed(window, game, seat, [])
+    window.step(1 / 60)
+    game.apply(input_from_json(next(b.inp for b in window.buttons if b.inp is not None)))
+    _feed(window, game, seat, [])
+    window.step(1 / 60)
+    assert not any(b.action == kind for b in window.buttons)  # not carried: not offered
+    game.active_survivor.inventory.append(game.new_token(kind))
+    _feed(window, game, seat, [])
+    window.step(1 / 60)
+    window.key(key)
+    window.key("s")  # the other side
+    window.step(1 / 60)
+    assert any(b.label.startswith("> ") and b.action == kind for b in window.buttons)
+    spot = window.flick_piece()
+    assert spot is not None
+    press = tuple(int(v) for v in window.cam.px(*spot))
+    window.mouse_down(press, 1)
+    window.mouse_up((press[0], press[1] + 50))  # dragged back down the screen
+    inp = sent[-1]
+    assert inp["input"] == kind and set(inp) - {"input"} == fields
+    assert inp.get("side", "left") == "left"
+    parsed = input_from_json(inp)  # a well-formed input of that kind
+    assert parsed.kind == kind
