@@ -24,16 +24,16 @@ from flick.measure.phone import Phone
 from flick.physics import PhysicsParams
 from flick.tuning import calibrate, measurements, model
 
-SHOTS = 4
+SHOTS = 3
 SEED = 6
-# name: (fps, the phone, the least shots of SHOTS measured sure)
+# name: (fps, the phone, the least shots of SHOTS measured sure). Nuisances share clips so the
+# suite stays short; `flick.measure.phone` renders each alone as well (the figures per
+# nuisance over three seeds are in the project's notes of this work).
 CLIPS: dict[str, tuple[float, Phone, int]] = {
     "tilt 10 degrees": (60.0, Phone(tilt=10.0), SHOTS),
     "white table": (60.0, Phone(surface="white", tilt=5.0), SHOTS),
     "light wood table": (60.0, Phone(surface="light_wood", tilt=6.0, vignette=0.2), SHOTS),
-    "dark wood table": (60.0, Phone(surface="dark_wood", tilt=3.0), SHOTS),
-    "30 fps": (30.0, Phone(tilt=3.0), SHOTS - 1),
-    "120 fps": (120.0, Phone(tilt=3.0, bitrate=800_000), SHOTS),
+    "dark wood table at 30 fps": (30.0, Phone(surface="dark_wood", tilt=3.0), SHOTS),
     "240 fps": (240.0, Phone(tilt=3.0, bitrate=1_600_000), SHOTS),
     "JPEG then a low-bitrate mp4": (60.0, Phone(jpeg=40, bitrate=150_000), SHOTS - 1),
     "variable frame rate": (60.0, Phone(jitter=0.2, drops=0.05, repeats=0.05), SHOTS - 1),
