@@ -15,7 +15,11 @@ from flick.tuning import measurements
 
 from .conftest import TESTS, run_cli
 
+# The tests of the clips rendered once a session share one worker (the rendering is the cost).
+RENDERED = pytest.mark.xdist_group("measure-rendered")
 
+
+@RENDERED
 def test_measure_then_tune_recovers_the_rendered_table(rendered) -> None:
     """The issue's acceptance test: friction within 3 %, restitution (the elasticity) within
     5 % and the toppling threshold within 10 % of the values the clips were rendered with."""
@@ -30,6 +34,7 @@ def test_measure_then_tune_recovers_the_rendered_table(rendered) -> None:
     assert fitted["topple_zombie"] == pytest.approx(truth["topple_zombie"], rel=0.10)
 
 
+@RENDERED
 def test_every_rendered_shot_is_found_and_rows_match_the_simulation(rendered) -> None:
     for clip in rendered.clips:
         data = measurements.load(rendered.csv[clip.test])
@@ -48,6 +53,7 @@ def test_every_rendered_shot_is_found_and_rows_match_the_simulation(rendered) ->
         assert s.launch_speed**2 / (2 * s.slide_distance) == pytest.approx(mu_g, rel=0.04)
 
 
+@RENDERED
 def test_a_contact_sheet_per_shot(rendered) -> None:
     import cv2
 
@@ -58,6 +64,7 @@ def test_a_contact_sheet_per_shot(rendered) -> None:
         assert image.shape[1] == 640 and image.shape[0] > 480  # the frame x2 and the values
 
 
+@RENDERED
 def test_review_lists_unsure_shots_and_the_csv_names_them(rendered, tmp_path) -> None:
     """A clip cut short in the middle of a shot: the last shot never rests: unsure, left out
     of the CSV as a comment, listed by --review."""
