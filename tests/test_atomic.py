@@ -125,7 +125,9 @@ def test_sim_record_keeps_finished_games_on_sigterm(tmp_path: Path) -> None:
         time.sleep(0.2)
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=60)
-    assert proc.returncode != 0
+    said = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    assert proc.returncode != 0, said
+    assert record.exists(), f"no replay after SIGTERM (exit {proc.returncode}): {said[-2000:]}"
     games = json.loads(record.read_text())["games"]
     assert len(games) >= 1
     assert not partial.exists()
