@@ -29,6 +29,8 @@ from flick.cli.args import seed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from flick.cli.play import add_record_options
+
     h = sub.add_parser("host", help="host a game over the network (players join with "
                                     "`flick join`)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -54,10 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     h.add_argument("--wait-for", type=int, default=None, metavar="N",
                    help="start once N players are seated (default: when every seat is "
                         "taken or a player presses Start)")
-    h.add_argument("--record", metavar="FILE", default=None,
-                   help="replay file to write, a new one (default "
-                        "replays/sNN-YYYYMMDD-HHMMSS.json)")
-    h.add_argument("--no-record", action="store_true", help="do not write a replay file")
+    add_record_options(h)
     h.add_argument("--bot-pause", type=float, default=0.0, metavar="S",
                    help="seconds between two bot decisions, to follow them (default 0)")
     h.set_defaults(handler=handle_host)
@@ -97,7 +96,7 @@ def handle_host(args: argparse.Namespace) -> int:
     import secrets
     from pathlib import Path
 
-    from flick.cli.play import check_record, default_record
+    from flick.cli.play import record_path
     from flick.errors import FlickError
     from flick.game import Game
     from flick.net.host import Host, HostConfig
@@ -114,13 +113,7 @@ def handle_host(args: argparse.Namespace) -> int:
     if (args.cert is None) != (args.key is None):
         raise FlickError("--cert and --key go together", exit_code=2)
     ssl = _server_tls(args.cert, args.key) if args.cert else None
-    record = None
-    if not args.no_record:
-        if args.record:
-            check_record(args.record)
-            record = args.record
-        else:
-            record = default_record(scenario.number)
+    record = record_path(args, scenario.number)
     game_seed = args.seed if args.seed is not None else secrets.randbits(63)
     game = Game(scenario, game_seed, players=players)
     config = HostConfig(password=args.password, seat_timeout=args.seat_timeout,

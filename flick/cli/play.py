@@ -63,10 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", default=None,
                    help="window size WxH pixels (default 1280x800, smaller when the screen "
                         "is: 1366x768 gets 1326x688; the window can be resized)")
-    p.add_argument("--record", metavar="FILE", default=None,
-                   help="replay file to write, a new one (default "
-                        "replays/sNN-YYYYMMDD-HHMMSS.json)")
-    p.add_argument("--no-record", action="store_true", help="do not write a replay file")
+    add_record_options(p)
     p.add_argument("--mulligans", type=int, default=0, metavar="N",
                    help="house rule: each player may take back N flicks (key Z; the last "
                         "flick, while its survivor still plays); recorded in the replay")
@@ -126,6 +123,25 @@ def claim_record(path: str) -> None:
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
                                      folder) from None
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+
+
+def add_record_options(p: argparse.ArgumentParser) -> None:
+    """--record FILE and --no-record, for the commands that play a game and keep it."""
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="replay file to write, a new one (default "
+                        "replays/sNN-YYYYMMDD-HHMMSS.json)")
+    p.add_argument("--no-record", action="store_true", help="do not write a replay file")
+
+
+def record_path(args: argparse.Namespace, number: int) -> str | None:
+    """Where the game's replay goes: None with --no-record, --record's file claimed at once,
+    else a new file under replays/."""
+    if args.no_record:
+        return None
+    if args.record:
+        check_record(args.record)
+        return str(args.record)
+    return default_record(number)
 
 
 def check_record(path: str) -> None:
@@ -189,13 +205,7 @@ def handle(args: argparse.Namespace) -> int:
         from flick.ui.script import load as load_script
 
         script = load_script(args.script)
-    record = None
-    if not args.no_record:
-        if args.record:
-            check_record(args.record)
-            record = args.record
-        else:
-            record = default_record(scenario.number)
+    record = record_path(args, scenario.number)
     try:
         return play(scenario, args.seed, players, size=size, style=args.style, hand=args.hand,
                     show_aim=not args.no_aim, show_power=not args.no_power,

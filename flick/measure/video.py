@@ -58,19 +58,8 @@ def open_video(path: str | Path, fps: float | None = None) -> VideoInfo:
 
 def frames(info: VideoInfo) -> Iterator[tuple[int, np.ndarray]]:
     """(index, BGR frame) of every frame, in order."""
-    import cv2
-
-    cap = cv2.VideoCapture(str(info.path))
-    try:
-        i = 0
-        while True:
-            ok, frame = cap.read()
-            if not ok:
-                return
-            yield i, frame
-            i += 1
-    finally:
-        cap.release()
+    for i, _stamp, frame in stamped(info):
+        yield i, frame
 
 
 def stamped(info: VideoInfo) -> Iterator[tuple[int, float, np.ndarray]]:

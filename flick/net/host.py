@@ -198,12 +198,8 @@ class Host:
             except TimeoutError:
                 await conn.ws.close(1008, "no hello")
                 return False
-            if not self._allowed(conn):
-                continue
-            try:
-                msg = parse_client(raw)
-            except BadMessage as bad:
-                self.send(conn, Error(code=bad.code, message=str(bad)))
+            msg = self._parse(conn, raw)
+            if msg is None:
                 continue
             if not isinstance(msg, Hello):
                 self.send(conn, Error(code="state", message="say hello first"))
@@ -292,13 +288,20 @@ class Host:
                                   "messages a second: refused"))
         return False
 
-    def _receive(self, conn: Conn, raw: str | bytes) -> None:
+    def _parse(self, conn: Conn, raw: str | bytes) -> Hello | Start | Command | None:
+        """The client's message, or None when it is over the rate or malformed (the client
+        told why)."""
         if not self._allowed(conn):
-            return
+            return None
         try:
-            msg = parse_client(raw)
+            return parse_client(raw)
         except BadMessage as bad:
             self.send(conn, Error(code=bad.code, message=str(bad)))
+            return None
+
+    def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        msg = self._parse(conn, raw)
+        if msg is None:
             return
         if isinstance(msg, Hello):
             self.send(conn, Error(code="state", message="already joined"))
