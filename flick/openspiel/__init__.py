@@ -50,7 +50,7 @@ from typing import Any, cast
 import numpy as np
 import pyspiel
 
-from flick.cards.engine import State
+from flick.cards.engine import CHANCE, TERMINAL, State
 from flick.cards.features import hashed_features
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES as RISE_DIFFICULTIES
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -166,6 +166,30 @@ class _Held:
     def __init__(self, engine: State) -> None:
         self.engine = engine
         self.seen: dict[int, tuple[Any, str]] = {}  # seat -> (observation, canonical text)
+        self.ids: list[int] | None = None  # the legal action ids of the seat to act
+        self.actor: int | None = None  # `player()`, once asked
+
+    def player(self) -> int:
+        """OpenSpiel's player to act: a seat, CHANCE or TERMINAL (asked many times a node)."""
+        if self.actor is None:
+            engine = self.engine
+            self.actor = (CHANCE if engine.chance_event() is not None else
+                          TERMINAL if engine.is_terminal() else engine.current_player())
+        return self.actor
+
+    def legal_ids(self) -> list[int]:
+        """The seat to act's legal action ids, computed once per state (asked by OpenSpiel and
+        again by the check before an action is applied)."""
+        if self.ids is None:
+            engine = self.engine
+            self.ids = list(engine.legal_action_ids(engine.current_player()))
+        return self.ids
+
+    def changed(self) -> None:
+        """The engine changed in place (a move was applied): forget what was computed."""
+        self.seen = {}
+        self.ids = None
+        self.actor = None
 
     def look(self, player: int) -> tuple[Any, str]:
         """The seat's observation and its text, computed once per state."""
@@ -188,53 +212,71 @@ class _Held:
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.engine = data["engine"]
         self.seen = {}
+        self.ids = None
+        self.actor = None
 
 
 class _Recall:
-    """Each seat's digest of the history as it saw it, computed when asked for: a decision
-    keeps the engine state it was taken in (its `_Held`, never changed again) and the action,
-    and a seat's digest takes in the decisions it has not read yet (before each, the seat's
-    observation then, and its own actions). Most states a search makes are never asked (MCTS
-    rollouts): they pay one engine copy a decision, not every seat's observation."""
+    """Each seat's digest of the history as it saw it, computed when asked for. The recall
+    keeps a checkpoint (an engine state never changed again, with each seat's digest there)
+    and the moves played since (decisions with their actor, chance outcomes); a digest plays
+    the moves again on a copy of the checkpoint, taking in before each decision every seat's
+    observation then and, for the seat that decided, the action; the state it reaches is the
+    new checkpoint. A state nobody asks about (an MCTS rollout) pays nothing for its recall:
+    no copy and no observation a move, the engine changes in place."""
 
     def __init__(self, players: int) -> None:
-        self.digests = [""] * players
-        self.read = [0] * players  # decisions each seat's digest has taken in
-        self.steps: list[tuple[_Held, int, int]] = []  # (state before, actor, action id)
-        self.base = 0  # the decision number of steps[0]
+        self.digests = [""] * players  # at the checkpoint
+        self.checkpoint: State | None = None  # None: taken at the next move
+        self.moves: list[tuple[int, int]] = []  # (actor or CHANCE, action or outcome)
 
-    def push(self, before: _Held, actor: int, action: int) -> None:
-        self.steps.append((before, actor, action))
+    def before_move(self, engine: State) -> None:
+        """Called with the engine as it is before a move is applied to it."""
+        if self.checkpoint is None:
+            self.checkpoint = engine.clone()
+
+    def played(self, actor: int, action: int) -> None:
+        """A move was applied: a decision of seat `actor` (its action id) or, with actor
+        `CHANCE`, a chance outcome."""
+        self.moves.append((actor, action))
 
     def digest(self, player: int) -> str:
-        end = self.base + len(self.steps)
-        text = self.digests[player]
-        for i in range(self.read[player], end):
-            before, actor, action = self.steps[i - self.base]
-            mine = str(action) if player == actor else "-"
-            text = hashlib.blake2b(f"{text}|{before.look(player)[1]}|{mine}".encode(),
-                                   digest_size=DIGEST_BYTES).hexdigest()
-        self.digests[player], self.read[player] = text, end
-        done = min(self.read) - self.base  # decisions every seat has read: not needed again
-        if done > 0:
-            del self.steps[:done]
-            self.base += done
-        return text
+        if self.moves:
+            self._catch_up()
+        return self.digests[player]
+
+    def _catch_up(self) -> None:
+        assert self.checkpoint is not None
+        engine = self.checkpoint.clone()
+        digests = self.digests = list(self.digests)  # a clone may share the list: not changed
+        for actor, action in self.moves:
+            if actor == CHANCE:
+                engine.apply_chance(action)
+                continue
+            for p in range(len(digests)):
+                seen = canonical(engine.observation(p))
+                mine = str(action) if p == actor else "-"
+                digests[p] = hashlib.blake2b(f"{digests[p]}|{seen}|{mine}".encode(),
+                                             digest_size=DIGEST_BYTES).hexdigest()
+            engine.apply(engine.id_to_action(action))
+        self.checkpoint, self.moves = engine, []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
         twin = _Recall.__new__(_Recall)
-        twin.digests, twin.read = list(self.digests), list(self.read)
-        twin.steps, twin.base = list(self.steps), self.base  # the states before are shared
+        twin.digests = self.digests  # replaced, never changed in place
+        twin.checkpoint = self.checkpoint  # never changed: a catch-up plays on a copy
+        twin.moves = list(self.moves)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        for p in range(len(self.digests)):
-            self.digest(p)  # every seat has read everything: no engine states to pickle
-        return {"digests": self.digests, "read": self.read, "base": self.base}
+        if self.moves:
+            self._catch_up()  # every digest up to date: no engine state to pickle
+        return {"digests": self.digests}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.digests, self.read, self.base = data["digests"], data["read"], data["base"]
-        self.steps = []
+        self.digests = list(data["digests"])
+        self.checkpoint = None  # the next move takes it from the engine then
+        self.moves = []
 
 
 class FlickState(pyspiel.State):
@@ -266,18 +308,16 @@ class FlickState(pyspiel.State):
 
     # ---- OpenSpiel API --------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.engine is None or self.engine.chance_event() is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.current_player()
+        held = self._held
+        return CHANCE if held is None else held.player()
 
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal action ids: none for a seat that is not to act (asking changes
         nothing)."""
-        if self.engine is None or player != self.current_player():
+        held = self._held
+        if held is None or player != self.current_player():
             return []
-        return list(self.engine.legal_action_ids(player))
+        return list(held.legal_ids())
 
     def _deck_left(self) -> list[int]:
         scenario = int(self._params["scenario"])
@@ -295,8 +335,6 @@ class FlickState(pyspiel.State):
         self._refuse(action)  # before anything changes
         self.moves += 1
         self._step(action)
-        if self._held is not None:
-            self._held.seen = {}  # the engine changed in place
 
     def _refuse(self, action: int) -> None:
         """Raise ValueError (the state unchanged) for an action this node does not have: any
@@ -310,7 +348,7 @@ class FlickState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             if action not in {int(o) for o, _ in self.chance_outcomes()}:
                 raise ValueError(f"chance outcome {action} is not one of this chance node's")
-        elif action not in set(self._legal_actions(player)):
+        elif action not in self._legal_actions(player):
             raise ValueError(f"action {action} is not legal now for player {player}")
 
     def _step(self, action: int) -> None:
@@ -321,17 +359,18 @@ class FlickState(pyspiel.State):
                 scenario = int(self._params["scenario"])
                 deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
                 self.engine = self._spec.build(self._params, 0, deck)
-        elif engine.chance_event() is not None:
-            engine.apply_chance(action)
         else:
-            # the state the decision is taken in stays as it is, for the seats' digests; the
-            # game goes on in a copy
-            before = self._held
-            assert before is not None
-            after = engine.clone()
-            after.apply(engine.id_to_action(action))  # an illegal one raises: nothing kept
-            self.recall.push(before, engine.current_player(), action)
-            self.engine = after
+            held = self._held
+            assert held is not None
+            self.recall.before_move(engine)
+            if engine.chance_event() is not None:
+                actor = CHANCE
+                engine.apply_chance(action)
+            else:
+                actor = engine.current_player()
+                engine.apply(engine.id_to_action(action))  # illegal: raises, nothing changed
+            self.recall.played(actor, action)
+            held.changed()  # the engine changed in place
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine

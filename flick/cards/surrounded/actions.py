@@ -66,10 +66,12 @@ def num_distinct_actions(state: SurroundedState) -> int:
     return _PLAIN + 11 * _side(state) ** 2
 
 
-def action_to_id(state: SurroundedState, action: int) -> int:
+def action_to_id(state: SurroundedState, action: int,
+                 corner: tuple[int, int] | None = None) -> int:
+    """The dense id of `action` (`corner`: the window's, when the caller has it already)."""
     if 0 <= action < _PLAIN:
         return action
-    corner = _corner(state)
+    corner = corner or _corner(state)
     cells = _side(state) ** 2
     if action >= BURN:
         v = action - BURN
@@ -84,6 +86,12 @@ def action_to_id(state: SurroundedState, action: int) -> int:
     if action >= PLACE:
         return _PLAIN + _cell_index(state, action - PLACE, corner)
     raise ValueError(f"surrounded: {action} is not an action code")
+
+
+def action_ids(state: SurroundedState, codes: list[int]) -> list[int]:
+    """The dense ids of `codes`, sorted (the window's corner found once for all of them)."""
+    corner = _corner(state) if any(c >= _PLAIN for c in codes) else (0, 0)
+    return sorted(action_to_id(state, c, corner) for c in codes)
 
 
 def id_to_action(state: SurroundedState, action_id: int) -> int:

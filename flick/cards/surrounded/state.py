@@ -229,6 +229,9 @@ class SurroundedState(State):
     def id_to_action(self, action_id: int) -> int:
         return actions.id_to_action(self, action_id)
 
+    def legal_action_ids(self, player: int | None = None) -> list[int]:
+        return actions.action_ids(self, self.legal_actions(player))
+
     def max_game_length(self) -> int:
         """At most 6N - 5 decisions with N cards (see the module docstring)."""
         return 6 * len(self.cards) - 5

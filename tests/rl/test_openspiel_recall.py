@@ -1,0 +1,109 @@
+"""The OpenSpiel adapter's information states (flick.openspiel): each seat's history digest is
+the chain over that seat's observation before every decision and its own actions, whether it
+is asked after every move, once at the end or from a copy; and a game nobody asks about plays
+its engine in place (no copy of the engine a move)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the rl extra (open-spiel) is not installed: pip install -e '.[rl]'")
+
+import flick.openspiel as fos  # noqa: E402  (after the skip: it imports pyspiel)
+from flick.cards.engine import State  # noqa: E402
+
+GAMES = ("flick_surrounded", "flick_something_to_fear(players=3)",
+         "flick_rise_of_the_zombies(survivors=Scout+Paramedic,secret_hands=true)")
+
+
+def chain(digest: str, seen: str, mine: str) -> str:
+    return hashlib.blake2b(f"{digest}|{seen}|{mine}".encode(),
+                           digest_size=fos.DIGEST_BYTES).hexdigest()
+
+
+def play_with_reference(name: str, seed: int, ask_every_move: bool) -> None:
+    """A random game; beside it each seat's digest computed the plain way (the observation of
+    the engine before each decision), compared with the adapter's information state."""
+    game = pyspiel.load_game(name)
+    players = game.num_players()
+    rs = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    expected = [""] * players
+    decisions = 0
+    while not state.is_terminal() and decisions < 60:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        actor = state.current_player()
+        action = int(rs.choice(state.legal_actions()))
+        for p in range(players):
+            seen = fos.canonical(state.engine.observation(p))
+            expected[p] = chain(expected[p], seen, str(action) if p == actor else "-")
+        state.apply_action(action)
+        decisions += 1
+        if ask_every_move or rs.random() < 0.1:
+            p = int(rs.randint(players))
+            assert state.information_state_string(p).endswith(f"recall {expected[p]}")
+    assert decisions > 5
+    for p in range(players):
+        assert state.information_state_string(p).endswith(f"recall {expected[p] or '-'}")
+        assert state.clone().information_state_string(p) == state.information_state_string(p)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_history_digest_is_the_chain_of_each_seats_observations(name: str) -> None:
+    play_with_reference(name, 3, ask_every_move=False)
+    play_with_reference(name, 4, ask_every_move=True)
+
+
+def test_a_copy_asked_later_does_not_change_the_original() -> None:
+    game = pyspiel.load_game(GAMES[1])
+    rs = np.random.RandomState(8)
+    state = game.new_initial_state()
+    copies = []
+    while not state.is_terminal() and len(copies) < 12:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+        else:
+            copies.append((state.clone(), state.information_state_string(0)))
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    for twin, info in copies:  # asked after the original went on: what it was then
+        assert twin.information_state_string(0) == info
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_nobody_asks_about_copies_its_engine_at_most_once(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MCTS rollouts ask for no information state: the adapter applies every move to its engine
+    in place (it made a copy of the engine a decision, for the history digests)."""
+    game = pyspiel.load_game(name)
+    engine_type = type(game.new_initial_state().engine or game.probe)
+    copies = 0
+    original = engine_type.clone
+
+    def counted(self: State) -> State:
+        nonlocal copies
+        copies += 1
+        return original(self)
+
+    rs = np.random.RandomState(2)
+    state = game.new_initial_state()
+    monkeypatch.setattr(engine_type, "clone", counted)
+    moves = decisions = 0
+    while not state.is_terminal() and decisions < 40:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+            decisions += 1
+        moves += 1
+    engine_runs = 0 if name == GAMES[0] else moves  # explicit chance runs a move on a copy
+    assert decisions > 10
+    assert copies <= 1 + engine_runs
