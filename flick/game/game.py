@@ -282,8 +282,8 @@ class Game:
         self.inputs.append(inp)
 
     def _save(self) -> tuple[dict[str, Any], Any]:
-        keep_out = {"board", "scenario", "rules", "inputs", "events", "fight", "shots",
-                    "listeners"}
+        keep_out = {"board", "scenario", "scenario_given", "rules", "inputs", "events", "fight",
+                    "shots", "listeners"}  # never changed by an input, or saved below
         state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
         # The fight in progress as an object (an action may start or end one) and its state.
         fight = (self.fight, self.fight.save() if self.fight is not None else None)
