@@ -27,6 +27,7 @@ SECTIONS: dict[str, str] = {
     "plan": "flick.bench.plan",
     "swipe": "flick.bench.swipe",
     "dask": "flick.bench.cluster",
+    "adapters": "flick.bench.adapters",
 }
 
 

@@ -14,6 +14,9 @@ Shots per second are wall-clock; `plan.cpu_ms_per_shot` gives the CPU time per s
 (this process plus its finished worker processes, `resource.RUSAGE_CHILDREN`), which a loaded
 machine changes much less; `plan.load_average` is the 1-minute load when the section started
 (above the CPU count, `plan.cpus`, the wall-clock figures are the machine's, not flick's).
+- `plan.assist_map`: the window's aim assist map (its 7x7 grid and repeats, one worker) for six
+  targets of one turn (into the nearest building, moves of 20 / 40 / 60 cm, shots at the two
+  nearest zombies): CPU seconds each and the largest, beside the goal of 0.5 s.
 - `plan.map_seconds`: the time of a `plan.map_grid` map (21x21; --quick 5x5) of
   `plan.map_repeats` shots per cell on 2 workers, `plan.map_cpu_seconds` its CPU time.
 """
@@ -118,4 +121,35 @@ def bench(quick: bool) -> dict[str, Any]:
                                        repeats=repeats, seed=1, workers=2).shots)
     out.update(map_seconds=round(wall, 2), map_cpu_seconds=round(cpu, 2),
                map_grid=f"{side}x{side}", map_repeats=repeats)
+    out["assist_map"] = _assist_maps(game, params, noise, quick)
     return {"plan": out}
+
+
+def _assist_maps(game: Any, params: Any, noise: Any, quick: bool) -> dict[str, Any]:
+    """The window's aim assist map (its grid and repeats, one worker) for several targets of
+    the same turn: into the nearest building, a move of 20, 40 and 60 cm, a shot at each of
+    the two nearest zombies; CPU seconds per map (the goal: within 0.5 s)."""
+    from flick.plan import enter_shot, move_shot, plan, shoot_shot
+    from flick.ui.assist import Assist
+
+    assist = Assist()
+    board = game.board
+    here = board.pos(game.active_survivor.piece)
+    door = min(board.buildings, key=lambda b: math.dist(board.door_mid(b), here))
+    shots = {"enter": enter_shot(game, door)}
+    for d in (20, 40, 60):
+        shots[f"move_{d}cm"] = move_shot(game, (here[0] + d, here[1]))
+    near = sorted(board.zombies(), key=lambda z: math.dist(board.pos(z), here))[:2]
+    for k, zombie in enumerate(near):
+        shots[f"shoot_zombie_{k + 1}"] = shoot_shot(game, zombie)
+    if quick:
+        shots = dict(list(shots.items())[:2])
+    seconds: dict[str, float] = {}
+    for key, shot in shots.items():
+        _, cpu, _ = _timed(lambda shot=shot: plan(params, shot, noise, assist.grid,
+                                                  repeats=assist.repeats, seed=1,
+                                                  workers=1).shots)
+        seconds[key] = round(cpu, 3)
+    return {"cpu_s": seconds, "max_cpu_s": max(seconds.values()), "goal_s": 0.5,
+            "grid": f"{len(assist.grid.angles)}x{len(assist.grid.powers)}",
+            "repeats": assist.repeats}

@@ -20,3 +20,8 @@ def test_the_plan_section_reports_speed_and_the_map_time_beside_a_plain_loop() -
     # take (9 shots, a loaded machine)
     assert cpu["plain_loop"] / 3 < cpu["1_worker"] < cpu["plain_loop"] * 3
     assert out["planner_vs_plain_loop_1_worker"] > 0 and out["load_average"] >= 0
+    assist = out["assist_map"]
+    assert assist["grid"] == "7x7" and assist["repeats"] >= 1 and assist["goal_s"] == 0.5
+    assert set(assist["cpu_s"]) == {"enter", "move_20cm"}  # the quick run's two targets
+    assert all(s > 0 for s in assist["cpu_s"].values())
+    assert assist["max_cpu_s"] == max(assist["cpu_s"].values())
