@@ -146,9 +146,11 @@ def _assist_maps(game: Any, params: Any, noise: Any, quick: bool) -> dict[str, A
         shots = dict(list(shots.items())[:2])
     seconds: dict[str, float] = {}
     for key, shot in shots.items():
-        _, cpu, _ = _timed(lambda shot=shot: plan(params, shot, noise, assist.grid,
-                                                  repeats=assist.repeats, seed=1,
-                                                  workers=1).shots)
+        def one_map(shot: Any = shot) -> int:
+            return plan(params, shot, noise, assist.grid, repeats=assist.repeats, seed=1,
+                        workers=1).shots
+
+        _, cpu, _ = _timed(one_map)
         seconds[key] = round(cpu, 3)
     return {"cpu_s": seconds, "max_cpu_s": max(seconds.values()), "goal_s": 0.5,
             "grid": f"{len(assist.grid.angles)}x{len(assist.grid.powers)}",
