@@ -12,7 +12,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -95,7 +95,7 @@ class _Loader(yaml.SafeLoader):
     floats with or without a dot (`1e3`, `1.`), `null`/`~`, no timestamps; merge keys `<<`
     are kept. An integer of more than MAX_INT_DIGITS digits is refused at its line."""
 
-    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}
+    yaml_implicit_resolvers = {}  # noqa: RUF012  (the base class declares its type)
 
 
 for _tag, _pattern, _first in (
@@ -110,7 +110,7 @@ for _tag, _pattern, _first in (
                                   list(_first))
 
 
-def _construct_int(loader: yaml.SafeLoader, node: yaml.Node) -> int:
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
     text = str(loader.construct_scalar(node)).replace("_", "")
     sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
     base = {"0o": 8, "0x": 16}.get(digits[:2].lower(), 10)
@@ -127,7 +127,7 @@ def _construct_int(loader: yaml.SafeLoader, node: yaml.Node) -> int:
             None, None, f"not an integer: {text[:40]!r}", node.start_mark) from None
 
 
-def _construct_float(loader: yaml.SafeLoader, node: yaml.Node) -> float:
+def _construct_float(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> float:
     """A float without YAML 1.1's base 60; `.inf` and `.nan` are read (the models refuse
     them where a finite number is needed, naming the field)."""
     text = str(loader.construct_scalar(node)).replace("_", "")

@@ -61,7 +61,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from flick.errors import FlickError
 
@@ -436,7 +436,10 @@ class State(ABC):
 MAX_SEATS = 8  # the most seats any of the games has (Rise of the Zombies! with 8 survivors)
 
 
-def check_loaded(state: State) -> State:
+Loaded = TypeVar("Loaded", bound="State")  # a game's own state class, given back as it came
+
+
+def check_loaded(state: Loaded) -> Loaded:
     """A state rebuilt from JSON, checked before anyone uses it: its seat count, its seed,
     turn and round (whole numbers from 0, where the game has them), the seat to act (a seat,
     CHANCE or TERMINAL), and every view of it (each seat's render and observation) can be

@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pymunk
@@ -100,7 +100,7 @@ def _check_inputs(table: Table, zombies: int | Sequence[int],
         return int(zombies), TowerPose(x, y, facing)
     if isinstance(zombies, (bool, str, bytes)) or not hasattr(zombies, "__iter__"):
         raise _table_error(f"zombies is a count or a list of zombie ids, not {zombies!r}"[:120])
-    ids = list(cast("Sequence[int]", zombies))  # not an int (nor a bool) here
+    ids = list(zombies)  # not an int (nor a bool) here
     if len(ids) > MAX_RUSH:
         raise _table_error(f"cannot rush {len(ids)} zombies (0 to {MAX_RUSH})")
     if len(set(ids)) != len(ids):
