@@ -18,8 +18,9 @@ A failure names each offending import as FILE:LINE.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
-from collections import defaultdict
+from collections import defaultdict, deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +50,44 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 
+@functools.cache
+def _parsed(path: Path, stamp: tuple[int, int]) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def tree(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed once in a test process while the file is unchanged
+    (several tests read every file of flick/; the trees are only read)."""
+    stat = path.stat()
+    return _parsed(path, (stat.st_mtime_ns, stat.st_size))
+
+
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements nest
+
+
+def inner_statements(node: ast.AST) -> list[ast.AST]:
+    """The statements (and except handlers, match cases) directly inside `node`: an import is
+    a statement, so the walks need not enter expressions (most of a file's nodes)."""
+    found: list[ast.AST] = []
+    for name in _BLOCKS:
+        block = getattr(node, name, None)
+        if isinstance(block, list):
+            found.extend(child for child in block if isinstance(child, ast.AST))
+    return found
+
+
+def all_statements(node: ast.AST) -> list[ast.AST]:
+    """Every statement inside `node`, at any depth (functions, classes, branches), in the
+    order `ast.walk` meets them (breadth first)."""
+    found: list[ast.AST] = []
+    todo = deque(inner_statements(node))
+    while todo:
+        child = todo.popleft()
+        found.append(child)
+        todo.extend(inner_statements(child))
+    return found
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -62,7 +101,7 @@ def imports(path: Path, mod: str | None = None) -> list[tuple[str, int]]:
     mod = mod or module_name(path)
     package = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in all_statements(tree(path)):
         if isinstance(node, ast.Import):
             found += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -92,7 +131,7 @@ def file_imports(path: Path, mod: str, modules: set[str] | frozenset[str]) -> li
     found: list[tuple[str, int]] = []
 
     def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in inner_statements(node):
             if isinstance(child, ast.If) and _type_checking(child.test):
                 for other in child.orelse:
                     see(other)
@@ -113,7 +152,7 @@ def file_imports(path: Path, mod: str, modules: set[str] | frozenset[str]) -> li
                 found.append((sub if sub in modules else target, node.lineno))
         visit(node)
 
-    visit(ast.parse(path.read_text(), filename=str(path)))
+    visit(tree(path))
     return found
 
 
@@ -316,16 +355,16 @@ def test_no_broad_except_swallows_errors_in_the_table_and_rules() -> None:
     bad = []
     for top in ("physics", "scenario", "game"):
         for path in sorted((FLICK / top).rglob("*.py")):
-            tree = ast.parse(path.read_text())
-            for func in [n for n in ast.walk(tree)
+            parsed = tree(path)
+            for func in [n for n in all_statements(parsed)
                          if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]:
-                for node in ast.walk(func):
+                for node in all_statements(func):
                     if not isinstance(node, ast.ExceptHandler):
                         continue
                     broad = node.type is None or (isinstance(node.type, ast.Name)
                                                   and node.type.id in ("Exception",
                                                                        "BaseException"))
-                    reraises = any(isinstance(n, ast.Raise) for n in ast.walk(node))
+                    reraises = any(isinstance(n, ast.Raise) for n in all_statements(node))
                     where = f"{path.relative_to(ROOT)}: {func.name}"
                     if broad and not reraises and where not in SWALLOWS_ALLOWED:
                         bad.append(f"{path.relative_to(ROOT)}:{node.lineno} ({func.name})")
@@ -348,7 +387,7 @@ def large_classes(root: Path = FLICK) -> dict[str, int]:
     for path in sorted(root.rglob("*.py")):
         if path.relative_to(root).parts[0] == "ui":
             continue
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        for node in all_statements(tree(path)):
             if isinstance(node, ast.ClassDef):
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1
                 if lines > MAX_CLASS_LINES:
