@@ -73,7 +73,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     alive[0].inventory[:] = [Token("food", face_up=True, uid=900)]
     for x in alive:
         x.life = 3
-    assert bot._food_short(game)
+    assert bot.fetching.food_short(game)
     assert isinstance(bot.decide(game), GoHungry)
     alive[-1].life = 1  # now going hungry kills a survivor: eat
     assert isinstance(bot.decide(game), Eat)
@@ -82,7 +82,7 @@ def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
     # count as spare at a hunger: it may not reach the RV in time, bots/test_fetching.py).
     game.stashes["rv"] = [Token("food", face_up=True, uid=901 + i) for i in range(3)]
     alive[1].inventory[:] = [Token("food", face_up=True, uid=905)]
-    assert not bot._food_short(game)  # food to spare: eat one
+    assert not bot.fetching.food_short(game)  # food to spare: eat one
     assert isinstance(bot.decide(game), Eat)
 
 
@@ -91,13 +91,13 @@ def test_fights_avoided_and_never_on_the_last_life(s2: Game) -> None:
     bot = HeuristicBot(3, params=game.board.params)
     s = next(x for x in game.survivors.values() if x.piece is not None)
     useful = lambda t: not t.face_up  # noqa: E731 - a token filter, as the bot passes one
-    before = {key: d for d, key, _ in bot._candidates(game, s, useful, None)}
+    before = {key: d for d, key, _ in bot.fetching.candidates(game, s, useful, None)}
     target = next(k for k in before if k in game.board.buildings)
     game.building_zombies[target] = [True]
-    after = {key: d for d, key, _ in bot._candidates(game, s, useful, None)}
+    after = {key: d for d, key, _ in bot.fetching.candidates(game, s, useful, None)}
     assert math.isclose(after[target], before[target] + 30.0)
     s.life = 1
-    assert target not in {key for _, key, _ in bot._candidates(game, s, useful, None)}
+    assert target not in {key for _, key, _ in bot.fetching.candidates(game, s, useful, None)}
 
 
 def test_hunt_when_the_next_horde_needs_the_kills() -> None:
@@ -108,7 +108,7 @@ def test_hunt_when_the_next_horde_needs_the_kills() -> None:
     s.inventory.append(Token("gun", face_up=True, uid=999))
     game.bin = 0  # the next horde (night: 4) finds none: every turn must kill
     assert bot.kills_needed(game) > 0
-    assert bot._bin_urgent(game, s)
+    assert bot.bin_urgent(game, s)
     assert bot.goal(game, s) == ("hunt", None)
     game.bin = 10
-    assert not bot._bin_urgent(game, s)
+    assert not bot.bin_urgent(game, s)

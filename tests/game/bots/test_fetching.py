@@ -133,7 +133,7 @@ def test_no_restocking_while_more_survivors_are_left_than_kills_needed() -> None
     board.table.set_pose(john.piece, 42.0, 8.0, 0.0)
     _play(game, john)
     bot = _bot(game)
-    assert bot._bin_duty(game, john) is None
+    assert bot.bin_duty(game, john) is None
     assert not isinstance(bot.decide(game), EndTurn)
 
 
@@ -147,10 +147,10 @@ def test_the_group_goes_hungry_when_the_food_that_can_reach_the_rv_falls_short()
     _named(game, "Rosa").inventory.append(game.new_token("food"))
     _named(game, "John").inventory.append(game.new_token("food"))
     bot = _bot(game)
-    assert isinstance(bot._hunger(game), GoHungry)
+    assert isinstance(bot.fetching.hunger(game), GoHungry)
     # With a survivor on its last life, going hungry would kill it: they eat.
     _named(game, "Lily").life = 1
-    assert isinstance(bot._hunger(game), Eat)
+    assert isinstance(bot.fetching.hunger(game), Eat)
 
 
 def test_a_carrier_skips_the_bin_duty() -> None:
@@ -187,7 +187,7 @@ def test_a_carrier_north_of_the_rv_walks_round_to_its_door_in_one_move() -> None
     bot = _bot(game)
     inp = bot.decide(game)
     assert isinstance(inp, Move), inp
-    stage = _bot(game)._staging_move(game, rosa, "rv")
+    stage = _bot(game).staging_move(game, rosa, "rv")
     assert stage is not None and isinstance(stage, Move)
     assert inp.angle is not None and abs(inp.angle - stage.angle) < 1e-9
     # The aim leads south, round the RV's end toward its door.
@@ -223,7 +223,7 @@ def test_a_carrier_leaves_the_gas_station_for_a_spot_just_in_front_of_the_rv() -
     here = board.pos(mike.piece)
     assert math.dist(here, board.door_mid("gas_station")) < 18.0, here
     assert math.dist(here, board.front("rv", 9.0)) < 5.0, here
-    assert _perfect_bot(game)._entry_line(game, mike.piece, here, "rv") is not None
+    assert _perfect_bot(game).walking.entry_line(game, mike.piece, here, "rv") is not None
 
 
 def test_a_carrier_whose_way_out_faces_the_rv_goes_straight_in() -> None:
@@ -270,7 +270,7 @@ def test_the_last_face_down_token_of_s2_is_known_once_the_other_three_are_seen()
                              ("food", True)):
         game, lily = _s2_after_the_first_searches(school)
         token = game.stashes["school"][0]
-        assert _bot(game)._could_be(game, token) == {school}
+        assert _bot(game).fetching.could_be(game, token) == {school}
         goal = _bot(game).goal(game, lily)
         assert (goal == ("enter", "school")) is searched, (school, goal)
 
@@ -278,12 +278,12 @@ def test_the_last_face_down_token_of_s2_is_known_once_the_other_three_are_seen()
 def test_a_face_down_token_can_be_any_kind_its_pool_has_not_shown() -> None:
     game = Game(load(2), 100)
     token = game.stashes["school"][0]
-    assert _bot(game)._could_be(game, token) == {"food", "fuel", "medicine", "gun"}
+    assert _bot(game).fetching.could_be(game, token) == {"food", "fuel", "medicine", "gun"}
     game.stashes["hospital"][0].face_up = True
     seen = game.stashes["hospital"][0].kind
-    assert _bot(game)._could_be(game, token) == {"food", "fuel", "medicine", "gun"} - {seen}
+    assert _bot(game).fetching.could_be(game, token) == {"food", "fuel", "medicine", "gun"} - {seen}
     fixed = game.stashes["grocery_store"][0]
-    assert _bot(game)._could_be(game, fixed) == {"food"}
+    assert _bot(game).fetching.could_be(game, fixed) == {"food"}
 
 
 def test_a_survivor_with_nothing_left_to_fetch_stays_in_the_rv() -> None:

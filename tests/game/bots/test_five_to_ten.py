@@ -64,12 +64,12 @@ def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_need
     bot = HeuristicBot(1)
     target = min(game.board.zombies(), key=lambda z: game.board.pos(z)[1] * -1)
     game.bin = 10  # the next horde is in the bin
-    assert bot._loud_rush_hits(game, john, exclude={target})
-    assert bot._shot_at(game, john, target) is None
+    assert bot.separated.loud_rush_hits(game, john, exclude={target})
+    assert bot.shot_at(game, john, target) is None
     game.bin = 0  # kills needed for the next horde
-    assert isinstance(bot._shot_at(game, john, target), Shoot)
+    assert isinstance(bot.shot_at(game, john, target), Shoot)
     john.life = 1
-    assert bot._shot_at(game, john, target) is None
+    assert bot.shot_at(game, john, target) is None
 
 
 def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
