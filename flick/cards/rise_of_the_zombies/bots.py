@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 
 from flick.cards.rise_of_the_zombies import codes as C
+from flick.cards.rise_of_the_zombies import combat, moves
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies import state as S
 
@@ -102,7 +103,7 @@ class GreedyBot:
         s = pd.seat
         k = pd.kind
         if isinstance(pd, D.Reroll):
-            res = st.roll_wounds(s, pd.weapon, pd.roll)
+            res = combat.roll_wounds(st, s, pd.weapon, pd.roll)
             bad = res == "reload" or res == 0
             return C.act(C.K_REROLL) if bad else C.act(C.K_KEEP)
         if k == "epic":
@@ -248,7 +249,7 @@ class GreedyBot:
         return None
 
     def _can_follow(self, st: S.RiseOfTheZombies, t: int) -> bool:
-        return st.cardio_ok(t) or any(st.spec(c).follow for c in st.hand[t])
+        return moves.cardio_ok(st, t) or any(st.spec(c).follow for c in st.hand[t])
 
     def _move(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         """Keep moving: zombies left behind trail one Location behind a moving group and only
