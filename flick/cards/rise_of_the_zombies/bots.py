@@ -340,9 +340,12 @@ class RolloutBot(GreedyBot):
     w_time = 0.0
     MOVES = (C.K_LOCATION, C.K_HELI, C.K_FOLLOW)
 
-    def _candidates(
+    def candidates(
         self, st: S.RiseOfTheZombies, s: int, legal: list[int], choice: int
     ) -> list[int]:
+        """The actions worth rollouts from `legal`: the greedy `choice` alone, unless it is a
+        move or passing; then also passing, the tamest new Location, the Helicopter and a
+        forward Follow."""
         if choice >> 16 not in (C.K_PASS, *self.MOVES):
             return [choice]
         cands = {choice, C.PASS}
@@ -406,7 +409,7 @@ class RolloutBot(GreedyBot):
         if st.pending or st.phase != "play":
             return choice
         s = st.current_player()
-        cands = self._candidates(st, s, st.legal_actions(), choice)
+        cands = self.candidates(st, s, st.legal_actions(), choice)
         if len(cands) == 1:
             return choice
         seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]

@@ -151,7 +151,7 @@ def from_json(cls: type[StfState], data: dict[str, Any]) -> StfState:
             f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
         ) from exc
     new.data = cards
-    new._legal = None
+    new.forget_legal()
     new._results = None
     return new
 

@@ -214,6 +214,11 @@ class StfState(State):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def forget_legal(self) -> None:
+        """Forget the legal actions worked out from the fields (after fields are set other
+        than through `apply`: a copy re-dealt, a table set up by hand)."""
+        self._legal = None
+
     def _compute_legal(self) -> list[int]:
         return options.legal(self)
 

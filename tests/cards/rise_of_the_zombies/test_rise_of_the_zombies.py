@@ -947,7 +947,7 @@ def test_search_bot_scores_candidates_and_picks_a_legal_action() -> None:
     place_zombie(st, "Loner", 0, 0)
     bot = SearchBot(4)
     bot.rollouts = 1
-    cands = bot._candidates(st, 0, st.legal_actions(), make_bot("greedy", 0).choose(st))
+    cands = bot.candidates(st, 0, st.legal_actions(), make_bot("greedy", 0).choose(st))
     assert C.PASS in cands and any(a >> 16 == C.K_LOCATION for a in cands)
     assert bot.choose(st) in st.legal_actions()
     # a finished game scores 2 per escaped survivor; a living survivor scores less than that
