@@ -542,7 +542,8 @@ class SurroundedState(State):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise FlickError(f"surrounded: not a saved game state ({exc!r})",
                              exit_code=2) from None
-        return check_loaded(state)
+        check_loaded(state)
+        return state
 
     @classmethod
     def _from_json(
