@@ -1,7 +1,8 @@
-"""The bots fetching tokens to the base in co-op scenarios 2 and 4: a carrier
-whose door is blocked still gets out, a sure take or drop is played before the rushes spoil
-it, the last survivors of a round restock the bin for the next horde. Each test builds a
-position from a scenario's first one and asks the bot for one input."""
+"""The bots fetching tokens (`flick.game.bots.fetching`), mostly to the base in co-op scenarios
+2 and 4: a carrier whose door is blocked still gets out, a sure take or drop is played before
+the rushes spoil it, the last survivors of a round restock the bin for the next horde, food at
+a hunger, a building with zombies inside is a detour (never on the last life). Each test builds
+a position from a scenario's first one and asks the bot for one input or one answer."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flick.game import Game
 from flick.game.bots.aim import PERFECT
 from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.inputs import ChooseSurvivor, Eat, EndTurn, GoHungry, Move, Shoot
-from flick.game.state import Survivor
+from flick.game.state import Survivor, Token
 from flick.scenario import load
 
 
@@ -323,3 +324,40 @@ def test_a_way_out_leans_toward_a_goal_off_the_doors_axis() -> None:
     game.apply(inp)
     assert lily.building is None and lily.piece is not None
     assert math.dist(game.board.pos(lily.piece), game.board.door_mid("school")) < 20.0
+
+
+def test_hunger_goes_hungry_when_nobody_dies_and_the_food_is_short() -> None:
+    game = Game(load(4), 5)
+    bot = HeuristicBot(5, params=game.board.params)
+    game.phase = "hunger"  # the end of a round at marker 2 (the bot reads only the state)
+    alive = [x for x in game.survivors.values() if x.alive]
+    for key in game.stashes:
+        game.stashes[key] = []  # no food lies anywhere: the one carried is all there is
+    alive[0].inventory[:] = [Token("food", face_up=True, uid=900)]
+    for x in alive:
+        x.life = 3
+    assert bot.fetching.food_short(game)
+    assert isinstance(bot.decide(game), GoHungry)
+    alive[-1].life = 1  # now going hungry kills a survivor: eat
+    assert isinstance(bot.decide(game), Eat)
+    alive[-1].life = 3
+    # Food to spare: 3 in the RV and 2 carried (food still lying in the Grocery does not
+    # count as spare at a hunger: it may not reach the RV in time, bots/test_fetching.py).
+    game.stashes["rv"] = [Token("food", face_up=True, uid=901 + i) for i in range(3)]
+    alive[1].inventory[:] = [Token("food", face_up=True, uid=905)]
+    assert not bot.fetching.food_short(game)  # food to spare: eat one
+    assert isinstance(bot.decide(game), Eat)
+
+
+def test_fights_avoided_and_never_on_the_last_life() -> None:
+    game = Game(load(2), 3)
+    bot = HeuristicBot(3, params=game.board.params)
+    s = next(x for x in game.survivors.values() if x.piece is not None)
+    useful = lambda t: not t.face_up  # noqa: E731 - a token filter, as the bot passes one
+    before = {key: d for d, key, _ in bot.fetching.candidates(game, s, useful, None)}
+    target = next(k for k in before if k in game.board.buildings)
+    game.building_zombies[target] = [True]
+    after = {key: d for d, key, _ in bot.fetching.candidates(game, s, useful, None)}
+    assert math.isclose(after[target], before[target] + 30.0)
+    s.life = 1
+    assert target not in {key for _, key, _ in bot.fetching.candidates(game, s, useful, None)}
