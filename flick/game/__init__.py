@@ -28,10 +28,11 @@ Folders, by the rulebook's divisions:
   `supply` (found survivors, X tokens, supply, recruits), `secret` (secret objectives, the
   betrayer, the vote), `objectives`.
 - `bots/`: `HeuristicBot` (exported here, the bot `play` uses: every seat of scenarios 1-10)
-  in `five_to_ten` (with its parts `sheltering`, `separated` and `versus`), on the core
-  tactics of scenarios 1-4 (`heuristic.CoreBot`, with its parts `fetching`, `inside` and
+  in `five_to_ten` (with its tactics `sheltering`, `separated` and `versus`), on the core bot
+  of scenarios 1-4 (`heuristic.CoreBot`, with its tactics `walking`, `fetching`, `inside` and
   `fighting`); `goals/` (one module per objective: what a survivor should be doing for it);
-  `walking`, `route`, `aim`, `chance`; `tuned` (the tuned numbers, `assets/bots/*.yaml`).
+  `plans` (what the scenario asks); `route`, `aim`, `chance`; `tuned` (the tuned numbers,
+  `assets/bots/*.yaml`).
 
 """
 

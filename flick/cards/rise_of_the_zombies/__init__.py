@@ -1,10 +1,13 @@
 """Rise of the Zombies!: 1-8 survivors race a game clock along a path of Location cards to the
 Rescue Helicopter. Modules: `data` (the card data file,
-`assets/cards/rise_of_the_zombies.yaml`), `codes` (action codes), `state` (the game state: its
-fields, queries, clock and results), whose rules are functions of the state in `moves` (legal
-actions and labels), `play` (a survivor's action applied, movement, Locations), `turns` (the
-turn structure and the end), `combat` (survivors' attacks) and `zombies` (infestation, zombie
-turn, wounds), calling each other by module; `progress` (the declared field list from which
+`assets/cards/rise_of_the_zombies.yaml`), `codes` (action codes), `table` (the game state as
+plain data: its fields and the queries that read them), whose rules are functions of it in
+modules that import it (never the reverse): `decks` (draws), `turn_order` (a Player Turn's
+start, who acts next, the end), `zombies` (infestation, zombie turn, wounds), `combat`
+(survivors' attacks), `moves` (legal actions and labels), `play` (a survivor's action applied,
+movement, Locations) and `turns` (the steps of a turn), calling each other by module; `state`
+(the card engine's game made of them: set-up, the engine API, clock and results); `progress`
+(the declared field list from which
 clone, JSON and the observation are made); `decisions` (the typed decisions inside an action: a
 target, a reaction, a heal, a re-roll, ...); `clock` (the real-time clock a front end reads and
 feeds to the game), `cardjson` (the card data inside a saved game); `view` (the table as text),

@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 
 from flick.cards.rise_of_the_zombies import codes as C
+from flick.cards.rise_of_the_zombies import combat, moves
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies import state as S
 
@@ -102,7 +103,7 @@ class GreedyBot:
         s = pd.seat
         k = pd.kind
         if isinstance(pd, D.Reroll):
-            res = st.roll_wounds(s, pd.weapon, pd.roll)
+            res = combat.roll_wounds(st, s, pd.weapon, pd.roll)
             bad = res == "reload" or res == 0
             return C.act(C.K_REROLL) if bad else C.act(C.K_KEEP)
         if k == "epic":
@@ -248,7 +249,7 @@ class GreedyBot:
         return None
 
     def _can_follow(self, st: S.RiseOfTheZombies, t: int) -> bool:
-        return st.cardio_ok(t) or any(st.spec(c).follow for c in st.hand[t])
+        return moves.cardio_ok(st, t) or any(st.spec(c).follow for c in st.hand[t])
 
     def _move(self, st: S.RiseOfTheZombies, s: int, by: dict[int, list[int]]) -> int | None:
         """Keep moving: zombies left behind trail one Location behind a moving group and only
@@ -339,9 +340,12 @@ class RolloutBot(GreedyBot):
     w_time = 0.0
     MOVES = (C.K_LOCATION, C.K_HELI, C.K_FOLLOW)
 
-    def _candidates(
+    def candidates(
         self, st: S.RiseOfTheZombies, s: int, legal: list[int], choice: int
     ) -> list[int]:
+        """The actions worth rollouts from `legal`: the greedy `choice` alone, unless it is a
+        move or passing; then also passing, the tamest new Location, the Helicopter and a
+        forward Follow."""
         if choice >> 16 not in (C.K_PASS, *self.MOVES):
             return [choice]
         cands = {choice, C.PASS}
@@ -405,7 +409,7 @@ class RolloutBot(GreedyBot):
         if st.pending or st.phase != "play":
             return choice
         s = st.current_player()
-        cands = self._candidates(st, s, st.legal_actions(), choice)
+        cands = self.candidates(st, s, st.legal_actions(), choice)
         if len(cands) == 1:
             return choice
         seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]

@@ -10,18 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.cards.rise_of_the_zombies import decisions as D
-from flick.cards.rise_of_the_zombies import zombies
+from flick.cards.rise_of_the_zombies import decks, zombies
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
 
 
-def play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
+def play_instant(st: Table, s: int, c: int) -> None:
     sp = st.spec(c)
     st.hand[s].remove(c)
     st.adisc.append(c)
     st.xp[s] -= sp.cost  # an Instant's Experience cost is paid when it is played
-    st._say(f"The {st.name(s)} plays {sp.name}.")
+    st.say(f"The {st.name(s)} plays {sp.name}.")
     p = st.pos[s]
     if sp.eff("attack_bonus"):
         st.bonus[s] += sp.eff("attack_bonus")
@@ -43,7 +43,7 @@ def play_instant(st: RiseOfTheZombies, s: int, c: int) -> None:
 
 
 def weapon_roll(
-    st: RiseOfTheZombies, pd: D.Target, target: int, is_surv: bool, roll: int
+    st: Table, pd: D.Target, target: int, is_surv: bool, roll: int
 ) -> None:
     s = pd.seat
     st.pending.pop(0)
@@ -55,7 +55,7 @@ def weapon_roll(
     resolve_weapon(st, s, pd.weapon, target, is_surv, roll)
 
 
-def roll_wounds(st: RiseOfTheZombies, s: int, w: int, roll: int) -> int | str:
+def roll_wounds(st: Table, s: int, w: int, roll: int) -> int | str:
     """Wounds (or 'reload' / 'final') of natural roll `roll` with weapon `w` of seat s."""
     _r, chart, _f, _n = st.weapon(s, w)
     nat = chart.natural[roll]
@@ -65,11 +65,11 @@ def roll_wounds(st: RiseOfTheZombies, s: int, w: int, roll: int) -> int | str:
 
 
 def resolve_weapon(
-    st: RiseOfTheZombies, s: int, w: int, target: int, is_surv: bool, roll: int
+    st: Table, s: int, w: int, target: int, is_surv: bool, roll: int
 ) -> None:
-    res = st.roll_wounds(s, w, roll)
+    res = roll_wounds(st, s, w, roll)
     wname = st.weapon(s, w)[3]
-    st._say(f"The {st.name(s)} attacks with {wname}: rolls {roll} -> {res}")
+    st.say(f"The {st.name(s)} attacks with {wname}: rolls {roll} -> {res}")
     if res == "reload":
         st.reloaded[w] = True
         res = 0
@@ -77,15 +77,15 @@ def resolve_weapon(
         # "Again - Perform another Attack. If your Survivor receives the effect, you may target
         # the same, or a different Zombie": one more roll with this weapon, free
         (lo, hi), _c, _f, _n = st.weapon(s, w)
-        st._say("  Again: another attack")
+        st.say("  Again: another attack")
         st.pending.insert(0, D.Target(seat=s, mode="weapon", weapon=w, lo=lo, hi=hi))
         return
     elif res == "attract":
         # "Attract - Draw a Zombie card and place it in the Location card of the Survivor ...
         # that activated the Attract effect" (not counted toward an Infestation or Spawn)
-        z = zombies.draw_zombie(st, choice=False)
+        z = decks.draw_zombie(st, choice=False)
         if z >= 0:
-            st._say(f"  the noise attracts a zombie to {st.location_name(st.pos[s])}")
+            st.say(f"  the noise attracts a zombie to {st.location_name(st.pos[s])}")
             fast: list[int] = []
             zombies.place_zombie(st, z, st.pos[s], s, fast)
             zombies.fast_attacks(st, fast)
@@ -102,21 +102,21 @@ def resolve_weapon(
         hit(st, s, target, int(res))
 
 
-def final_attack(st: RiseOfTheZombies, s: int, w: int) -> None:
+def final_attack(st: Table, s: int, w: int) -> None:
     sp = st.spec(w)
     st.ready[s].remove(w)
     st.adisc.append(w)
-    st._say(f"The {st.name(s)} makes a Final Attack with {sp.name}.")
+    st.say(f"The {st.name(s)} makes a Final Attack with {sp.name}.")
     st.pending.insert(0, D.Alloc(seat=s, wounds=sp.final, lo=sp.range[0], hi=sp.range[1]))
 
 
-def engage(st: RiseOfTheZombies, s: int, z: int) -> None:
+def engage(st: Table, s: int, z: int) -> None:
     """Attacking a non-Group zombie in your Location moves its Engagement to you."""
     if st.zpos[z] == st.pos[s] and not st.zspec(z).group:
         st.zeng[z] = s
 
 
-def hit(st: RiseOfTheZombies, s: int, z: int, wounds: int) -> None:
+def hit(st: Table, s: int, z: int, wounds: int) -> None:
     """`wounds` on zombie z by survivor s (extra wounds are wasted); a Kill gives s the XP."""
     if st.zpos[z] < 0:
         return
@@ -133,6 +133,6 @@ def hit(st: RiseOfTheZombies, s: int, z: int, wounds: int) -> None:
         st.xp[s] += zs.xp
         if zs.epic:
             st.epic["prisoners_killed"] = True
-        st._say(f"  The {st.name(s)} kills {zs.name} (+{zs.xp} XP).")
+        st.say(f"  The {st.name(s)} kills {zs.name} (+{zs.xp} XP).")
         for t in st.here(p):
             st.passed[t] = False

@@ -44,10 +44,10 @@ from flick.cards.rise_of_the_zombies.codes import (
 )
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
 
 
-def distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[int]:
+def distinct(st: Table, cards: list[int], pred: Any = None) -> list[int]:
     """The first card of each kind among `cards` (identical cards give identical actions)."""
     seen: set[int] = set()
     out = []
@@ -61,17 +61,17 @@ def distinct(st: RiseOfTheZombies, cards: list[int], pred: Any = None) -> list[i
     return out
 
 
-def discard_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+def discard_actions(st: Table, s: int) -> list[int]:
     return [*sorted(act(K_DISCARD, 0, c) for c in distinct(st, st.hand[s])), act(K_DONE)]
 
 
-def targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+def targets(st: Table, s: int, lo: int, hi: int) -> list[int]:
     p = st.pos[s]
     zp = st.zpos
     return [z for z in st.zorder if lo <= abs(zp[z] - p) <= hi]
 
 
-def surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
+def surv_targets(st: Table, s: int, lo: int, hi: int) -> list[int]:
     if not st.otis:
         return []
     p = st.pos[s]
@@ -82,7 +82,7 @@ def surv_targets(st: RiseOfTheZombies, s: int, lo: int, hi: int) -> list[int]:
     ]
 
 
-def heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
+def heal_targets(st: Table, s: int) -> list[tuple[int, int]]:
     out = []
     for t in st.here(st.pos[s]):
         if st.wounds[t] > 0:
@@ -93,7 +93,7 @@ def heal_targets(st: RiseOfTheZombies, s: int) -> list[tuple[int, int]]:
     return out
 
 
-def play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
+def play_actions(st: Table, s: int) -> list[int]:
     acts = [PASS]
     p = st.pos[s]
     hand = st.hand[s]
@@ -141,7 +141,7 @@ def play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
         attack_pay.append(NONE)
     if not st.moved[s]:
         blocked = st.blocked(s)
-        if st.cardio_ok(s):
+        if cardio_ok(st, s):
             follow_pay.append(NONE)
         frontier = len(st.path) - 1
         if p == frontier and not blocked and not st.placed:
@@ -221,13 +221,13 @@ def play_actions(st: RiseOfTheZombies, s: int) -> list[int]:
     return acts
 
 
-def cardio_ok(st: RiseOfTheZombies, s: int) -> bool:
+def cardio_ok(st: Table, s: int) -> bool:
     if st.cardio_used[s]:
         return False
     return any(st.spec(c).eff("free_follow") for c in st.ready[s] if st.spec(c).type == "skill")
 
 
-def pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
+def pending_actions(st: Table, pd: D.Decision) -> list[int]:
     s = pd.seat
     if isinstance(pd, D.Aim):
         if isinstance(pd, D.Target) and pd.left <= 0:
@@ -239,7 +239,7 @@ def pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
         out = [act(K_TARGET, 0, z) for z in targets(st, s, pd.lo, pd.hi)]
         return sorted(out + [act(K_TARGET_SURV, 0, t) for t in surv])
     if isinstance(pd, D.React):
-        return sorted([*st.reactions(s), act(K_LET)])
+        return sorted([*reactions(st, s), act(K_LET)])
     if isinstance(pd, D.Heal):
         return sorted(act(K_HEAL, t, c) for t, c in heal_targets(st, s))
     if isinstance(pd, D.Reroll):
@@ -253,7 +253,13 @@ def pending_actions(st: RiseOfTheZombies, pd: D.Decision) -> list[int]:
     raise AssertionError(f"unknown pending decision {pd.kind!r}")
 
 
-def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None) -> str:
+def reactions(st: Table, t: int) -> list[int]:
+    """The attacks survivor t may react with (Otis rule reaction window)."""
+    kinds = (K_ATTACK, K_FINAL, K_COMPANION, K_INSTANT)
+    return [x for x in play_actions(st, t) if x >> 16 in kinds]
+
+
+def action_to_string(st: Table, action: int, seat: int | None = None) -> str:
     """The label of `action` of `seat` (default: the player to act)."""
     kind, a, b = action >> 16, (action >> 8) & 255, action & 255
     who = st.current_player() if seat is None else seat
@@ -342,7 +348,7 @@ def action_to_string(st: RiseOfTheZombies, action: int, seat: int | None = None)
     return f"action {action}"
 
 
-def _roll(st: RiseOfTheZombies) -> int:
+def _roll(st: Table) -> int:
     """The roll the Historian sees (the first decision, a re-roll)."""
     pd = st.pending[0]
     assert isinstance(pd, D.Reroll)

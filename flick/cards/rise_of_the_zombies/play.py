@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flick.cards.rise_of_the_zombies import combat, zombies
+from flick.cards.rise_of_the_zombies import combat, decks, moves, zombies
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import (
     HELI,
@@ -34,10 +34,10 @@ from flick.cards.rise_of_the_zombies.codes import (
 )
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
 
 
-def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
     hand = st.hand[s]
     if kind == K_READY:
         sp = st.spec(b)
@@ -48,7 +48,7 @@ def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
         else:
             st.ready[s].append(b)
             st.cwounds[b] = 0
-        st._say(f"The {st.name(s)} readies {sp.name}.")
+        st.say(f"The {st.name(s)} readies {sp.name}.")
     elif kind == K_LOCATION:
         hand.remove(b)
         st.xp[s] -= st.spec(b).cost  # "To Ready or play the card, pay the cost"
@@ -77,9 +77,9 @@ def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
         sp = st.spec(b)
         st.ready[s].remove(b)
         st.adisc.append(b)
-        st._say(f"The {st.name(s)} uses {sp.name}.")
+        st.say(f"The {st.name(s)} uses {sp.name}.")
         if sp.eff("draw"):
-            zombies.draw_actions(st, s, sp.eff("draw"))
+            decks.draw_actions(st, s, sp.eff("draw"))
         if sp.eff("heal"):
             st.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
     elif kind == K_MEDIC:
@@ -91,7 +91,7 @@ def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
         st.hand[b].append(a)
         st.moved_card[a] = True
         st.passed[b] = False
-        st._say(f"The {st.name(s)} gives {st.spec(a).name} to the {st.name(b)}.")
+        st.say(f"The {st.name(s)} gives {st.spec(a).name} to the {st.name(b)}.")
     elif kind == K_UNREADY:
         st.ready[s].remove(b)
         hand.append(b)
@@ -102,7 +102,7 @@ def apply_play(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
         st.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
 
 
-def pay(st: RiseOfTheZombies, s: int, card: int) -> None:
+def pay(st: Table, s: int, card: int) -> None:
     if card == NONE:
         st.cardio_used[s] = True
     else:
@@ -110,22 +110,22 @@ def pay(st: RiseOfTheZombies, s: int, card: int) -> None:
         st.adisc.append(card)
 
 
-def hurt(st: RiseOfTheZombies, s: int, target: int, is_surv: bool, wounds: int) -> None:
+def hurt(st: Table, s: int, target: int, is_surv: bool, wounds: int) -> None:
     """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
     if is_surv:
-        st._say(f"  the {st.name(target)} takes {wounds} wound(s)")
+        st.say(f"  the {st.name(target)} takes {wounds} wound(s)")
         zombies.wound_survivor(st, target, wounds)
     else:
         combat.hit(st, s, target, wounds)
 
 
-def react(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+def react(st: Table, s: int, kind: int, a: int, b: int) -> None:
     """The target of an attack reacts first: its own attack (made now, ahead of the
     waiting one) or K_LET."""
     st.pending.pop(0)
     if kind == K_LET:
         return
-    st._say(f"The {st.name(s)} reacts!")
+    st.say(f"The {st.name(s)} reacts!")
     before = {id(q) for q in st.pending}
     apply_play(st, s, kind, a, b)
     new = [q for q in st.pending if id(q) not in before]
@@ -134,7 +134,7 @@ def react(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
     st.pending = new + [q for q in st.pending if id(q) in before]
 
 
-def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> None:
+def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
     pd = st.pending[0]
     if isinstance(pd, D.Aim):
         if pd.window is not None:
@@ -143,7 +143,7 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
             kind == K_TARGET_SURV
             and not pd.reaction
             and not pd.reacted
-            and st.reactions(b)
+            and moves.reactions(st, b)
         ):
             pd.window = (kind, a, b)
             pd.reacted = True  # one window an attack (a Final Attack's wounds included)
@@ -163,7 +163,7 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
             chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
             roll = st.chance_die("a Companion or Ambush roll")
             w = chart.wounds[roll]
-            st._say(f"  roll {roll}: {w} wound(s)")
+            st.say(f"  roll {roll}: {w} wound(s)")
             pd.left -= 1
             if pd.left <= 0:
                 st.pending.pop(0)
@@ -179,14 +179,14 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
             st.wounds[a] = max(0, st.wounds[a] - pd.wounds)
         else:
             st.cwounds[b] = max(0, st.cwounds[b] - pd.wounds)
-        st._say(f"  heals the {st.name(a)}" + ("" if b == NONE else "'s companion"))
+        st.say(f"  heals the {st.name(a)}" + ("" if b == NONE else "'s companion"))
     elif isinstance(pd, D.Reroll):
         st.pending.pop(0)
         roll = pd.roll
         if kind == K_REROLL:
             st.reroll_used[s] = True
             roll = st.chance_die("the Historian's re-roll")
-            st._say(f"  the Historian re-rolls: {roll}")
+            st.say(f"  the Historian re-rolls: {roll}")
         combat.resolve_weapon(st, s, pd.weapon, pd.target, pd.on_survivor, roll)
     elif isinstance(pd, D.Epic):
         st.pending.pop(0)
@@ -200,7 +200,7 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
             inf.got += st.zspec(z).xp
         else:
             st.aside.append(z)
-            st._say("  the Mutated Prisoners are set aside.")
+            st.say("  the Mutated Prisoners are set aside.")
         zombies.continue_infestation(st)
     elif isinstance(pd, D.Redirect):
         if kind == K_REDIRECT:
@@ -222,13 +222,13 @@ def apply_pending(st: RiseOfTheZombies, s: int, kind: int, a: int, b: int) -> No
                     break
 
 
-def move(st: RiseOfTheZombies, s: int, dest: int) -> None:
+def move(st: Table, s: int, dest: int) -> None:
     """Move s into path position dest: Disengage from zombies left behind, draw Dangerous
     Location cards on a first Advance, get Engaged by unengaged zombies there."""
     old = st.pos[s]
     st.moved[s] = True
     st.pos[s] = dest
-    st._say(f"The {st.name(s)} moves to {st.location_name(dest)}.")
+    st.say(f"The {st.name(s)} moves to {st.location_name(dest)}.")
     for z in st.zorder:
         if st.zeng[z] == s:
             st.zeng[z] = -1
@@ -237,13 +237,13 @@ def move(st: RiseOfTheZombies, s: int, dest: int) -> None:
         st.furthest[s] = dest
         c = st.path[dest]
         n = st.cat.helicopter[0] if c == HELI else 0 if c == SAFE else st.spec(c).draw
-        zombies.draw_actions(st, s, n)
+        decks.draw_actions(st, s, n)
     for z in st.zorder:
         if st.zpos[z] == dest and st.zeng[z] < 0 and not st.zspec(z).group:
             st.zeng[z] = s
 
 
-def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
+def place_location(st: Table, s: int, card: int) -> None:
     st.path.append(card)
     st.attach.append([])
     st.placed = True
@@ -255,11 +255,11 @@ def place_location(st: RiseOfTheZombies, s: int, card: int) -> None:
         text = sp.infestation
         if sp.epic:
             st.epic["locations"] += 1  # "if you choose to place" it: playing it is the choice
-    st._say(f"The {st.name(s)} places {st.location_name(i)} (Location {i + 1}).")
+    st.say(f"The {st.name(s)} places {st.location_name(i)} (Location {i + 1}).")
     for t in range(st.num_players):
         if st.alive[t]:
             st.passed[t] = False
     move(st, s, i)
-    need = st.infestation_value(i, text)
+    need = zombies.infestation_value(st, i, text)
     st.infest = D.Infestation(pos=i, need=need, got=0, seat=s, fast=[])
     zombies.continue_infestation(st)

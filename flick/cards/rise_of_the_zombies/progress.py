@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flick.cards.engine import IllegalActionError, list_of_lists, rng_from_json, rng_state_to_json
 from flick.cards.rise_of_the_zombies import decisions as D
@@ -16,7 +16,9 @@ from flick.cards.rise_of_the_zombies.data import default_catalog
 from flick.errors import FlickError
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
+
+T = TypeVar("T", bound="Table")
 
 
 def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
@@ -87,7 +89,7 @@ FIELDS: dict[str, Callable[[Any], Any] | None] = {
 _COPIED = tuple((f, c) for f, c in FIELDS.items() if c is not None)
 
 
-def to_json(st: RiseOfTheZombies) -> dict[str, Any]:
+def to_json(st: Table) -> dict[str, Any]:
     """The game as JSON: every field, the decisions waiting, the generator, a custom deck."""
     data = {f: copy.deepcopy(getattr(st, f)) for f in FIELDS if f != "infest"}
     data["pending"] = [D.to_json(d) for d in st.pending]
@@ -104,7 +106,7 @@ def to_json(st: RiseOfTheZombies) -> dict[str, Any]:
 PHASES = ("discard", "play")  # the steps of a turn a saved game can be in
 
 
-def from_json(cls: type[RiseOfTheZombies], data: dict[str, Any]) -> RiseOfTheZombies:
+def from_json(cls: type[T], data: dict[str, Any]) -> T:
     """The inverse of `to_json`; a damaged save raises FlickError (exit 2) naming the field."""
     if not isinstance(data, dict):
         raise FlickError("rise_of_the_zombies state: not a mapping of fields", exit_code=2)
@@ -142,7 +144,7 @@ def from_json(cls: type[RiseOfTheZombies], data: dict[str, Any]) -> RiseOfTheZom
     return st
 
 
-def clone(st: RiseOfTheZombies) -> RiseOfTheZombies:
+def clone(st: T) -> T:
     """An independent copy that goes on exactly like this state (the search bots make
     thousands a game, so it copies field by field instead of through JSON)."""
     twin = type(st).__new__(type(st))
@@ -159,7 +161,7 @@ def clone(st: RiseOfTheZombies) -> RiseOfTheZombies:
     return twin
 
 
-def determinize(st: RiseOfTheZombies, player: int, rng: random.Random) -> RiseOfTheZombies:
+def determinize(st: T, player: int, rng: random.Random) -> T:
     """A copy with what `player` cannot see re-dealt: both decks reshuffled and, with secret
     hands, the other survivors' hands dealt again (same sizes) from the unseen cards (the
     Action deck and those hands); a fresh generator for the dice to come (seeded chance,
@@ -187,7 +189,7 @@ def determinize(st: RiseOfTheZombies, player: int, rng: random.Random) -> RiseOf
 SECRET = ("seed", "adeck", "zdeck")
 
 
-def observation(st: RiseOfTheZombies, player: int) -> dict[str, Any]:
+def observation(st: Table, player: int) -> dict[str, Any]:
     """What survivor `player` can know, as data: the table (path, zombies, every survivor's
     place, wounds, Experience, readied cards, discard piles), the clock, the decision in
     progress, the sizes of both decks, its own hand and, unless hands are secret, the
@@ -240,7 +242,7 @@ def _shape(value: Any) -> str:
 _SHAPES: dict[str, Any] = {}
 
 
-def _field_shapes(cls: type[RiseOfTheZombies]) -> dict[str, Any]:
+def _field_shapes(cls: Any) -> dict[str, Any]:
     """Each state field's kind and its items' kind, from a fresh game's `to_json` (cached)."""
     if not _SHAPES:
         for key, value in cls(seed=0).to_json().items():

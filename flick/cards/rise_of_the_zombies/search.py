@@ -101,8 +101,11 @@ class SearchBot(RolloutBot):
         return v / n
 
     # ---- candidates ------------------------------------------------------------------------------
-    def _candidates(self, st: S.RiseOfTheZombies, s: int, legal: list[int],
-                    choice: int) -> list[int]:
+    def candidates(self, st: S.RiseOfTheZombies, s: int, legal: list[int],
+                   choice: int) -> list[int]:
+        """The actions worth a search from `legal`: the greedy `choice`, passing, the heal,
+        Ready and fight the rules pick, the tamest new Location, the Helicopter, an Advance
+        and a Retreat."""
         by: dict[int, list[int]] = {}
         for a in legal:
             by.setdefault(a >> 16, []).append(a)

@@ -1,4 +1,6 @@
-"""The rules of Rise of the Zombies! as a `State` of the shared card engine.
+"""Rise of the Zombies! as a `State` of the shared card engine: the game set up on the plain
+state (`table.Table`) and the engine's API made of the rule modules (`turn_order`, `turns`,
+`moves`, `play`, ...), which take the state and change it and never import this module.
 
 Seats are the survivors (1-8). A Player Turn runs as: the Discard step (each survivor in seat
 order discards any cards, then draws up to its current Health), then the Play Cards step, which
@@ -63,32 +65,23 @@ from flick.cards.engine import (
     TERMINAL,
     IllegalActionError,
     NoDraws,
-    State,
     check_action,
     check_loaded,
 )
-from flick.cards.rise_of_the_zombies import combat, moves, play, progress, turns, zombies
-from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies import decks, moves, play, progress, turn_order, turns
 from flick.cards.rise_of_the_zombies.codes import (
-    HELI,
-    K_ATTACK,
-    K_COMPANION,
     K_DISCARD,
     K_DONE,
-    K_FINAL,
-    K_INSTANT,
     K_PASS,
     K_RESUME,
     NONE,
     SAFE,
 )
 from flick.cards.rise_of_the_zombies.data import (
-    ActionSpec,
     Catalog,
-    Chart,
-    ZombieSpec,
     default_catalog,
 )
+from flick.cards.rise_of_the_zombies.table import Table
 from flick.errors import FlickError
 
 
@@ -104,35 +97,10 @@ def campaign_points(starting: int, living: int, epic_overcome: int) -> int:
     return base + epic_overcome
 
 
-class RiseOfTheZombies(State):
+class RiseOfTheZombies(Table):
     """One game of Rise of the Zombies!; seat i plays survivor `names[i]`."""
 
     game_name = "rise_of_the_zombies"
-
-    # The rules are functions of the state in `moves`, `combat`, `zombies`, `play` and `turns`,
-    # which call each other by module. Bound here as methods: the queries the views and bots
-    # ask of a state, and the two steps the zombie turn hands back to the turn structure
-    # through the state (`turns` imports `zombies`, so `zombies` cannot import it).
-    cardio_ok = moves.cardio_ok
-    action_to_string = moves.action_to_string
-    roll_wounds = combat.roll_wounds
-    infestation_value = zombies.infestation_value
-    _start_player_turn = turns.start_player_turn
-    _check_end = turns.check_end
-
-    # the fields a Player Turn starts afresh (flick.cards.rise_of_the_zombies.turns.turn_fields)
-    moved: list[bool]
-    free_used: list[bool]
-    bonus: list[int]
-    cardio_used: list[bool]
-    reroll_used: list[bool]
-    passed: list[bool]
-    placed: bool
-    weapon_user: list[int]
-    reloaded: list[bool]
-    moved_card: list[bool]
-    comp_attacked: list[bool]
-    actor: int
 
     def __init__(
         self,
@@ -195,20 +163,20 @@ class RiseOfTheZombies(State):
         self.escaped = [False] * n
         self.xp = [0] * n
         self.furthest = [0] * n
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.ready: list[list[int]] = [[] for _ in range(n)]
+        self.hand = [[] for _ in range(n)]
+        self.ready = [[] for _ in range(n)]
         self.cwounds = [0] * na
         self.turn = 0
         self.over = False
         self.end_reason = ""
-        self.pending: list[D.Decision] = []
-        self.zq: list[list[int]] = []  # queued zombie work (attacks, spawn, next turn)
-        self.infest: D.Infestation | None = None
+        self.pending = []
+        self.zq = []
+        self.infest = None
         self.epic = {"locations": 0, "prisoners_placed": False, "prisoners_killed": False}
         self.decisions = 0  # decisions taken so far (bounded: max_game_length)
         if explicit_chance:
             self.phase = "discard"
-            turns.turn_fields(self)  # for the copy the deal runs on
+            turn_order.turn_fields(self)  # for the copy the deal runs on
             self._run_procedure(("setup",), ())
         else:
             self._setup()
@@ -216,8 +184,8 @@ class RiseOfTheZombies(State):
     def _setup(self) -> None:
         """The deal, then the first Player Turn."""
         for s in range(self.num_players):
-            zombies.draw_actions(self, s, self.health())
-        self._start_player_turn()
+            decks.draw_actions(self, s, self.health())
+        turn_order.start_player_turn(self)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
@@ -229,100 +197,9 @@ class RiseOfTheZombies(State):
         else:
             super()._procedure(procedure)
 
-    def action_kind(self, card: int) -> int:
-        """An Action card's kind (its card data), for the chance of a draw."""
-        return self.cat.action_cards[card]
-
-    def zombie_kind(self, z: int) -> int:
-        """A Zombie card's kind (its card data), for the chance of a draw."""
-        return self.cat.zombie_cards[z]
-
     def max_chance_outcomes(self) -> int:
         """Chance outcomes are card kinds, die faces 1-6 and seats."""
         return max(len(self.cat.actions), len(self.cat.zombies), 7, self.num_players)
-
-    # ---- small queries -------------------------------------------------------------------
-    def health(self) -> int:
-        """Health (and hand size) of an unwounded survivor on the Group counter in place."""
-        return self.cat.group[self.group_n][0]
-
-    def modifier(self) -> int:
-        """The Group counter's Infestation modifier."""
-        return self.cat.group[self.group_n][1]
-
-    def companions(self, s: int) -> list[int]:
-        """The Companion cards survivor s has Readied."""
-        return [c for c in self.ready[s] if self.spec(c).type == "companion"]
-
-    def remaining(self, s: int) -> int:
-        return self.health() - self.wounds[s] if self.alive[s] else 0
-
-    def spec(self, card: int) -> ActionSpec:
-        return self.cat.actions[self.cat.action_cards[card]]
-
-    def zspec(self, zid: int) -> ZombieSpec:
-        return self.cat.zombies[self.cat.zombie_cards[zid]]
-
-    def name(self, s: int) -> str:
-        return self.cat.survivors[self.sv[s]].name
-
-    def location_name(self, i: int) -> str:
-        c = self.path[i]
-        if c == SAFE:
-            return "Safe House"
-        return "Rescue Helicopter" if c == HELI else self.spec(c).name
-
-    def heli_placed(self) -> bool:
-        return len(self.path) == 8
-
-    def here(self, p: int) -> list[int]:
-        """Living survivors in path position p."""
-        return [s for s in range(self.num_players) if self.alive[s] and self.pos[s] == p]
-
-    def zombies_at(self, p: int) -> list[int]:
-        return [z for z in self.zorder if self.zpos[z] == p]
-
-    def crossbow_lone(self, s: int) -> bool:
-        """Crossbow text: if it is your only Readied Weapon, Group Zombies do not Engage you
-        (an Inherent Weapon is always Readied, so it counts)."""
-        if self.cat.survivors[self.sv[s]].weapon is not None:
-            return False
-        weapons = [c for c in self.ready[s] if self.spec(c).type == "weapon"]
-        return len(weapons) == 1 and bool(self.spec(weapons[0]).eff("lone_weapon_no_group_engage"))
-
-    def blocked(self, s: int) -> bool:
-        """Cannot Advance: Engaged with a Blocks zombie, or a Blocks Group zombie is here
-        (one that does not Engage this survivor - Crossbow - does not block)."""
-        p = self.pos[s]
-        lone = None
-        for z in self.zorder:
-            if self.zpos[z] != p:
-                continue
-            zs = self.zspec(z)
-            if not zs.blocks:
-                continue
-            if zs.group:
-                if lone is None:
-                    lone = self.crossbow_lone(s)
-                if not lone:
-                    return True
-            elif self.zeng[z] == s:
-                return True
-        return False
-
-    def attack_bonus(self, s: int) -> int:
-        return self.bonus[s] + sum(
-            self.spec(c).eff("attack_bonus") for c in self.ready[s] if self.spec(c).type == "skill"
-        )
-
-    def weapon(self, s: int, code: int) -> tuple[tuple[int, int], Chart, int, str]:
-        """(range, chart, final wounds, name) of weapon `code` (a card, or NONE: inherent)."""
-        if code == NONE:
-            w = self.cat.survivors[self.sv[s]].weapon
-            assert w is not None  # NONE is offered only to a survivor with a weapon
-            return w.range, w.chart, 0, w.name
-        sp = self.spec(code)
-        return sp.range, sp.roll_chart(), sp.final, sp.name
 
     # ---- the engine API ------------------------------------------------------------------
     def current_player(self) -> int:
@@ -396,19 +273,19 @@ class RiseOfTheZombies(State):
         self.actor = seat
         self.passed[seat] = False
         if action >> 16 == K_RESUME:
-            self._say(f"The {self.name(seat)} is not done after all.")
+            self.say(f"The {self.name(seat)} is not done after all.")
             self._count_decision()
         else:
             self._apply(action)
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """The label of `action` of `seat` (default: the player to act)."""
+        return moves.action_to_string(self, action, seat)
 
     def labelled_actions_for(self, seat: int) -> list[tuple[int, str]]:
         return [(a, self.action_to_string(a, seat)) for a in self.legal_actions_for(seat)]
 
     # ---- applying actions ----------------------------------------------------------------
-    def _say(self, text: str) -> None:
-        if self.events is not None:
-            self.events.append(text)
-
     def _apply(self, action: int) -> None:
         kind, a, b = action >> 16, (action >> 8) & 255, action & 255
         s = self.current_player()
@@ -418,11 +295,11 @@ class RiseOfTheZombies(State):
             self.hand[s].remove(b)
             self.adisc.append(b)
         elif kind == K_DONE:
-            zombies.draw_actions(self, s, self.remaining(s) - len(self.hand[s]))
-            turns.next_discarder(self, s + 1)
+            decks.draw_actions(self, s, self.remaining(s) - len(self.hand[s]))
+            turn_order.next_discarder(self, s + 1)
         elif kind == K_PASS:
             self.passed[s] = True
-            turns.next_actor(self)
+            turn_order.next_actor(self)
         else:
             play.apply_play(self, s, kind, a, b)
         turns.settle(self)
@@ -433,19 +310,14 @@ class RiseOfTheZombies(State):
         helicopter departs (see `max_game_length`)."""
         self.decisions += 1
         if not self.over and self.decisions >= self.max_game_length():
-            turns.finish(self, "the Rescue Helicopter departs (time is up)")
-
-    def reactions(self, t: int) -> list[int]:
-        """The attacks survivor t may react with (Otis rule reaction window)."""
-        kinds = (K_ATTACK, K_FINAL, K_COMPANION, K_INSTANT)
-        return [x for x in moves.play_actions(self, t) if x >> 16 in kinds]
+            turn_order.finish(self, "the Rescue Helicopter departs (time is up)")
 
     def tick(self, minutes: float) -> None:
         """Real-time clock: set the wall-clock minutes used so far; time up ends the game.
         (Not an action: the terminal calls it; the turn clock never does.)"""
         self.minutes_used = minutes
         if not self.over and minutes >= self.departure:
-            turns.finish(self, "the Rescue Helicopter departs")
+            turn_order.finish(self, "the Rescue Helicopter departs")
 
     # ---- results ---------------------------------------------------------------------------
     def epic_overcome(self) -> int:
@@ -496,7 +368,9 @@ class RiseOfTheZombies(State):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RiseOfTheZombies:
-        return check_loaded(progress.from_json(cls, data))
+        st = progress.from_json(cls, data)
+        check_loaded(st)
+        return st
 
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state."""

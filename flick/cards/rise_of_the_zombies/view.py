@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
 
 
-def _clock(st: RiseOfTheZombies) -> str:
+def _clock(st: Table) -> str:
     left = max(st.departure - st.minutes_used, 0)
     kind = "turn clock" if st.clock == "turns" else "real time"
     return (f"Turn {st.turn} | {left:.0f} of {st.departure} minutes left ({kind}) | "
@@ -16,7 +16,7 @@ def _clock(st: RiseOfTheZombies) -> str:
             f"Infestation +{st.modifier()}")
 
 
-def render_fit(st: RiseOfTheZombies, viewer: int | None, width: int,
+def render_fit(st: Table, viewer: int | None, width: int,
                height: int | None) -> str:
     """The table with no line longer than `width`; with a `height`, fewer recent events (down
     to none) until the table leaves about 10 rows for the actions and the prompt."""
@@ -32,7 +32,7 @@ def render_fit(st: RiseOfTheZombies, viewer: int | None, width: int,
     return text
 
 
-def render(st: RiseOfTheZombies, viewer: int | None = None, events: int = 12) -> str:
+def render(st: Table, viewer: int | None = None, events: int = 12) -> str:
     """The table. With `viewer` None every hand is shown (the rulebook lets each player reveal
     its hand, and bots and logs see all); with a seat, only that survivor's hand is shown and the
     others' are counted (players who keep their hands secret). Identical zombies (same card,

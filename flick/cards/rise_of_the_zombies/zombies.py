@@ -14,25 +14,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies import decks, turn_order
 
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
 
 if TYPE_CHECKING:
-    from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+    from flick.cards.rise_of_the_zombies.table import Table
 
 
-def infestation_value(st: RiseOfTheZombies, i: int, card_text: int) -> int:
+def infestation_value(st: Table, i: int, card_text: int) -> int:
     """Infestation of path position i: its place (Safe House = 1) + Group modifier + text."""
     return (i + 1) + st.modifier() + card_text
 
 
-def continue_infestation(st: RiseOfTheZombies) -> None:
+def continue_infestation(st: Table) -> None:
     inf = st.infest
     assert inf is not None  # called only during an Infestation
     while inf.got < inf.need:
-        z = draw_zombie(st)
+        z = decks.draw_zombie(st)
         if z < 0:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
@@ -45,37 +46,7 @@ def continue_infestation(st: RiseOfTheZombies) -> None:
     fast_attacks(st, inf.fast)
 
 
-def draw_zombie(st: RiseOfTheZombies, choice: bool = True) -> int:
-    """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
-    Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
-    enter play only when a survivor chooses to place them for an Infestation."""
-    while True:
-        if not st.zdeck:
-            if not st.zdisc:
-                return -1
-            st.zdeck = st.zdisc
-            st.zdisc = []
-            st.chance_shuffle(st.zdeck)
-        z = st.chance_draw(st.zdeck, st.zombie_kind, "the next Zombie card")
-        if choice or not st.zspec(z).epic:
-            return z
-        st.aside.append(z)
-        st._say(f"  {st.zspec(z).name} are set aside (not chosen).")
-
-
-def draw_actions(st: RiseOfTheZombies, s: int, n: int) -> None:
-    hand = st.hand[s]
-    for _ in range(n):
-        if not st.adeck:
-            if not st.adisc:
-                return
-            st.adeck = st.adisc
-            st.adisc = []
-            st.chance_shuffle(st.adeck)
-        hand.append(st.chance_draw(st.adeck, st.action_kind, "the next Action card"))
-
-
-def place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int]) -> None:
+def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int]) -> None:
     """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
     zs = st.zspec(z)
     st.zpos[z] = p
@@ -89,17 +60,17 @@ def place_zombie(st: RiseOfTheZombies, z: int, p: int, seat: int, fast: list[int
             st.zeng[z] = seat
         else:
             engage_random(st, z, p)
-    st._say(f"  {zs.name} appears in {st.location_name(p)}.")
+    st.say(f"  {zs.name} appears in {st.location_name(p)}.")
     if zs.fast:
         fast.append(z)
     if zs.attract:
-        extra = draw_zombie(st, choice=False)
+        extra = decks.draw_zombie(st, choice=False)
         if extra >= 0:
-            st._say(f"  {zs.name} attracts another zombie.")
+            st.say(f"  {zs.name} attracts another zombie.")
             place_zombie(st, extra, p, -1, fast)
 
 
-def fast_attacks(st: RiseOfTheZombies, fast: list[int], run: bool = True) -> None:
+def fast_attacks(st: Table, fast: list[int], run: bool = True) -> None:
     """Fast zombies attack as they appear (each one that is still there with survivors), then
     the Group counter is swapped if someone died."""
     st.zq[0:0] = [[J_ATTACK, z] for z in fast] + [[J_SWAP]]
@@ -107,13 +78,13 @@ def fast_attacks(st: RiseOfTheZombies, fast: list[int], run: bool = True) -> Non
         run_zq(st)
 
 
-def zombie_attack(st: RiseOfTheZombies, z: int) -> None:
+def zombie_attack(st: Table, z: int) -> None:
     """Zombie z attacks now (and the queued work after it goes on)."""
     st.zq.insert(0, [J_ATTACK, z])
     run_zq(st)
 
 
-def run_zq(st: RiseOfTheZombies) -> None:
+def run_zq(st: Table) -> None:
     """Run queued zombie work until it is done or a survivor has a decision to make."""
     while st.zq and not st.pending and not st.over:
         job = st.zq.pop(0)
@@ -142,12 +113,12 @@ def run_zq(st: RiseOfTheZombies) -> None:
         elif kind == J_SPAWN:
             _spawn(st)
         elif kind == J_NEXT_TURN:
-            st._check_end()
+            turn_order.check_end(st)
             if not st.over:
-                st._start_player_turn()
+                turn_order.start_player_turn(st)
 
 
-def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
+def _roll_attack(st: Table, z: int, t: int) -> None:
     zs = st.zspec(z)
     p = st.zpos[z]
     mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
@@ -155,25 +126,25 @@ def _roll_attack(st: RiseOfTheZombies, z: int, t: int) -> None:
     w = zs.attack.natural[roll]
     if w is None:
         w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
-    st._say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
+    st.say(f"  {zs.name} attacks the {st.name(t)}: {roll} -> {w}")
     if int(w) > 0 and st.companions(t):
         st.pending.insert(0, D.Redirect(seat=t, wounds=int(w)))  # "you can redirect"
     else:
         wound_survivor(st, t, int(w))
 
 
-def redirect(st: RiseOfTheZombies, s: int, c: int) -> None:
+def redirect(st: Table, s: int, c: int) -> None:
     """One wound meant for survivor s goes to its Companion c (at 0 Health it dies)."""
     st.cwounds[c] += 1
     if st.cwounds[c] >= st.spec(c).health:
         st.ready[s].remove(c)
         st.removed.append(c)
-        st._say(f"  the {st.name(s)}'s companion dies.")
+        st.say(f"  the {st.name(s)}'s companion dies.")
     else:
-        st._say(f"  the {st.name(s)}'s companion takes a wound.")
+        st.say(f"  the {st.name(s)}'s companion takes a wound.")
 
 
-def wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
+def wound_survivor(st: Table, s: int, w: int) -> None:
     if w <= 0:
         return
     st.wounds[s] = min(st.wounds[s] + w, st.health())
@@ -181,10 +152,10 @@ def wound_survivor(st: RiseOfTheZombies, s: int, w: int) -> None:
         die(st, s)
 
 
-def die(st: RiseOfTheZombies, s: int) -> None:
+def die(st: Table, s: int) -> None:
     st.alive[s] = False
     st.passed[s] = True
-    st._say(f"The {st.name(s)} dies!")
+    st.say(f"The {st.name(s)} dies!")
     st.adisc.extend(st.hand[s])
     st.adisc.extend(st.ready[s])
     st.hand[s] = []
@@ -196,15 +167,15 @@ def die(st: RiseOfTheZombies, s: int) -> None:
     st.pending = [q for q in st.pending if q.seat != s]
 
 
-def swap(st: RiseOfTheZombies) -> None:
+def swap(st: Table) -> None:
     """Replace the Group counter after any step in which a survivor died."""
     n = sum(st.alive)
     if 0 < n != st.group_n:
         st.group_n = n
-        st._say(f"Group counter for {n}: Health {st.health()}, +{st.modifier()}.")
+        st.say(f"Group counter for {n}: Health {st.health()}, +{st.modifier()}.")
 
 
-def zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
+def zombie_turn(st: Table, next_turn: bool = False) -> None:
     """Zombies Move, Attack, Spawn (then, with `next_turn`, the next Player Turn starts)."""
     # Zombies Move: one Location closer to the nearest survivor (random among ties)
     alive = [s for s in range(st.num_players) if st.alive[s]]
@@ -230,7 +201,7 @@ def zombie_turn(st: RiseOfTheZombies, next_turn: bool = False) -> None:
     run_zq(st)
 
 
-def _spawn(st: RiseOfTheZombies) -> None:
+def _spawn(st: Table) -> None:
     """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)."""
     if not any(st.alive):
         return
@@ -239,13 +210,13 @@ def _spawn(st: RiseOfTheZombies) -> None:
     draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
     fast: list[int] = []
     for _ in range(draws):
-        z = draw_zombie(st, choice=False)
+        z = decks.draw_zombie(st, choice=False)
         if z >= 0:
             place_zombie(st, z, where, -1, fast)
     fast_attacks(st, fast, run=False)  # queued first, the running queue does them
 
 
-def engage_random(st: RiseOfTheZombies, z: int, p: int) -> None:
+def engage_random(st: Table, z: int, p: int) -> None:
     """An unengaged non-Group zombie in a Location with survivors Engages one at random."""
     if st.zspec(z).group:
         return

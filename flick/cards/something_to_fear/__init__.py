@@ -1,7 +1,12 @@
 """The Walking Dead: Something to Fear, in the terminal, for 2-6 players, with bots.
 
 - `data`: the card data file (`assets/cards/something_to_fear.yaml`), checked on load;
-- `state.StfState`: every rule, as a `flick.cards.engine.State`;
+- `table.StfTable`: the state as plain data (its fields and the queries that read them);
+- the rules, functions of it in modules that import it (never the reverse): `options` (the
+  legal actions of each phase), `rounds` (set-up, securing, the reveal and the turns of a
+  round, clean-up) and `play` (an action applied); `progress` (the declared field list of
+  copies and saves);
+- `state.StfState`: the game made of them, as a `flick.cards.engine.State`;
 - `scoring`: game-end damage, death and scoring;
 - `view`: what each player may see (text, data, determinization);
 - `bots`: greedy and information-set Monte Carlo search bots.

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from flick.cards.something_to_fear import actions as A
 
 if TYPE_CHECKING:
-    from flick.cards.something_to_fear.state import StfState
+    from flick.cards.something_to_fear.table import StfTable
 
 
-def legal(state: StfState) -> list[int]:
+def legal(state: StfTable) -> list[int]:
     """The actions of the player to act now."""
     ph = state.phase
     if ph == A.END:
@@ -37,7 +37,7 @@ def legal(state: StfState) -> list[int]:
     return [A.DECLINE, *step_options(state, state.steps[0])]
 
 
-def firsts(state: StfState, cards: list[int]) -> list[int]:
+def firsts(state: StfTable, cards: list[int]) -> list[int]:
     """Index of the first card of each kind in `cards` (same-kind cards are interchangeable)."""
     kinds = state.data.kind_ids
     seen: set[int] = set()
@@ -50,7 +50,7 @@ def firsts(state: StfState, cards: list[int]) -> list[int]:
     return out
 
 
-def step_options(state: StfState, step: int) -> list[int]:
+def step_options(state: StfTable, step: int) -> list[int]:
     """The non-declining actions of a turn step (empty: the step is skipped)."""
     p = state.turn_actor
     n = state.num_players

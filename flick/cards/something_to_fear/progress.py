@@ -4,7 +4,7 @@ state's `clone`, `to_json` and `from_json` are made, and the card data a custom 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flick.cards.engine import rng_from_json, rng_state_to_json
 from flick.cards.something_to_fear.data import (
@@ -17,7 +17,9 @@ from flick.cards.something_to_fear.data import (
 from flick.errors import FlickError
 
 if TYPE_CHECKING:
-    from flick.cards.something_to_fear.state import StfState
+    from flick.cards.something_to_fear.table import StfTable
+
+T = TypeVar("T", bound="StfTable")
 
 # How a field of the state is copied by `clone` and written by `to_json` (read by `from_json`):
 VALUE = "value"  # an immutable value: shared by a clone, written as it is
@@ -28,7 +30,7 @@ LIST = "list"  # a flat list of plain values: copied
 LISTS = "lists"  # a list of lists of plain values: copied
 
 # Every field of a game's progress, in the order of its dump, with its kind (see above).
-_FIELDS: dict[str, str] = {
+FIELDS: dict[str, str] = {
     "num_players": VALUE,
     "expert": VALUE,
     "seed": VALUE,
@@ -62,12 +64,12 @@ _FIELDS: dict[str, str] = {
     "discard": LISTS,
     "known_hand": LISTS,
 }
-_COPIED_LISTS = tuple(f for f, k in _FIELDS.items() if k in (CARDS, LIST))
-_COPIED_NESTED = tuple(f for f, k in _FIELDS.items() if k in (CARD_LISTS, LISTS))
-_SHARED = tuple(f for f, k in _FIELDS.items() if k in (VALUE, CARD))
+_COPIED_LISTS = tuple(f for f, k in FIELDS.items() if k in (CARDS, LIST))
+_COPIED_NESTED = tuple(f for f, k in FIELDS.items() if k in (CARD_LISTS, LISTS))
+_SHARED = tuple(f for f, k in FIELDS.items() if k in (VALUE, CARD))
 
 
-def clone(state: StfState) -> StfState:
+def clone(state: T) -> T:
     """A copy sharing the card data and the immutable fields."""
     new = object.__new__(type(state))
     d = new.__dict__
@@ -92,11 +94,11 @@ def clone(state: StfState) -> StfState:
     return new
 
 
-def to_json(state: StfState) -> dict[str, Any]:
+def to_json(state: StfTable) -> dict[str, Any]:
     """The game as JSON: the fields in their order, the generator, a custom deck."""
     ids = [c.id for c in state.data.cards]
     out: dict[str, Any] = {"game": state.game_name}
-    for key, kind in _FIELDS.items():
+    for key, kind in FIELDS.items():
         value = state.__dict__[key]
         if kind == CARD:
             out[key] = ids[value] if value >= 0 else None
@@ -119,7 +121,7 @@ def to_json(state: StfState) -> dict[str, Any]:
     return out
 
 
-def from_json(cls: type[StfState], data: dict[str, Any]) -> StfState:
+def from_json(cls: type[T], data: dict[str, Any]) -> T:
     """The inverse of `to_json`; a damaged dump raises FlickError (exit 2)."""
     try:
         cards = cards_from_json(data["cards"]) if "cards" in data else default()
@@ -127,7 +129,7 @@ def from_json(cls: type[StfState], data: dict[str, Any]) -> StfState:
         new = object.__new__(cls)
         d = new.__dict__
         d["pending_governor"] = -1  # not in games saved before the Governor's choice
-        for key, kind in _FIELDS.items():
+        for key, kind in FIELDS.items():
             if key not in data and key == "pending_governor":
                 continue
             value = data[key]
@@ -151,7 +153,7 @@ def from_json(cls: type[StfState], data: dict[str, Any]) -> StfState:
             f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
         ) from exc
     new.data = cards
-    new._legal = None
+    new.forget_legal()
     new._results = None
     return new
 

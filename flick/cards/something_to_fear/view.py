@@ -261,7 +261,7 @@ def determinize(state: StfState, player: int, rng: random.Random) -> StfState:
     new = state.clone()
     new.rng = random.Random(rng.getrandbits(64))
     new.explicit_chance = False  # one sampled world: its chance from its own generator
-    new._legal = None
+    new.forget_legal()
     # Encounter deck: keep the known top cards, reshuffle the rest (with Michonne's cards if
     # someone else is looking at them).
     deck = new.deck

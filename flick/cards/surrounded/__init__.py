@@ -4,6 +4,11 @@
 `SurroundedState(seed, scenario, difficulty)` chooses them. The front end, `flick cards
 surrounded`, is `flick.cli.surrounded`. Bots: `flick.cards.surrounded.bots` (greedy, search).
 
+The state is plain data, `table.SurroundedTable` (its fields and the queries that read them);
+the rules are functions of it in modules that import it, never the reverse: `options` (the
+legal actions) and `turns` (an action done, the forced steps, the end); `state.SurroundedState`
+is the engine's game made of them (set-up, the engine API, copies and saves).
+
 The state's text (the table, the glossary, the rules help, the outcome) is made by `render`
 and `explain`, which import the state; this package face gives them to the state class
 (`flick.cards.engine.Views`), so the state imports no view.

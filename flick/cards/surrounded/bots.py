@@ -42,7 +42,7 @@ _OPP = board.OPPOSITE
 
 def terminal_value(state: SurroundedState) -> float:
     """What a bot maximises at the end: a win first, then the score (Betrayer: the lack of it)."""
-    r = state.result() if state._result is not None else resolve(
+    r = state.result() if state.result_cache is not None else resolve(
         state.locs, state.occs, state.cards, state.scenario, state.difficulty, state.explores,
         detail=False,
     )
@@ -188,7 +188,7 @@ def placement_value(state: SurroundedState, cell: int, t: _Tables) -> float:
 
 
 def rollout_policy(state: SurroundedState, rng: random.Random, t: _Tables) -> int:
-    legal = state._legal if state._legal is not None else state.legal_actions()
+    legal = state.legal_cache if state.legal_cache is not None else state.legal_actions()
     p = state.phase
     if p == st.CHOOSE:
         explore_p = 0.8 if state.scenario.kind in ("explores", "width") else 0.5

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from flick.cards.engine import rng_state_to_json
-from flick.cards.surrounded import board
+from flick.cards.surrounded import board, turns
 from flick.cards.surrounded.cards import Card, parse_occupant
 from flick.cards.surrounded.effects import parse_effect
 from flick.cards.surrounded.state import PHASE_NAMES, SurroundedState
@@ -88,7 +88,7 @@ def build_state(
         raise ValueError(f"phase must be one of {PHASE_NAMES}")
     s = SurroundedState.from_json(data, cards=cards)
     if settle:
-        s._auto()
+        turns.auto(s)
     return s
 
 

@@ -159,8 +159,8 @@ def render_state(state: SurroundedState, viewer: int | None = None,
         + ", ".join(f"{k} {v}" for k, v in state.used.items()),
     ]
     marks: set[int] = set()
-    if state.phase in (st.LOCATION, st.SPAWN, st.OCCUPANT) and state._legal:
-        marks = {a - st.PLACE for a in state._legal}
+    if state.phase in (st.LOCATION, st.SPAWN, st.OCCUPANT) and state.legal_cache:
+        marks = {a - st.PLACE for a in state.legal_cache}
     out.append(map_text(state, marks, width, None if height is None else height - 10))
     for event in state.events or ():
         out.append(event)

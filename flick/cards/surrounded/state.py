@@ -1,4 +1,6 @@
-"""The Walking Dead: Surrounded as an engine `State`: set-up, turns, abilities, the end.
+"""The Walking Dead: Surrounded as an engine `State`: the game set up on the plain state
+(`table.SurroundedTable`), its engine API made of the rules (`options`: the legal actions;
+`turns`: set-up steps, turns, abilities, the end), which never import this module.
 
 A solitaire game (one seat; several people may share its decisions). The deck is a list whose
 last item is the top card, location side up: the top card's location side is always visible,
@@ -43,12 +45,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flick.cards.engine import TERMINAL, State, check_loaded
-from flick.cards.surrounded import actions, board, labels, record
+from flick.cards.engine import TERMINAL, check_loaded
+from flick.cards.surrounded import actions, board, labels, options, record, turns
 from flick.cards.surrounded.actions import (
     ABILITY,
     BURN,
-    CELLS,
     CHOOSE,
     EXPLORE,
     LOCATION,
@@ -67,8 +68,8 @@ from flick.cards.surrounded.actions import (
     place,
 )
 from flick.cards.surrounded.cards import Card, default_cards
-from flick.cards.surrounded.scenarios import DIFFICULTIES, SCENARIOS, Scenario
-from flick.cards.surrounded.scoring import Resolution, resolve
+from flick.cards.surrounded.scenarios import DIFFICULTIES, SCENARIOS
+from flick.cards.surrounded.table import SurroundedTable
 
 # The action codes and phases (flick.cards.surrounded.actions), offered here beside the state.
 __all__ = ["ABILITY", "BURN", "CHOOSE", "EXPLORE", "LOCATION", "LOOK_BOTTOM", "LOOK_TOP", "MOVE",
@@ -133,14 +134,12 @@ _FIELDS = (
 _COPIED = tuple((f.attr, f.copy) for f in _FIELDS if f.copy is not None)
 
 
-class SurroundedState(State):
-    """One game of Surrounded (the single mutable place of the game)."""
+class SurroundedState(SurroundedTable):
+    """One game of Surrounded: the plain state (`table.SurroundedTable`) set up, and the
+    engine's API made of the rules (`options`, `turns`)."""
 
     game_name = "surrounded"
     num_players = 1
-
-    cards: tuple[Card, ...]
-    scenario: Scenario
 
     def __init__(
         self,
@@ -171,31 +170,28 @@ class SurroundedState(State):
             self.rng.shuffle(deck)
             if scenario is not None:
                 deck.append(scenario)
-        self.deck: list[int] = list(deck)
-        self.known: set[int] = set()  # deck cards (besides the top) whose place is known
-        self.locs: dict[int, int] = {}  # cell -> card, location side up
-        self.occs: dict[int, int] = {}  # cell -> card, occupant side up
-        self.discarded: list[int] = []
-        self.burned: set[int] = set()  # cards already burned once (a card burns only once)
+        self.deck = list(deck)
+        self.known = set()
+        self.locs = {}
+        self.occs = {}
+        self.discarded = []
+        self.burned = set()
         self.explores = 0
         self.used = {"move": 0, "look": 0, "burn": 0}
         self.turn = 0
-        self.looked: tuple[str, int] | None = None  # last Look: ("top"|"bottom", card)
+        self.looked = None
         self.phase = SPAWN
-        self.anchor = board.ORIGIN  # the location a spawn must touch with a Walker
-        self.placed: int | None = None  # cell of the occupant card placed this turn
-        self._legal: list[int] | None = None
-        self._result: Resolution | None = None
-        # What happened by itself since the last decision (forced steps), for the terminal;
-        # None (the default) records nothing, to keep bots and benchmarks fast.
-        self.events: list[str] | None = None
+        self.anchor = board.ORIGIN
+        self.placed = None
+        self.legal_cache = None
+        self.result_cache = None
+        self.events = None
         start = self.deck.pop()
         self.locs[board.ORIGIN] = start
-        self._lc: list[int] | None = None
-        self._oc: list[int] | None = None
+        self.map_changed()
         self.scenario = SCENARIOS[start]
-        self._enter_spawn()
-        self._auto()
+        turns.enter_spawn(self)
+        turns.auto(self)
 
     # ---- API ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -207,17 +203,17 @@ class SurroundedState(State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         if player not in (None, 0):
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        if self.legal_cache is None:
+            self.legal_cache = options.legal(self)
+        return list(self.legal_cache)
 
     def _apply(self, action: int) -> None:
-        self._legal = None
+        self.legal_cache = None
         self.looked = None
         if self.events is not None:
             self.events = []
-        self._do(action)
-        self._auto()
+        turns.do(self, action)
+        turns.auto(self)
 
     # ---- dense actions and the game's length, for the adapters (see flick.cards.engine) ----
     def num_distinct_actions(self) -> int:
@@ -240,280 +236,6 @@ class SurroundedState(State):
         if self.phase != OVER:
             return [0.0]
         return [1.0 if self.result().won else 0.0]
-
-    def result(self) -> Resolution:
-        """The resolved end of the game (battles, scores, the goal); only when it is over."""
-        if self.phase != OVER:
-            raise ValueError("surrounded: the game is not over yet")
-        if self._result is None:
-            self._result = resolve(self.locs, self.occs, self.cards, self.scenario,
-                                   self.difficulty, self.explores)
-        return self._result
-
-    # ---- rules --------------------------------------------------------------------------
-    # The two lists below are cached until the map changes (`_lc`/`_oc` set to None wherever
-    # `locs` or `occs` change): the start of a turn and the placement both need them.
-    def location_cells(self) -> list[int]:
-        """Where a location may go: empty cells touching an occupant card (sorted)."""
-        if self._lc is None:
-            self._lc = board.free_cells_around(self.occs, self.locs, self.occs)
-        return self._lc
-
-    def occupant_cells(self) -> list[int]:
-        """Where an occupant card may go: empty cells touching a location (sorted)."""
-        if self._oc is None:
-            self._oc = board.free_cells_around(self.locs, self.locs, self.occs)
-        return self._oc
-
-    def spawn_cells(self, card: int) -> list[int]:
-        """Empty cells next to the anchor location where `card` shows it a Walker face."""
-        faces = self.cards[card - 1].faces
-        out = []
-        a = self.anchor
-        for d in range(4):
-            c = a + board.STEP[d]
-            if c in self.locs or c in self.occs:
-                continue
-            if faces[board.OPPOSITE[d]].kind == "walker":
-                out.append(c)
-        return sorted(out)
-
-    def turn_options(self) -> list[int]:
-        """EXPLORE and/or OCCUPY as the start-of-turn rules allow (empty: nothing fits)."""
-        can_loc = bool(self.location_cells())
-        can_occ = bool(self.occupant_cells())
-        if len(self.deck) == 1:
-            return [OCCUPY] if can_occ else []
-        if not can_loc:
-            return [OCCUPY] if can_occ else []
-        if not can_occ or self.cards[self.deck[-1] - 1].printed_walker:
-            return [EXPLORE]
-        return [EXPLORE, OCCUPY]
-
-    def available_abilities(self) -> list[str]:
-        """Abilities of humans on this turn's occupant card that touch a location, within the
-        scenario's limits."""
-        if self.placed is None:
-            return []
-        faces = self.cards[self.occs[self.placed] - 1].faces
-        found = []
-        for d in range(4):
-            f = faces[d]
-            if f.ability and f.ability not in found and self.placed + board.STEP[d] in self.locs:
-                found.append(f.ability)
-        if not found:
-            return []
-        total = self.scenario.total_ability_limit(self.difficulty)
-        if total is not None and sum(self.used.values()) >= total:
-            return []
-        out = []
-        for a in found:
-            cap = self.scenario.ability_limit(a, self.difficulty)
-            if cap is None or self.used[a] < cap:
-                out.append(a)
-        return out
-
-    def _ability_actions(self) -> list[int]:
-        abilities = self.available_abilities()
-        if not abilities:
-            return []
-        acts: list[int] = []
-        if "look" in abilities and self.deck:
-            acts.append(LOOK_TOP)
-            if len(self.deck) > 1:
-                acts.append(LOOK_BOTTOM)
-        if "move" in abilities or "burn" in abilities:
-            cells = set(self.locs) | set(self.occs)
-            cuts = board.cut_cells(cells)
-            if "move" in abilities:
-                acts.extend(self._moves(cells, cuts))
-            if "burn" in abilities and len(cells) > 1 and self.deck:
-                burned = self.burned
-                for c in sorted(cells - cuts):
-                    if (self.locs.get(c) or self.occs[c]) in burned:
-                        continue
-                    acts.append(burn(c, False))
-                    acts.append(burn(c, True))
-        if not acts:
-            return []
-        return [SKIP, *sorted(acts)]
-
-    def _moves(self, cells: set[int], cuts: set[int]) -> list[int]:
-        """Every Move: an occupant card to another empty cell by a location it touches."""
-        out = []
-        locs, occs = self.locs, self.occs
-        for src in occs:
-            dsts = set()
-            for s1 in board.STEP:
-                loc = src + s1
-                if loc in locs:
-                    for s2 in board.STEP:
-                        d = loc + s2
-                        if d != src and d not in locs and d not in occs:
-                            dsts.add(d)
-            for d in dsts:
-                # the map without src, with d: connected? (cheap when src is not a cut card)
-                if src in cuts:
-                    rest = cells - {src}
-                    rest.add(d)
-                    if not board.connected(rest):
-                        continue
-                out.append(move(src, d))
-        return out
-
-    def _compute_legal(self) -> list[int]:
-        p = self.phase
-        if p == OVER:
-            return []
-        if p == CHOOSE:
-            return self.turn_options()
-        if p == LOCATION:
-            return [PLACE + c for c in self.location_cells()]
-        if p == SPAWN:
-            cells = self.spawn_cells(self.deck[-1]) or self.occupant_cells()
-            return [PLACE + c for c in cells]
-        if p == OCCUPANT:
-            return [PLACE + c for c in self.occupant_cells()]
-        return self._ability_actions()
-
-    def _auto(self) -> None:
-        """Take every step that has a single possible action; end the game if none has any."""
-        while self.phase != OVER:
-            if self.phase == ABILITY:
-                abilities = self.available_abilities()
-                if not abilities:
-                    self._end_turn()
-                    continue
-                if self.deck and (
-                    "look" in abilities
-                    or (
-                        "burn" in abilities
-                        and len(self.locs) + len(self.occs) > 1
-                        and not self.burned
-                    )
-                ):
-                    # SKIP and at least one use: a real decision; list the actions lazily
-                    # (a map of 2+ cards always has a card whose removal keeps it whole,
-                    # and no card has been burned yet)
-                    self._legal = None
-                    return
-            legal = self._compute_legal()
-            if len(legal) > 1:
-                self._legal = legal
-                return
-            if not legal:
-                self._stalled()
-                continue
-            if self.events is not None:
-                self.events.append("forced: " + self.action_to_string(legal[0]))
-            self._do(legal[0])
-        self._legal = []
-
-    def _stalled(self) -> None:
-        """No action at all: a card that cannot be placed is discarded with the rest of the
-        deck (Explore's spawn, the last card), or the ability step has nothing to offer."""
-        if self.phase == ABILITY:
-            self._end_turn()
-            return
-        if self.events is not None:
-            what = {CHOOSE: "no card can be placed", SPAWN: "the spawned occupants fit nowhere",
-                    OCCUPANT: "the last card fits nowhere"}.get(self.phase, "nothing fits")
-            self.events.append(f"{what}: discard the rest of the deck {list(reversed(self.deck))}")
-        self.discarded.extend(reversed(self.deck))
-        self.deck.clear()
-        self.known.clear()
-        self._finish()
-
-    def _draw(self) -> int:
-        card = self.deck.pop()
-        self.known.discard(card)
-        return card
-
-    def _do(self, action: int) -> None:
-        p = self.phase
-        if p == CHOOSE:
-            self.turn += 1
-            if action == EXPLORE:
-                self.explores += 1
-                self.phase = LOCATION
-            else:
-                self.phase = OCCUPANT
-            return
-        if p == LOCATION:
-            cell = action - PLACE
-            self.locs[cell] = self._draw()
-            self._lc = self._oc = None
-            if not self.deck:  # nothing left to spawn: the deck is empty, the game ends
-                self._end_turn()
-                return
-            self.anchor = cell
-            self._enter_spawn()
-            return
-        if p in (SPAWN, OCCUPANT):
-            cell = action - PLACE
-            self.occs[cell] = self._draw()
-            self._lc = self._oc = None
-            if self.turn == 0:  # the set-up spawn: no ability
-                self._end_turn()
-                return
-            self.placed = cell
-            self.phase = ABILITY
-            return
-        # ABILITY
-        if action != SKIP:
-            self._use_ability(action)
-        self._end_turn()
-
-    def _enter_spawn(self) -> None:
-        self.phase = SPAWN
-
-    def _use_ability(self, action: int) -> None:
-        self._lc = self._oc = None
-        if action in (LOOK_TOP, LOOK_BOTTOM):
-            self.used["look"] += 1
-            if action == LOOK_TOP:
-                self.looked = ("top", self.deck[-1])
-            else:
-                self.looked = ("bottom", self.deck[0])
-                self.known.add(self.deck[0])
-        elif action >= BURN:
-            self.used["burn"] += 1
-            v = action - BURN
-            cell, bottom = v >> 1, v & 1
-            card = self.locs.pop(cell, None)
-            if card is None:
-                card = self.occs.pop(cell)
-            self.burned.add(card)
-            if bottom:
-                self.deck.insert(0, card)
-            else:
-                self.deck.append(card)
-            if len(self.deck) > 1:
-                self.known.add(card)  # the player put it there
-            self._recentre()
-        else:
-            self.used["move"] += 1
-            v = action - MOVE
-            src, dst = v >> 16, v & (CELLS - 1)
-            self.occs[dst] = self.occs.pop(src)
-
-    def _recentre(self) -> None:
-        shift = board.translation_needed(list(self.locs) + list(self.occs))
-        if shift:
-            self.locs = {c + shift: k for c, k in self.locs.items()}
-            self.occs = {c + shift: k for c, k in self.occs.items()}
-
-    def _end_turn(self) -> None:
-        self.placed = None
-        if not self.deck:
-            self._finish()
-        else:
-            self.phase = CHOOSE
-
-    def _finish(self) -> None:
-        self.phase = OVER
-        self.placed = None
-        self._result = None
 
     # ---- labels and text (flick.cards.surrounded.labels) ------------------------------------
     def action_to_string(self, action: int) -> str:
@@ -545,7 +267,8 @@ class SurroundedState(State):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise FlickError(f"surrounded: not a saved game state ({exc!r})",
                              exit_code=2) from None
-        return check_loaded(state)
+        check_loaded(state)
+        return state
 
     @classmethod
     def _from_json(
@@ -559,10 +282,10 @@ class SurroundedState(State):
             value = data[f.key] if f.default is ... else data.get(f.key, f.default)
             setattr(s, f.attr, f.load(value))
         s.rng = rng_from_json(data["rng"])
-        s._legal = None
-        s._result = None
+        s.legal_cache = None
+        s.result_cache = None
         s.events = None
-        s._lc = s._oc = None
+        s.map_changed()
         return s
 
     def clone(self) -> SurroundedState:
@@ -573,7 +296,7 @@ class SurroundedState(State):
             d[attr] = copy_of(d[attr])
         s.rng = random.Random(0)  # state set just below
         s.rng.setstate(self.rng.getstate())
-        s._legal = None if self._legal is None else list(self._legal)
+        s.legal_cache = None if self.legal_cache is None else list(self.legal_cache)
         s.events = None if self.events is None else list(self.events)
         return s
 

@@ -99,7 +99,7 @@ def exile(bot: HeuristicBot, game: Game) -> Input:
     target = board.clamp_into_city((here[0] + EXILE_FLICK_CM * math.cos(a),
                                     here[1] + EXILE_FLICK_CM * math.sin(a)),
                                    EXILE_CITY_MARGIN_CM)
-    fl, _ = bot._disc_flick(game, here, target, kind="survivor")
+    fl, _ = bot.walking.disc_flick(game, here, target, kind="survivor")
     return ExileFlick(fl)
 
 

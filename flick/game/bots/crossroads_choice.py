@@ -61,7 +61,7 @@ def option_value(bot: HeuristicBot, game: Game, s: Survivor, fx: dict[str, Any])
     fell it); a lost life is worse the fewer it has left, and fatal at 1; tokens the
     objective wants are worth more than others; a discard costs what it throws away."""
     outside = s.building is None
-    want = bot._wanted_kinds(game, s)
+    want = bot.wanted_kinds(game, s)
 
     def worth(kind: str) -> float:
         if kind in want and kind not in ("survivor", "crossroads"):

@@ -8,13 +8,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots import plans
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import Walker
 from flick.game.inputs import Eat, GoHungry, Input, Keep
 from flick.game.state import TOKEN_KINDS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
+    from flick.game.bots.heuristic import CoreBot
     from flick.game.game import Game
 
 T = tuned("fetching")  # the tuned numbers: assets/bots/fetching.yaml
@@ -22,14 +23,16 @@ FIGHT_CM: float = T["fight_cm"]
 SURE_TOKEN_CM: float = T["sure_token_cm"]
 
 
-class Fetching(Walker):
-    """Fetching tokens to a base and feeding the survivors (a part of `CoreBot`)."""
+class Fetching:
+    """Fetching tokens to a base and feeding the survivors (a tactic of `CoreBot`; it asks the
+    bot only for `kills_needed`)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `CoreBot`
-        def _fetch_coop(self, game: Game) -> bool: ...
-        def kills_needed(self, game: Game) -> int: ...
+    def __init__(self, bot: CoreBot) -> None:
+        self.bot = bot
+        self._claims_game: Game | None = None
+        self._claims: dict[str, str] = {}
 
-    def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]:
+    def needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]:
         have: dict[str, int] = {}
         for t in game.stashes.get(base, []):
             have[t.kind] = have.get(t.kind, 0) + 1
@@ -42,8 +45,8 @@ class Fetching(Walker):
 
     def token_goal(self, game: Game, s: Survivor, base: str,
                     need: dict[str, int]) -> Goal:
-        missing = self._needs(game, base, need)
-        if any(self._deliverable(game, t, missing) for t in s.inventory):
+        missing = self.needs(game, base, need)
+        if any(self.deliverable(game, t, missing) for t in s.inventory):
             self._claims_of(game).pop(s.name, None)
             return Goal("enter", base)
         carried = {t.kind for x in game.survivors.values() if x.alive and x is not s
@@ -54,11 +57,11 @@ class Fetching(Walker):
         # revealed). Elsewhere a face-down token can matter beyond the base's need (S5's
         # separated survivors, S6-S10's keys and crossroads): every one is worth a look.
         # A face-up token that is needed is a sure thing: worth a 25 cm detour over a gamble.
-        if self._fetch_coop(game):
+        if plans.fetch_coop(game):
             unseen = self._unseen_kinds(game)
 
             def useful(t: Any) -> bool:
-                return bool(self._could_be(game, t, unseen) & wanted)
+                return bool(self.could_be(game, t, unseen) & wanted)
         else:
             def useful(t: Any) -> bool:
                 return (not t.face_up) or t.kind in wanted
@@ -79,7 +82,7 @@ class Fetching(Walker):
                 left[pool][u.kind] -= 1
         return {i: {k for k, n in kinds.items() if n > 0} for i, kinds in enumerate(left)}
 
-    def _could_be(self, game: Game, t: Any,
+    def could_be(self, game: Game, t: Any,
                   unseen: dict[int, set[str]] | None = None) -> set[str]:
         """The kinds token `t` can be, to a player: its own when face up; for a face-down
         token dealt from a shuffled pool, what its pool still hides (`_unseen_kinds`, passed
@@ -107,7 +110,7 @@ class Fetching(Walker):
             return need, have, carried, lying
         return None
 
-    def _food_short(self, game: Game) -> bool:
+    def food_short(self, game: Game) -> bool:
         """S4: does the base lack food the known food (carried, lying face up) cannot
         spare one of?"""
         counts = self._food_counts(game)
@@ -121,7 +124,7 @@ class Fetching(Walker):
         food eaten now would be missing from the objective."""
         alive = [x for x in game.survivors.values() if x.alive]
         return bool(alive) and all(x.life >= 2 for x in alive) and (
-            self._food_short(game) or self._late_food_short(game))
+            self.food_short(game) or self._late_food_short(game))
 
     def _late_food_short(self, game: Game) -> bool:
         """S4 (co-op fetch): at a hunger, the food that can still reach the base is what is
@@ -129,13 +132,13 @@ class Fetching(Walker):
         counted by `_food_short`, but 40 games at seed 100 ended 12 times with all 6 food
         taken, 2 eaten and 1 short in the RV): short when that, less the food eaten now,
         does not make the objective."""
-        counts = self._food_counts(game) if self._fetch_coop(game) else None
+        counts = self._food_counts(game) if plans.fetch_coop(game) else None
         if counts is None:
             return False
         need, have, carried, _ = counts
         return have + carried - 1 < need
 
-    def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
+    def deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool:
         """Should this carried token go to the base? S4: food goes to the RV (keeping every
         food back for the two hungers left the RV empty in every game measured); only when
         a hunger comes at the end of this round is one food kept back to eat, and only
@@ -147,7 +150,7 @@ class Fetching(Walker):
         markers = game.rules.ids["hunger"].get("markers", [2, 1])
         left = sum(1 for m in markers if int(m) < game.round_marker)
         alive = [x for x in game.survivors.values() if x.alive]
-        if all(x.life > left for x in alive) and self._food_short(game):
+        if all(x.life > left for x in alive) and self.food_short(game):
             return True  # the group can go hungry every time left: all food to the base
         to_eat = sum(1 for m in markers if int(m) == game.round_marker - 1)
         carried = sum(1 for x in game.survivors.values() if x.alive
@@ -167,7 +170,7 @@ class Fetching(Walker):
         pairs = []
         goals: dict[str, Goal] = {}
         for x in searchers:
-            for d, key, goal in self._candidates(game, x, useful, skip, home, sure):
+            for d, key, goal in self.candidates(game, x, useful, skip, home, sure):
                 pairs.append((d, x.name, key))
                 goals[key] = goal
         # A survivor keeps the place it set out for while that place still holds something
@@ -176,7 +179,7 @@ class Fetching(Walker):
         valid = {name: key for name, key in claims.items()
                  if any(x.name == name for x in searchers)
                  and any(k == key for _, n, k in pairs if n == name)}
-        mine = self._candidates(game, s, useful, skip, home, sure)
+        mine = self.candidates(game, s, useful, skip, home, sure)
         if s.name in valid:
             return next(goal for _, key, goal in mine if key == valid[s.name])
         taken: set[str] = set(valid.values())
@@ -191,16 +194,16 @@ class Fetching(Walker):
             taken.add(key)
         if mine:
             return mine[0][2]
-        return Goal("hunt", None) if self.kills_needed(game) > 0 else Goal("wait", None)
+        return Goal("hunt", None) if self.bot.kills_needed(game) > 0 else Goal("wait", None)
 
     def _claims_of(self, game: Game) -> dict[str, str]:
         """Which place each searching survivor set out for, in this game."""
-        if getattr(self, "_claims_game", None) is not game:
-            self._claims_game: Any = game
-            self._claims: dict[str, str] = {}
+        if self._claims_game is not game:
+            self._claims_game = game
+            self._claims = {}
         return self._claims
 
-    def _candidates(self, game: Game, s: Survivor, useful: Any, skip: str | None,
+    def candidates(self, game: Game, s: Survivor, useful: Any, skip: str | None,
                     home: str | None = None, sure: Any = None,
                     ) -> list[tuple[float, str, Goal]]:
         """Places holding a useful token that `s` can reach, cheapest first (cost cm, key,
@@ -248,7 +251,7 @@ class Fetching(Walker):
         out.sort(key=lambda c: (c[0], c[1]))
         return out
 
-    def _keep(self, game: Game) -> Input:
+    def keep(self, game: Game) -> Input:
         """Keep what the objective needs and weapons; medicine (no use in scenarios 1-4)
         only while the inventory has room to spare."""
         s = game.active_survivor
@@ -262,7 +265,7 @@ class Fetching(Walker):
             return Keep(keep=False)
         return Keep(keep=s.free_spaces() > 0 and spare)
 
-    def _hunger(self, game: Game) -> Input:
+    def hunger(self, game: Game) -> Input:
         """Eat a carried food, or go hungry (every survivor loses a life) when no survivor
         would die of it and the food is worth more to the objective (the base still lacks
         food that the known food cannot spare)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import Walker, rush_hits_rv
+from flick.game.bots.walking import rush_hits_rv
 from flick.game.inputs import (
     FightFlick,
     FightWait,
@@ -28,6 +28,7 @@ from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
+    from flick.game.bots.heuristic import CoreBot
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -52,26 +53,14 @@ FLANK_SPOTS_TRIED: int = T["flank_spots_tried"]
 BAT_WAIT_CM: float = T["bat_wait_cm"]
 
 
-class Fighting(Walker):
-    """Shooting, hunting and fighting zombies (a part of `CoreBot`)."""
+class Fighting:
+    """Shooting, hunting and fighting zombies (a tactic of `CoreBot`; it asks the bot for its
+    shot (which scenarios 5-10 may refuse when LOUD) and its end of a turn)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `CoreBot`
-        def _fetch_coop(self, game: Game) -> bool: ...
-        def _end(self, game: Game, s: Survivor) -> Input: ...
+    def __init__(self, bot: CoreBot) -> None:
+        self.bot = bot
 
-    def kills_needed(self, game: Game) -> int:
-        """Zombies to kill (back to the bin) before this round ends, or the next horde finds
-        too few in the bin and the city is overrun."""
-        if self._fetch_coop(game) and game.round_marker <= 1 and \
-                game.scenario.skull.id == "skull_survivors_lose":
-            # Scenarios 2 and 4, last round: the skull ends the game before the next horde,
-            # so a kill for the bin wastes a carrier's action.
-            return 0
-        inv = game.scenario.invasion
-        nxt = int(inv.night if game.round_colour == "day" else inv.day)
-        return max(0, nxt - game.bin)
-
-    def _nearest_zombie(self, game: Game, s: Survivor) -> tuple[int, float] | None:
+    def nearest_zombie(self, game: Game, s: Survivor) -> tuple[int, float] | None:
         board = game.board
         if s.piece is None:
             return None
@@ -82,8 +71,8 @@ class Fighting(Walker):
         d, z = min(dists)
         return (z, d)
 
-    def _shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
-                 ignore_clear: bool = False) -> Input | None:
+    def shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
+                ignore_clear: bool = False) -> Input | None:
         """Gun, sniper, shotgun or knife at `target`, from a side with a clear line."""
         board = game.board
         assert s.piece is not None
@@ -91,7 +80,7 @@ class Fighting(Walker):
         tx, ty = board.pos(target)
         dist = math.dist(here, (tx, ty))
         weapons = s.weapons()
-        obstacles = self._obstacles(game)
+        obstacles = self.bot.walking.obstacles(game)
         order = [w for w in ("knife", "shotgun", "gun", "sniper") if w in weapons]
         if rush_hits_rv(game, here, exclude={target}):
             order = [w for w in order if w == "knife"]  # S1: a LOUD rush would hit the RV
@@ -114,12 +103,12 @@ class Fighting(Walker):
                 hit = arrive * PELLET_ARRIVE if weapon == "shotgun" else arrive
                 angle, strength = impulse_to(board.params, kind, start, (tx, ty), arrive=hit)
                 if weapon == "sniper":
-                    a, f = noisy(angle, strength, self.noise, self.rng, template=True)
+                    a, f = noisy(angle, strength, self.bot.noise, self.bot.rng, template=True)
                     return Sniper(side, a, f)
                 if weapon == "shotgun":
-                    a, f = noisy(angle, strength, self.noise, self.rng, template=True)
+                    a, f = noisy(angle, strength, self.bot.noise, self.bot.rng, template=True)
                     return Shotgun(side, a, f)
-                a, f = noisy(angle, strength, self.noise, self.rng)
+                a, f = noisy(angle, strength, self.bot.noise, self.bot.rng)
                 if weapon == "knife":
                     return Knife(side, Flick(vector(a, f)))
                 second = None
@@ -131,36 +120,36 @@ class Fighting(Walker):
                                   margin=SHOT_MARGIN_CM):
                         a2, f2 = impulse_to(board.params, "bullet", start2, (tx, ty),
                                             arrive=hit)
-                        second = Flick(vector(*noisy(a2, f2, self.noise, self.rng)))
+                        second = Flick(vector(*noisy(a2, f2, self.bot.noise, self.bot.rng)))
                 return Shoot(side, Flick(vector(a, f)), second=second)
         return None
 
-    def _hunt(self, game: Game, s: Survivor, move: bool = True) -> Input:
+    def hunt(self, game: Game, s: Survivor, move: bool = True) -> Input:
         """Shoot the nearest zombie in range with a clear line; else close in on it."""
         board = game.board
         me = s.piece
         if me is None:
-            return self._end(game, s)
+            return self.bot.end(game, s)
         zs = sorted(board.zombies(), key=lambda z: (board.distance(me, z), z))
         for z in zs[:ZOMBIES_TRIED]:
             if not board.table.is_standing(z):
                 continue
-            shot = self._shot_at(game, s, z)
+            shot = self.bot.shot_at(game, s, z)
             if shot is not None:
                 return shot
         if move and zs and game.actions_done == 0:
-            mv = self._flank(game, s, [z for z in zs[:FLANKED] if board.table.is_standing(z)])
+            mv = self.flank(game, s, [z for z in zs[:FLANKED] if board.table.is_standing(z)])
             if mv is not None:
                 return mv
-        return self._end(game, s)
+        return self.bot.end(game, s)
 
-    def _flank(self, game: Game, s: Survivor, zombies: list[int]) -> Input | None:
+    def flank(self, game: Game, s: Survivor, zombies: list[int]) -> Input | None:
         """Move to where a zombie can be shot: a spot 14-20 cm from it with a clear line,
         the nearest such spot to the survivor."""
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        obstacles = self._obstacles(game)
+        obstacles = self.bot.walking.obstacles(game)
         spots: list[tuple[float, Vec]] = []
         for z in zombies:
             zx, zy = board.pos(z)
@@ -175,12 +164,12 @@ class Fighting(Walker):
                         continue
                     spots.append((math.dist(here, p), p))
         for _, p in sorted(spots)[:FLANK_SPOTS_TRIED]:
-            mv = self._navigate(game, s, p)
+            mv = self.bot.walking.navigate(game, s, p)
             if mv is not None:
                 return mv
         return None
 
-    def _clear_barricade(self, game: Game, s: Survivor, building: str) -> Input:
+    def clear_barricade(self, game: Game, s: Survivor, building: str) -> Input:
         """S4: shoot (or push with the disc) the barricades out of the door."""
         board = game.board
         assert s.piece is not None
@@ -188,19 +177,21 @@ class Fighting(Walker):
         stage = board.front(building, BARRICADE_STAGE_CM)
         bars = [b for b in board.barricades() if board.blocks_door(b, building)]
         if not bars:
-            return self._approach(game, s, building) or self._hunt(game, s, move=False)
+            return self.bot.walking.approach(game, s, building) or self.hunt(game, s, move=False)
         if math.dist(here, stage) > STAGE_NEAR_CM:
-            mv = self._navigate(game, s, stage)
+            mv = self.bot.walking.navigate(game, s, stage)
             if mv is not None:
                 return mv
         target = min(bars, key=lambda b: math.dist(here, board.pos(b)))
-        shot = self._shot_at(game, s, target, arrive=BARRICADE_ARRIVE, ignore_clear=True)
+        shot = self.bot.shot_at(game, s, target, arrive=BARRICADE_ARRIVE, ignore_clear=True)
         if shot is not None:
             return shot
-        fl, angle = self._disc_flick(game, here, board.pos(target), extra=BARRICADE_PUSH_CM)
+        fl, angle = self.bot.walking.disc_flick(game, here, board.pos(target),
+                                                extra=BARRICADE_PUSH_CM)
         return Move(fl, angle=angle)
 
-    def _fight(self, game: Game) -> Input:
+    def fight(self, game: Game) -> Input:
+        """A zombie fight's choice: the weapon, then wait or flick."""
         fight = game.fight
         assert fight is not None
         name = fight.to_act
@@ -218,10 +209,10 @@ class Fighting(Walker):
         if fight.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > BAT_WAIT_CM \
                 and walked < 2:
             return FightWait()
-        return self._fight_flick(game, kind, (sx, sy), (tx, ty))
+        return self.fight_flick(game, kind, (sx, sy), (tx, ty))
 
-    def _fight_flick(self, game: Game, kind: str, start: tuple[float, float],
+    def fight_flick(self, game: Game, kind: str, start: tuple[float, float],
                      target: tuple[float, float], arrive: float = FIGHT_ARRIVE) -> FightFlick:
         """The fight's attack: `kind` flicked from `start` at `target` by the bot's hand."""
         angle, strength = impulse_to(game.board.params, kind, start, target, arrive=arrive)
-        return FightFlick(Flick(vector(*noisy(angle, strength, self.noise, self.rng))))
+        return FightFlick(Flick(vector(*noisy(angle, strength, self.bot.noise, self.bot.rng))))

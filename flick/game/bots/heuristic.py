@@ -22,18 +22,25 @@ Hospital's door from afar. S4: food goes to the RV, one kept back only for a hun
 end of the current round.
 
 Here: choosing a survivor, the order of the tactics, the goal and its pursuit, guards and the
-end of a turn. The other parts of `CoreBot`, one idea each, are `fetching` (what a base needs,
-where to search, what to keep, food), `inside` (take, drop, search again or leave a building)
-and `fighting` (shots, hunting, flanking, barricades, fights).
+end of a turn. The bot holds its tactics as objects, one idea each, made from its registry
+`CoreBot.TACTICS`: `walking` (moves, entering and leaving buildings), `fetching` (what a base
+needs, where to search, what to keep, food), `inside` (take, drop, search again or leave a
+building) and `fighting` (shots, hunting, flanking, barricades, fights). A tactic reaches the
+others only through the bot (`bot.walking.navigate(...)`), and asks the bot itself for the few
+decisions a bot built on this one changes: `shot_at`, `take_drop_here`, `end`, `goal`,
+`kills_needed`, `quiet_plan`. What the scenario asks (fetching, escorting, scenario 5, ...)
+is read by plain functions (`flick.game.bots.plans`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from flick.game.bots import plans
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.bots.chance import Trials
 from flick.game.bots.fetching import Fetching
@@ -50,7 +57,7 @@ from flick.game.bots.goals import CORE, HUNT
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.inside import InsideABuilding
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import PLACED_GOALS, Walker, next_to_standing
+from flick.game.bots.walking import PLACED_GOALS, Walking, next_to_standing
 from flick.game.inputs import (
     ChooseSurvivor,
     EndTurn,
@@ -91,11 +98,27 @@ GUARD_ANITA_CM: float = T["guard_anita_cm"]
 SURE_REACH_CM: float = T["sure_reach_cm"]
 
 
-class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
-    """The tactics of scenarios 1-4, on which `flick.game.HeuristicBot` (scenarios 1-10)
-    builds; `decide(game)` returns the next input."""
+class CoreBot:
+    """The bot of scenarios 1-4, on which `flick.game.HeuristicBot` (scenarios 1-10) builds;
+    `decide(game)` returns the next input.
+
+    The bot holds its tactics, each an object with the bot as its only link to the others,
+    made from the registry `TACTICS` (name -> class, called with the bot): `walking`,
+    `fetching`, `inside` and `fighting`. The bot keeps the order of the tactics, the goal,
+    and the few decisions a bot built on it may change (its shot, its take or drop, its end
+    of a turn, the kills it counts on)."""
 
     name = "core"
+    TACTICS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "walking": Walking,
+        "fetching": Fetching,
+        "inside": InsideABuilding,
+        "fighting": Fighting,
+    }
+    walking: Walking
+    fetching: Fetching
+    inside: InsideABuilding
+    fighting: Fighting
 
     def __init__(self, seed: int, noise: HandNoise | None = None, params: Any = None) -> None:
         """`noise` is the bot's hand; by default the steady hand of the physics parameters
@@ -107,6 +130,8 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             noise = HandNoise.from_params(params, "steady")
         self.noise = noise
         self.trials = Trials(seed, noise)
+        for part, tactic in self.TACTICS.items():
+            setattr(self, part, tactic(self))
 
     # ---- entry --------------------------------------------------------------------------
     def decide(self, game: Game) -> Input:
@@ -120,8 +145,44 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         if phase == "fight":
             return self._fight(game)
         if phase == "hunger":
-            return self._hunger(game)
+            return self.fetching.hunger(game)
         raise ValueError(f"nothing to decide in phase {phase!r}")
+
+    def _keep(self, game: Game) -> Input:
+        return self.fetching.keep(game)
+
+    def _fight(self, game: Game) -> Input:
+        return self.fighting.fight(game)
+
+    # ---- the decisions a bot built on this one may change --------------------------------
+    def shot_at(self, game: Game, s: Survivor, target: int, arrive: float = BULLET_ARRIVE,
+                ignore_clear: bool = False) -> Input | None:
+        """A shot at `target` (`Fighting.shot_at`), or None."""
+        return self.fighting.shot_at(game, s, target, arrive, ignore_clear)
+
+    def take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
+        """A take or drop at `place` the objective wants (`InsideABuilding.take_drop_here`)."""
+        return self.inside.take_drop_here(game, s, place)
+
+    def kills_needed(self, game: Game) -> int:
+        """Zombies to kill (back to the bin) before this round ends, or the next horde finds
+        too few in the bin and the city is overrun."""
+        if plans.fetch_coop(game) and game.round_marker <= 1 and \
+                game.scenario.skull.id == "skull_survivors_lose":
+            # Scenarios 2 and 4, last round: the skull ends the game before the next horde,
+            # so a kill for the bin wastes a carrier's action.
+            return 0
+        inv = game.scenario.invasion
+        nxt = int(inv.night if game.round_colour == "day" else inv.day)
+        return max(0, nxt - game.bin)
+
+    # ---- what the goals ask (`flick.game.bots.goals.Tactics`) ----------------------------
+    def token_goal(self, game: Game, s: Survivor, base: str, need: dict[str, int]) -> Goal:
+        return self.fetching.token_goal(game, s, base, need)
+
+    def search_goal(self, game: Game, s: Survivor, useful: Any, skip: str | None = None,
+                    home: str | None = None, sure: Any = None) -> Goal:
+        return self.fetching.search_goal(game, s, useful, skip, home, sure)
 
     # ---- choosing a survivor ------------------------------------------------------------------
     def _choose(self, game: Game) -> Input:
@@ -134,9 +195,9 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             return ChooseSurvivor(escort.name)
 
         def score(s: Survivor) -> tuple[float, str]:
-            threat = self._nearest_zombie(game, s)
+            threat = self.fighting.nearest_zombie(game, s)
             t = THREAT_FIRST if threat is not None and threat[1] < THREAT_CM else 0.0
-            goal = self._goal_point(game, s)
+            goal = self.goal_point(game, s)
             here = game.board.piece_position(s)
             d = math.dist(goal, here) if goal is not None and here is not None else NO_GOAL_CM
             return (t - d + self._sure_progress(game, s), s.name)
@@ -146,47 +207,36 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
 
     def _escort_turn(self, game: Game, cands: list[Survivor]) -> Survivor | None:
         """S3: Anita's escort plays first in each round: her few turns are the clock."""
-        if not self._escorting(game):
+        if not plans.escorting(game):
             return None
         return next((s for s in cands if s.name == game.rules.escort), None)
-
-    @staticmethod
-    def _escorting(game: Game) -> bool:
-        """S3: the objective is escorting a rescued figure into a building."""
-        return any(o.id == "escort_to_building" for o in game.scenario.objectives)
-
-    def _searching(self, game: Game) -> bool:
-        """S3 before the rescue: the wounded survivor is still hidden under a token."""
-        anita = game.survivors.get(game.rules.rescued or "")
-        return self._escorting(game) and anita is not None and anita.alive \
-            and anita.piece is None and anita.building is None
 
     def _sure_progress(self, game: Game, s: Survivor) -> float:
         """Scenarios 2 and 4: a survivor in a building with no zombie inside that can take or
         drop a token for the objective there plays first (300): every turn's rush draws
         zombies into buildings, and one inside turns that sure action into a fight."""
-        if not self._fetch_coop(game) or s.building is None:
+        if not plans.fetch_coop(game) or s.building is None:
             return 0.0
         if game.building_zombies.get(s.building):
             return 0.0
-        td = self._take_drop_here(game, s, s.building)
+        td = self.take_drop_here(game, s, s.building)
         return SURE_TAKE if td is not None else 0.0
 
     # ---- acting -----------------------------------------------------------------------------
     def _act(self, game: Game, s: Survivor) -> Input:
         if "move" not in game.legal_kinds():
-            return self._end(game, s)  # only a power's free move is left (scenarios 5-10)
+            return self.end(game, s)  # only a power's free move is left (scenarios 5-10)
         if s.building is not None:
-            return self._bin_duty(game, s) or self._inside(game, s)
+            return self.bin_duty(game, s) or self.inside.act(game, s)
         board = game.board
         assert s.piece is not None
-        near = self._nearest_zombie(game, s)
+        near = self.fighting.nearest_zombie(game, s)
         goal = self.goal(game, s)
         escort = game.rules.escort == s.name  # S3: every escort action is LOUD
-        if goal[0] == "enter" and self._quiet_plan(game):
+        if goal[0] == "enter" and self.quiet_plan(game):
             # Scenarios 2-4: in through the door at once when a straight flick can do it
             # (inside, the zombies at the door no longer matter).
-            entry = self._approach(game, s, goal[1], direct_only=True)
+            entry = self.walking.approach(game, s, goal[1], direct_only=True)
             if entry is not None:
                 return entry
         if escort and near is not None and near[1] < board.disc - NEXT_TO_SPARE_CM:
@@ -198,44 +248,44 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             quiet = [w for w in s.weapons() if w in ("knife", "bat")]
             return ShortKill(near[0], quiet[0] if quiet else s.weapons()[0])
         if near is not None and near[1] < THREAT_CM and board.table.is_standing(near[0]) \
-                and self._worth_a_shot(game, s, goal, near):
-            shot = self._shot_at(game, s, near[0])
+                and self.worth_a_shot(game, s, goal, near):
+            shot = self.shot_at(game, s, near[0])
             if shot is not None:
                 return shot
-        duty = self._bin_duty(game, s)
+        duty = self.bin_duty(game, s)
         if duty is not None:
             return duty
-        take = self._take_in_city(game, s)
+        take = self.inside.take_in_city(game, s)
         if take is not None:
             return take
         if goal[0] == "enter":
-            stage = self._staging_move(game, s, goal[1])
+            stage = self.staging_move(game, s, goal[1])
             if stage is not None:
                 return stage
-            return self._approach(game, s, goal[1]) or self._fallback(game, s)
+            return self.walking.approach(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "object":
-            return self._to_object(game, s, goal[1]) or self._fallback(game, s)
+            return self.walking.to_object(game, s, goal[1]) or self._fallback(game, s)
         if goal[0] == "barricade":
-            return self._clear_barricade(game, s, goal[1])
+            return self.fighting.clear_barricade(game, s, goal[1])
         if goal[0] == "hunt":
-            return self._hunt(game, s)
+            return self.fighting.hunt(game, s)
         if goal[0] == "wait":
-            return self._end(game, s)
+            return self.end(game, s)
         if goal[0] == "guard":
             return self._guard(game, s, goal[1])
         if goal[0] == "point":
-            mv = self._navigate(game, s, goal[1], stop_short=POINT_STOP_CM)
+            mv = self.walking.navigate(game, s, goal[1], stop_short=POINT_STOP_CM)
             if mv is not None:
                 return mv
             return self._fallback(game, s)
-        return self._end(game, s)
+        return self.end(game, s)
 
-    def _staging_move(self, game: Game, s: Survivor, building: str) -> Input | None:
+    def staging_move(self, game: Game, s: Survivor, building: str) -> Input | None:
         """Scenarios 2 and 4: one clear move (up to STAGE_CM) to a free spot in front of the
         door with a clean line in, so the next action enters (the queue spot's short hops
         round a building cost a carrier from the north side of the RV a turn or two). The
         spot nearest the door wins. None when no such spot is in one move's reach."""
-        if not self._fetch_coop(game) or s.piece is None:
+        if not plans.fetch_coop(game) or s.piece is None:
             return None
         board = game.board
         here = board.pos(s.piece)
@@ -243,7 +293,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         mx, my = board.door_mid(building)
         base = math.atan2(ny, nx)
         r = board.disc / 2
-        obstacles = self._obstacles(game)
+        obstacles = self.walking.obstacles(game)
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
         for dist in STAGE_DISTANCES_CM:
             spots = []
@@ -262,22 +312,22 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                         here[1] + length * OVERSHOOT * math.sin(h))
                 if not path_clear(here, over, r, obstacles, {s.piece}, margin=WALK_MARGIN_CM):
                     continue
-                if self._entry_line(game, s.piece, p, building) is None:
+                if self.walking.entry_line(game, s.piece, p, building) is None:
                     continue
                 spots.append((length, p))
             if spots:
                 _, p = min(spots)
-                fl, angle = self._disc_flick(game, here, p)
+                fl, angle = self.walking.disc_flick(game, here, p)
                 return Move(fl, angle=angle)
         return None
 
-    def _bin_duty(self, game: Game, s: Survivor) -> Input | None:
+    def bin_duty(self, game: Game, s: Survivor) -> Input | None:
         """Scenarios 2 and 4: the last survivors of a round restock the bin when the next
         horde needs more zombies than it holds (else the city is overrun): with no more
         survivors left to play this round than kills needed plus one, a shot at a standing
         zombie in reach, or (first action, nothing to deliver) a move to a spot to shoot
         from. None when there is no such duty or no such shot."""
-        if not self._fetch_coop(game):
+        if not plans.fetch_coop(game):
             return None
         kills = self.kills_needed(game)
         if kills <= 0 or len(game.available(game.current_team)) > kills + 1:
@@ -286,9 +336,9 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
             return None  # a token on its way to the base is worth more than a kill
         if s.building is not None:
             if game.building_zombies.get(s.building) or \
-                    self._take_drop_here(game, s, s.building) is not None:
+                    self.take_drop_here(game, s, s.building) is not None:
                 return None
-            return self._shoot_out(game, s, s.building)
+            return self.shoot_out(game, s, s.building)
         me = s.piece
         if me is None:
             return None
@@ -296,13 +346,13 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)),
                     key=lambda z: (board.distance(me, z), z))
         for z in zs[:THREATS_TRIED]:
-            shot = self._shot_at(game, s, z)
+            shot = self.shot_at(game, s, z)
             if shot is not None:
                 return shot
         if game.actions_done == 0 and zs:
             goal = self.goal(game, s)
-            if goal[0] != "enter" or goal[1] not in self._bases(game):
-                return self._flank(game, s, zs[:FLANKED])
+            if goal[0] != "enter" or goal[1] not in plans.bases(game):
+                return self.fighting.flank(game, s, zs[:FLANKED])
         return None
 
     def _carrier(self, game: Game, s: Survivor) -> bool:
@@ -312,12 +362,12 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                 p = dict(obj.params)
                 base = str(p.get("base", p.get("building", "rv")))
                 need = {k: int(v) for k, v in p.get("tokens", {}).items()}
-                missing = self._needs(game, base, need)
-                if any(self._deliverable(game, t, missing) for t in s.inventory):
+                missing = self.fetching.needs(game, base, need)
+                if any(self.fetching.deliverable(game, t, missing) for t in s.inventory):
                     return True
         return False
 
-    def _shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
+    def shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None:
         """A bullet (or, without a gun, the knife: QUIET) from behind the building out
         between its blocks at a standing zombie in front of the door, within the weapon's
         reach, on a clear line."""
@@ -327,7 +377,7 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         board = game.board
         start = board.behind(building, board.bullet_d)
         own = set(board.building_parts(building))
-        obstacles = self._obstacles(game)
+        obstacles = self.walking.obstacles(game)
         zs = sorted((z for z in board.zombies() if board.table.is_standing(z)
                      and board.door_depth(board.pos(z), building) > OUT_FRONT_CM
                      and math.dist(board.pos(z), start) < SHOT_RANGE[weapon]),
@@ -344,10 +394,6 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                 return Knife("left", Flick(vector(a, f)))
             return Shoot("left", Flick(vector(a, f)))
         return None
-
-    def _bases(self, game: Game) -> set[str]:
-        return {str(o.params.get("base", o.params.get("building", "rv")))
-                for o in game.scenario.objectives if o.id == "tokens_in_base"}
 
     def guard_targets(self, game: Game, s: Survivor, building: str) -> list[int]:
         """S3: standing zombies within 30 cm of the Hospital's door (the escort's entry
@@ -366,55 +412,55 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
         a spot to shoot it from (first action only); else a quiet end."""
         targets = self.guard_targets(game, s, building)
         for z in targets[:ZOMBIES_TRIED]:
-            shot = self._shot_at(game, s, z)
+            shot = self.shot_at(game, s, z)
             if shot is not None:
                 return shot
         if targets and game.actions_done == 0 and s.piece is not None:
-            mv = self._flank(game, s, targets[:FLANKED])
+            mv = self.fighting.flank(game, s, targets[:FLANKED])
             if mv is not None:
                 return mv
-        return self._end(game, s)
+        return self.end(game, s)
 
     def _to_goal(self, game: Game, s: Survivor, goal: Goal) -> Input | None:
         """A move toward the goal, or None."""
         if goal[0] == "enter":
-            return self._approach(game, s, goal[1])
-        target = self._goal_point_of(game, goal)
-        return self._navigate(game, s, target) if target is not None else None
+            return self.walking.approach(game, s, goal[1])
+        target = self.walking.goal_point_of(game, goal)
+        return self.walking.navigate(game, s, target) if target is not None else None
 
     def _fallback(self, game: Game, s: Survivor) -> Input:
         """No step toward the goal: a shot where the plan wants kills, else a quiet end (a
         SILENT turn draws no zombies)."""
-        if not self._quiet_plan(game) or self.kills_needed(game) > 0:
-            return self._hunt(game, s, move=False)
-        return self._end(game, s)
+        if not self.quiet_plan(game) or self.kills_needed(game) > 0:
+            return self.fighting.hunt(game, s, move=False)
+        return self.end(game, s)
 
-    def _worth_a_shot(self, game: Game, s: Survivor, goal: Goal,
+    def worth_a_shot(self, game: Game, s: Survivor, goal: Goal,
                       near: tuple[int, float]) -> bool:
         """A shot is LOUD (three zombies rush). In scenarios 2-4 it is worth it at a zombie
         about to be too close, or standing in the way to the goal, or when the next horde
         needs kills back in the bin; the S1 plan thins the zombies out, so it shoots every
         threat."""
-        if not self._quiet_plan(game):
+        if not self.quiet_plan(game):
             return True
         if game.rules.escort == s.name:
             return False  # S3: the escort only moves; Anita must not draw rushes
-        if self._searching(game):
+        if plans.searching(game):
             # S3's search: the walk goes round a zombie in the way (a shot costs the action
             # and rushes three zombies at the searchers); only one about to be too close.
             return near[1] < CLOSE_CM or self.kills_needed(game) > 0
-        return near[1] < CLOSE_CM or self._in_the_way(game, s, goal, near[0]) or \
+        return near[1] < CLOSE_CM or self.in_the_way(game, s, goal, near[0]) or \
             self.kills_needed(game) > 0
 
-    def _quiet_plan(self, game: Game) -> bool:
+    def quiet_plan(self, game: Game) -> bool:
         """Scenarios 2-4: the objective is fetching (tokens, a survivor), not killing."""
         return any(o.id in ("tokens_in_base", "escort_to_building")
                    for o in game.scenario.objectives)
 
-    def _in_the_way(self, game: Game, s: Survivor, goal: Goal, z: int) -> bool:
+    def in_the_way(self, game: Game, s: Survivor, goal: Goal, z: int) -> bool:
         """Does zombie `z` stand within 25 cm along the straight way to the goal?"""
         board = game.board
-        target = self._goal_point_of(game, goal)
+        target = self.walking.goal_point_of(game, goal)
         here = board.piece_position(s)
         if target is None or here is None:
             return False
@@ -426,8 +472,8 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                here[1] + (target[1] - here[1]) * reach / d)
         return point_segment(board.pos(z), here, end) < board.disc / 2 + board.figure_r + 1.0
 
-    def _end(self, game: Game, s: Survivor) -> Input:
-        near = self._nearest_zombie(game, s)
+    def end(self, game: Game, s: Survivor) -> Input:
+        near = self.fighting.nearest_zombie(game, s)
         if near is None or s.piece is None:
             return EndTurn()
         zx, zy = game.board.pos(near[0])
@@ -446,12 +492,12 @@ class CoreBot(Fetching, InsideABuilding, Fighting, Walker):
                     return goal
         return HUNT
 
-    def _goal_point(self, game: Game, s: Survivor) -> Vec | None:
+    def goal_point(self, game: Game, s: Survivor) -> Vec | None:
         """Where `s`'s goal lies; for a goal with no place (hunt, wait), its nearest zombie."""
         goal = self.goal(game, s)
         if goal[0] in PLACED_GOALS:
-            return self._goal_point_of(game, goal)
-        near = self._nearest_zombie(game, s)
+            return self.walking.goal_point_of(game, goal)
+        near = self.fighting.nearest_zombie(game, s)
         return game.board.pos(near[0]) if near is not None else None
 
 

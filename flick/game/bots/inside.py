@@ -5,20 +5,22 @@ front of the base's door with a clean line in)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flick.game.actions import object_stashes_near
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
 from flick.game.board import OBJECTS
+from flick.game.bots import plans
 from flick.game.bots.aim import impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import Walker
+from flick.game.bots.walking import EXIT_TURNS
 from flick.game.inputs import Flick, Input, Move, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 from flick.physics.geometry import point_segment
 
 if TYPE_CHECKING:
+    from flick.game.bots.heuristic import CoreBot
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -45,48 +47,48 @@ FEW_TRIALS: int = T["few_trials"]
 EXIT_ODDS: float = T["exit_odds"]
 
 
-class InsideABuilding(Walker):
-    """A survivor inside a building: take, drop, search again or leave (a part of `CoreBot`)."""
+class InsideABuilding:
+    """A survivor inside a building: take, drop, search again or leave (a tactic of
+    `CoreBot`; it asks the bot for its goal, its end of a turn and what to take or drop)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `CoreBot`
-        def _end(self, game: Game, s: Survivor) -> Input: ...
-        def goal(self, game: Game, s: Survivor) -> Goal: ...
-        def _bases(self, game: Game) -> set[str]: ...
-        def _searching(self, game: Game) -> bool: ...
-        def _needs(self, game: Game, base: str, need: dict[str, int]) -> dict[str, int]: ...
-        def _deliverable(self, game: Game, t: Any, missing: dict[str, int]) -> bool: ...
-        @staticmethod
-        def _escorting(game: Game) -> bool: ...
+    def __init__(self, bot: CoreBot) -> None:
+        self.bot = bot
 
-    def _inside(self, game: Game, s: Survivor) -> Input:
+    def act(self, game: Game, s: Survivor) -> Input:
         building = s.building
         assert building is not None
         if self._search_next_turn(game, s, building):
-            return self._end(game, s)
-        td = self._take_drop_here(game, s, building)
+            return self.bot.end(game, s)
+        td = self.bot.take_drop_here(game, s, building)
         if td is not None:
             return td
-        goal = self.goal(game, s)
+        goal = self.bot.goal(game, s)
         if goal == Goal("enter", building):
-            return self._end(game, s)
-        if goal[0] == "wait" and self._fetch_coop(game):
+            return self.bot.end(game, s)
+        if goal[0] == "wait" and plans.fetch_coop(game):
             # S2/S4: nothing left to fetch (what is needed is carried, or known not to be
             # there): inside, no rush can fell it; out in the streets every rush can.
-            return self._end(game, s)
-        return self._exit(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
-            or self._end(game, s)
+            return self.bot.end(game, s)
+        return self.leave(game, s, building, goal) or self._fetch_exit(game, s, building, goal) \
+            or self.bot.end(game, s)
 
-    def _exit_turns(self, game: Game) -> tuple[float, ...]:
+    def leave(self, game: Game, s: Survivor, building: str, goal: Goal) -> Input | None:
+        """A clear way out toward the goal (`Walking.exit`), along `exit_turns`, scored by
+        `exit_score`; None when there is none."""
+        return self.bot.walking.exit(game, s, building, goal, self.exit_turns(game),
+                                     self.exit_score)
+
+    def exit_turns(self, game: Game) -> tuple[float, ...]:
         """S2 and S4: also 0.3 and 0.4 rad off the door's axis, where the way on to the
         goal leaves the door at a slant (S2 seed 100 x 40: taken 85 times, most out of the
         Police Station for the School, the Library for the RV and the RV for the School;
         S2 seeds 100-700 x 40: 88 of 280 won instead of 83, S4 seeds 100-300: 62 of 120
         instead of 59). Elsewhere the narrower fan the plans were measured with (with the
         wide one S5 at seed 100 fell from 12 to 5 won of 40)."""
-        narrow = super()._exit_turns(game)
-        return (*narrow, *FETCH_EXIT_TURNS) if self._fetch_coop(game) else narrow
+        narrow = EXIT_TURNS
+        return (*narrow, *FETCH_EXIT_TURNS) if plans.fetch_coop(game) else narrow
 
-    def _exit_score(self, game: Game, building: str, goal: Goal, out: Vec,
+    def exit_score(self, game: Game, building: str, goal: Goal, out: Vec,
                     target: Vec) -> float:
         """Scenarios 2 and 4, a carrier on its way to the base: a way out that ends past the
         base's door line (the flick enters it too: S4's Grocery faces the RV) comes first;
@@ -95,9 +97,9 @@ class InsideABuilding(Walker):
         Scored by the door's middle alone, the way out of S2's Gas Station ended 24 cm out,
         where the hand's error left Mike beside the RV's block with no line in (seed 100: his
         fuel waited a round); a nearer spot forgives that error."""
-        if not self._fetch_coop(game) or goal[0] != "enter" or goal[1] == building or \
-                goal[1] not in self._bases(game):
-            return super()._exit_score(game, building, goal, out, target)
+        if not plans.fetch_coop(game) or goal[0] != "enter" or goal[1] == building or \
+                goal[1] not in plans.bases(game):
+            return math.dist(out, target)
         board = game.board
         b = goal[1]
         a, c = board.table.door_line(board.bid(b))
@@ -105,7 +107,7 @@ class InsideABuilding(Walker):
         if depth <= 0.0 and point_segment(out, a, c) <= DOOR_LINE_CM - depth:
             return math.dist(out, target) - ENTERED_BONUS  # in through the base's door: entered
         front = math.dist(out, board.front(b, EXIT_FRONT_CM))
-        if self._entry_line(game, None, out, b) is None:
+        if self.bot.walking.entry_line(game, None, out, b) is None:
             front += EXIT_NO_LINE_CM
         return front
 
@@ -122,7 +124,7 @@ class InsideABuilding(Walker):
         entering), and the way out may leave at up to 40 degrees off the door's axis,
         checked from behind the building between the blocks; failing a clear line, the
         widest ones are tried under the hand noise (`Trials.move`)."""
-        if not self._fetch_coop(game):
+        if not plans.fetch_coop(game):
             return None
         board = game.board
         start = board.behind(building, board.disc)
@@ -130,14 +132,15 @@ class InsideABuilding(Walker):
         nx, ny = board.normal(building)
         r = board.disc / 2
         own = set(board.building_parts(building))
-        obstacles = self._obstacles(game)
+        obstacles = self.bot.walking.obstacles(game)
         blocks = [ob for ob in obstacles if ob.pid in own]
         others = [ob for ob in obstacles if ob.pid not in own and ob.pid != s.piece]
         aside = tuple(sorted({ob.pid for ob in others if ob.kind in OBJECTS
                               and math.dist(ob.centre, (mx, my))
                               <= SET_ASIDE_REACH_CM - ASIDE_ROOM_CM
                               and board.door_depth(ob.centre, building) > -ASIDE_DEPTH_CM}))
-        target = self._goal_point_of(game, goal) or board.front(building, EXIT_AHEAD_CM)
+        target = self.bot.walking.goal_point_of(game, goal) or \
+            board.front(building, EXIT_AHEAD_CM)
         cands: list[tuple[float, Vec, bool]] = []
         for k in range(-EXIT_FAN, EXIT_FAN + 1):
             turn = k * EXIT_FAN_STEP
@@ -164,10 +167,10 @@ class InsideABuilding(Walker):
                 if tried >= CHANCY_EXITS_TRIED:
                     break
                 tried += 1
-                if self.trials.move(game, start, angle, strength, inside=building,
+                if self.bot.trials.move(game, start, angle, strength, inside=building,
                                     aside=aside, n=FEW_TRIALS) < EXIT_ODDS:
                     continue
-            a, f = noisy(angle, strength, self.noise, self.rng)
+            a, f = noisy(angle, strength, self.bot.noise, self.bot.rng)
             return Move(Flick(vector(a, f)), angle=angle, set_aside=aside)
         return None
 
@@ -176,25 +179,26 @@ class InsideABuilding(Walker):
         for its next turn to take it: the token may be Anita, whose escort makes every turn
         LOUD, and a LOUD rush at a survivor still inside brings zombies in (a fight each turn
         after); taking first, it walks her out with its second action."""
-        if not self._searching(game):
+        if not plans.searching(game):
             return False
         if game.actions_done + 1 < game.rules.max_actions(game):
             return False
         return any(not t.face_up for t in game.stashes.get(building, []))
 
-    def _take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
+    def take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None:
+        """Scenarios 1-4: a take or drop at `place` the objective wants, or None."""
         stash = game.stashes.get(place, [])
-        goal = self.goal(game, s)
+        goal = self.bot.goal(game, s)
         need: dict[str, int] = {}
         base = None
         for obj in game.scenario.objectives:
             if obj.id == "tokens_in_base":
                 base = obj.params.get("base", obj.params.get("building", "rv"))
-                need = self._needs(game, base,
+                need = self.bot.fetching.needs(game, base,
                                    {k: int(v) for k, v in obj.params.get("tokens", {}).items()})
         if place == base:
             for i, t in enumerate(s.inventory):
-                if self._deliverable(game, t, need):
+                if self.bot.fetching.deliverable(game, t, need):
                     return TakeDrop(drop=i, place=None if place == s.building else place)
             return None
         junk = [i for i, t in enumerate(s.inventory)
@@ -209,13 +213,13 @@ class InsideABuilding(Walker):
             if s.free_spaces() > 0:
                 return TakeDrop(take=i, place=where)
             if t.face_up and junk:
-                return self._exchange(s, i, junk[0], where)
+                return self.exchange(s, i, junk[0], where)
             if not t.face_up:
                 return TakeDrop(take=i, place=where)
         return None
 
     @staticmethod
-    def _exchange(s: Survivor, take: int, drop: int, where: str | None) -> Input:
+    def exchange(s: Survivor, take: int, drop: int, where: str | None) -> Input:
         """Take token `take` for inventory space `drop` (one action), or, when `s` holds more
         than its spaces (the pretzel is handed over whatever the receiver holds), the drop
         alone: an exchange would still leave no space, and the engine refuses it."""
@@ -223,14 +227,14 @@ class InsideABuilding(Walker):
             return TakeDrop(drop=drop, place=where)
         return TakeDrop(take=take, drop=drop, place=where)
 
-    def _take_in_city(self, game: Game, s: Survivor) -> Input | None:
+    def take_in_city(self, game: Game, s: Survivor) -> Input | None:
         if not game.rules.has("take_in_city") or s.piece is None:
             return None
-        if self._escorting(game) and game.rules.escort == s.name:
+        if plans.escorting(game) and game.rules.escort == s.name:
             return None  # S3: Anita is found; a take is a LOUD action lost
         for key in object_stashes_near(game, s):
             if game.stashes[key]:
-                td = self._take_drop_here(game, s, key)
+                td = self.bot.take_drop_here(game, s, key)
                 if td is not None:
                     return td
         return None

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from flick.game.bots.heuristic import SHOT_RANGE, CoreBot
+from flick.game.bots import plans
+from flick.game.bots.fighting import SHOT_RANGE
 from flick.game.bots.sheltering import RUSH_REACH_CM, interpolate
 from flick.game.bots.tuned import tuned
 from flick.game.inputs import FightWait, Input
@@ -15,6 +16,7 @@ from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
 
 T = tuned("separated")  # the tuned numbers: assets/bots/separated.yaml
@@ -31,62 +33,18 @@ def bat_hit(d: float) -> float:
     return interpolate(BAT_HIT, d)
 
 
-class Separated(CoreBot):
-    """Scenario 5's tactics (a part of `HeuristicBot`)."""
+class Separated:
+    """Scenario 5's tactics (a tactic of `HeuristicBot`)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `HeuristicBot`
-        def _five_to_ten(self, game: Game) -> bool: ...
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
 
-    _ghosts: frozenset[int] = frozenset()  # pieces `_obstacles` leaves out (S5 planning)
-
-    def _separated(self, game: Game) -> bool:
-        """Scenario 5: co-op, find the separated survivors and bring fuel to the RV."""
-        return self._five_to_ten(game) and game.scenario.mode == "co-op" and any(
-            o.id == "find_survivors_and_tokens" for o in game.scenario.objectives)
-
-    def s5_kills_urgent(self, game: Game) -> bool:
-        """S5: must a survivor in the streets kill now (a LOUD shot whose rush may fell it)?
-        Only when the kills the next horde needs reach the turns left in this round: until
-        then the kills come from survivors inside buildings (shooting out through the door,
-        or fights with the zombies the rushes push in), whom a rush cannot fell."""
-        need = self.kills_needed(game)
-        return need > 0 and S5_URGENT * need >= len(game.available())
-
-    def kills_needed(self, game: Game) -> int:
-        """The core bot's count (the next horde's zombies the bin lacks), but in S5 and the
-        competitive scenarios (S6-S10) a survivor inside a building, whom a rush cannot
-        fell, kills for the next two hordes, half of them this round: the night horde of 4
-        follows each day's 2 from a bin of 3, and a round that only meets the next horde
-        leaves the one after it to a single round.
-
-        Measured: S5, seeds 100-700 x 40: 75 of 280 won instead of 54 (counted for survivors
-        in the streets too, whom the extra LOUD shots expose to rushes: 67). S6-S10, seeds
-        100-400 x 40 (S7, S8 100-300), a team won: S6 108 of 160 instead of 76, S9 137
-        instead of 122 (its betrayer 45 instead of 38), S10 108 instead of 109 (betrayer 46
-        instead of 43), S7 108 of 120 instead of 103, S8 110 instead of 98."""
-        need = super().kills_needed(game)
-        inside_counts = self._separated(game) or game.scenario.mode == "competitive"
-        if not inside_counts or game.active is None or \
-                game.active_survivor.building is None or game.round_marker < KILLS_AHEAD_MARKER:
-            return need  # (at marker 2 the skull comes before the horde after the next)
-        inv = game.scenario.invasion
-        nxt, after = (int(inv.night), int(inv.day)) if game.round_colour == "day" else (
-            int(inv.day), int(inv.night))
-        return max(need, -(-(nxt + after - game.bin) // 2))
-
-    def _obstacles(self, game: Game) -> list[Any]:
-        """The table's obstacles less `_ghosts` (S5: a zombie a planned shot will fell)."""
-        obstacles = super()._obstacles(game)
-        if not self._ghosts:
-            return obstacles
-        return [ob for ob in obstacles if ob.pid not in self._ghosts]
-
-    def _kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:
+    def kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:
         """S5, in the streets with both actions left and a kill the next horde needs: a LOUD
         shot at a standing zombie in reach, when from here a straight flick goes in through a
         door once that zombie is gone (the second action; the rush then finds it inside)."""
         board = game.board
-        if s.piece is None or game.actions_done > 0 or self.kills_needed(game) <= 0 or \
+        if s.piece is None or game.actions_done > 0 or self.bot.kills_needed(game) <= 0 or \
                 game.rules.max_actions(game) < 2 or not set(s.weapons()) & {"gun", "sniper"}:
             return None
         me = s.piece
@@ -98,42 +56,32 @@ class Separated(CoreBot):
                         if game.rules.entry_refused(game, s, b) is None
                         and not game.building_zombies.get(b)),
                        key=lambda b: (math.dist(board.door_mid(b), here), b))
+        walking = self.bot.walking
         for z in zs[:GHOSTS_TRIED]:
-            self._ghosts = frozenset({z})
+            walking.ghosts = frozenset({z})  # planned past the zombie the shot fells
             try:
                 door = next((b for b in doors
-                             if self._entry_line(game, s.piece, here, b) is not None), None)
+                             if walking.entry_line(game, s.piece, here, b) is not None), None)
             finally:
-                self._ghosts = frozenset()
+                walking.ghosts = frozenset()
             if door is None:
                 continue
-            shot = CoreBot._shot_at(self, game, s, z)
+            shot = self.bot.fighting.shot_at(game, s, z)  # the core shot: LOUD is the plan
             if shot is not None and shot.kind != "knife":
                 return shot
         return None
 
-    @staticmethod
-    def _exits_this_turn(game: Game, s: Survivor) -> list[str]:
-        """The buildings `s` left during this turn, the latest first."""
-        out = []
-        for e in reversed(game.events):
-            if e.type == "turn":
-                break
-            if e.type == "exit" and e.data.get("survivor") == s.name:
-                out.append(str(e.data.get("building")))
-        return out
-
-    def _courier(self, game: Game, s: Survivor) -> bool:
+    def courier(self, game: Game, s: Survivor) -> bool:
         """S5: does `s` carry a token the RV still lacks?"""
         for obj in game.scenario.objectives:
             if obj.id == "find_survivors_and_tokens":
                 p = dict(obj.params)
-                need = self._needs(game, p.get("base", "rv"),
-                                   {k: int(v) for k, v in p.get("tokens", {}).items()})
+                need = self.bot.fetching.needs(game, p.get("base", "rv"),
+                                               {k: int(v) for k, v in p.get("tokens", {}).items()})
                 return any(t.kind in need for t in s.inventory)
         return False
 
-    def _exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool:
+    def exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool:
         """S5: would leaving `building` now put `s` in the streets for a rush? The turn is
         LOUD already (a gun fight inside: three zombies rush at it once it is out), or QUIET
         already with this the last action and a standing zombie within rush reach of the
@@ -149,7 +97,7 @@ class Separated(CoreBot):
         return any(board.table.is_standing(z) and math.dist(board.pos(z), door) < RUSH_REACH_CM
                    for z in board.zombies())
 
-    def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
+    def loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool:
         """Would a LOUD end of this turn likely fell `s`? It stands in the streets, the turn
         is not LOUD yet, and a standing zombie (other than `exclude`) is in rush reach."""
         me = s.piece
@@ -159,13 +107,13 @@ class Separated(CoreBot):
         return any(board.table.is_standing(z) and z not in exclude
                    and board.distance(me, z) < RUSH_REACH_CM for z in board.zombies())
 
-    def _fight(self, game: Game) -> Input:
+    def fight(self, game: Game) -> Input:
         """S5: with the bat, swing unless waiting for one card is the better chance (the core
         bot waits up to two cards, and an ATTACK card, 2 of 7, wounds as surely as a miss)."""
         fight: Any = game.fight
-        if not self._separated(game) or fight.stage == "weapon" or \
+        if not plans.separated(game) or fight.stage == "weapon" or \
                 fight.weapons.get(fight.to_act) != "bat":
-            return super()._fight(game)
+            return self.bot.fighting.fight(game)
         name = fight.to_act
         (sx, sy), kind = fight.weapon_piece_start(name)
         target = min(fight.standing_zombies(),
@@ -178,4 +126,4 @@ class Separated(CoreBot):
         walk = 1.0 - attacks / left if left else 1.0
         if walk * bat_hit(d - CARD_LENGTH_CM) > bat_hit(d):
             return FightWait()
-        return self._fight_flick(game, kind, (sx, sy), (tx, ty))
+        return self.bot.fighting.fight_flick(game, kind, (sx, sy), (tx, ty))

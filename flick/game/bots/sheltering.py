@@ -8,14 +8,15 @@ import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots import plans
 from flick.game.bots.aim import path_clear
-from flick.game.bots.heuristic import CoreBot
 from flick.game.bots.tuned import tuned
 from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
 from flick.game.inputs import Input, Move
 from flick.game.state import GUNS, Survivor
 
 if TYPE_CHECKING:
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -47,19 +48,13 @@ def interpolate(pts: tuple[tuple[float, float], ...], d: float) -> float:
     return pts[-1][1]
 
 
-class Sheltering(CoreBot):
-    """Sheltering from rushes and hordes (a part of `HeuristicBot`)."""
+class Sheltering:
+    """Sheltering from rushes and hordes (a tactic of `HeuristicBot`)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `HeuristicBot`
-        def _separated(self, game: Game) -> bool: ...
-        def _courier(self, game: Game, s: Survivor) -> bool: ...
-        def s5_kills_urgent(self, game: Game) -> bool: ...
-        def _exit_into_rush(self, game: Game, s: Survivor, building: str) -> bool: ...
-        def _loud_rush_hits(self, game: Game, s: Survivor, exclude: set[int]) -> bool: ...
-        @staticmethod
-        def _exits_this_turn(game: Game, s: Survivor) -> list[str]: ...
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
 
-    def _shelter(self, game: Game, s: Survivor) -> Input | None:
+    def shelter(self, game: Game, s: Survivor) -> Input | None:
         """S5 (co-op, every survivor precious): a rush cannot fell a survivor inside a
         building. Inside with kills needed for the next horde: shoot out through the door
         (the rush then heads for the door). In the streets on the last action with a standing
@@ -68,26 +63,26 @@ class Sheltering(CoreBot):
         if s.building is not None:
             if game.building_zombies.get(s.building):
                 return None
-            need = self.kills_needed(game)
-            if self._separated(game) and need > 0 and \
+            need = self.bot.kills_needed(game)
+            if plans.separated(game) and need > 0 and \
                     S5_SHOOT_FIRST * need >= len(game.available()):
                 # S5: the next horde needs a kill of most turns left: the shot before a take.
-                shot = self._shoot_out(game, s, s.building)
+                shot = self.bot.shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
-            if self._take_drop_here(game, s, s.building) is not None:
+            if self.bot.take_drop_here(game, s, s.building) is not None:
                 return None
-            courier = self._separated(game) and self._courier(game, s)
+            courier = plans.separated(game) and self.bot.separated.courier(game, s)
             # S5: a courier on a turn still SILENT leaves (exit and a move: QUIET) rather
             # than shoot (LOUD: three zombies would rush at it once out), unless every turn
             # left must kill, or it finds no way out.
-            way_out = self._exit(game, s, s.building, self.goal(game, s)) if (
+            way_out = self.bot.inside.leave(game, s, s.building, self.bot.goal(game, s)) if (
                 courier and int(game.noise) == 0 and game.actions_done == 0
-                and not self.s5_kills_urgent(game)) else None
+                and not self.bot.s5_kills_urgent(game)) else None
             if way_out is not None:
                 return way_out
-            if self.kills_needed(game) > 0:
-                shot = self._shoot_out(game, s, s.building)
+            if self.bot.kills_needed(game) > 0:
+                shot = self.bot.shoot_out(game, s, s.building)
                 if shot is not None:
                     return shot
             if s.life <= 1 and game.actions_done == 0 and not (
@@ -96,26 +91,27 @@ class Sheltering(CoreBot):
                 # On its last life it stays in (a SILENT turn), unless it carries what the
                 # RV lacks and no survivor has died yet (one death does not lose), or the
                 # skull is near (staying loses for sure).
-                return self._end(game, s)
-            if self._separated(game) and self._exit_into_rush(game, s, s.building) and not (
+                return self.bot.end(game, s)
+            if plans.separated(game) and \
+                    self.bot.separated.exit_into_rush(game, s, s.building) and not (
                     (courier or s.life >= S5_BOLD_LIFE)
                     and game.actions_done + 2 <= game.rules.max_actions(game)):
                 # (a courier, or one with life to spare, goes: a move left to get clear)
-                return self._end(game, s)
+                return self.bot.end(game, s)
             return None
         last = game.actions_done + 1 >= game.rules.max_actions(game)
         if s.piece is None or not (last or s.life <= 1):
             return None
         # S5 shelters after a LOUD action too (the three nearest rush: checked just below).
         noise = int(game.noise)
-        no_loud_rush = noise == 1 if self._separated(game) else noise >= 1
-        if not self._loud_rush_hits(game, s, exclude=set()) and no_loud_rush:
+        no_loud_rush = noise == 1 if plans.separated(game) else noise >= 1
+        if not self.bot.separated.loud_rush_hits(game, s, exclude=set()) and no_loud_rush:
             return None
-        near = self._nearest_zombie(game, s)
+        near = self.bot.fighting.nearest_zombie(game, s)
         if near is None or near[1] >= RUSH_REACH_CM:
             return None
         here = board.pos(s.piece)
-        goal = self._goal_point(game, s) if self._separated(game) else None
+        goal = self.bot.goal_point(game, s) if plans.separated(game) else None
 
         def order(b: str) -> tuple[float, str]:
             # S5: of the doors in reach, the one nearest the survivor's goal (a shelter that
@@ -124,7 +120,7 @@ class Sheltering(CoreBot):
             return (math.dist(door, goal if goal is not None else here), b)
 
         # S5: the building it left last this turn
-        left = next(iter(self._exits_this_turn(game, s)), None) if self._separated(game) \
+        left = next(iter(plans.exits_this_turn(game, s)), None) if plans.separated(game) \
             else None
         for b in sorted(board.buildings, key=order):
             if b == left:
@@ -132,16 +128,16 @@ class Sheltering(CoreBot):
             inside = len(game.building_zombies.get(b, []))
             if game.rules.entry_refused(game, s, b) is not None or inside > 1:
                 continue
-            if inside and self._separated(game) and not set(s.weapons()) & GUNS:
+            if inside and plans.separated(game) and not set(s.weapons()) & GUNS:
                 continue  # S5: the knife or the bat loses a fight 3 times in 10
-            entry = self._approach(game, s, b, direct_only=True)
+            entry = self.bot.walking.approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
-        if self._separated(game) and last:
+        if plans.separated(game) and last:
             return self._safe_end(game, s)
         return None
 
-    def _rush_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
+    def rush_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
         """S5: the chance that the turn's reaction fells a survivor standing at `at`: a
         QUIET turn rushes the nearest zombie only if it stands (a fallen one just stands
         up), a LOUD one the three nearest standing; `RUSH_FELLS` by the nearest rusher's
@@ -164,7 +160,7 @@ class Sheltering(CoreBot):
             d = standing[0]
         return rush_fells(d)
 
-    def _horde_risk(self, game: Game, at: Vec) -> float:
+    def horde_risk(self, game: Game, at: Vec) -> float:
         """S5: the chance the new horde (due when the active survivor is the last of the
         round) fells a survivor standing at `at`, in the lane ahead of the tower at home."""
         if len(game.available()) > 1 or game.round_marker <= 1:
@@ -179,8 +175,8 @@ class Sheltering(CoreBot):
 
     def _end_risk(self, game: Game, at: Vec, noise: int, own: Any) -> float:
         """S5: the turn's rush, then the horde if one is due."""
-        turn = self._rush_risk(game, at, noise, own)
-        return 1.0 - (1.0 - turn) * (1.0 - self._horde_risk(game, at))
+        turn = self.rush_risk(game, at, noise, own)
+        return 1.0 - (1.0 - turn) * (1.0 - self.horde_risk(game, at))
 
     def _safe_end(self, game: Game, s: Survivor) -> Input | None:
         """S5, the last action in the streets: a move that trades a little way to the goal
@@ -190,13 +186,13 @@ class Sheltering(CoreBot):
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        goal = self._goal_point(game, s)
-        if self.goal(game, s)[0] == "hunt" or goal is None:
+        goal = self.bot.goal_point(game, s)
+        if self.bot.goal(game, s)[0] == "hunt" or goal is None:
             goal = here
         noise = int(game.noise)
         stay = math.dist(here, goal) + RISK_CM * self._end_risk(game, here, noise, s.piece)
         after = max(noise, 1)
-        obstacles = self._obstacles(game)
+        obstacles = self.bot.walking.obstacles(game)
         zombies = [z for z in board.zombies() if board.table.is_standing(z)]
         r = board.disc / 2
         best: tuple[float, Vec] | None = None
@@ -219,6 +215,6 @@ class Sheltering(CoreBot):
         if best is None:
             return None
         if stay <= best[0]:
-            return self._end(game, s)
-        fl, angle = self._disc_flick(game, here, best[1])
+            return self.bot.end(game, s)
+        fl, angle = self.bot.walking.disc_flick(game, here, best[1])
         return Move(fl, angle=angle)

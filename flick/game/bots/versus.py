@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.bots import plans
+from flick.game.bots.fighting import BULLET_ARRIVE, SHOT_RANGE
 from flick.game.bots.goals import SUPPLIES
-from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, CoreBot
 from flick.game.bots.sheltering import RUSH_REACH_CM
 from flick.game.bots.tuned import tuned
 from flick.game.inputs import FightWait, FightWeapon, Input, Steal
@@ -16,27 +17,22 @@ from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
+    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
 
 T = tuned("versus")  # the tuned numbers: assets/bots/versus.yaml
 DUEL_BAT_WAIT_CM: float = T["duel_bat_wait_cm"]
 ENEMY_SHOT_CM: float = T["enemy_shot_cm"]
 SHELTER_REACH_CM: float = T["shelter_reach_cm"]
-# The objectives whose scenarios hunt for every horde and shelter from QUIET rushes: S6 (seed
-# 100 x 40: 45% -> 48% won). In S9-S10 the same tactics lost games to the overrun (S9 65% ->
-# 57%, S10 68% -> 52% with the betrayer changes): not used there.
-VERSUS_TACTICS = ("team_escape_in_rv",)
 
 
-class Versus(CoreBot):
-    """Against the other team (a part of `HeuristicBot`)."""
+class Versus:
+    """Against the other team (a tactic of `HeuristicBot`)."""
 
-    if TYPE_CHECKING:  # what this part asks of the other parts of `HeuristicBot`
-        def _wanted_kinds(self, game: Game, s: Survivor) -> set[str]: ...
-        @staticmethod
-        def _exits_this_turn(game: Game, s: Survivor) -> list[str]: ...
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
 
-    def _steal(self, game: Game) -> Input:
+    def steal(self, game: Game) -> Input:
         """The thief looked at the token (the rules let it): its value decides.
         - An X token is a lost inventory space: discarded off a friend, left on an enemy.
         - A friend's token stays with the friend; a hidden betrayer, working against its
@@ -57,17 +53,18 @@ class Versus(CoreBot):
             return Steal("discard" if friend and not hidden else "leave")
         room = thief.free_spaces()
         if friend:
-            needed = token.kind in self._wanted_kinds(game, victim) - {"survivor", "crossroads"}
+            needed = token.kind in \
+                self.bot.wanted_kinds(game, victim) - {"survivor", "crossroads"}
             return Steal("take" if hidden and needed and room > 0 else "leave")
         if room < 1:
             return Steal("leave")
         junk = {"survivor", "crossroads"}
-        mine = token.kind in self._wanted_kinds(game, thief) - junk or token.kind in WEAPONS \
+        mine = token.kind in self.bot.wanted_kinds(game, thief) - junk or token.kind in WEAPONS \
             or token.kind == "medicine"
-        denied = token.kind in self._wanted_kinds(game, victim) - junk
+        denied = token.kind in self.bot.wanted_kinds(game, victim) - junk
         return Steal("take" if mine or denied or room >= 2 else "leave")
 
-    def _duel(self, game: Game) -> Input:
+    def duel(self, game: Game) -> Input:
         duel: Any = game.fight
         name = duel.to_act
         s = game.survivors[name]
@@ -81,27 +78,22 @@ class Versus(CoreBot):
         if duel.weapons[name] == "bat" and math.dist((sx, sy), (tx, ty)) > DUEL_BAT_WAIT_CM and \
                 "fight_wait" in duel.legal_kinds():
             return FightWait()
-        return self._fight_flick(game, kind, (sx, sy), (tx, ty), arrive=BULLET_ARRIVE)
+        return self.bot.fighting.fight_flick(game, kind, (sx, sy), (tx, ty),
+                                             arrive=BULLET_ARRIVE)
 
-    def _shoot_one_of(self, game: Game, s: Survivor, targets: list[Survivor]) -> Input | None:
+    def shoot_one_of(self, game: Game, s: Survivor, targets: list[Survivor]) -> Input | None:
         reach = max(SHOT_RANGE.get(w, 0.0) for w in s.weapons() if w in SHOT_RANGE) \
             if set(s.weapons()) & set(SHOT_RANGE) else 0.0
         for x in targets:
             if x.piece is None or s.piece is None or \
                     game.board.distance(s.piece, x.piece) > min(reach, ENEMY_SHOT_CM):
                 continue
-            shot = self._shot_at(game, s, x.piece)
+            shot = self.bot.shot_at(game, s, x.piece)
             if shot is not None:
                 return shot
         return None
 
-    @staticmethod
-    def _versus_rules(game: Game, s: Survivor) -> bool:
-        """S6, S9, S10: the scenarios these tactics were measured in (by objective id)."""
-        return any(o.id in VERSUS_TACTICS for o in game.scenario.objectives
-                   if o.team in (None, s.team))
-
-    def _versus_shelter(self, game: Game, s: Survivor) -> Input | None:
+    def shelter(self, game: Game, s: Survivor) -> Input | None:
         """S6, S9, S10: the turn's QUIET reaction rushes the nearest standing zombie at the
         survivor, and a rush cannot fell a survivor inside a building (traces: a wound and
         more a game from these rushes). On its last action, in the streets with a standing
@@ -118,7 +110,7 @@ class Versus(CoreBot):
         if not near:
             return None
         here = board.pos(s.piece)
-        left = set(self._exits_this_turn(game, s))  # back in would undo the turn
+        left = set(plans.exits_this_turn(game, s))  # back in would undo the turn
         for b in sorted(board.buildings, key=lambda b: (math.dist(board.door_mid(b), here), b)):
             if math.dist(board.door_mid(b), here) > SHELTER_REACH_CM:
                 break
@@ -127,12 +119,12 @@ class Versus(CoreBot):
                         x.alive and x.building == b and x.team != s.team
                         for x in game.survivors.values()):
                 continue
-            entry = self._approach(game, s, b, direct_only=True)
+            entry = self.bot.walking.approach(game, s, b, direct_only=True)
             if entry is not None:
                 return entry
         return None
 
-    def _versus_hunts(self, game: Game, s: Survivor) -> bool:
+    def hunts(self, game: Game, s: Survivor) -> bool:
         """S6, S9, S10 (a bin of 3 against hordes of 2-4: a round's kills must refill it, or
         the city is overrun and nobody wins): with kills needed, every survivor in the streets
         with a weapon that reaches hunts, but one carrying what its objective delivers (S6

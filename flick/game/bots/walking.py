@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -82,9 +83,20 @@ EXIT_ODDS: float = T["exit_odds"]
 EXITS_TRIED: int = T["exits_tried"]
 FIRST_STRETCH_CM: float = T["first_stretch_cm"]
 BESIDE_CM: float = T["beside_cm"]
-# The goals that lie somewhere (`Walker._goal_point_of`): a building's door (to enter it or
+# The goals that lie somewhere (`Walking.goal_point_of`): a building's door (to enter it or
 # clear its barricades), an object, a point; the others (hunt, wait) have no place.
 PLACED_GOALS = ("enter", "barricade", "object", "point")
+# How good a way out of a building is (game, building, goal, out, target; lower is better).
+ExitScore = Callable[["Game", str, Goal, Vec, Vec], float]
+
+
+class Hand(Protocol):
+    """What the bot's tactics ask of the bot itself: its hand (`noise`), its own generator
+    (`rng`) and its noisy trials of proposed flicks (`trials`)."""
+
+    rng: np.random.Generator
+    noise: HandNoise
+    trials: Trials
 
 
 def rush_hits_rv(game: Game, at: Vec, exclude: set[int] | None = None) -> bool:
@@ -137,30 +149,36 @@ def _nearest_on(p: Vec, core: tuple[Vec, ...]) -> Vec | None:
     return best
 
 
-class Walker:
-    """Movement for a bot with a hand (`noise`), its own generator (`rng`) and its noisy
-    trials of proposed flicks (`trials`)."""
+class Walking:
+    """A bot's walking (a tactic of `flick.game.bots.heuristic.CoreBot`): moves with the bot's
+    hand (`bot.noise`), its own generator (`bot.rng`) and its noisy trials (`bot.trials`).
+    `ghosts` are pieces the path checks leave out (scenario 5 plans a move past a zombie its
+    shot is about to fell)."""
 
-    rng: np.random.Generator
-    noise: HandNoise
-    trials: Trials
+    def __init__(self, bot: Hand) -> None:
+        self.bot = bot
+        self.ghosts: frozenset[int] = frozenset()
 
-    def _obstacles(self, game: Game) -> list[Any]:
-        return game.board.obstacles()
+    def obstacles(self, game: Game) -> list[Any]:
+        """The table's obstacles, less `ghosts`."""
+        obstacles = game.board.obstacles()
+        if not self.ghosts:
+            return obstacles
+        return [ob for ob in obstacles if ob.pid not in self.ghosts]
 
-    def _disc_flick(self, game: Game, start: Vec, target: Vec, kind: str = "movement_disc",
+    def disc_flick(self, game: Game, start: Vec, target: Vec, kind: str = "movement_disc",
                     extra: float = 0.0) -> tuple[Flick, float]:
         angle, strength = impulse_to(game.board.params, kind, start, target, extra=extra)
-        a, f = noisy(angle, strength, self.noise, self.rng)
+        a, f = noisy(angle, strength, self.bot.noise, self.bot.rng)
         return Flick(vector(a, f)), angle
 
-    def _navigate(self, game: Game, s: Survivor, target: Vec, stop_short: float = 0.0,
+    def navigate(self, game: Game, s: Survivor, target: Vec, stop_short: float = 0.0,
                   ) -> Input | None:
         """A move toward `target` along a clear path, or None if no clear step helps."""
         board = game.board
         assert s.piece is not None
         start = board.pos(s.piece)
-        obstacles = self._obstacles(game)
+        obstacles = self.obstacles(game)
         r = board.disc / 2
         d_total = math.dist(start, target) - stop_short
         if d_total < 1.0:
@@ -220,7 +238,7 @@ class Walker:
                 best = (math.dist(hop, target), hop, 0.0)
         if best is None:
             return None
-        fl, angle = self._disc_flick(game, start, best[1])
+        fl, angle = self.disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
 
     @staticmethod
@@ -287,7 +305,7 @@ class Walker:
             return p
         return None
 
-    def _approach(self, game: Game, s: Survivor, building: str,
+    def approach(self, game: Game, s: Survivor, building: str,
                   direct_only: bool = False) -> Input | None:
         """Flick the disc in through the door when a clean straight line (from up to 45 cm
         away, at any angle and from any range) crosses the door line between the blocks;
@@ -296,15 +314,15 @@ class Walker:
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
-        entry = self._entry_line(game, s.piece, here, building) or \
+        entry = self.entry_line(game, s.piece, here, building) or \
             self._chancy_entry(game, s.piece, here, building)
         if entry is not None:
             target, aside = entry
-            fl, angle = self._disc_flick(game, here, target)
+            fl, angle = self.disc_flick(game, here, target)
             return Move(fl, angle=angle, set_aside=aside)
         if direct_only:
             return None
-        return self._navigate(game, s, self._queue_spot(game, s, building))
+        return self.navigate(game, s, self._queue_spot(game, s, building))
 
     def _door_targets(self, game: Game, building: str) -> list[tuple[float, Vec]]:
         """Points 3 cm behind the door line whose lateral offset (cm) leaves the disc 0.5 cm
@@ -321,7 +339,7 @@ class Walker:
             out.append((t, (mx - nx * DOOR_DEPTH_CM - ny * t, my - ny * DOOR_DEPTH_CM + nx * t)))
         return out
 
-    def _entry_line(self, game: Game, own_piece: Any, here: Vec, building: str,
+    def entry_line(self, game: Game, own_piece: Any, here: Vec, building: str,
                     ) -> tuple[Vec, tuple[int, ...]] | None:
         """The target (3 cm behind the door line) and the objects set aside (p. 8) of the
         most forgiving clean flick from `here` in through the door, or None.
@@ -339,7 +357,7 @@ class Walker:
         r = board.disc / 2
         if depth < IN_FRONT_CM or math.dist(here, (mx, my)) > ENTRY_REACH_CM:
             return None
-        obstacles = self._obstacles(game)
+        obstacles = self.obstacles(game)
         own = set(board.building_parts(building))
         blocks = [ob for ob in obstacles if ob.pid in own]
         others = [ob for ob in obstacles if ob.pid not in own and ob.pid != own_piece]
@@ -379,7 +397,7 @@ class Walker:
         if board.door_depth(here, building) < 2.0 or math.dist(here, (mx, my)) > CHANCY_REACH_CM:
             return None
         own = set(board.building_parts(building))
-        others = [ob for ob in self._obstacles(game) if ob.pid not in own
+        others = [ob for ob in self.obstacles(game) if ob.pid not in own
                   and ob.pid != own_piece]
         objects = [ob for ob in others if ob.kind in OBJECTS
                    and math.dist(ob.centre, (mx, my)) <= DOOR_OBJECT_CM]
@@ -395,7 +413,7 @@ class Walker:
             return None
         _, target, aside = min(clean, key=lambda c: (abs(c[0]), c[0]))
         angle, strength = impulse_to(board.params, "movement_disc", here, target)
-        p = self.trials.move(game, here, angle, strength, remove=own_piece, enter=building,
+        p = self.bot.trials.move(game, here, angle, strength, remove=own_piece, enter=building,
                              aside=aside, n=FEW_TRIALS)
         return (target, aside) if p >= CHANCY_ODDS else None
 
@@ -418,26 +436,30 @@ class Walker:
                     continue
                 if not board.spot_free(p, board.disc, ignore=s.piece):
                     continue
-                if self._entry_line(game, s.piece, p, building) is None:
+                if self.entry_line(game, s.piece, p, building) is None:
                     continue
                 score = math.dist(here, p) + QUEUE_FAR * dist
                 if best is None or score < best[0]:
                     best = (score, p)
         return best[1] if best is not None else board.front(building, QUEUE_FALLBACK_CM)
 
-    def _exit(self, game: Game, s: Survivor, building: str,
-              goal: Goal) -> Input | None:
+    def exit(self, game: Game, s: Survivor, building: str, goal: Goal,
+             turns: tuple[float, ...] = EXIT_TURNS, score: ExitScore | None = None,
+             ) -> Input | None:
         """Flick the disc from behind the building out through the door, as far toward the
-        goal as a clear line allows (the line must pass the door between the blocks)."""
+        goal as a clear line allows (the line must pass the door between the blocks): along
+        the headings `turns` (radians off the door's axis), the way out `score` (game,
+        building, goal, out, target) finds best, lower is better (by default its distance to
+        the goal's point)."""
         board = game.board
         start = board.behind(building, board.disc)
-        obstacles = self._obstacles(game)
+        obstacles = self.obstacles(game)
         blocks = set(board.building_parts(building))
         nx, ny = board.normal(building)
         mx, my = board.door_mid(building)
-        target = self._goal_point_of(game, goal) or board.front(building, EXIT_AHEAD_CM)
+        target = self.goal_point_of(game, goal) or board.front(building, EXIT_AHEAD_CM)
         best: tuple[float, Vec] | None = None
-        for turn in self._exit_turns(game):
+        for turn in turns:
             a = math.atan2(ny, nx) + turn
             for reach in EXIT_REACHES_CM:
                 out = (mx + reach * math.cos(a), my + reach * math.sin(a))
@@ -448,26 +470,17 @@ class Walker:
                 if not path_clear((mx, my), over, board.disc / 2, obstacles, blocks,
                                   margin=EXIT_MARGIN_CM):
                     continue
-                score = self._exit_score(game, building, goal, out, target)
-                if best is None or score < best[0]:
-                    best = (score, out)
+                cost = score(game, building, goal, out, target) if score is not None \
+                    else math.dist(out, target)
+                if best is None or cost < best[0]:
+                    best = (cost, out)
         if best is None:
             found = self._chancy_exit(game, s, building, start, target)
             if found is None:
                 return None
             best = (0.0, found)
-        fl, angle = self._disc_flick(game, start, best[1])
+        fl, angle = self.disc_flick(game, start, best[1])
         return Move(fl, angle=angle)
-
-    def _exit_turns(self, game: Game) -> tuple[float, ...]:
-        """The headings (radians off the door's axis) a clear way out is looked for along."""
-        return EXIT_TURNS
-
-    def _exit_score(self, game: Game, building: str, goal: Goal, out: Vec,
-                    target: Vec) -> float:
-        """How good a clear way out ending at `out` is (lower is better): its distance to
-        the goal's point."""
-        return math.dist(out, target)
 
     def _chancy_exit(self, game: Game, s: Survivor, building: str, start: Vec,
                      target: Vec) -> Vec | None:
@@ -490,7 +503,7 @@ class Walker:
             angle, strength = impulse_to(board.params, "movement_disc", start, out)
             if not self._may_try(game, start, angle):
                 continue
-            if self.trials.move(game, start, angle, strength, inside=building,
+            if self.bot.trials.move(game, start, angle, strength, inside=building,
                                 n=FEW_TRIALS) >= EXIT_ODDS:
                 return out
             tried += 1
@@ -504,11 +517,11 @@ class Walker:
         board = game.board
         end = (start[0] + FIRST_STRETCH_CM * math.cos(angle),
                start[1] + FIRST_STRETCH_CM * math.sin(angle))
-        return path_clear(start, end, board.disc / 2, self._obstacles(game),
+        return path_clear(start, end, board.disc / 2, self.obstacles(game),
                           {p for b in board.buildings for p in board.building_parts(b)},
                           margin=-1.0)
 
-    def _goal_point_of(self, game: Game, goal: Goal) -> Vec | None:
+    def goal_point_of(self, game: Game, goal: Goal) -> Vec | None:
         """The place of a goal with one (`PLACED_GOALS`: a door, an object, a point)."""
         kind, arg = goal
         if kind in ("enter", "barricade"):
@@ -519,9 +532,9 @@ class Walker:
             return arg
         return None
 
-    def _to_object(self, game: Game, s: Survivor, pid: int) -> Input | None:
+    def to_object(self, game: Game, s: Survivor, pid: int) -> Input | None:
         board = game.board
         assert s.piece is not None
         here = board.pos(s.piece)
         spot = board.spot_beside(pid, here, board.figure_r + BESIDE_CM)
-        return self._navigate(game, s, spot)
+        return self.navigate(game, s, spot)

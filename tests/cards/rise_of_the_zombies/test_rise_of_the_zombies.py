@@ -12,7 +12,7 @@ import pytest
 from flick.cards.bots import play_out
 from flick.cards.engine import IllegalActionError
 from flick.cards.rise_of_the_zombies import codes as C
-from flick.cards.rise_of_the_zombies import make_bot, moves, new_state, zombies
+from flick.cards.rise_of_the_zombies import combat, make_bot, moves, new_state, turn_order, zombies
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import default_catalog, load, parse_chart
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies, campaign_points
@@ -147,7 +147,7 @@ def test_infestation_3_shamblers_loner_pack() -> None:
     st.hand[0].append(take(st, "School Bus"))
     ids = stack(st, ["Shamblers", "Loner", "The Pack", "Runner"])
     st.apply(act(C.K_LOCATION, 0, st.hand[0][0]))
-    assert st.infestation_value(2, 0) == 3
+    assert zombies.infestation_value(st, 2, 0) == 3
     assert st.zombies_at(2) == ids[:3]
     assert st.zdeck[-1] == ids[3]  # stopped at 4 XP >= 3
     shamblers, loner, pack = ids[:3]
@@ -162,7 +162,7 @@ def test_private_home_is_2_plus_3_plus_2_is_7_and_fast_attacks() -> None:
     ids = stack(st, ["Shamblers", "Creeper", "Runner", "Responders", "Hulker", "Loner"])
     st.actor = scoundrel
     st.apply(act(C.K_LOCATION, 0, home))
-    assert st.infestation_value(1, st.spec(home).infestation) == 2 + 3 + 2 == 7
+    assert zombies.infestation_value(st, 1, st.spec(home).infestation) == 2 + 3 + 2 == 7
     assert st.zombies_at(1) == ids[:5]  # 2+1+1+2+2 = 8 >= 7
     creeper, runner, hulker = ids[1], ids[2], ids[4]
     assert all(st.zeng[z] == scoundrel for z in (creeper, runner, hulker))
@@ -193,7 +193,7 @@ def test_helicopter_is_8_plus_2_and_needs_the_7th_location() -> None:
     ids = stack(st, ["Herd", "Hulk", "Spitter", "Loner", "Runner", "Creeper", "Crawlers"])
     st.rng = Dice([1] * 10)
     st.apply(heli)
-    assert st.infestation_value(7, 0) == 8 + 2
+    assert zombies.infestation_value(st, 7, 0) == 8 + 2
     assert st.path[-1] == C.HELI and st.pos[0] == 7
     assert st.zombies_at(7) == ids[:6]  # 4 + 3 + 1 + 0 + 1 + 1 = 10
     assert st.zdeck[-1] == ids[6]
@@ -297,9 +297,9 @@ def test_machete_with_slayer_is_an_almost_automatic_hit() -> None:
     # killing anything!"
     st = game(["Scout"])
     mach = give(st, 0, "Machete", ready=True)
-    assert st.roll_wounds(0, mach, 2) == 0
+    assert combat.roll_wounds(st, 0, mach, 2) == 0
     give(st, 0, "Slayer", ready=True)
-    hits = [st.roll_wounds(0, mach, r) for r in range(1, 7)]
+    hits = [combat.roll_wounds(st, 0, mach, r) for r in range(1, 7)]
     assert hits[0] == 0 and all(w >= 1 for w in hits[1:]) and hits[5] == 3
 
 
@@ -419,8 +419,8 @@ def test_modifiers_apply_to_unnatural_rolls() -> None:
     st = game(["Scout"])
     mach = give(st, 0, "Machete", ready=True)
     give(st, 0, "Slayer", ready=True)
-    assert st.roll_wounds(0, mach, 6) == 3  # 6 + 1 = 7+: 3 wounds
-    assert st.roll_wounds(0, C.NONE, 3) == 1  # Knife 3 + 1 = 4
+    assert combat.roll_wounds(st, 0, mach, 6) == 3  # 6 + 1 = 7+: 3 wounds
+    assert combat.roll_wounds(st, 0, C.NONE, 3) == 1  # Knife 3 + 1 = 4
 
 
 def test_chainsaw_natural_1_is_an_immediate_final_attack() -> None:
@@ -495,9 +495,9 @@ def test_in_the_zone_adds_one_this_turn() -> None:
     place_zombie(st, "Herd", 0)
     zone = give(st, 0, "In the Zone")
     st.apply(act(C.K_INSTANT, 0, zone))
-    assert st.roll_wounds(0, C.NONE, 3) == 1
-    st._start_player_turn()
-    assert st.roll_wounds(0, C.NONE, 3) == 0
+    assert combat.roll_wounds(st, 0, C.NONE, 3) == 1
+    turn_order.start_player_turn(st)
+    assert combat.roll_wounds(st, 0, C.NONE, 3) == 0
 
 
 def test_historian_rerolls() -> None:
@@ -536,7 +536,7 @@ def test_ready_costs_experience_and_items_heal_and_draw() -> None:
 def test_draw_step_fills_the_hand_to_current_health() -> None:
     st = game(["Scout"])  # health 8
     st.wounds[0] = 3
-    st._start_player_turn()
+    turn_order.start_player_turn(st)
     assert len(st.hand[0]) == 5
 
 
@@ -947,7 +947,7 @@ def test_search_bot_scores_candidates_and_picks_a_legal_action() -> None:
     place_zombie(st, "Loner", 0, 0)
     bot = SearchBot(4)
     bot.rollouts = 1
-    cands = bot._candidates(st, 0, st.legal_actions(), make_bot("greedy", 0).choose(st))
+    cands = bot.candidates(st, 0, st.legal_actions(), make_bot("greedy", 0).choose(st))
     assert C.PASS in cands and any(a >> 16 == C.K_LOCATION for a in cands)
     assert bot.choose(st) in st.legal_actions()
     # a finished game scores 2 per escaped survivor; a living survivor scores less than that

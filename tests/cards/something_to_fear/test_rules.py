@@ -41,7 +41,7 @@ def table(
         s.hand[p] = sorted(hand)
         s.discard[p] = list(pile)
         s.char_deck[p] = [c for c in range(1, 10) if c not in hand and c not in pile]
-    s._legal = None
+    s.forget_legal()
     return s
 
 

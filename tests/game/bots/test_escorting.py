@@ -69,9 +69,9 @@ def test_the_escort_takes_nothing_in_the_street(s3: Game) -> None:
     board.table.set_pose(s.piece, spot[0], spot[1], 0.0)
     game.apply(ChooseSurvivor(name))
     bot = _bot(game)
-    assert isinstance(bot._take_in_city(game, s), TakeDrop)  # a searcher takes the token
+    assert isinstance(bot.inside.take_in_city(game, s), TakeDrop)  # a searcher takes the token
     rescue(game, s)  # now she escorts Anita: a take would be a LOUD action lost
-    assert bot._take_in_city(game, s) is None
+    assert bot.inside.take_in_city(game, s) is None
 
 
 def test_a_searcher_walks_round_a_zombie_in_its_way(s3: Game) -> None:
@@ -89,7 +89,7 @@ def test_a_searcher_walks_round_a_zombie_in_its_way(s3: Game) -> None:
     board.table.set_pose(z, zx, zy, 0.0)
     near = (z, board.distance(kevin.piece, z))
     bot = _bot(game)
-    assert bot._in_the_way(game, kevin, goal, z)
-    assert not bot._worth_a_shot(game, kevin, goal, near)
+    assert bot.in_the_way(game, kevin, goal, z)
+    assert not bot.worth_a_shot(game, kevin, goal, near)
     rescue(game, game.survivors["Olivia Brown"])  # the search is over: the old rule again
-    assert bot._worth_a_shot(game, kevin, goal, near)
+    assert bot.worth_a_shot(game, kevin, goal, near)

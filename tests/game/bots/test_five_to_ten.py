@@ -16,6 +16,8 @@ from flick.game.scenarios.inputs import (
     Allegiance,
     Vote,
 )
+from flick.game.state import Token
+from flick.scenario import load
 from tests.game.tables import (
     put_inside,
     s10_with_betrayer,
@@ -64,12 +66,12 @@ def test_bots_hold_a_loud_shot_when_the_rush_would_fell_them_and_no_kill_is_need
     bot = HeuristicBot(1)
     target = min(game.board.zombies(), key=lambda z: game.board.pos(z)[1] * -1)
     game.bin = 10  # the next horde is in the bin
-    assert bot._loud_rush_hits(game, john, exclude={target})
-    assert bot._shot_at(game, john, target) is None
+    assert bot.separated.loud_rush_hits(game, john, exclude={target})
+    assert bot.shot_at(game, john, target) is None
     game.bin = 0  # kills needed for the next horde
-    assert isinstance(bot._shot_at(game, john, target), Shoot)
+    assert isinstance(bot.shot_at(game, john, target), Shoot)
     john.life = 1
-    assert bot._shot_at(game, john, target) is None
+    assert bot.shot_at(game, john, target) is None
 
 
 def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
@@ -95,3 +97,19 @@ def test_bots_defect_when_wrongly_accused_by_the_weaker_clan() -> None:
     assert bot.decide(game) == Allegiance(defect=True)
     game.apply(bot.decide(game))
     assert game.survivors[names[2]].team != team
+
+
+def test_hunt_when_the_next_horde_needs_the_kills() -> None:
+    from flick.game.bots.five_to_ten import HeuristicBot
+
+    game = Game(load(9), 2, players={"A": 3, "B": 3})
+    bot = HeuristicBot(2, params=game.board.params)
+    s = next(x for x in game.survivors.values() if x.piece is not None and x.weapons())
+    s.inventory[:] = []
+    s.inventory.append(Token("gun", face_up=True, uid=999))
+    game.bin = 0  # the next horde (night: 4) finds none: every turn must kill
+    assert bot.kills_needed(game) > 0
+    assert bot.bin_urgent(game, s)
+    assert bot.goal(game, s) == ("hunt", None)
+    game.bin = 10
+    assert not bot.bin_urgent(game, s)

@@ -70,9 +70,9 @@ def test_no_loud_street_shot_until_every_turn_must_kill(s5: Game) -> None:
     assert board.distance(kevin.piece, z) < 20.0
     game.bin = 3  # the night's horde (4) needs 1 kill; 4 survivors still to play
     assert bot.kills_needed(game) == 1 and len(game.available()) == 4
-    assert bot._shot_at(game, kevin, z) is None
+    assert bot.shot_at(game, kevin, z) is None
     game.bin = 0  # every turn left must kill
-    assert bot._shot_at(game, kevin, z) is not None
+    assert bot.shot_at(game, kevin, z) is not None
 
 
 def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
@@ -90,7 +90,7 @@ def test_stays_inside_rather_than_step_out_into_a_rush(s5: Game) -> None:
     anita.life = 1  # on its last life it stays in
     assert isinstance(bot.decide(game), EndTurn)
     anita.inventory.append(Token("fuel", face_up=True, uid=990))
-    assert bot._courier(game, anita)
+    assert bot.separated.courier(game, anita)
     assert isinstance(bot.decide(game), Move)  # the RV lacks it, and nobody died yet
 
 
@@ -113,13 +113,14 @@ def test_rush_risk_reads_the_reaction(s5: Game) -> None:
     kevin = _named(game, "Kevin")
     here = board.pos(kevin.piece)
     z = min(board.zombies(), key=lambda z: math.dist(board.pos(z), here))
-    assert bot._rush_risk(game, here, 0, kevin.piece) == 0.0  # SILENT: no rush
-    quiet = bot._rush_risk(game, here, 1, kevin.piece)
+    risk = bot.sheltering.rush_risk
+    assert risk(game, here, 0, kevin.piece) == 0.0  # SILENT: no rush
+    quiet = risk(game, here, 1, kevin.piece)
     assert quiet > 0.3  # its nearest zombie stands close by
     board.table.lay_down(z, 0.0)
     if min(board.zombies(), key=lambda p: math.dist(board.pos(p), here)) == z:
-        assert bot._rush_risk(game, here, 1, kevin.piece) == 0.0  # a fallen one stands up
-    assert bot._rush_risk(game, here, 2, kevin.piece) > 0.0  # LOUD: the standing ones rush
+        assert risk(game, here, 1, kevin.piece) == 0.0  # a fallen one stands up
+    assert risk(game, here, 2, kevin.piece) > 0.0  # LOUD: the standing ones rush
 
 
 def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game) -> None:
@@ -130,12 +131,12 @@ def test_the_horde_lane_counts_only_for_the_last_survivor_of_the_round(s5: Game)
     ahead = (float(zb.x) + 25.0 * math.cos(a), float(zb.y) + 25.0 * math.sin(a))
     aside = (ahead[0] - 25.0 * math.sin(a), ahead[1] + 25.0 * math.cos(a))
     assert len(game.available()) == 4
-    assert bot._horde_risk(game, ahead) == 0.0  # no horde at this turn's end
+    assert bot.sheltering.horde_risk(game, ahead) == 0.0  # no horde at this turn's end
     for x in list(game.survivors.values())[1:]:
         x.backpack = "night"  # used this round: one survivor left to play
     assert len(game.available()) == 1
-    assert bot._horde_risk(game, ahead) > 0.5
-    assert bot._horde_risk(game, aside) == 0.0
+    assert bot.sheltering.horde_risk(game, ahead) > 0.5
+    assert bot.sheltering.horde_risk(game, aside) == 0.0
 
 
 def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> None:
@@ -146,7 +147,7 @@ def test_a_courier_leaves_on_a_silent_turn_rather_than_shoot_out(s5: Game) -> No
     _inside(game, kevin, "gas_station")
     game.bin = 4  # inside, one kill (half of the next two hordes' 2) and four turns left:
     # not urgent
-    assert bot._shoot_out(game, kevin, "gas_station") is not None  # a zombie is in reach
+    assert bot.shoot_out(game, kevin, "gas_station") is not None  # a zombie is in reach
     assert not isinstance(bot.decide(game), Move)  # without fuel: it shoots out
     kevin.inventory.append(Token("fuel", face_up=True, uid=992))
     assert isinstance(bot.decide(game), Move)  # with fuel: out through the door

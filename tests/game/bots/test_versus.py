@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from flick.game import Game
-from flick.game.bots import betrayal
+from flick.game.bots import betrayal, plans
 from flick.game.bots.five_to_ten import HeuristicBot
 from flick.game.bots.goals import SUPPLIES
 from flick.game.inputs import ChooseSurvivor, TakeDrop
@@ -70,12 +70,12 @@ def test_s6_s9_s10_hunt_for_the_next_horde_but_carriers_deliver() -> None:
     x.inventory[:] = [Token("gun", face_up=True, uid=920)]
     g10.bin = 0
     x.inventory += [Token("fuel", face_up=False, uid=921), Token("fuel", face_up=False, uid=922)]
-    assert not bot10._versus_hunts(g10, x)
+    assert not bot10.versus.hunts(g10, x)
     # Measured in S6 only: S7 and S10 keep their own plans.
-    assert not bot10._versus_rules(g10, x)
+    assert not plans.versus_rules(g10, x)
     g7 = Game(load(7), 3)
     y = next(v for v in g7.survivors.values() if v.piece is not None)
-    assert not HeuristicBot(3, params=g7.board.params)._versus_rules(g7, y)
+    assert not plans.versus_rules(g7, y)
 
 
 def test_no_betrayer_wins_when_the_city_is_overrun() -> None:
@@ -162,7 +162,7 @@ def test_betrayer_strikes_while_its_card_wants_teammates_dead() -> None:
     rs.objective[s.name] = "b06"  # Vanish: nothing more asked
     assert betrayal.strike_chance(game, s) == 0.4
     rs.objective[s.name] = "o02"  # Fuel Runner: its own card wants a fuel
-    assert "fuel" in bot._wanted_kinds(game, s)
+    assert "fuel" in bot.wanted_kinds(game, s)
 
 
 def test_accusation_by_the_chance_of_betrayal() -> None:
@@ -198,10 +198,10 @@ def test_shelter_from_a_quiet_rush_on_the_last_action() -> None:
         if x.building == b:
             x.building = None
     game.actions_done = game.rules.max_actions(game) - 1
-    move = bot._versus_shelter(game, s)
+    move = bot.versus.shelter(game, s)
     assert move is not None and move.kind == "move"
     game.actions_done = 0  # not the last action: no shelter yet
-    assert bot._versus_shelter(game, s) is None
+    assert bot.versus.shelter(game, s) is None
 
 
 def test_over_full_survivor_drops_before_an_exchange() -> None:

@@ -3,7 +3,7 @@
 A goal (`Goal`) says what a survivor should be doing for its team's objective, a kind and
 its argument: ("enter", building), ("point", (x, y)), ("object", piece), ("barricade",
 building), ("guard", building), ("hunt", None), ("wait", None). The bot's tactics turn it
-into a flick (`flick.game.bots.walking.Walker._goal_point_of` places the goals that lie
+into a flick (`flick.game.bots.walking.Walking.goal_point_of` places the goals that lie
 somewhere).
 
 An objective's goal is a function `(bot, game, survivor, objective) -> Goal | None` (None: this

@@ -1,6 +1,8 @@
-"""`flick play` in scenarios 5-10 under SDL's dummy driver: S9 starts behind the pass screen
-and shows a player's secret objective to that player only; a flare flicked by script; an
-accusation, its vote and the betrayer's exile flick; a steal decision; the CLI for S9."""
+"""The window's decisions (`flick.ui.decisions`), played in `flick play` under SDL's dummy
+driver: S9 starts behind the pass screen and shows a player's secret objective to that player
+only; a flare flicked by script; an accusation, its vote and the betrayer's exile flick; a
+steal decision; Crossroads, powers, survivor fights, Gabriel's pick, Olivia's heal; every
+decision the bots make is one the window offers; the CLI for S9."""
 
 from __future__ import annotations
 

@@ -1,0 +1,56 @@
+"""Rise of the Zombies!'s state is plain data (`table.Table`: its declared fields and the
+queries that read them); the rules are functions in modules that import it, never the state
+module, and nothing binds a rule function onto the state."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+from pathlib import Path
+
+from flick.cards.rise_of_the_zombies import progress, table
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from flick.cards.rise_of_the_zombies.table import Table
+
+PACKAGE = Path(table.__file__).parent
+RULES = ("decks", "turn_order", "zombies", "combat", "moves", "play", "turns", "progress", "view")
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module `path` imports, also under TYPE_CHECKING and inside functions."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+    return out
+
+
+def test_no_rule_module_imports_the_state_module() -> None:
+    for name in RULES:
+        imported = _imported(PACKAGE / f"{name}.py")
+        assert "flick.cards.rise_of_the_zombies.state" not in imported, name
+    # and the plain state imports no rule module
+    assert not {f"flick.cards.rise_of_the_zombies.{m}" for m in RULES} & _imported(
+        PACKAGE / "table.py")
+
+
+def test_the_state_declares_every_saved_field() -> None:
+    declared = {f.name for f in dataclasses.fields(Table)}
+    assert set(progress.FIELDS) <= declared
+    # what is declared and not saved field by field is saved on its own (`progress.to_json`)
+    assert declared - set(progress.FIELDS) == {"cat", "events", "decisions"}
+    st = RiseOfTheZombies(seed=3)
+    assert all(hasattr(st, f) for f in declared)
+
+
+def test_nothing_binds_a_rule_function_onto_the_state() -> None:
+    """Every function of the state classes is written in their own module (the rule modules'
+    steps are called as functions, e.g. `turn_order.start_player_turn(st)`)."""
+    for cls in (Table, RiseOfTheZombies):
+        for name, value in vars(cls).items():
+            if inspect.isfunction(value):
+                assert value.__module__ == cls.__module__, (cls.__name__, name)
