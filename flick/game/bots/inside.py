@@ -111,11 +111,6 @@ class InsideABuilding:
             front += EXIT_NO_LINE_CM
         return front
 
-    def _fetch_coop(self, game: Game) -> bool:
-        """Scenarios 2 and 4: a co-op game whose objective is tokens in the base."""
-        return game.scenario.mode == "co-op" and any(
-            o.id == "tokens_in_base" for o in game.scenario.objectives)
-
     def _fetch_exit(self, game: Game, s: Survivor, building: str,
                     goal: Goal) -> Input | None:
         """Scenarios 2 and 4, when `_exit` found no clear way out: a carrier sat for rounds
