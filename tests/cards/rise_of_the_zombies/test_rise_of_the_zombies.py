@@ -230,11 +230,11 @@ def test_blocks_group_zombie_blocks_everyone_but_a_lone_crossbow() -> None:
     extend_path(st, ["City Hall", "School Bus"])
     st.pos = [1, 1]
     place_zombie(st, "Herd", 1)
-    assert st.blocked(0) and st.blocked(1)
+    assert moves.is_blocked(st, 0) and moves.is_blocked(st, 1)
     give(st, 0, "Crossbow", ready=True)
     give(st, 1, "Crossbow", ready=True)
-    assert not st.blocked(0)
-    assert st.blocked(1)  # the Scout's Knife is also a Readied Weapon
+    assert not moves.is_blocked(st, 0)
+    assert moves.is_blocked(st, 1)  # the Scout's Knife is also a Readied Weapon
 
 
 def test_blocks_engaged_with_shamblers_and_crawler_can_move() -> None:
@@ -243,7 +243,7 @@ def test_blocks_engaged_with_shamblers_and_crawler_can_move() -> None:
     st.pos = [1, 1, 1, 1]
     place_zombie(st, "Shamblers", 1)
     place_zombie(st, "Crawlers", 1, 0)
-    assert not st.blocked(0)
+    assert not moves.is_blocked(st, 0)
 
 
 def test_fast_zombie_attacks_when_it_spawns_among_survivors() -> None:
