@@ -33,7 +33,7 @@ def auto(st: SurroundedTable) -> None:
     """Take every step that has a single possible action; end the game if none has any."""
     while st.phase != OVER:
         if st.phase == ABILITY:
-            abilities = st.available_abilities()
+            abilities = options.available_abilities(st)
             if not abilities:
                 end_turn(st)
                 continue
