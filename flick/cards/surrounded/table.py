@@ -4,7 +4,8 @@ read them (the free cells where a card may go, the resolved end), nothing that c
 
 The rules are functions of this state in modules that import it, never the reverse: `options`
 (what the rules allow: the choices at the start of a turn, the abilities available, the legal
-actions) and `turns` (an action done, the forced steps, the end: they change the state). `flick.cards.surrounded.state.SurroundedState` is the card engine's game made of them.
+actions) and `turns` (an action done, the forced steps, the end: they change the state).
+`flick.cards.surrounded.state.SurroundedState` is the card engine's game made of them.
 """
 
 from __future__ import annotations
