@@ -81,7 +81,7 @@ class GreedyBot:
 
     def _weapon_value(self, st: S.RiseOfTheZombies, s: int, code: int) -> float:
         rng_, chart, _f, _n = st.weapon(s, code)
-        return chart.expected(st.attack_bonus(s)) + 0.15 * rng_[1]
+        return chart.expected(combat.attack_bonus(st, s)) + 0.15 * rng_[1]
 
     def _best_weapon_value(self, st: S.RiseOfTheZombies, s: int) -> float:
         vals = [self._weapon_value(st, s, c) for c in st.ready[s] if st.spec(c).type == "weapon"]
@@ -126,7 +126,7 @@ class GreedyBot:
             return legal[0]
         if isinstance(pd, D.Target) and pd.mode == "weapon":
             _r, chart, _f, _n = st.weapon(s, pd.weapon)
-            expect = chart.expected(st.attack_bonus(s))
+            expect = chart.expected(combat.attack_bonus(st, s))
         elif isinstance(pd, D.Target) and pd.mode == "chart":
             sp = st.spec(pd.chart)
             expect = (sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")).expected()
@@ -149,7 +149,7 @@ class GreedyBot:
         for a in legal:
             by.setdefault(a >> 16, []).append(a)
         rules = [self._heal, self._ready, self._arm]
-        if st.blocked(s) or (self.fight_first and not self._rush(st, s)):
+        if moves.is_blocked(st, s) or (self.fight_first and not self._rush(st, s)):
             rules.append(self._fight)  # clear the Location (or break free) before moving
         rules += [self._move, self._fight, self._give]
         for rule in rules:
@@ -199,7 +199,8 @@ class GreedyBot:
         for a in by.get(C.K_READY, []):
             sp = st.spec(a & 255)
             if sp.type == "weapon":
-                gain = sp.roll_chart().expected(st.attack_bonus(s)) + 0.15 * sp.range[1] - best
+                bonus = combat.attack_bonus(st, s)
+                gain = sp.roll_chart().expected(bonus) + 0.15 * sp.range[1] - best
                 if gain > 0.05:
                     options.append((gain + 1.0, a))
             elif sp.type == "skill":

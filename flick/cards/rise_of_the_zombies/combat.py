@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
 
 
+def attack_bonus(st: Table, s: int) -> int:
+    """Survivor s's bonus to its attack rolls: this turn's (cards played) and its Readied
+    Skills'."""
+    return st.bonus[s] + sum(
+        st.spec(c).eff("attack_bonus") for c in st.ready[s] if st.spec(c).type == "skill"
+    )
+
+
 def play_instant(st: Table, s: int, c: int) -> None:
     sp = st.spec(c)
     st.hand[s].remove(c)
@@ -61,7 +69,7 @@ def roll_wounds(st: Table, s: int, w: int, roll: int) -> int | str:
     nat = chart.natural[roll]
     if nat is not None:
         return nat  # natural results ignore every modifier
-    return chart.wounds[min(max(roll + st.attack_bonus(s), 1), 12)]
+    return chart.wounds[min(max(roll + attack_bonus(st, s), 1), 12)]
 
 
 def resolve_weapon(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies import zombies
 from flick.cards.rise_of_the_zombies.codes import (
     K_ATTACK,
     K_COMPANION,
@@ -45,6 +46,27 @@ from flick.cards.rise_of_the_zombies.codes import (
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
+
+
+def is_blocked(st: Table, s: int) -> bool:
+    """Cannot Advance: Engaged with a Blocks zombie, or a Blocks Group zombie is here
+    (one that does not Engage this survivor - Crossbow - does not block)."""
+    p = st.pos[s]
+    lone = None
+    for z in st.zorder:
+        if st.zpos[z] != p:
+            continue
+        zs = st.zspec(z)
+        if not zs.blocks:
+            continue
+        if zs.group:
+            if lone is None:
+                lone = zombies.crossbow_lone(st, s)
+            if not lone:
+                return True
+        elif st.zeng[z] == s:
+            return True
+    return False
 
 
 def distinct(st: Table, cards: list[int], pred: Any = None) -> list[int]:
@@ -140,7 +162,7 @@ def play_actions(st: Table, s: int) -> list[int]:
     if not st.free_used[s]:
         attack_pay.append(NONE)
     if not st.moved[s]:
-        blocked = st.blocked(s)
+        blocked = is_blocked(st, s)
         if cardio_ok(st, s):
             follow_pay.append(NONE)
         frontier = len(st.path) - 1

@@ -145,39 +145,6 @@ class Table(State):
     def zombies_at(self, p: int) -> list[int]:
         return [z for z in self.zorder if self.zpos[z] == p]
 
-    def crossbow_lone(self, s: int) -> bool:
-        """Crossbow text: if it is your only Readied Weapon, Group Zombies do not Engage you
-        (an Inherent Weapon is always Readied, so it counts)."""
-        if self.cat.survivors[self.sv[s]].weapon is not None:
-            return False
-        weapons = [c for c in self.ready[s] if self.spec(c).type == "weapon"]
-        return len(weapons) == 1 and bool(self.spec(weapons[0]).eff("lone_weapon_no_group_engage"))
-
-    def blocked(self, s: int) -> bool:
-        """Cannot Advance: Engaged with a Blocks zombie, or a Blocks Group zombie is here
-        (one that does not Engage this survivor - Crossbow - does not block)."""
-        p = self.pos[s]
-        lone = None
-        for z in self.zorder:
-            if self.zpos[z] != p:
-                continue
-            zs = self.zspec(z)
-            if not zs.blocks:
-                continue
-            if zs.group:
-                if lone is None:
-                    lone = self.crossbow_lone(s)
-                if not lone:
-                    return True
-            elif self.zeng[z] == s:
-                return True
-        return False
-
-    def attack_bonus(self, s: int) -> int:
-        return self.bonus[s] + sum(
-            self.spec(c).eff("attack_bonus") for c in self.ready[s] if self.spec(c).type == "skill"
-        )
-
     def weapon(self, s: int, code: int) -> tuple[tuple[int, int], Chart, int, str]:
         """(range, chart, final wounds, name) of weapon `code` (a card, or NONE: inherent)."""
         if code == NONE:

@@ -29,6 +29,15 @@ def infestation_value(st: Table, i: int, card_text: int) -> int:
     return (i + 1) + st.modifier() + card_text
 
 
+def crossbow_lone(st: Table, s: int) -> bool:
+    """Crossbow text: if it is your only Readied Weapon, Group Zombies do not Engage you
+    (an Inherent Weapon is always Readied, so it counts)."""
+    if st.cat.survivors[st.sv[s]].weapon is not None:
+        return False
+    weapons = [c for c in st.ready[s] if st.spec(c).type == "weapon"]
+    return len(weapons) == 1 and bool(st.spec(weapons[0]).eff("lone_weapon_no_group_engage"))
+
+
 def continue_infestation(st: Table) -> None:
     inf = st.infest
     assert inf is not None  # called only during an Infestation
@@ -96,7 +105,7 @@ def run_zq(st: Table) -> None:
                 continue
             zs = st.zspec(z)
             if zs.group:
-                targets = [t for t in st.here(p) if not st.crossbow_lone(t)]
+                targets = [t for t in st.here(p) if not crossbow_lone(st, t)]
             else:
                 t = st.zeng[z]
                 targets = [t] if t >= 0 and st.alive[t] and st.pos[t] == p else []

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from flick.cards.surrounded import board
 from flick.cards.surrounded.actions import (
     CHOOSE,
+    EXPLORE,
     LOCATION,
     LOOK_BOTTOM,
     LOOK_TOP,
     OCCUPANT,
+    OCCUPY,
     OVER,
     PLACE,
     SKIP,
@@ -25,10 +27,47 @@ if TYPE_CHECKING:
     from flick.cards.surrounded.table import SurroundedTable
 
 
+def turn_options(st: SurroundedTable) -> list[int]:
+    """EXPLORE and/or OCCUPY as the start-of-turn rules allow (empty: nothing fits)."""
+    can_loc = bool(st.location_cells())
+    can_occ = bool(st.occupant_cells())
+    if len(st.deck) == 1:
+        return [OCCUPY] if can_occ else []
+    if not can_loc:
+        return [OCCUPY] if can_occ else []
+    if not can_occ or st.cards[st.deck[-1] - 1].printed_walker:
+        return [EXPLORE]
+    return [EXPLORE, OCCUPY]
+
+
+def available_abilities(st: SurroundedTable) -> list[str]:
+    """Abilities of humans on this turn's occupant card that touch a location, within the
+    scenario's limits."""
+    if st.placed is None:
+        return []
+    faces = st.cards[st.occs[st.placed] - 1].faces
+    found = []
+    for d in range(4):
+        f = faces[d]
+        if f.ability and f.ability not in found and st.placed + board.STEP[d] in st.locs:
+            found.append(f.ability)
+    if not found:
+        return []
+    total = st.scenario.total_ability_limit(st.difficulty)
+    if total is not None and sum(st.used.values()) >= total:
+        return []
+    out = []
+    for a in found:
+        cap = st.scenario.ability_limit(a, st.difficulty)
+        if cap is None or st.used[a] < cap:
+            out.append(a)
+    return out
+
+
 def ability_actions(st: SurroundedTable) -> list[int]:
     """The ability step's actions: SKIP and every use of an ability available (none: no
     decision)."""
-    abilities = st.available_abilities()
+    abilities = available_abilities(st)
     if not abilities:
         return []
     acts: list[int] = []
@@ -83,7 +122,7 @@ def legal(st: SurroundedTable) -> list[int]:
     if p == OVER:
         return []
     if p == CHOOSE:
-        return st.turn_options()
+        return turn_options(st)
     if p == LOCATION:
         return [PLACE + c for c in st.location_cells()]
     if p == SPAWN:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flick.cards.engine import fit_lines
-from flick.cards.surrounded import board
+from flick.cards.surrounded import board, options
 from flick.cards.surrounded import state as st
 from flick.cards.surrounded.cards import Card, Occupant
 from flick.cards.surrounded.explain import goal_status
@@ -181,7 +181,7 @@ def render_state(state: SurroundedState, viewer: int | None = None,
                 f"{top.container or 'none'}; effect: {top.effect.text or 'none'})"
             )
     if state.phase == st.ABILITY and state.placed is not None:
-        out.append("Abilities you may use now: " + ", ".join(state.available_abilities()))
+        out.append("Abilities you may use now: " + ", ".join(options.available_abilities(state)))
     if state.phase == st.OVER:
         out.append(result_text(state))
     text = "\n".join(out)

@@ -1,11 +1,11 @@
 """Surrounded: a game's state as plain data: the fields of the table (the deck, the map of
 location and occupant cards, the abilities used, the turn and its step) and the queries that
-read them (where a card may go, the choices at the start of a turn, the abilities available,
-the resolved end), nothing that changes them.
+read them (the free cells where a card may go, the resolved end), nothing that changes them.
 
-The rules are functions that take this state and change it, in modules that import it, never
-the reverse: `options` (the legal actions) and `turns` (an action done, the forced steps, the
-end). `flick.cards.surrounded.state.SurroundedState` is the card engine's game made of them.
+The rules are functions of this state in modules that import it, never the reverse: `options`
+(what the rules allow: the choices at the start of a turn, the abilities available, the legal
+actions) and `turns` (an action done, the forced steps, the end: they change the state).
+`flick.cards.surrounded.state.SurroundedState` is the card engine's game made of them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from flick.cards.engine import State
 from flick.cards.surrounded import board
-from flick.cards.surrounded.actions import EXPLORE, OCCUPY, OVER
+from flick.cards.surrounded.actions import OVER
 from flick.cards.surrounded.cards import Card
 from flick.cards.surrounded.scenarios import Scenario
 from flick.cards.surrounded.scoring import Resolution, resolve
@@ -80,41 +80,6 @@ class SurroundedTable(State):
             if faces[board.OPPOSITE[d]].kind == "walker":
                 out.append(c)
         return sorted(out)
-
-    def turn_options(self) -> list[int]:
-        """EXPLORE and/or OCCUPY as the start-of-turn rules allow (empty: nothing fits)."""
-        can_loc = bool(self.location_cells())
-        can_occ = bool(self.occupant_cells())
-        if len(self.deck) == 1:
-            return [OCCUPY] if can_occ else []
-        if not can_loc:
-            return [OCCUPY] if can_occ else []
-        if not can_occ or self.cards[self.deck[-1] - 1].printed_walker:
-            return [EXPLORE]
-        return [EXPLORE, OCCUPY]
-
-    def available_abilities(self) -> list[str]:
-        """Abilities of humans on this turn's occupant card that touch a location, within the
-        scenario's limits."""
-        if self.placed is None:
-            return []
-        faces = self.cards[self.occs[self.placed] - 1].faces
-        found = []
-        for d in range(4):
-            f = faces[d]
-            if f.ability and f.ability not in found and self.placed + board.STEP[d] in self.locs:
-                found.append(f.ability)
-        if not found:
-            return []
-        total = self.scenario.total_ability_limit(self.difficulty)
-        if total is not None and sum(self.used.values()) >= total:
-            return []
-        out = []
-        for a in found:
-            cap = self.scenario.ability_limit(a, self.difficulty)
-            if cap is None or self.used[a] < cap:
-                out.append(a)
-        return out
 
     def result(self) -> Resolution:
         """The resolved end of the game (battles, scores, the goal); only when it is over."""

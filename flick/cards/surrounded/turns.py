@@ -33,7 +33,7 @@ def auto(st: SurroundedTable) -> None:
     """Take every step that has a single possible action; end the game if none has any."""
     while st.phase != OVER:
         if st.phase == ABILITY:
-            abilities = st.available_abilities()
+            abilities = options.available_abilities(st)
             if not abilities:
                 end_turn(st)
                 continue
@@ -80,12 +80,15 @@ def stalled(st: SurroundedTable) -> None:
 
 
 def draw(st: SurroundedTable) -> int:
+    """The top card of the deck, taken (no longer a known deck card)."""
     card = st.deck.pop()
     st.known.discard(card)
     return card
 
 
 def do(st: SurroundedTable, action: int) -> None:
+    """The player's `action` in the step in progress: Explore or Occupy, a card placed, an
+    ability used or skipped."""
     p = st.phase
     if p == CHOOSE:
         st.turn += 1
@@ -122,10 +125,13 @@ def do(st: SurroundedTable, action: int) -> None:
 
 
 def enter_spawn(st: SurroundedTable) -> None:
+    """The spawn step: the next card goes next to the anchor location."""
     st.phase = SPAWN
 
 
 def use_ability(st: SurroundedTable, action: int) -> None:
+    """Look at the top or bottom card, Burn a card to the top or bottom of the deck, or Move
+    an occupant card (the ability step's `action`)."""
     st.map_changed()
     if action in (LOOK_TOP, LOOK_BOTTOM):
         st.used["look"] += 1
@@ -157,6 +163,7 @@ def use_ability(st: SurroundedTable, action: int) -> None:
 
 
 def recentre(st: SurroundedTable) -> None:
+    """Shift a map that drifted far from the origin back around it (after a Burn)."""
     shift = board.translation_needed(list(st.locs) + list(st.occs))
     if shift:
         st.locs = {c + shift: k for c, k in st.locs.items()}
@@ -164,6 +171,7 @@ def recentre(st: SurroundedTable) -> None:
 
 
 def end_turn(st: SurroundedTable) -> None:
+    """The turn ends: the next one, or the end of the game when the deck is empty."""
     st.placed = None
     if not st.deck:
         finish(st)
@@ -172,6 +180,7 @@ def end_turn(st: SurroundedTable) -> None:
 
 
 def finish(st: SurroundedTable) -> None:
+    """The game is over (its end is resolved when asked: `SurroundedTable.result`)."""
     st.phase = OVER
     st.placed = None
     st.result_cache = None

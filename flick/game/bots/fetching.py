@@ -6,7 +6,7 @@ at the end of the current round)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flick.game.bots import plans
 from flick.game.bots.goals.base import Goal
@@ -15,7 +15,6 @@ from flick.game.inputs import Eat, GoHungry, Input, Keep
 from flick.game.state import TOKEN_KINDS, WEAPONS, Survivor
 
 if TYPE_CHECKING:
-    from flick.game.bots.heuristic import CoreBot
     from flick.game.game import Game
 
 T = tuned("fetching")  # the tuned numbers: assets/bots/fetching.yaml
@@ -23,11 +22,16 @@ FIGHT_CM: float = T["fight_cm"]
 SURE_TOKEN_CM: float = T["sure_token_cm"]
 
 
-class Fetching:
-    """Fetching tokens to a base and feeding the survivors (a tactic of `CoreBot`; it asks the
-    bot only for `kills_needed`)."""
+class FetchingNeeds(Protocol):
+    """What fetching asks of the bot."""
 
-    def __init__(self, bot: CoreBot) -> None:
+    def kills_needed(self, game: Game) -> int: ...
+
+
+class Fetching:
+    """Fetching tokens to a base and feeding the survivors (a tactic of `CoreBot`)."""
+
+    def __init__(self, bot: FetchingNeeds) -> None:
         self.bot = bot
         self._claims_game: Game | None = None
         self._claims: dict[str, str] = {}

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from flick.game.bots.aim import impulse_to, noisy, path_clear, vector
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import rush_hits_rv
+from flick.game.bots.walking import Hand, Walking, rush_hits_rv
 from flick.game.inputs import (
     FightFlick,
     FightWait,
@@ -28,7 +28,6 @@ from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
-    from flick.game.bots.heuristic import CoreBot
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -53,11 +52,22 @@ FLANK_SPOTS_TRIED: int = T["flank_spots_tried"]
 BAT_WAIT_CM: float = T["bat_wait_cm"]
 
 
-class Fighting:
-    """Shooting, hunting and fighting zombies (a tactic of `CoreBot`; it asks the bot for its
-    shot (which scenarios 5-10 may refuse when LOUD) and its end of a turn)."""
+class FightingNeeds(Hand, Protocol):
+    """What fighting asks of the bot: its hand, its walking, its shot (which scenarios 5-10
+    may refuse when LOUD) and its end of a turn."""
 
-    def __init__(self, bot: CoreBot) -> None:
+    walking: Walking
+
+    def shot_at(self, game: Game, s: Survivor, target: int, arrive: float = ...,
+                ignore_clear: bool = ...) -> Input | None: ...
+
+    def end(self, game: Game, s: Survivor) -> Input: ...
+
+
+class Fighting:
+    """Shooting, hunting and fighting zombies (a tactic of `CoreBot`)."""
+
+    def __init__(self, bot: FightingNeeds) -> None:
         self.bot = bot
 
     def nearest_zombie(self, game: Game, s: Survivor) -> tuple[int, float] | None:

@@ -37,10 +37,10 @@ from flick.game.bots.aim import impulse_to, noisy, vector
 from flick.game.bots.goals import TEAM
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.heuristic import BULLET_ARRIVE, SHOT_RANGE, THREAT_CM, CoreBot
-from flick.game.bots.separated import KILLS_AHEAD_MARKER, S5_URGENT, Separated
-from flick.game.bots.sheltering import Sheltering
+from flick.game.bots.separated import KILLS_AHEAD_MARKER, S5_URGENT, Separated, SeparatedNeeds
+from flick.game.bots.sheltering import Sheltering, ShelteringNeeds
 from flick.game.bots.tuned import tuned
-from flick.game.bots.versus import Versus
+from flick.game.bots.versus import Versus, VersusNeeds
 from flick.game.inputs import (
     Accuse,
     Bat,
@@ -456,3 +456,9 @@ class HeuristicBot(CoreBot):
             if junk:
                 return self.inside.exchange(s, i, junk[0], where)
         return None
+
+
+if TYPE_CHECKING:
+    def _offers(bot: HeuristicBot) -> tuple[ShelteringNeeds, SeparatedNeeds, VersusNeeds]:
+        """The bot offers each tactic it adds what the tactic asks (mypy checks it)."""
+        return bot, bot, bot

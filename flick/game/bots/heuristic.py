@@ -43,7 +43,7 @@ import numpy as np
 from flick.game.bots import plans
 from flick.game.bots.aim import HandNoise, impulse_to, noisy, path_clear, vector
 from flick.game.bots.chance import Trials
-from flick.game.bots.fetching import Fetching
+from flick.game.bots.fetching import Fetching, FetchingNeeds
 from flick.game.bots.fighting import (  # the shot numbers the core tactics share
     BULLET_ARRIVE,
     CITY_MARGIN_CM,
@@ -52,12 +52,13 @@ from flick.game.bots.fighting import (  # the shot numbers the core tactics shar
     SHOT_RANGE,
     ZOMBIES_TRIED,
     Fighting,
+    FightingNeeds,
 )
 from flick.game.bots.goals import CORE, HUNT
 from flick.game.bots.goals.base import Goal
-from flick.game.bots.inside import InsideABuilding
+from flick.game.bots.inside import InsideABuilding, InsideNeeds
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import PLACED_GOALS, Walking, next_to_standing
+from flick.game.bots.walking import PLACED_GOALS, Hand, Walking, next_to_standing
 from flick.game.inputs import (
     ChooseSurvivor,
     EndTurn,
@@ -501,10 +502,7 @@ class CoreBot:
         return game.board.pos(near[0]) if near is not None else None
 
 
-
-
-
-
-
-
-
+if TYPE_CHECKING:
+    def _offers(bot: CoreBot) -> tuple[Hand, FetchingNeeds, InsideNeeds, FightingNeeds]:
+        """The core bot offers each of its tactics what the tactic asks (mypy checks it)."""
+        return bot, bot, bot, bot

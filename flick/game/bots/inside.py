@@ -5,7 +5,7 @@ front of the base's door with a clean line in)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from flick.game.actions import object_stashes_near
 from flick.game.actions.shots import SET_ASIDE_REACH_CM
@@ -14,13 +14,13 @@ from flick.game.bots import plans
 from flick.game.bots.aim import impulse_to, noisy, path_clear, seg_core, vector
 from flick.game.bots.goals.base import Goal
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import EXIT_TURNS
+from flick.game.bots.walking import EXIT_TURNS, Hand, Walking
 from flick.game.inputs import Flick, Input, Move, TakeDrop
 from flick.game.state import WEAPONS, Survivor
 from flick.physics.geometry import point_segment
 
 if TYPE_CHECKING:
-    from flick.game.bots.heuristic import CoreBot
+    from flick.game.bots.fetching import Fetching
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -47,11 +47,25 @@ FEW_TRIALS: int = T["few_trials"]
 EXIT_ODDS: float = T["exit_odds"]
 
 
+class InsideNeeds(Hand, Protocol):
+    """What the tactic inside a building asks of the bot: its hand, its walking and fetching,
+    the survivor's goal, what to take or drop, and its end of a turn."""
+
+    walking: Walking
+    fetching: Fetching
+
+    def goal(self, game: Game, s: Survivor) -> Goal: ...
+
+    def take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None: ...
+
+    def end(self, game: Game, s: Survivor) -> Input: ...
+
+
 class InsideABuilding:
     """A survivor inside a building: take, drop, search again or leave (a tactic of
-    `CoreBot`; it asks the bot for its goal, its end of a turn and what to take or drop)."""
+    `CoreBot`)."""
 
-    def __init__(self, bot: CoreBot) -> None:
+    def __init__(self, bot: InsideNeeds) -> None:
         self.bot = bot
 
     def act(self, game: Game, s: Survivor) -> Input:
@@ -110,11 +124,6 @@ class InsideABuilding:
         if self.bot.walking.entry_line(game, None, out, b) is None:
             front += EXIT_NO_LINE_CM
         return front
-
-    def _fetch_coop(self, game: Game) -> bool:
-        """Scenarios 2 and 4: a co-op game whose objective is tokens in the base."""
-        return game.scenario.mode == "co-op" and any(
-            o.id == "tokens_in_base" for o in game.scenario.objectives)
 
     def _fetch_exit(self, game: Game, s: Survivor, building: str,
                     goal: Goal) -> Input | None:

@@ -5,18 +5,19 @@ would catch, and the bat's swing or wait in a fight."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flick.game.bots import plans
-from flick.game.bots.fighting import SHOT_RANGE
+from flick.game.bots.fetching import Fetching
+from flick.game.bots.fighting import SHOT_RANGE, Fighting
 from flick.game.bots.sheltering import RUSH_REACH_CM, interpolate
 from flick.game.bots.tuned import tuned
+from flick.game.bots.walking import Walking
 from flick.game.inputs import FightWait, Input
 from flick.game.scenarios.deck import ATTACK, CARD_LENGTH_CM, FIGHT_CARDS
 from flick.game.state import Survivor
 
 if TYPE_CHECKING:
-    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
 
 T = tuned("separated")  # the tuned numbers: assets/bots/separated.yaml
@@ -33,10 +34,21 @@ def bat_hit(d: float) -> float:
     return interpolate(BAT_HIT, d)
 
 
+class SeparatedNeeds(Protocol):
+    """What scenario 5's tactics ask of the bot: its walking, fetching and fighting, and the
+    kills the next horde needs."""
+
+    walking: Walking
+    fetching: Fetching
+    fighting: Fighting
+
+    def kills_needed(self, game: Game) -> int: ...
+
+
 class Separated:
     """Scenario 5's tactics (a tactic of `HeuristicBot`)."""
 
-    def __init__(self, bot: HeuristicBot) -> None:
+    def __init__(self, bot: SeparatedNeeds) -> None:
         self.bot = bot
 
     def kill_and_shelter(self, game: Game, s: Survivor) -> Input | None:

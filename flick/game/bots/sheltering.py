@@ -6,17 +6,26 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flick.game.bots import plans
 from flick.game.bots.aim import path_clear
+from flick.game.bots.fighting import Fighting
+from flick.game.bots.goals.base import Goal
+from flick.game.bots.inside import InsideABuilding
 from flick.game.bots.tuned import tuned
-from flick.game.bots.walking import CITY_MARGIN_CM, OVERSHOOT, WALK_MARGIN_CM, next_to_standing
+from flick.game.bots.walking import (
+    CITY_MARGIN_CM,
+    OVERSHOOT,
+    WALK_MARGIN_CM,
+    Walking,
+    next_to_standing,
+)
 from flick.game.inputs import Input, Move
 from flick.game.state import GUNS, Survivor
 
 if TYPE_CHECKING:
-    from flick.game.bots.five_to_ten import HeuristicBot
+    from flick.game.bots.separated import Separated
     from flick.game.game import Game
 
 Vec = tuple[float, float]
@@ -48,10 +57,35 @@ def interpolate(pts: tuple[tuple[float, float], ...], d: float) -> float:
     return pts[-1][1]
 
 
+class ShelteringNeeds(Protocol):
+    """What sheltering asks of the bot: its walking, fighting, inside and scenario 5 tactics,
+    the survivor's goal and its place, the kills the next horde needs, a shot out through a
+    door, what to take or drop, and its end of a turn."""
+
+    walking: Walking
+    fighting: Fighting
+    inside: InsideABuilding
+    separated: Separated
+
+    def goal(self, game: Game, s: Survivor) -> Goal: ...
+
+    def goal_point(self, game: Game, s: Survivor) -> Vec | None: ...
+
+    def kills_needed(self, game: Game) -> int: ...
+
+    def s5_kills_urgent(self, game: Game) -> bool: ...
+
+    def shoot_out(self, game: Game, s: Survivor, building: str) -> Input | None: ...
+
+    def take_drop_here(self, game: Game, s: Survivor, place: str) -> Input | None: ...
+
+    def end(self, game: Game, s: Survivor) -> Input: ...
+
+
 class Sheltering:
     """Sheltering from rushes and hordes (a tactic of `HeuristicBot`)."""
 
-    def __init__(self, bot: HeuristicBot) -> None:
+    def __init__(self, bot: ShelteringNeeds) -> None:
         self.bot = bot
 
     def shelter(self, game: Game, s: Survivor) -> Input | None:

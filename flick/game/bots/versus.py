@@ -5,19 +5,19 @@ objectives hunt and shelter."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flick.game.bots import plans
-from flick.game.bots.fighting import BULLET_ARRIVE, SHOT_RANGE
+from flick.game.bots.fighting import BULLET_ARRIVE, SHOT_RANGE, Fighting
 from flick.game.bots.goals import SUPPLIES
 from flick.game.bots.sheltering import RUSH_REACH_CM
 from flick.game.bots.tuned import tuned
+from flick.game.bots.walking import Walking
 from flick.game.inputs import FightWait, FightWeapon, Input, Steal
 from flick.game.scenarios.fight import fight_weapons
 from flick.game.state import WEAPONS, Survivor
 
 if TYPE_CHECKING:
-    from flick.game.bots.five_to_ten import HeuristicBot
     from flick.game.game import Game
 
 T = tuned("versus")  # the tuned numbers: assets/bots/versus.yaml
@@ -26,10 +26,23 @@ ENEMY_SHOT_CM: float = T["enemy_shot_cm"]
 SHELTER_REACH_CM: float = T["shelter_reach_cm"]
 
 
+class VersusNeeds(Protocol):
+    """What the tactics against the other team ask of the bot: its walking and fighting, its
+    shot, and the token kinds a survivor's objective wants."""
+
+    walking: Walking
+    fighting: Fighting
+
+    def shot_at(self, game: Game, s: Survivor, target: int, arrive: float = ...,
+                ignore_clear: bool = ...) -> Input | None: ...
+
+    def wanted_kinds(self, game: Game, s: Survivor) -> set[str]: ...
+
+
 class Versus:
     """Against the other team (a tactic of `HeuristicBot`)."""
 
-    def __init__(self, bot: HeuristicBot) -> None:
+    def __init__(self, bot: VersusNeeds) -> None:
         self.bot = bot
 
     def steal(self, game: Game) -> Input:

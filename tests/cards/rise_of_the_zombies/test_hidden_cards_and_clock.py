@@ -15,7 +15,7 @@ from flick.cards.rise_of_the_zombies import codes as C
 from flick.cards.rise_of_the_zombies.codes import act
 from flick.cards.rise_of_the_zombies.data import Catalog, default_catalog
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
-from tests.cards.rise_of_the_zombies.test_rise_of_the_zombies import Dice, game, give, stack
+from tests.cards.rise_of_the_zombies.tables import Dice, game, give, stack
 
 
 def costly(changes: dict[str, int]) -> Catalog:

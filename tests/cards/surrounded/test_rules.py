@@ -7,6 +7,7 @@ import random
 import pytest
 
 from flick.cards.engine import IllegalActionError
+from flick.cards.surrounded import options
 from flick.cards.surrounded import state as st
 from flick.cards.surrounded.layout import at, build_state, card, plain_cards
 from flick.cards.surrounded.state import SurroundedState, burn, move, place
@@ -133,7 +134,7 @@ def test_ability_only_from_a_human_of_this_turns_card_touching_a_location() -> N
     t.apply(place(at(-1, 0)))  # the Move face points west, at nothing
     assert t.phase == st.CHOOSE
     s.apply(place(at(1, 0)))  # the Move face touches the location
-    assert s.phase == st.ABILITY and s.available_abilities() == ["move"]
+    assert s.phase == st.ABILITY and options.available_abilities(s) == ["move"]
     moves = [move(at(1, 0), at(x, y)) for x, y in [(0, 1), (-1, 0), (0, -1)]]
     assert s.legal_actions() == sorted([st.SKIP, *moves])
     s.apply(move(at(1, 0), at(0, -1)))
