@@ -8,20 +8,7 @@ import random
 from flick.cards.bots import RandomBot, play_out
 from flick.cards.something_to_fear.bots import GreedyBot, SearchBot
 from flick.cards.something_to_fear.state import StfState
-
-
-def positions(seed: int, n: int = 4, expert: bool = False, every: int = 9) -> list[StfState]:
-    """Snapshots of a random game, one every `every` decisions."""
-    s = StfState(n, seed=seed, expert=expert)
-    bot = RandomBot(seed)
-    out = []
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            out.append(s.clone())
-        s.apply(bot.choose(s))
-        k += 1
-    return out
+from tests.cards.something_to_fear.positions import positions
 
 
 def test_bots_decide_only_on_what_their_seat_sees() -> None:

@@ -10,21 +10,7 @@ import pytest
 from flick.cards.bots import RandomBot, play_out
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import new_state
-from flick.cards.something_to_fear.state import StfState
-
-
-def positions(seed: int, n: int = 4, expert: bool = False, every: int = 9) -> list[StfState]:
-    """Snapshots of a random game, one every `every` decisions."""
-    s = StfState(n, seed=seed, expert=expert)
-    bot = RandomBot(seed)
-    out = []
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            out.append(s.clone())
-        s.apply(bot.choose(s))
-        k += 1
-    return out
+from tests.cards.something_to_fear.positions import positions
 
 
 @pytest.mark.parametrize("expert", [False, True])
