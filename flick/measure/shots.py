@@ -12,7 +12,9 @@ Measured, in table cm and seconds (frame A is the first good frame after the rel
   s(t) = s0 + v t - a t^2 / 2 (constant deceleration, as sliding friction gives), over the frames
   before the last 15 % of the slide; `slide_distance` from the fitted position at frame A to the
   rest; `track` (up to 8 of those frames); `spin_speed` and `final_angle` from the rim dot when
-  it was seen in most frames and the piece turned at least 45 degrees.
+  it was seen in most frames and the piece turned at least 45 degrees: its angle about the
+  centre's fitted path, fitted with the same stopping slow-down from the launch (where the
+  slide's fit leaves the rest before the shot), see `_spin`.
 - collision / topple: the striker's approach fitted the same way; the contact is where its
   fitted centre comes within the two pieces' radii of the target's resting centre;
   `impact_speed` is the fitted speed there. `striker_distance` from that point to the
@@ -37,6 +39,15 @@ AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, no
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
 MAX_TURN_PER_FRAME = 60.0  # degrees: a rim dot turning more between two frames is not followed
+# px from the piece's centre to its rim dot from which the dot's angle at rest before the launch
+# anchors the spin's fit. Closer, the pixel grid biases a resting dot's centroid by as much as a
+# moving one wanders (at 3.3 px up to 9 degrees, not averaged away by the frames at rest): the
+# spin lever of 8 seeds fitted 4.9 % off free and 10.6 % anchored; at 5 px 2.4 % and 1.8 %, at
+# 6.7 px 2.1 % and 1.5 % (python -m flick.bench.measure's slides).
+ANCHOR_PX = 4.5
+# Frames' worth of weight the angle at rest before the launch has in the spin's fit: its noise
+# averages away over the rest, its pixel-grid bias (about one moving frame's error) does not.
+ANCHOR_WEIGHT = 3.0
 STILL_CM = 0.05  # cm between a frame's two neighbours below which a piece is still there
 EVEN_RMS_CM = 0.3  # cm rms off the fitted slow-down: more is a track not to trust
 # A frame whose piece moved less than this share of the way between its neighbours (a moving
@@ -59,6 +70,9 @@ class PieceFrames:
     dot: np.ndarray
     occluded: np.ndarray
     blobs: np.ndarray
+    # The rim dot's own position (cm; nan when not seen); None: only its angle is known.
+    dot_x: np.ndarray | None = None
+    dot_y: np.ndarray | None = None
     good: np.ndarray = field(init=False)
     merged: np.ndarray = field(init=False)
     partial: np.ndarray = field(init=False)
@@ -91,7 +105,8 @@ class PieceFrames:
     @classmethod
     def from_track(cls, arrays: dict[str, np.ndarray], may_grow: bool = False) -> PieceFrames:
         return cls(arrays["x"], arrays["y"], arrays["area"], arrays["elongation"], arrays["dot"],
-                   arrays["occluded"].astype(bool), arrays["blobs"], may_grow)
+                   arrays["occluded"].astype(bool), arrays["blobs"], arrays.get("dot_x"),
+                   arrays.get("dot_y"), may_grow)
 
 
 @dataclass
@@ -133,6 +148,7 @@ class Setup:
     # Each frame's own time (s), as the phone stamped it (a variable frame rate); None: the
     # frames are 1 / fps apart.
     times: np.ndarray | None = None
+    px_per_cm: float | None = None  # the picture's scale on the table, where known
 
     def seconds(self, frames: list[int] | np.ndarray, origin: int) -> np.ndarray:
         """The time of each of `frames` after frame `origin` (s)."""
@@ -258,18 +274,21 @@ def _fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float]:
     return float(s0), float(v), float(a)
 
 
-def stop_fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float, float]:
+def stop_fit(t: np.ndarray, s: np.ndarray, weights: np.ndarray | None = None,
+             ) -> tuple[float, float, float, float]:
     """Fit a Coulomb slow-down that stops: s(t) = s_end - a (T - t)^2 / 2 before the stop time
     T, s_end after it. Linear in (s_end, a) for each T; T by a grid and then a finer one.
 
     Returns (s_end, a, T, rms). The speed at t = 0 is a T and the distance from t = 0 to the
     rest a T^2 / 2: every frame counts, the rest frames too, and no cut-off is needed.
     """
+    root = np.ones_like(t) if weights is None else np.sqrt(weights / np.mean(weights))
+
     def solve(stop: float) -> tuple[float, float, float]:
         lever = 0.5 * np.maximum(stop - t, 0.0) ** 2
         design = np.column_stack([np.ones_like(t), -lever])
-        coef, *_ = np.linalg.lstsq(design, s, rcond=None)
-        res = float(np.sqrt(np.mean((design @ coef - s) ** 2)))
+        coef, *_ = np.linalg.lstsq(design * root[:, None], s * root, rcond=None)
+        res = float(np.sqrt(np.mean(((design @ coef - s) * root) ** 2)))
         return float(coef[0]), float(coef[1]), res
 
     lo, hi = float(t[0]), float(t[-1])
@@ -365,8 +384,16 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     direction = (rest - pa) / max(total, 1e-9)
     t = setup.seconds(frames, a)
     d = np.array([float(np.dot(pf.p(i) - pa, direction)) for i in frames])
-    _s_end, dec, stop, rms = stop_fit(t, d)
+    s_end, dec, stop, rms = stop_fit(t, d)
     v = dec * stop
+    # The centre's path as fitted (even slow-down along the line, a straight drift across it):
+    # the rim dot's angle is read about it, not about each frame's noisier centroid.
+    normal = np.array([-direction[1], direction[0]])
+    along = s_end - 0.5 * dec * np.maximum(stop - t, 0.0) ** 2
+    across = np.array([float(np.dot(pf.p(i) - pa, normal)) for i in frames])
+    drift = np.polyfit(along, across, 1) if len(frames) > 2 else np.array([0.0, 0.0])
+    path = {i: pa + direction * s_i + normal * float(np.polyval(drift, s_i))
+            for i, s_i in zip(frames, along, strict=True)}
     m.fitted = moving
     m.path["piece"] = [(float(pf.x[i]), float(pf.y[i])) for i in range(a, m.last + 1)
                        if pf.good[i]] + [(float(rest[0]), float(rest[1]))]
@@ -384,7 +411,16 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     at = setup.seconds(chosen, a)
     track = tuple(TrackPoint(round(float(t_i), 6), float(pf.x[i]), float(pf.y[i]))
                   for i, t_i in zip(chosen, at, strict=True))
-    spin_speed, final_angle = _spin(pf, a, m.last, window[1], setup)
+    # The launch: when the fitted slow-down leaves where the piece rested before the shot (the
+    # hand hides it then; the slide's fit gives it to a fraction of a millisecond).
+    start = _rest(pf, window[0], m.first, backward=True)
+    launch: Launch | None = None
+    if start is not None and dec > 0:
+        back = float(np.dot(start - pa, direction))
+        before = _still(pf, window[0], m.first, backward=True)
+        path.update({i: start for i in before})
+        launch = Launch(stop - math.sqrt(max(2.0 * (s_end - back) / dec, 0.0)), before)
+    spin_speed, final_angle = _spin(pf, a, m.last, window[1], setup, path, launch)
     distance = 0.5 * dec * stop * stop
     m.values = {"launch_speed": v, "slide_distance": distance, "deceleration": dec}
     if spin_speed is not None and final_angle is not None:
@@ -395,10 +431,27 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
                  note=f"shot {m.number}: frames {m.first}-{m.last}")
 
 
+@dataclass(frozen=True)
+class Launch:
+    """When the flick launched the piece (s after frame A, negative: the hand hid it) and the
+    frames where it rested before."""
+
+    time: float
+    before: list[int]
+
+
 def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
+          path: dict[int, np.ndarray] | None = None, launch: Launch | None = None,
           ) -> tuple[float | None, float | None]:
     """Spin (deg/s) at frame A and the rotation (deg) from A to rest, from the rim dot, or
-    (None, None) when it was not seen well enough or the piece hardly turned."""
+    (None, None) when it was not seen well enough or the piece hardly turned.
+
+    The dot's angle is read about the centre's fitted `path` (by frame) where it is known, and
+    fitted with the table's closed form: an even slow-down that stops, theta(t) = theta_end -
+    alpha (T - t)^2 / 2. Where the dot is large enough in the picture (ANCHOR_PX) and the
+    `launch` is known, the turn starts there from the angle at rest before it (the spin and the
+    slide start together): the fit then spans the whole turn, not only what follows the hand.
+    """
     fps = setup.fps
     end = min(last + int(0.2 * fps), stop)
     frames = [i for i in [*range(a, last + 1), *_still(pf, last + 1, end)]
@@ -408,7 +461,7 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
         return None, None
     if max(b - c for b, c in zip(frames[1:], frames, strict=False)) > 3:
         return None, None
-    theta = np.unwrap(pf.dot[frames])
+    theta = np.unwrap(_dot_angles(pf, frames, path))
     theta -= theta[0]
     # The dot can be followed only while it turns well under half a turn between frames; past
     # that (a fast spin, a noisy or blocky dot) its angle aliases and any spin read is wrong.
@@ -419,13 +472,51 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
         return None, None
     sign = 1.0 if final > 0 else -1.0
     times = setup.seconds(frames, a)
-    _end, alpha, t_stop, rms = stop_fit(times, theta * sign)
+    theta_end, alpha, t_stop, rms = stop_fit(times, theta * sign)
+    pre = [i for i in launch.before if math.isfinite(pf.dot[i])] if launch is not None else []
+    if (launch is not None and alpha > 0 and len(pre) >= 3
+            and _dot_px(pf, frames, path, setup) >= ANCHOR_PX):
+        # Before the launch the piece rests: its frames' times are the launch's, where the turn
+        # starts, their angle whole turns from where the free fit puts the launch.
+        rest = sign * (_dot_angles(pf, pre, path) - _dot_angles(pf, frames[:1], path)[0])
+        guess = theta_end - 0.5 * alpha * max(t_stop - launch.time, 0.0) ** 2
+        rest = np.unwrap(rest)
+        rest += 2 * math.pi * round((guess - float(np.median(rest))) / (2 * math.pi))
+        weights = np.ones(len(pre) + len(frames))
+        weights[:len(pre)] = ANCHOR_WEIGHT / len(pre)
+        _end, alpha, t_stop, rms = stop_fit(
+            np.concatenate([np.full(len(pre), launch.time), times]),
+            np.concatenate([rest, theta * sign]), weights)
     if alpha <= 0 or rms > 0.3:
         return None, None
     first_step = alpha * t_stop * float(times[1] - times[0]) if len(times) > 1 else 0.0
     if first_step > math.radians(MAX_TURN_PER_FRAME):
         return None, None
     return math.degrees(alpha * t_stop), math.degrees(0.5 * alpha * t_stop * t_stop)
+
+
+def _dot_px(pf: PieceFrames, frames: list[int], path: dict[int, np.ndarray] | None,
+            setup: Setup) -> float:
+    """px: how far the rim dot is from the piece's centre in the picture (0 when unknown)."""
+    if path is None or pf.dot_x is None or pf.dot_y is None or not setup.px_per_cm:
+        return 0.0
+    reach = [math.hypot(pf.dot_x[i] - path[i][0], pf.dot_y[i] - path[i][1])
+             for i in frames if i in path and math.isfinite(pf.dot_x[i])]
+    return float(np.median(reach)) * setup.px_per_cm if reach else 0.0
+
+
+def _dot_angles(pf: PieceFrames, frames: list[int],
+                path: dict[int, np.ndarray] | None) -> np.ndarray:
+    """The rim dot's angle (rad) in `frames`: about the fitted centre where both are known,
+    else as the tracker read it about the frame's centroid."""
+    out = pf.dot[frames].astype(float)
+    if path is None or pf.dot_x is None or pf.dot_y is None:
+        return out
+    for k, i in enumerate(frames):
+        centre = path.get(i)
+        if centre is not None and math.isfinite(pf.dot_x[i]) and math.isfinite(pf.dot_y[i]):
+            out[k] = math.atan2(pf.dot_y[i] - centre[1], pf.dot_x[i] - centre[0])
+    return out
 
 
 def pooled_deceleration(samples: list[tuple[np.ndarray, np.ndarray]]) -> float:

@@ -22,8 +22,9 @@ from flick.measure.scale import Scale
 @dataclass
 class Track:
     """Per frame (index = frame number): position (cm; nan when not found), silhouette area
-    (cm^2), elongation (long axis / short axis), rim-dot angle (rad, nan when not seen),
-    occluded (a hand touches it), blobs (of its colour, at least a third of the largest)."""
+    (cm^2), elongation (long axis / short axis), rim-dot angle (rad, nan when not seen) and
+    the dot's own position (cm), occluded (a hand touches it), blobs (of its colour, at least a
+    third of the largest)."""
 
     name: str
     x: list[float] = field(default_factory=list)
@@ -31,12 +32,14 @@ class Track:
     area: list[float] = field(default_factory=list)
     elongation: list[float] = field(default_factory=list)
     dot: list[float] = field(default_factory=list)
+    dot_x: list[float] = field(default_factory=list)
+    dot_y: list[float] = field(default_factory=list)
     occluded: list[bool] = field(default_factory=list)
     blobs: list[int] = field(default_factory=list)
 
     def arrays(self) -> dict[str, np.ndarray]:
         return {k: np.array(getattr(self, k)) for k in
-                ("x", "y", "area", "elongation", "dot", "occluded", "blobs")}
+                ("x", "y", "area", "elongation", "dot", "dot_x", "dot_y", "occluded", "blobs")}
 
 
 @dataclass(frozen=True)
@@ -179,14 +182,52 @@ class Tracker:
             track.area.append(float(area))
             track.elongation.append(float(elong))
             track.occluded.append(bool(skin[y0:y1, x0:x1][filled > 0].any()))
-            dot = cv2.bitwise_and(white[y0:y1, x0:x1], filled)
-            md = cv2.moments(dot, binaryImage=True)
-            if md["m00"] >= 2:
-                (dx, dy), = self.scale.to_table(
-                    np.array([[x0 + md["m10"] / md["m00"], y0 + md["m01"] / md["m00"]]]))
+            spot = _dot(frame[y0:y1, x0:x1], white[y0:y1, x0:x1], filled, self.kernel,
+                        self.near)
+            if spot is not None:
+                (dx, dy), = self.scale.to_table(np.array([[x0 + spot[0], y0 + spot[1]]]))
                 track.dot.append(math.atan2(dy - ty, dx - tx))
+                track.dot_x.append(float(dx))
+                track.dot_y.append(float(dy))
             else:
                 track.dot.append(math.nan)
+                track.dot_x.append(math.nan)
+                track.dot_y.append(math.nan)
+
+
+DOT_SHARE = 0.3  # of the way from the piece's brightness to the dot's: where the dot begins
+
+
+def _dot(patch: np.ndarray, white: np.ndarray, filled: np.ndarray, kernel: np.ndarray,
+         near: np.ndarray) -> tuple[float, float] | None:
+    """The rim dot's centre (px in the patch) or None when no white is seen on the piece.
+
+    Where the dot is, its white pixels say; its centre is the centroid of the brightness above
+    the piece's own, each pixel weighted by how much of the dot covers it (brightness is
+    sampled at every pixel, a video's colour at every other one), inside the piece less its
+    rim (blended with the table) and near the white. A 3 px dot read as a white-or-not blob
+    wandered by 4 degrees from frame to frame at 320x240; weighted, by 2.7.
+    """
+    import cv2
+
+    dot = cv2.bitwise_and(white, filled)
+    if cv2.countNonZero(dot) < 2:
+        return None
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    inside = cv2.erode(filled, kernel) > 0
+    if not inside.any():
+        return None
+    base = float(np.median(grey[inside]))
+    top = float(np.percentile(grey[inside], 99.5))
+    region = inside & (cv2.dilate(dot, near) > 0)
+    floor = base + DOT_SHARE * (top - base)
+    weight = np.where(region, np.clip((grey - floor) / max(top - floor, 1.0), 0.0, 1.0), 0.0)
+    total = float(weight.sum())
+    if total <= 0.0:
+        m = cv2.moments(dot, binaryImage=True)
+        return m["m10"] / m["m00"], m["m01"] / m["m00"]
+    ys, xs = np.indices(weight.shape)
+    return float((weight * xs).sum()) / total, float((weight * ys).sum()) / total
 
 
 def _missing(track: Track) -> None:
@@ -195,5 +236,7 @@ def _missing(track: Track) -> None:
     track.area.append(math.nan)
     track.elongation.append(math.nan)
     track.dot.append(math.nan)
+    track.dot_x.append(math.nan)
+    track.dot_y.append(math.nan)
     track.occluded.append(False)
     track.blobs.append(0)
