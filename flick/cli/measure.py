@@ -2,7 +2,8 @@
 
 Put four marks of one colour at the corners of a rectangle you measured (--marks WxH, cm), the
 pieces in colours that stand out from the table (--colour for the flicked piece,
---target-colour for the piece it hits), a white dot on the flicked piece's rim to see it turn;
+--target-colour for the piece it hits; the same colour for both works: the one that moves
+first is the striker), a white dot on the flicked piece's rim to see it turn;
 film from above, the phone still. tools/README.md ("From a video") shows where everything goes.
 
 Each shot (a piece starts moving ... every piece rests) becomes one CSV row; a shot it is unsure
@@ -63,7 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", type=Path, help="write the measured shots here (CSV)")
     p.add_argument("--colour", default="blue", help="colour of the flicked piece (default blue)")
     p.add_argument("--target-colour", default="green",
-                   help="colour of the piece hit (default green)")
+                   help="colour of the piece hit (default green; the flicked piece's own "
+                   "colour: two pieces of one colour, the striker the one that moves first)")
     p.add_argument("--mark-colour", default="magenta",
                    help="colour of the four corner marks (default magenta)")
     p.add_argument("--marks", type=_rectangle, default=(80.0, 60.0), metavar="WxH",

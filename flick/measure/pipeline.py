@@ -87,7 +87,8 @@ def measure(info: VideoInfo, options: Options, params: PhysicsParams,
     nominal = (count - 1) / float(times[-1]) if count > 1 and times[-1] > 0 else info.fps
     setup = shots_mod.Setup(options.test, options.piece, options.target, nominal,
                             fp.get(options.piece).reach, target_radius, times,
-                            tracker.scale.px_per_cm())
+                            tracker.scale.px_per_cm(),
+                            one_colour=options.target_colour == options.piece_colour)
     return Result(info, tracker.scale, shots_mod.measure_all(pieces, setup), count)
 
 

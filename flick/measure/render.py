@@ -370,10 +370,12 @@ APPROACH = 25.0  # cm between the striker's and the target's centres at the star
 
 
 def plan_shots(test: str, params: PhysicsParams, rng: np.random.Generator, shots: int,
-               piece: str = "movement_disc", target: str = "zombie") -> list[ShotPlan]:
+               piece: str = "movement_disc", target: str = "zombie",
+               target_colour: BGR = TARGET_COLOUR) -> list[ShotPlan]:
     """Shots of one test on the table `params` (the true one), spread as tools/README.md asks:
     slides of 12-50 cm (half of them spun), head-on hits at 50-150 cm/s, toppling hits spread
-    evenly over 0.75-1.3 times the speed that fells the target, in a shuffled order."""
+    evenly over 0.75-1.3 times the speed that fells the target, in a shuffled order. The
+    target has `target_colour` (the striker's own: two pieces of one colour)."""
     from flick.tuning import model
 
     mu = params.pieces[piece].table_friction
@@ -404,7 +406,7 @@ def plan_shots(test: str, params: PhysicsParams, rng: np.random.Generator, shots
         x, y = float(rng.uniform(6.0, 12.0)), float(rng.uniform(15.0, 45.0))
         v0 = math.sqrt(vi * vi + 2.0 * mu * g * (APPROACH - reach))
         plans.append(ShotPlan(
-            (Piece(piece, x, y, STRIKER_COLOUR), Piece(hit, x + APPROACH, y, TARGET_COLOUR)),
+            (Piece(piece, x, y, STRIKER_COLOUR), Piece(hit, x + APPROACH, y, target_colour)),
             (v0, 0.0)))
     return plans
 
@@ -438,13 +440,14 @@ def render_tests(directory: str | Path, params: PhysicsParams, seed: int,
                      ("slide", 240.0, 4), ("collision", 60.0, 5), ("topple", 60.0, 10)),
                  camera: Camera | None = None, container: str = "avi",
                  phone: Phone | None = None, sizes: Mapping[str, tuple[int, int]] | None = None,
-                 ) -> tuple[dict[str, float], list[Clip]]:
+                 target_colour: BGR = TARGET_COLOUR) -> tuple[dict[str, float], list[Clip]]:
     """A hidden table (`hidden_table`, seeded) and one clip per (test, fps, shots), filmed
     from a slightly tilted camera with noise, blur and a hand. Returns the true values and the
     clips (written as `<test>.avi` in `directory`: motion JPEG, each frame on its own, as a
     phone's high-bitrate video; "mp4" writes MPEG-4 part 2, whose low bitrate smears slow
     motion over several frames). `sizes`: a test's own picture size (px), where it is not the
-    camera's (SPIN_SIZE for slides whose spin is read)."""
+    camera's (SPIN_SIZE for slides whose spin is read). `target_colour`: the hit pieces'
+    colour (STRIKER_COLOUR: two pieces of one colour)."""
     from flick.tuning import model
 
     rng = np.random.default_rng(seed)
@@ -454,7 +457,7 @@ def render_tests(directory: str | Path, params: PhysicsParams, seed: int,
     directory.mkdir(parents=True, exist_ok=True)
     clips = []
     for test, fps, n in tests:
-        plans = plan_shots(test, hidden, rng, n)
+        plans = plan_shots(test, hidden, rng, n, target_colour=target_colour)
         cam = camera or Camera()
         size = (sizes or {}).get(test, cam.size)
         cam = Camera(fps=fps, size=size, exposure=cam.exposure, noise=cam.noise,

@@ -19,7 +19,9 @@ Measured, in table cm and seconds (frame A is the first good frame after the rel
   fitted centre comes within the two pieces' radii of the target's resting centre;
   `impact_speed` is the fitted speed there. `striker_distance` from that point to the
   striker's rest, `target_distance` the target's slide; `fell` when the target's silhouette
-  turned from a disc to a capsule (elongation above 1.5, or its area grew by half).
+  turned from a disc to a capsule (elongation above 1.5, or its area grew by half). When the
+  striker and its target have one colour, the striker of each shot is the one that moves
+  first.
 """
 
 from __future__ import annotations
@@ -149,6 +151,9 @@ class Setup:
     # frames are 1 / fps apart.
     times: np.ndarray | None = None
     px_per_cm: float | None = None  # the picture's scale on the table, where known
+    # The striker and its target have one colour: which is which is told per shot (the one
+    # that moves first is the striker), not by the tracks' names.
+    one_colour: bool = False
 
     def seconds(self, frames: list[int] | np.ndarray, origin: int) -> np.ndarray:
         """The time of each of `frames` after frame `origin` (s)."""
@@ -333,10 +338,14 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
                 spans[k + 1][0] if k + 1 < len(spans) else n)
 
     shared = None
+    roles = [("piece", "target")] * len(spans)
+    if setup.test != "slide" and setup.one_colour:
+        roles = [_roles(pieces, first, last, setup.fps) for first, last in spans]
     if setup.test != "slide":
         samples: list[tuple[np.ndarray, np.ndarray]] = []
         for k, (first, last) in enumerate(spans):
-            _hit(Measured(k + 1, first, last, setup.test), pieces["piece"], pieces["target"],
+            striker, target = roles[k]
+            _hit(Measured(k + 1, first, last, setup.test), pieces[striker], pieces[target],
                  setup, window(k), rest_n, collect=samples)
         if len(samples) >= 2:
             shared = pooled_deceleration(samples)
@@ -350,9 +359,22 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
         if setup.test == "slide":
             _slide(m, pieces["piece"], setup, (before, after), rest_n)
         else:
-            _hit(m, pieces["piece"], pieces["target"], setup, (before, after), rest_n, shared)
+            striker, target = roles[k]
+            _hit(m, pieces[striker], pieces[target], setup, (before, after), rest_n, shared)
         out.append(m)
     return out
+
+
+def _roles(pieces: dict[str, PieceFrames], first: int, last: int,
+           fps: float) -> tuple[str, str]:
+    """(striker, target) of a shot whose two pieces have one colour: the striker is the one
+    that starts moving first (the target waits for the contact)."""
+    lag = max(1, round(fps / 30.0))
+    starts = {}
+    for name in ("piece", "target"):
+        moving = np.flatnonzero(_moving(pieces[name], lag)[first:last + 1])
+        starts[name] = int(moving[0]) if len(moving) else last + 1
+    return ("target", "piece") if starts["target"] < starts["piece"] else ("piece", "target")
 
 
 def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
@@ -565,7 +587,11 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     hit_frame = moved[0] if moved else m.last + 1
     frames = [i for i in range(a, hit_frame) if sf.good[i]
               and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + CLEAR_CM]
-    hidden = [i for i in range(a, hit_frame) if sf.occluded[i] or sf.merged[i]]
+    # Merged with another blob of its colour: not used. The target of one colour merges with
+    # it as it comes within a centimetre or so (what the outline's mending bridges): not a
+    # reason to doubt the shot.
+    hidden = [i for i in range(a, hit_frame)
+              if sf.occluded[i] or (sf.merged[i] and not setup.one_colour)]
     _note_hidden(m, sf, hidden)
     if hidden:
         m.reasons.append(f"a hand or another piece over the striker in {len(hidden)} frame(s) "
@@ -643,6 +669,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
                 m.reasons.append(f"a glancing hit: the target went off {off:.0f} degrees "
                                  "from the striker's line")
         m.values.update(striker_distance=striker_d, target_distance=target_d)
+        m.values["deceleration"] = dec  # the approach's, as fitted (shared by the shots)
         m.row = Shot(line=0, test="collision", piece=setup.piece, target=setup.piece,
                      impact_speed=speed, striker_distance=striker_d, target_distance=target_d,
                      note=note)

@@ -169,3 +169,43 @@ def test_a_rim_dot_that_jumps_between_frames_gives_no_spin() -> None:
     (m,) = shots.measure_all({"piece": shots.PieceFrames.from_track(_slide_track(turn))},
                              setup)
     assert m.sure and "spin_speed" not in m.values
+
+
+
+@RENDERED
+def test_two_pieces_of_one_colour_are_told_apart_in_a_collision(rendered, tmp_path) -> None:
+    """Striker and target both blue: each tracked by where it was and where its motion takes
+    it, the blob they make while touching split between them, the striker of each shot the one
+    that moves first. Every shot measured; each piece ends where the simulation put it and the
+    target's slide is its own; fitted with the session's slides (the same hidden table), the
+    friction within 3 % and the elasticity within 5 %."""
+    from flick.measure import output, pipeline, render, video
+    from flick.physics import PhysicsParams
+    from flick.tuning import calibrate, model
+
+    from .conftest import SEED
+
+    params = PhysicsParams.default()
+    truth, (clip,) = render.render_tests(tmp_path, params, SEED, (("collision", 60.0, 3),),
+                                         target_colour=render.STRIKER_COLOUR)
+    assert truth == rendered.truth
+    blue = parse_colour("blue")
+    options = pipeline.Options("collision", "movement_disc", "movement_disc", blue, blue,
+                               parse_colour("magenta"), render.MARKS)
+    result = pipeline.measure(video.open_video(clip.path), options, params)
+    assert len(result.shots) == len(clip.script.shots)
+    assert all(m.sure for m in result.shots), [m.reasons for m in result.shots]
+    for m, plan, traj in zip(result.shots, clip.script.shots, clip.script.trajectories,
+                             strict=True):
+        (sx, sy, *_), (tx, ty, *_) = traj.poses[-1]
+        assert math.dist(m.path["piece"][-1], (sx, sy)) < 0.5
+        assert math.dist(m.path["target"][-1], (tx, ty)) < 0.5
+        slid = math.dist((tx, ty), (plan.pieces[1].x, plan.pieces[1].y))
+        assert m.values["target_distance"] == pytest.approx(slid, rel=0.03)
+    text = output.csv_text(result.shots, clip.path.name)
+    shots = [*measurements.load(rendered.csv["slide"]).shots,
+             *measurements.parse(text, clip.path.name, model.kinds(params)).shots]
+    fit = calibrate.tune(measurements.Measurements("clips", tuple(shots)), params, None, None)
+    assert fit.fitted["mu_movement_disc"] == pytest.approx(truth["mu_movement_disc"], rel=0.03)
+    assert fit.fitted["elasticity_plastic"] == pytest.approx(truth["elasticity_plastic"],
+                                                             rel=0.05)
