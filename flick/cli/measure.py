@@ -48,6 +48,17 @@ def _fps(text: str) -> float:
     return value
 
 
+def _rolling(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not 0 <= value <= 2:  # NaN too
+        raise argparse.ArgumentTypeError(f"a rolling shutter's readout is 0 to 2 frames' "
+                                         f"interval (got '{text[:20]}')")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "measure",
@@ -72,6 +83,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="cm between the corner marks' centres (default 80x60)")
     p.add_argument("--fps", type=_fps, default=None,
                    help="the rate it was filmed at, when the file says otherwise (slow motion)")
+    p.add_argument("--rolling", type=_rolling, default=0.0, metavar="SHARE",
+                   help="the phone's rolling shutter: its last row exposed this share of a "
+                   "frame's interval after its first (about 1 at 30-60 fps; default 0: not "
+                   "corrected). Slides up or down the picture need it; across, hardly")
     p.add_argument("--sheets", type=Path, metavar="DIR", help="write a contact sheet per shot")
     p.add_argument("--review", action="store_true",
                    help="list the shots it is unsure of, with their frames and reasons")
@@ -112,7 +127,7 @@ def handle(args: argparse.Namespace) -> int:
         test=args.test, piece=args.piece, target=target if args.test != "slide" else None,
         piece_colour=parse_colour(args.colour),
         target_colour=parse_colour(args.target_colour) if args.test != "slide" else None,
-        mark_colour=parse_colour(args.mark_colour), marks=args.marks)
+        mark_colour=parse_colour(args.mark_colour), marks=args.marks, rolling=args.rolling)
     if args.out:
         atomic.refuse_input(args.out, [args.video, args.physics], "the CSV")
     info = video.open_video(args.video, args.fps)

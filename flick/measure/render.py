@@ -300,29 +300,20 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
             continue
         t_frame = float(shown[i])
         k = max(0, int(np.searchsorted(shot_starts, t_frame, side="right")) - 1)
-        plan, traj, launch = script.shots[k], script.trajectories[k], script.launches[k]
-        vx, vy = plan.velocity
-        speed = math.hypot(vx, vy) or 1.0
         acc = np.zeros((hgt, w, 3), np.uint16)
+        shadow = phone is not None and phone.shadow
         for j in range(subs):
             ts = t_frame + camera.exposure / fps * ((j + 0.5) / subs - 0.5)
-            img = base_img.copy()
-            poses = traj.at(ts - launch)
-            for piece, (x, y, angle, standing) in zip(plan.pieces, poses, strict=True):
-                fp = fpa.get(piece.kind, standing)
-                for poly in _outline(fp, x, y, angle):
-                    _fill(img, h_true, poly, piece.colour, 1.0)
-                if piece.dot and standing:
-                    r = fp.reach * DOT_AT
-                    _fill(img, h_true, _disc(x + r * math.cos(angle), y + r * math.sin(angle),
-                                             DOT_DIAMETER / 2, 12), DOT_COLOUR, 1.0)
-            if camera.hand:
-                hand = _hand(ts, launch, plan.pieces[0], (vx / speed, vy / speed))
-                if phone is not None and phone.shadow and hand:
-                    _shadow(img, h_true, hand)
-                for poly in hand:
-                    _fill(img, h_true, poly, HAND_COLOUR, 1.0)
-            acc += img
+            if phone is None or not phone.rolling:
+                acc += _scene(ts, base_img, h_true, script, k, fpa, camera.hand, shadow)
+                continue
+            # A rolling shutter: each band of rows exposed later than the one above it, the
+            # frame's time the middle row's.
+            for b in range(ROLLING_BANDS):
+                lo, hi = b * hgt // ROLLING_BANDS, (b + 1) * hgt // ROLLING_BANDS
+                late = phone.rolling / fps * ((lo + hi) / (2.0 * hgt) - 0.5)
+                acc[lo:hi] += _scene(ts + late, base_img, h_true, script, k, fpa, camera.hand,
+                                     shadow)[lo:hi]
         frame = ((acc + subs // 2) // subs).astype(np.uint8)
         if camera.lens_blur > 0:
             frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), camera.lens_blur))
@@ -339,6 +330,32 @@ def render_video(path: str | Path, params: PhysicsParams, script: Script, camera
     return script
 
 
+def _scene(ts: float, base: np.ndarray, h: np.ndarray, script: Script, k: int,
+           fpa: Footprints, hand: bool, shadow: bool) -> np.ndarray:
+    """The table at time `ts` of the clip, during shot `k`: its pieces and the hand."""
+    plan, traj, launch = script.shots[k], script.trajectories[k], script.launches[k]
+    img = base.copy()
+    poses = traj.at(ts - launch)
+    for piece, (x, y, angle, standing) in zip(plan.pieces, poses, strict=True):
+        fp = fpa.get(piece.kind, standing)
+        for poly in _outline(fp, x, y, angle):
+            _fill(img, h, poly, piece.colour, 1.0)
+        if piece.dot and standing:
+            r = fp.reach * DOT_AT
+            _fill(img, h, _disc(x + r * math.cos(angle), y + r * math.sin(angle),
+                                DOT_DIAMETER / 2, 12), DOT_COLOUR, 1.0)
+    if hand:
+        vx, vy = plan.velocity
+        speed = math.hypot(vx, vy) or 1.0
+        polys = _hand(ts, launch, plan.pieces[0], (vx / speed, vy / speed))
+        if shadow and polys:
+            _shadow(img, h, polys)
+        for poly in polys:
+            _fill(img, h, poly, HAND_COLOUR, 1.0)
+    return img
+
+
+ROLLING_BANDS = 24  # bands of rows a rolling shutter is rendered in (10 rows each at 240)
 SHADOW_OFFSET = (2.5, -2.0)  # cm: where the hand's shadow falls from the hand (a lamp above)
 
 

@@ -75,6 +75,7 @@ class PieceFrames:
     # The rim dot's own position (cm; nan when not seen); None: only its angle is known.
     dot_x: np.ndarray | None = None
     dot_y: np.ndarray | None = None
+    row: np.ndarray | None = None  # the centre's height in the picture (0 top, 1 bottom)
     good: np.ndarray = field(init=False)
     merged: np.ndarray = field(init=False)
     partial: np.ndarray = field(init=False)
@@ -108,7 +109,7 @@ class PieceFrames:
     def from_track(cls, arrays: dict[str, np.ndarray], may_grow: bool = False) -> PieceFrames:
         return cls(arrays["x"], arrays["y"], arrays["area"], arrays["elongation"], arrays["dot"],
                    arrays["occluded"].astype(bool), arrays["blobs"], arrays.get("dot_x"),
-                   arrays.get("dot_y"), may_grow)
+                   arrays.get("dot_y"), arrays.get("row"), may_grow)
 
 
 @dataclass
@@ -154,12 +155,23 @@ class Setup:
     # The striker and its target have one colour: which is which is told per shot (the one
     # that moves first is the striker), not by the tracks' names.
     one_colour: bool = False
+    # A rolling shutter: the picture's last row exposed this share of a frame's interval after
+    # its first, a frame's time its middle row's (0: all rows at once).
+    rolling: float = 0.0
 
-    def seconds(self, frames: list[int] | np.ndarray, origin: int) -> np.ndarray:
-        """The time of each of `frames` after frame `origin` (s)."""
+    def seconds(self, frames: list[int] | np.ndarray, origin: int,
+                pf: PieceFrames | None = None) -> np.ndarray:
+        """The time of each of `frames` after frame `origin` (s); with a rolling shutter, when
+        the rows of piece `pf` were exposed in each."""
+        index = np.asarray(frames, dtype=int)
         if self.times is None:
-            return (np.asarray(frames, dtype=float) - origin) / self.fps
-        return self.times[np.asarray(frames, dtype=int)] - self.times[origin]
+            out = (index - origin) / self.fps
+        else:
+            out = self.times[index] - self.times[origin]
+        if self.rolling and pf is not None and pf.row is not None:
+            late = np.nan_to_num(pf.row - 0.5) * self.rolling / self.fps
+            out = out + late[index] - late[origin]
+        return out
 
 
 def jitter(pf: PieceFrames) -> float:
@@ -404,7 +416,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
         m.reasons.append(f"only {len(moving)} good frame(s) of the slide to fit")
         return
     direction = (rest - pa) / max(total, 1e-9)
-    t = setup.seconds(frames, a)
+    t = setup.seconds(frames, a, pf)
     d = np.array([float(np.dot(pf.p(i) - pa, direction)) for i in frames])
     s_end, dec, stop, rms = stop_fit(t, d)
     v = dec * stop
@@ -430,7 +442,7 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     frames = moving
     step = max(1, len(frames) // TRACK_POINTS)
     chosen = frames[::step][:TRACK_POINTS]
-    at = setup.seconds(chosen, a)
+    at = setup.seconds(chosen, a, pf)
     track = tuple(TrackPoint(round(float(t_i), 6), float(pf.x[i]), float(pf.y[i]))
                   for i, t_i in zip(chosen, at, strict=True))
     # The launch: when the fitted slow-down leaves where the piece rested before the shot (the
@@ -493,7 +505,7 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
     if abs(final) < math.radians(45):
         return None, None
     sign = 1.0 if final > 0 else -1.0
-    times = setup.seconds(frames, a)
+    times = setup.seconds(frames, a, pf)
     theta_end, alpha, t_stop, rms = stop_fit(times, theta * sign)
     pre = [i for i in launch.before if math.isfinite(pf.dot[i])] if launch is not None else []
     if (launch is not None and alpha > 0 and len(pre) >= 3
@@ -603,7 +615,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     pa = sf.p(frames[0])
     far = sf.p(frames[-1])
     u = (far - pa) / max(float(np.hypot(*(far - pa))), 1e-9)
-    t = setup.seconds(frames, frames[0])
+    t = setup.seconds(frames, frames[0], sf)
     s = np.array([float(np.dot(sf.p(i) - pa, u)) for i in frames])
     if collect is not None:
         collect.append((t, s))

@@ -29,7 +29,8 @@ class Track:
     (cm^2), elongation (long axis / short axis), rim-dot angle (rad, nan when not seen) and
     the dot's own position (cm), occluded (a hand touches it), blobs (of its colour, at least a
     third of the largest, beyond the other pieces of that colour; 2 or more: merged with
-    another)."""
+    another), row (its centre's height in the picture, 0 at the top to 1 at the bottom: when a
+    rolling shutter exposed it)."""
 
     name: str
     x: list[float] = field(default_factory=list)
@@ -41,10 +42,12 @@ class Track:
     dot_y: list[float] = field(default_factory=list)
     occluded: list[bool] = field(default_factory=list)
     blobs: list[int] = field(default_factory=list)
+    row: list[float] = field(default_factory=list)
 
     def arrays(self) -> dict[str, np.ndarray]:
         return {k: np.array(getattr(self, k)) for k in
-                ("x", "y", "area", "elongation", "dot", "dot_x", "dot_y", "occluded", "blobs")}
+                ("x", "y", "area", "elongation", "dot", "dot_x", "dot_y", "occluded", "blobs",
+                          "row")}
 
 
 @dataclass(frozen=True)
@@ -206,7 +209,8 @@ class Tracker:
             big, small = (a + c) / 2 + root, (a + c) / 2 - root
             elong = math.sqrt(big / small) if small > 1e-12 else math.inf
         blob = Blob(float(tx), float(ty), float(area), float(elong),
-                    bool(seen.skin[y0:y1, x0:x1][filled > 0].any()), (cx, cy))
+                    bool(seen.skin[y0:y1, x0:x1][filled > 0].any()), (cx, cy),
+                    cy / frame.shape[0])
         spot = _dot(frame[y0:y1, x0:x1], seen.white[y0:y1, x0:x1], filled, self.kernel,
                     self.near)
         if spot is not None:
@@ -260,6 +264,7 @@ class Blob:
     elongation: float
     occluded: bool
     px: tuple[float, float]
+    row: float  # the centre's height in the picture (0 top, 1 bottom)
     dot: float = math.nan
     dot_x: float = math.nan
     dot_y: float = math.nan
@@ -292,6 +297,7 @@ def _add(track: Track, blob: Blob | None, blobs: int) -> None:
     track.dot_x.append(blob.dot_x)
     track.dot_y.append(blob.dot_y)
     track.blobs.append(blobs)
+    track.row.append(blob.row)
 
 
 def _ahead(track: Track) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -389,3 +395,4 @@ def _missing(track: Track) -> None:
     track.dot_y.append(math.nan)
     track.occluded.append(False)
     track.blobs.append(0)
+    track.row.append(math.nan)

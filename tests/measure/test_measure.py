@@ -97,6 +97,11 @@ def test_bad_input_is_one_message(tmp_path) -> None:
     code, _, err = run_cli(["measure", str(tmp_path), "--test", "topple", "--target",
                             "movement_disc"])
     assert code == 2 and "cannot fall" in err
+    for rolling in ("nan", "-0.5", "3"):
+        with pytest.raises(SystemExit) as stop:
+            run_cli(["measure", str(tmp_path / "none.mp4"), "--test", "slide", "--rolling",
+                     rolling])
+        assert stop.value.code == 2
     with pytest.raises(FlickError):
         parse_colour("chartreuse-ish")
     assert parse_colour("#2060c0").hue == parse_colour("blue").hue or abs(
