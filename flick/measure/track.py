@@ -4,8 +4,9 @@ its silhouette is, where its rim dot points, and whether a hand is over it.
 A piece alone in its colour is the largest blob of that colour (holes such as its rim dot
 filled). Two pieces of one colour (a striker and a target alike) are told apart frame by frame:
 each keeps the blob nearest where it was or where its last motion takes it (a least-cost
-assignment), and a blob as large as both while they touch is split between them (both marked
-merged: those frames are not used); which of them is the striker is decided per shot
+assignment), and a blob as large as both while they touch is split between them where they
+touch (both marked merged, those frames not used, unless both rest and each part is its
+piece's own size); which of them is the striker is decided per shot
 (`flick.measure.shots`). A frame where a hand touches the blob is marked occluded: its position
 is not used. A hand is skin-coloured *and* not the
 table: the table is learnt from the clip (`Background`, the median of frames spread over it), so
@@ -231,16 +232,23 @@ class Tracker:
         blobs = [b for b in (self._blob(c, seen) for c in contours[:len(names)])
                  if b is not None]
         extra = max(0, len(contours) - len(names))
-        single = _single_area(tracks)
-        if (len(blobs) == 1 < len(names) and single is not None
-                and blobs[0].area > SPLIT_AREA * single
+        single = [_single_area(t) for t in tracks]
+        if (len(blobs) == 1 < len(names) and all(a is not None for a in single)
+                and blobs[0].area > SPLIT_SHARE * sum(a for a in single if a is not None)
                 and all(a is not None for a in ahead)):
             parts = _split(contours[0], seen.frame.shape[:2],
                            [self.scale.to_image(np.array([a[1]]))[0] for a in ahead
+                            if a is not None],
+                           [math.sqrt(a / math.pi) * self.px_cm for a in single
                             if a is not None])
             pieces = [self._blob(contours[0], seen, part) for part in parts]
-            for track, blob in zip(tracks, pieces, strict=True):
-                _add(track, blob, 2 + extra)  # merged: its blob is another's too
+            for track, blob, own, near in zip(tracks, pieces, single, ahead, strict=True):
+                # Merged (its blob is another's too), unless both rest against each other and
+                # each part is its piece's own size: a split there is as good as a gap.
+                clean = (blob is not None and own is not None and near is not None
+                         and 0.8 < blob.area / own < 1.25
+                         and math.hypot(blob.x - near[0][0], blob.y - near[0][1]) < STILL_CM)
+                _add(track, blob, (1 if clean else 2) + extra)
             return
         cost = np.zeros((len(tracks), len(blobs)))
         for i, a in enumerate(ahead):
@@ -280,8 +288,11 @@ class _Seen:
     skin: np.ndarray
 
 
-# A blob of a shared colour this many times a piece's own area holds two pieces that touch.
-SPLIT_AREA = 1.5
+# A blob of a shared colour this share of the pieces' own areas together (or more) holds them
+# touching: as large as 1.5 of two equal pieces.
+SPLIT_SHARE = 0.75
+# cm from where it was a frame before below which a piece resting against another is still.
+STILL_CM = 0.2
 
 
 def _add(track: Track, blob: Blob | None, blobs: int) -> None:
@@ -317,18 +328,20 @@ def _ahead(track: Track) -> tuple[tuple[float, float], tuple[float, float]] | No
                   last[1] + (last[1] - track.y[j]) * steps)
 
 
-def _single_area(tracks: list[Track]) -> float | None:
-    """cm^2: a piece's own area, the median of its recent frames with one blob each."""
-    areas = [a for t in tracks for a, b in zip(t.area[-240:], t.blobs[-240:], strict=True)
+def _single_area(track: Track) -> float | None:
+    """cm^2: a piece's own area, the median of its recent frames with a blob of its own."""
+    areas = [a for a, b in zip(track.area[-240:], track.blobs[-240:], strict=True)
              if b == 1 and math.isfinite(a)]
     return float(np.median(areas)) if areas else None
 
 
-def _split(contour: np.ndarray, shape: tuple[int, ...],
-           seeds: list[np.ndarray]) -> list[np.ndarray]:
-    """One blob's pixels shared between pieces: each pixel to the nearest of the centres,
-    which start at `seeds` (px) and move to their pixels' centroids (a few rounds of
-    k-means). Returns a mask (the frame's size) per piece."""
+def _split(contour: np.ndarray, shape: tuple[int, ...], seeds: list[np.ndarray],
+           radii: list[float]) -> list[np.ndarray]:
+    """One blob's pixels shared between pieces: each pixel to the centre it is nearest to
+    less that piece's radius squared (px: a power diagram, whose border between two discs
+    that touch runs through where they touch, whatever their sizes); the centres start at
+    `seeds` (px) and move to their pixels' centroids (a few rounds, as k-means). Returns a
+    mask (the frame's size) per piece."""
     import cv2
 
     mask = np.zeros(shape, np.uint8)
@@ -336,9 +349,10 @@ def _split(contour: np.ndarray, shape: tuple[int, ...],
     ys, xs = np.nonzero(mask)
     points = np.column_stack([xs, ys]).astype(float)
     centres = np.array(seeds, dtype=float)
+    power = np.square(np.array(radii, dtype=float))
     for _ in range(5):
-        nearest = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2),
-                            axis=1)
+        nearest = np.argmin(((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+                            - power[None, :], axis=1)
         for k in range(len(centres)):
             if (nearest == k).any():
                 centres[k] = points[nearest == k].mean(axis=0)
