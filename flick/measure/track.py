@@ -4,9 +4,11 @@ its silhouette is, where its rim dot points, and whether a hand is over it.
 A piece alone in its colour is the largest blob of that colour (holes such as its rim dot
 filled). Two pieces of one colour (a striker and a target alike) are told apart frame by frame:
 each keeps the blob nearest where it was or where its last motion takes it (a least-cost
-assignment), and a blob as large as both while they touch is split between them where they
-touch (both marked merged, those frames not used, unless both rest and each part is its
-piece's own size); which of them is the striker is decided per shot
+assignment). A blob as large as both holds both: if their own pixels do not touch (the
+closing that mends an outline bridged the gap), each is measured on its own; if they touch,
+it is split between them where they touch (both marked merged, those frames not used, unless
+both rest and each part is its piece's own size). Which of them is the striker is decided per
+shot
 (`flick.measure.shots`). A frame where a hand touches the blob is marked occluded: its position
 is not used. A hand is skin-coloured *and* not the
 table: the table is learnt from the clip (`Background`, the median of frames spread over it), so
@@ -154,10 +156,10 @@ class Tracker:
             # The rim dot and the pale blend around it belong to the piece: white next to the
             # colour joins it (not on a white table, where it is table), and a closing mends
             # the notch the blend cuts into the outline.
-            mask = colour.mask(hsv)
+            raw = colour.mask(hsv)
             if not self.white_table:
-                mask |= white & cv2.dilate(mask, self.near)
-            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self.close)
+                raw |= white & cv2.dilate(raw, self.near)
+            mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, self.close)
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             areas = [cv2.contourArea(c) for c in contours]
             if not areas or max(areas) < 3.0:
@@ -166,7 +168,7 @@ class Tracker:
                 continue
             order = sorted(range(len(areas)), key=lambda k: -areas[k])
             large = [k for k in order if areas[k] >= areas[order[0]] / 3]
-            seen = _Seen(frame, mask, white, skin)
+            seen = _Seen(frame, mask, raw, white, skin)
             if len(names) == 1:
                 blob = self._blob(contours[large[0]], seen)
                 _add(self.tracks[names[0]], blob, len(large))
@@ -180,6 +182,15 @@ class Tracker:
         import cv2
 
         frame, mask = seen.frame, seen.mask
+        if part is not None:
+            # The piece's own pixels of the blob, mended on their own: closed together, the
+            # two pieces' outlines bridge a gap of a centimetre or so between them.
+            mask = cv2.morphologyEx(cv2.bitwise_and(seen.raw, part), cv2.MORPH_CLOSE,
+                                    self.close)
+            inner, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            if not inner:
+                return None
+            contour = max(inner, key=cv2.contourArea)
         x0, y0, w, h = cv2.boundingRect(contour)
         x0, y0 = max(x0 - 2, 0), max(y0 - 2, 0)
         x1 = min(x0 + w + 4, frame.shape[1])
@@ -187,13 +198,6 @@ class Tracker:
         filled = np.zeros((y1 - y0, x1 - x0), np.uint8)
         cv2.drawContours(filled, [contour - [x0, y0]], -1, 255, -1)
         filled |= mask[y0:y1, x0:x1]
-        if part is not None:
-            filled &= part[y0:y1, x0:x1]
-            inner, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            if not inner:
-                return None
-            offset = np.array([x0, y0], np.int32)
-            contour = np.asarray(max(inner, key=cv2.contourArea)) + offset
         m = cv2.moments(filled, binaryImage=True)
         if m["m00"] <= 0:
             return None
@@ -223,8 +227,9 @@ class Tracker:
     def _share(self, names: list[str], contours: list[np.ndarray], seen: _Seen) -> None:
         """Pieces of one colour told apart: each keeps the blob nearest where it was or where
         its motion takes it (a least-cost assignment); where fewer blobs than pieces are seen
-        and one is as large as two pieces, they touch: it is split between them (the pixels
-        nearest each one's predicted place, refined) and both are marked merged."""
+        and one is as large as two pieces, they are near: each measured on its own where their
+        pixels do not touch (`_apart`), else the blob split between them (`_split`) and both
+        marked merged (unless they rest)."""
         from scipy.optimize import linear_sum_assignment
 
         tracks = [self.tracks[n] for n in names]
@@ -233,10 +238,16 @@ class Tracker:
                  if b is not None]
         extra = max(0, len(contours) - len(names))
         single = [_single_area(t) for t in tracks]
+        apart = None
         if (len(blobs) == 1 < len(names) and all(a is not None for a in single)
+                and blobs[0].area > SPLIT_SHARE * sum(a for a in single if a is not None)):
+            apart = self._apart(contours[0], seen, len(names))
+        if apart is not None:
+            blobs = apart  # the closing only bridged the gap between them
+        elif (len(blobs) == 1 < len(names) and all(a is not None for a in single)
                 and blobs[0].area > SPLIT_SHARE * sum(a for a in single if a is not None)
                 and all(a is not None for a in ahead)):
-            parts = _split(contours[0], seen.frame.shape[:2],
+            parts = _split(contours[0], seen.raw,
                            [self.scale.to_image(np.array([a[1]]))[0] for a in ahead
                             if a is not None],
                            [math.sqrt(a / math.pi) * self.px_cm for a in single
@@ -260,6 +271,24 @@ class Tracker:
         for i, track in enumerate(tracks):
             _add(track, blobs[got[i]] if i in got else None, 1 + extra)
 
+    def _apart(self, contour: np.ndarray, seen: _Seen, count: int) -> list[Blob] | None:
+        """The `count` pieces in one mended blob, each measured on its own, when their own
+        pixels do not touch (the closing that mends an outline bridges a gap of about a
+        centimetre); None when they touch."""
+        import cv2
+
+        inside = np.zeros(seen.raw.shape[:2], np.uint8)
+        cv2.drawContours(inside, [contour], -1, 255, -1)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_and(inside, seen.raw),
+                                                            connectivity=8)
+        sizes = sorted(range(1, n), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
+        if len(sizes) < count or (stats[sizes[count - 1], cv2.CC_STAT_AREA]
+                                  < stats[sizes[0], cv2.CC_STAT_AREA] / 4):
+            return None
+        blobs = [self._blob(contour, seen, np.where(labels == k, 255, 0).astype(np.uint8))
+                 for k in sizes[:count]]
+        return [b for b in blobs if b is not None] if all(blobs) else None
+
 
 @dataclass
 class Blob:
@@ -280,10 +309,12 @@ class Blob:
 
 @dataclass(frozen=True)
 class _Seen:
-    """What one frame shows: the picture, a colour's mask, the white, the hand."""
+    """What one frame shows: the picture, a colour's mask (mended by a closing, and `raw`
+    before it), the white, the hand."""
 
     frame: np.ndarray
     mask: np.ndarray
+    raw: np.ndarray
     white: np.ndarray
     skin: np.ndarray
 
@@ -335,18 +366,20 @@ def _single_area(track: Track) -> float | None:
     return float(np.median(areas)) if areas else None
 
 
-def _split(contour: np.ndarray, shape: tuple[int, ...], seeds: list[np.ndarray],
+def _split(contour: np.ndarray, raw: np.ndarray, seeds: list[np.ndarray],
            radii: list[float]) -> list[np.ndarray]:
-    """One blob's pixels shared between pieces: each pixel to the centre it is nearest to
+    """One blob's pixels (of the colour, `raw`, inside its outline) shared between pieces:
+    each pixel to the centre it is nearest to
     less that piece's radius squared (px: a power diagram, whose border between two discs
     that touch runs through where they touch, whatever their sizes); the centres start at
     `seeds` (px) and move to their pixels' centroids (a few rounds, as k-means). Returns a
     mask (the frame's size) per piece."""
     import cv2
 
+    shape = raw.shape[:2]
     mask = np.zeros(shape, np.uint8)
     cv2.drawContours(mask, [contour], -1, 255, -1)
-    ys, xs = np.nonzero(mask)
+    ys, xs = np.nonzero(mask & raw)
     points = np.column_stack([xs, ys]).astype(float)
     centres = np.array(seeds, dtype=float)
     power = np.square(np.array(radii, dtype=float))
