@@ -2,8 +2,9 @@
 
 For each seed: a hidden table (the disc's friction, the plastic's elasticity, the zombie's
 toppling scale moved by seeded random amounts), three clips filmed by flick itself
-(`flick.measure.render`: slides at 240 fps, collisions and toppling hits at 60 fps, 320x240,
-noise, blur, tilt, a hand at every launch), measured, and the measurements fitted. Prints the
+(`flick.measure.render`: slides at 240 fps and 640x480 (their rim dot resolved:
+`render.SPIN_SIZE`), collisions and toppling hits at 60 fps and 320x240, noise, blur, tilt, a
+hand at every launch), measured, and the measurements fitted. Prints the
 relative error of each fitted value, the frames per CPU second the measuring processed, and a
 summary (mean, largest error) over the seeds; --json for the whole result.
 """
@@ -28,7 +29,8 @@ def run_seed(seed: int, directory: Path, tests=None) -> dict[str, Any]:
     params = PhysicsParams.default()
     start = time.perf_counter()
     kwargs = {"tests": tests} if tests else {}
-    truth, clips = render.render_tests(directory, params, seed, **kwargs)
+    truth, clips = render.render_tests(directory, params, seed, **kwargs,
+                                       sizes={"slide": render.SPIN_SIZE})
     render_s = time.perf_counter() - start
     shots: list[Any] = []
     frames, measure_s, unsure = 0, 0.0, 0

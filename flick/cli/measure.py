@@ -2,7 +2,8 @@
 
 Put four marks of one colour at the corners of a rectangle you measured (--marks WxH, cm), the
 pieces in colours that stand out from the table (--colour for the flicked piece,
---target-colour for the piece it hits), a white dot on the flicked piece's rim to see it turn;
+--target-colour for the piece it hits; the same colour for both works: the one that moves
+first is the striker), a white dot on the flicked piece's rim to see it turn;
 film from above, the phone still. tools/README.md ("From a video") shows where everything goes.
 
 Each shot (a piece starts moving ... every piece rests) becomes one CSV row; a shot it is unsure
@@ -47,6 +48,17 @@ def _fps(text: str) -> float:
     return value
 
 
+def _rolling(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not 0 <= value <= 2:  # NaN too
+        raise argparse.ArgumentTypeError(f"a rolling shutter's readout is 0 to 2 frames' "
+                                         f"interval (got '{text[:20]}')")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "measure",
@@ -63,13 +75,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", type=Path, help="write the measured shots here (CSV)")
     p.add_argument("--colour", default="blue", help="colour of the flicked piece (default blue)")
     p.add_argument("--target-colour", default="green",
-                   help="colour of the piece hit (default green)")
+                   help="colour of the piece hit (default green; the flicked piece's own "
+                   "colour: two pieces of one colour, the striker the one that moves first)")
     p.add_argument("--mark-colour", default="magenta",
                    help="colour of the four corner marks (default magenta)")
     p.add_argument("--marks", type=_rectangle, default=(80.0, 60.0), metavar="WxH",
                    help="cm between the corner marks' centres (default 80x60)")
     p.add_argument("--fps", type=_fps, default=None,
                    help="the rate it was filmed at, when the file says otherwise (slow motion)")
+    p.add_argument("--rolling", type=_rolling, default=0.0, metavar="SHARE",
+                   help="the phone's rolling shutter: its last row exposed this share of a "
+                   "frame's interval after its first (about 1 at 30-60 fps; default 0: not "
+                   "corrected). Slides up or down the picture need it; across, hardly")
     p.add_argument("--sheets", type=Path, metavar="DIR", help="write a contact sheet per shot")
     p.add_argument("--review", action="store_true",
                    help="list the shots it is unsure of, with their frames and reasons")
@@ -110,7 +127,7 @@ def handle(args: argparse.Namespace) -> int:
         test=args.test, piece=args.piece, target=target if args.test != "slide" else None,
         piece_colour=parse_colour(args.colour),
         target_colour=parse_colour(args.target_colour) if args.test != "slide" else None,
-        mark_colour=parse_colour(args.mark_colour), marks=args.marks)
+        mark_colour=parse_colour(args.mark_colour), marks=args.marks, rolling=args.rolling)
     if args.out:
         atomic.refuse_input(args.out, [args.video, args.physics], "the CSV")
     info = video.open_video(args.video, args.fps)

@@ -3,10 +3,11 @@
 `flick.measure.render` films shots as a careful person would (a phone on a stand, a grey table,
 even light). A person who films their own table meets more: a wood or white table, a phone
 tilted by hand, corners darker than the middle (vignetting), mains flicker, the hand's shadow,
-strong sensor noise, JPEG and low-bitrate compression, and a variable frame rate (a phone
-stamps each frame with its own time; frames are dropped or repeated under load). `Phone`
-names them; the renderer asks this module for the table's surface, the tilted camera, each
-frame's time and each frame's finish, and writes the clip with the frames' own timestamps.
+strong sensor noise, JPEG and low-bitrate compression, a rolling shutter (rows exposed one
+after another), and a variable frame rate (a phone stamps each frame with its own time; frames
+are dropped or repeated under load). `Phone` names them; the renderer asks this module for the
+table's surface, the tilted camera, each frame's time and each frame's finish, and writes the
+clip with the frames' own timestamps (a rolling shutter it renders itself, band by band).
 
 Everything random comes from the generator passed in.
 """
@@ -40,7 +41,10 @@ class Phone:
     - `jitter`: each frame's interval varies by up to this share of the nominal one;
     - `drops`: the chance that a frame is never recorded (the next one comes a frame late);
     - `repeats`: the chance that a frame repeats the one before (a frozen frame, its own time);
-    - `codec`: the container's codec: mpeg4 (MPEG-4 part 2) or libx264, at `bitrate` bit/s.
+    - `codec`: the container's codec: mpeg4 (MPEG-4 part 2) or libx264, at `bitrate` bit/s;
+    - `rolling`: a rolling shutter: the rows are exposed one after another, the last this share
+      of a frame's interval after the first (0: all at once; a phone reads its sensor in about
+      a frame's interval at 30-60 fps); the frame's time is its middle row's.
     """
 
     surface: str = "grey"
@@ -55,6 +59,7 @@ class Phone:
     repeats: float = 0.0
     codec: str = "mpeg4"
     bitrate: int = 400_000
+    rolling: float = 0.0
 
     def __post_init__(self) -> None:
         if self.surface not in SURFACES:

@@ -30,6 +30,7 @@ class Options:
     target_colour: ColourRange | None
     mark_colour: ColourRange
     marks: tuple[float, float]
+    rolling: float = 0.0  # a rolling shutter's readout, a share of a frame's interval
 
 
 @dataclass
@@ -86,7 +87,10 @@ def measure(info: VideoInfo, options: Options, params: PhysicsParams,
         target_radius = fp.get(options.target).reach
     nominal = (count - 1) / float(times[-1]) if count > 1 and times[-1] > 0 else info.fps
     setup = shots_mod.Setup(options.test, options.piece, options.target, nominal,
-                            fp.get(options.piece).reach, target_radius, times)
+                            fp.get(options.piece).reach, target_radius, times,
+                            tracker.scale.px_per_cm(),
+                            one_colour=options.target_colour == options.piece_colour,
+                            rolling=options.rolling)
     return Result(info, tracker.scale, shots_mod.measure_all(pieces, setup), count)
 
 

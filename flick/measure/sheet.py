@@ -49,9 +49,9 @@ def draw(frame: np.ndarray, shot: Measured, scale: Scale, title: str,
         c = np.round(scale.to_image(np.array([shot.contact]))[0] * ZOOM).astype(int)
         cv2.circle(big, (int(c[0]), int(c[1])), 6, (0, 0, 255), 1, cv2.LINE_AA)
     lines = [title]
-    values = ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
-                       for k, v in shot.values.items())
-    lines += [values[i:i + 80] for i in range(0, len(values), 80)] or ["(nothing measured)"]
+    items = [f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
+             for k, v in shot.values.items()]
+    lines += _wrap(items, 80) or ["(nothing measured)"]
     lines += [f"UNSURE: {r}" for r in shot.reasons]
     if shot.hidden:
         lines.append("red crosses: where the piece was hidden (those frames are not used)")
@@ -78,3 +78,17 @@ def write(directory: Path, frame: np.ndarray, shot: Measured, scale: Scale, titl
             raise OSError(f"{path}: cannot write")
 
     return atomic.write_with(path, save)
+
+
+def _wrap(items: list[str], width: int) -> list[str]:
+    """Items joined by commas into lines of at most `width` characters, broken between items
+    (a value is never parted from its name)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += ", " + item
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(item)
+    return lines

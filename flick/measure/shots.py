@@ -12,12 +12,16 @@ Measured, in table cm and seconds (frame A is the first good frame after the rel
   s(t) = s0 + v t - a t^2 / 2 (constant deceleration, as sliding friction gives), over the frames
   before the last 15 % of the slide; `slide_distance` from the fitted position at frame A to the
   rest; `track` (up to 8 of those frames); `spin_speed` and `final_angle` from the rim dot when
-  it was seen in most frames and the piece turned at least 45 degrees.
+  it was seen in most frames and the piece turned at least 45 degrees: its angle about the
+  centre's fitted path, fitted with the same stopping slow-down from the launch (where the
+  slide's fit leaves the rest before the shot), see `_spin`.
 - collision / topple: the striker's approach fitted the same way; the contact is where its
   fitted centre comes within the two pieces' radii of the target's resting centre;
   `impact_speed` is the fitted speed there. `striker_distance` from that point to the
   striker's rest, `target_distance` the target's slide; `fell` when the target's silhouette
-  turned from a disc to a capsule (elongation above 1.5, or its area grew by half).
+  turned from a disc to a capsule (elongation above 1.5, or its area grew by half). When the
+  striker and its target have one colour, the striker of each shot is the one that moves
+  first.
 """
 
 from __future__ import annotations
@@ -37,6 +41,15 @@ AWAY_CM = 0.5  # cm from where it rested before and after: a frame of a shot, no
 REST_S = 0.3  # s of rest after a shot where its rest position is read
 MIN_FIT = 4  # good frames a fit needs
 MAX_TURN_PER_FRAME = 60.0  # degrees: a rim dot turning more between two frames is not followed
+# px from the piece's centre to its rim dot from which the dot's angle at rest before the launch
+# anchors the spin's fit. Closer, the pixel grid biases a resting dot's centroid by as much as a
+# moving one wanders (at 3.3 px up to 9 degrees, not averaged away by the frames at rest): the
+# spin lever of 8 seeds fitted 4.9 % off free and 10.6 % anchored; at 5 px 2.4 % and 1.8 %, at
+# 6.7 px 2.1 % and 1.5 % (python -m flick.bench.measure's slides).
+ANCHOR_PX = 4.5
+# Frames' worth of weight the angle at rest before the launch has in the spin's fit: its noise
+# averages away over the rest, its pixel-grid bias (about one moving frame's error) does not.
+ANCHOR_WEIGHT = 3.0
 STILL_CM = 0.05  # cm between a frame's two neighbours below which a piece is still there
 EVEN_RMS_CM = 0.3  # cm rms off the fitted slow-down: more is a track not to trust
 # A frame whose piece moved less than this share of the way between its neighbours (a moving
@@ -59,6 +72,10 @@ class PieceFrames:
     dot: np.ndarray
     occluded: np.ndarray
     blobs: np.ndarray
+    # The rim dot's own position (cm; nan when not seen); None: only its angle is known.
+    dot_x: np.ndarray | None = None
+    dot_y: np.ndarray | None = None
+    row: np.ndarray | None = None  # the centre's height in the picture (0 top, 1 bottom)
     good: np.ndarray = field(init=False)
     merged: np.ndarray = field(init=False)
     partial: np.ndarray = field(init=False)
@@ -91,7 +108,8 @@ class PieceFrames:
     @classmethod
     def from_track(cls, arrays: dict[str, np.ndarray], may_grow: bool = False) -> PieceFrames:
         return cls(arrays["x"], arrays["y"], arrays["area"], arrays["elongation"], arrays["dot"],
-                   arrays["occluded"].astype(bool), arrays["blobs"], may_grow)
+                   arrays["occluded"].astype(bool), arrays["blobs"], arrays.get("dot_x"),
+                   arrays.get("dot_y"), arrays.get("row"), may_grow)
 
 
 @dataclass
@@ -133,12 +151,27 @@ class Setup:
     # Each frame's own time (s), as the phone stamped it (a variable frame rate); None: the
     # frames are 1 / fps apart.
     times: np.ndarray | None = None
+    px_per_cm: float | None = None  # the picture's scale on the table, where known
+    # The striker and its target have one colour: which is which is told per shot (the one
+    # that moves first is the striker), not by the tracks' names.
+    one_colour: bool = False
+    # A rolling shutter: the picture's last row exposed this share of a frame's interval after
+    # its first, a frame's time its middle row's (0: all rows at once).
+    rolling: float = 0.0
 
-    def seconds(self, frames: list[int] | np.ndarray, origin: int) -> np.ndarray:
-        """The time of each of `frames` after frame `origin` (s)."""
+    def seconds(self, frames: list[int] | np.ndarray, origin: int,
+                pf: PieceFrames | None = None) -> np.ndarray:
+        """The time of each of `frames` after frame `origin` (s); with a rolling shutter, when
+        the rows of piece `pf` were exposed in each."""
+        index = np.asarray(frames, dtype=int)
         if self.times is None:
-            return (np.asarray(frames, dtype=float) - origin) / self.fps
-        return self.times[np.asarray(frames, dtype=int)] - self.times[origin]
+            out = (index - origin) / self.fps
+        else:
+            out = self.times[index] - self.times[origin]
+        if self.rolling and pf is not None and pf.row is not None:
+            late = np.nan_to_num(pf.row - 0.5) * self.rolling / self.fps
+            out = out + late[index] - late[origin]
+        return out
 
 
 def jitter(pf: PieceFrames) -> float:
@@ -258,18 +291,21 @@ def _fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float]:
     return float(s0), float(v), float(a)
 
 
-def stop_fit(t: np.ndarray, s: np.ndarray) -> tuple[float, float, float, float]:
+def stop_fit(t: np.ndarray, s: np.ndarray, weights: np.ndarray | None = None,
+             ) -> tuple[float, float, float, float]:
     """Fit a Coulomb slow-down that stops: s(t) = s_end - a (T - t)^2 / 2 before the stop time
     T, s_end after it. Linear in (s_end, a) for each T; T by a grid and then a finer one.
 
     Returns (s_end, a, T, rms). The speed at t = 0 is a T and the distance from t = 0 to the
     rest a T^2 / 2: every frame counts, the rest frames too, and no cut-off is needed.
     """
+    root = np.ones_like(t) if weights is None else np.sqrt(weights / np.mean(weights))
+
     def solve(stop: float) -> tuple[float, float, float]:
         lever = 0.5 * np.maximum(stop - t, 0.0) ** 2
         design = np.column_stack([np.ones_like(t), -lever])
-        coef, *_ = np.linalg.lstsq(design, s, rcond=None)
-        res = float(np.sqrt(np.mean((design @ coef - s) ** 2)))
+        coef, *_ = np.linalg.lstsq(design * root[:, None], s * root, rcond=None)
+        res = float(np.sqrt(np.mean(((design @ coef - s) * root) ** 2)))
         return float(coef[0]), float(coef[1]), res
 
     lo, hi = float(t[0]), float(t[-1])
@@ -314,10 +350,14 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
                 spans[k + 1][0] if k + 1 < len(spans) else n)
 
     shared = None
+    roles = [("piece", "target")] * len(spans)
+    if setup.test != "slide" and setup.one_colour:
+        roles = [_roles(pieces, first, last, setup.fps) for first, last in spans]
     if setup.test != "slide":
         samples: list[tuple[np.ndarray, np.ndarray]] = []
         for k, (first, last) in enumerate(spans):
-            _hit(Measured(k + 1, first, last, setup.test), pieces["piece"], pieces["target"],
+            striker, target = roles[k]
+            _hit(Measured(k + 1, first, last, setup.test), pieces[striker], pieces[target],
                  setup, window(k), rest_n, collect=samples)
         if len(samples) >= 2:
             shared = pooled_deceleration(samples)
@@ -331,9 +371,22 @@ def measure_all(pieces: dict[str, PieceFrames], setup: Setup) -> list[Measured]:
         if setup.test == "slide":
             _slide(m, pieces["piece"], setup, (before, after), rest_n)
         else:
-            _hit(m, pieces["piece"], pieces["target"], setup, (before, after), rest_n, shared)
+            striker, target = roles[k]
+            _hit(m, pieces[striker], pieces[target], setup, (before, after), rest_n, shared)
         out.append(m)
     return out
+
+
+def _roles(pieces: dict[str, PieceFrames], first: int, last: int,
+           fps: float) -> tuple[str, str]:
+    """(striker, target) of a shot whose two pieces have one colour: the striker is the one
+    that starts moving first (the target waits for the contact)."""
+    lag = max(1, round(fps / 30.0))
+    starts = {}
+    for name in ("piece", "target"):
+        moving = np.flatnonzero(_moving(pieces[name], lag)[first:last + 1])
+        starts[name] = int(moving[0]) if len(moving) else last + 1
+    return ("target", "piece") if starts["target"] < starts["piece"] else ("piece", "target")
 
 
 def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
@@ -363,10 +416,18 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
         m.reasons.append(f"only {len(moving)} good frame(s) of the slide to fit")
         return
     direction = (rest - pa) / max(total, 1e-9)
-    t = setup.seconds(frames, a)
+    t = setup.seconds(frames, a, pf)
     d = np.array([float(np.dot(pf.p(i) - pa, direction)) for i in frames])
-    _s_end, dec, stop, rms = stop_fit(t, d)
+    s_end, dec, stop, rms = stop_fit(t, d)
     v = dec * stop
+    # The centre's path as fitted (even slow-down along the line, a straight drift across it):
+    # the rim dot's angle is read about it, not about each frame's noisier centroid.
+    normal = np.array([-direction[1], direction[0]])
+    along = s_end - 0.5 * dec * np.maximum(stop - t, 0.0) ** 2
+    across = np.array([float(np.dot(pf.p(i) - pa, normal)) for i in frames])
+    drift = np.polyfit(along, across, 1) if len(frames) > 2 else np.array([0.0, 0.0])
+    path = {i: pa + direction * s_i + normal * float(np.polyval(drift, s_i))
+            for i, s_i in zip(frames, along, strict=True)}
     m.fitted = moving
     m.path["piece"] = [(float(pf.x[i]), float(pf.y[i])) for i in range(a, m.last + 1)
                        if pf.good[i]] + [(float(rest[0]), float(rest[1]))]
@@ -381,10 +442,19 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
     frames = moving
     step = max(1, len(frames) // TRACK_POINTS)
     chosen = frames[::step][:TRACK_POINTS]
-    at = setup.seconds(chosen, a)
+    at = setup.seconds(chosen, a, pf)
     track = tuple(TrackPoint(round(float(t_i), 6), float(pf.x[i]), float(pf.y[i]))
                   for i, t_i in zip(chosen, at, strict=True))
-    spin_speed, final_angle = _spin(pf, a, m.last, window[1], setup)
+    # The launch: when the fitted slow-down leaves where the piece rested before the shot (the
+    # hand hides it then; the slide's fit gives it to a fraction of a millisecond).
+    start = _rest(pf, window[0], m.first, backward=True)
+    launch: Launch | None = None
+    if start is not None and dec > 0:
+        back = float(np.dot(start - pa, direction))
+        before = _still(pf, window[0], m.first, backward=True)
+        path.update({i: start for i in before})
+        launch = Launch(stop - math.sqrt(max(2.0 * (s_end - back) / dec, 0.0)), before)
+    spin_speed, final_angle = _spin(pf, a, m.last, window[1], setup, path, launch)
     distance = 0.5 * dec * stop * stop
     m.values = {"launch_speed": v, "slide_distance": distance, "deceleration": dec}
     if spin_speed is not None and final_angle is not None:
@@ -395,10 +465,27 @@ def _slide(m: Measured, pf: PieceFrames, setup: Setup, window: tuple[int, int],
                  note=f"shot {m.number}: frames {m.first}-{m.last}")
 
 
+@dataclass(frozen=True)
+class Launch:
+    """When the flick launched the piece (s after frame A, negative: the hand hid it) and the
+    frames where it rested before."""
+
+    time: float
+    before: list[int]
+
+
 def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
+          path: dict[int, np.ndarray] | None = None, launch: Launch | None = None,
           ) -> tuple[float | None, float | None]:
     """Spin (deg/s) at frame A and the rotation (deg) from A to rest, from the rim dot, or
-    (None, None) when it was not seen well enough or the piece hardly turned."""
+    (None, None) when it was not seen well enough or the piece hardly turned.
+
+    The dot's angle is read about the centre's fitted `path` (by frame) where it is known, and
+    fitted with the table's closed form: an even slow-down that stops, theta(t) = theta_end -
+    alpha (T - t)^2 / 2. Where the dot is large enough in the picture (ANCHOR_PX) and the
+    `launch` is known, the turn starts there from the angle at rest before it (the spin and the
+    slide start together): the fit then spans the whole turn, not only what follows the hand.
+    """
     fps = setup.fps
     end = min(last + int(0.2 * fps), stop)
     frames = [i for i in [*range(a, last + 1), *_still(pf, last + 1, end)]
@@ -408,7 +495,7 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
         return None, None
     if max(b - c for b, c in zip(frames[1:], frames, strict=False)) > 3:
         return None, None
-    theta = np.unwrap(pf.dot[frames])
+    theta = np.unwrap(_dot_angles(pf, frames, path))
     theta -= theta[0]
     # The dot can be followed only while it turns well under half a turn between frames; past
     # that (a fast spin, a noisy or blocky dot) its angle aliases and any spin read is wrong.
@@ -418,14 +505,52 @@ def _spin(pf: PieceFrames, a: int, last: int, stop: int, setup: Setup,
     if abs(final) < math.radians(45):
         return None, None
     sign = 1.0 if final > 0 else -1.0
-    times = setup.seconds(frames, a)
-    _end, alpha, t_stop, rms = stop_fit(times, theta * sign)
+    times = setup.seconds(frames, a, pf)
+    theta_end, alpha, t_stop, rms = stop_fit(times, theta * sign)
+    pre = [i for i in launch.before if math.isfinite(pf.dot[i])] if launch is not None else []
+    if (launch is not None and alpha > 0 and len(pre) >= 3
+            and _dot_px(pf, frames, path, setup) >= ANCHOR_PX):
+        # Before the launch the piece rests: its frames' times are the launch's, where the turn
+        # starts, their angle whole turns from where the free fit puts the launch.
+        rest = sign * (_dot_angles(pf, pre, path) - _dot_angles(pf, frames[:1], path)[0])
+        guess = theta_end - 0.5 * alpha * max(t_stop - launch.time, 0.0) ** 2
+        rest = np.unwrap(rest)
+        rest += 2 * math.pi * round((guess - float(np.median(rest))) / (2 * math.pi))
+        weights = np.ones(len(pre) + len(frames))
+        weights[:len(pre)] = ANCHOR_WEIGHT / len(pre)
+        _end, alpha, t_stop, rms = stop_fit(
+            np.concatenate([np.full(len(pre), launch.time), times]),
+            np.concatenate([rest, theta * sign]), weights)
     if alpha <= 0 or rms > 0.3:
         return None, None
     first_step = alpha * t_stop * float(times[1] - times[0]) if len(times) > 1 else 0.0
     if first_step > math.radians(MAX_TURN_PER_FRAME):
         return None, None
     return math.degrees(alpha * t_stop), math.degrees(0.5 * alpha * t_stop * t_stop)
+
+
+def _dot_px(pf: PieceFrames, frames: list[int], path: dict[int, np.ndarray] | None,
+            setup: Setup) -> float:
+    """px: how far the rim dot is from the piece's centre in the picture (0 when unknown)."""
+    if path is None or pf.dot_x is None or pf.dot_y is None or not setup.px_per_cm:
+        return 0.0
+    reach = [math.hypot(pf.dot_x[i] - path[i][0], pf.dot_y[i] - path[i][1])
+             for i in frames if i in path and math.isfinite(pf.dot_x[i])]
+    return float(np.median(reach)) * setup.px_per_cm if reach else 0.0
+
+
+def _dot_angles(pf: PieceFrames, frames: list[int],
+                path: dict[int, np.ndarray] | None) -> np.ndarray:
+    """The rim dot's angle (rad) in `frames`: about the fitted centre where both are known,
+    else as the tracker read it about the frame's centroid."""
+    out = pf.dot[frames].astype(float)
+    if path is None or pf.dot_x is None or pf.dot_y is None:
+        return out
+    for k, i in enumerate(frames):
+        centre = path.get(i)
+        if centre is not None and math.isfinite(pf.dot_x[i]) and math.isfinite(pf.dot_y[i]):
+            out[k] = math.atan2(pf.dot_y[i] - centre[1], pf.dot_x[i] - centre[0])
+    return out
 
 
 def pooled_deceleration(samples: list[tuple[np.ndarray, np.ndarray]]) -> float:
@@ -474,7 +599,11 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     hit_frame = moved[0] if moved else m.last + 1
     frames = [i for i in range(a, hit_frame) if sf.good[i]
               and math.hypot(sf.x[i] - t0[0], sf.y[i] - t0[1]) > reach + CLEAR_CM]
-    hidden = [i for i in range(a, hit_frame) if sf.occluded[i] or sf.merged[i]]
+    # Merged with another blob of its colour: not used. The target of one colour merges with
+    # it as it comes within a centimetre or so (what the outline's mending bridges): not a
+    # reason to doubt the shot.
+    hidden = [i for i in range(a, hit_frame)
+              if sf.occluded[i] or (sf.merged[i] and not setup.one_colour)]
     _note_hidden(m, sf, hidden)
     if hidden:
         m.reasons.append(f"a hand or another piece over the striker in {len(hidden)} frame(s) "
@@ -486,7 +615,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
     pa = sf.p(frames[0])
     far = sf.p(frames[-1])
     u = (far - pa) / max(float(np.hypot(*(far - pa))), 1e-9)
-    t = setup.seconds(frames, frames[0])
+    t = setup.seconds(frames, frames[0], sf)
     s = np.array([float(np.dot(sf.p(i) - pa, u)) for i in frames])
     if collect is not None:
         collect.append((t, s))
@@ -552,6 +681,7 @@ def _hit(m: Measured, sf: PieceFrames, tf: PieceFrames, setup: Setup,
                 m.reasons.append(f"a glancing hit: the target went off {off:.0f} degrees "
                                  "from the striker's line")
         m.values.update(striker_distance=striker_d, target_distance=target_d)
+        m.values["deceleration"] = dec  # the approach's, as fitted (shared by the shots)
         m.row = Shot(line=0, test="collision", piece=setup.piece, target=setup.piece,
                      impact_speed=speed, striker_distance=striker_d, target_distance=target_d,
                      note=note)

@@ -1,8 +1,9 @@
 """The clips the measuring tests share: rendered by flick once per session (per xdist worker).
 
-A hidden table (seeded), and three short 320x240 clips filmed of it by `flick.measure.render`:
-slides at 240 fps, collisions and toppling hits at 60 fps, each with noise, motion and lens
-blur, a tilted camera and a hand at every launch; then `flick measure` run on each, once.
+A hidden table (seeded), and three short clips filmed of it by `flick.measure.render`: slides
+at 240 fps and 640x480 (two of three spun: their rim dot resolved), collisions and toppling hits
+at 60 fps and 320x240, each with noise, motion and lens blur, a tilted camera and a hand at
+every launch; then `flick measure` run on each, once.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 # Few shots, so the suite's share stays small: the recovery over many shots and seeds is
 # `python -m flick.bench.measure`.
-TESTS = (("slide", 240.0, 2), ("collision", 60.0, 3), ("topple", 60.0, 6))
+TESTS = (("slide", 240.0, 3), ("collision", 60.0, 3), ("topple", 60.0, 6))
 SEED = 3
 
 
@@ -44,7 +45,8 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Rendered:
     from flick.physics import PhysicsParams
 
     directory = tmp_path_factory.mktemp("measure")
-    truth, clips = render.render_tests(directory, PhysicsParams.default(), SEED, TESTS)
+    truth, clips = render.render_tests(directory, PhysicsParams.default(), SEED, TESTS,
+                                       sizes={"slide": render.SPIN_SIZE})
     csv, out = {}, {}
     for clip in clips:
         path = directory / f"{clip.test}.csv"
