@@ -11,8 +11,10 @@ import pymunk
 from flick.physics.footprint import Footprint
 
 # Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.
-# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above).
-LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO = 1, 2, 4, 8, 16, 32, 64, 128
+# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above). GHOST: a
+# solid copy of each door line and edge line that nothing collides with, for the closed-form
+# flight's queries (`flick.physics.flight`: Chipmunk's overlap query counts no sensor).
+LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO, GHOST = 1, 2, 4, 8, 16, 32, 64, 128, 256
 FILTERS = {
     "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR | EDGE),
     "tall": pymunk.ShapeFilter(categories=TALL, mask=LOW | TALL | BLOCK | FACADE | DOOR | EDGE),
@@ -24,6 +26,7 @@ FILTERS = {
 }
 # A dormant piece is one circle around it, seen only by halos.
 DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
+GHOST_FILTER = pymunk.ShapeFilter(categories=GHOST, mask=GHOST)
 TABLE_EDGE = -1  # the owner id of the table's edge lines
 
 Vec = tuple[float, float]

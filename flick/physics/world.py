@@ -34,6 +34,16 @@ close to where they happen, which keeps collisions honest), and never longer tha
 A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
 step size at once, and the survey that follows sees the hit's velocity change.
 
+Closed-form flight (`flick.physics.flight`): at a survey where no moving piece touches
+anything (and no piece waits to arrive, crosses a door line or is to wake), the moving pieces
+are advanced in closed form, the same Coulomb slide and spin decay as the joints but without
+the steps' error, as far as none can come within two steps (and the slop) of anything it
+could touch: a whole number of the survey's steps (counted in `steps` and the schedule), and
+the world steps from there. A single round piece (one circle about its centre of gravity)
+flies instead to where its next step, no longer than the survey's, carries it just past
+contact with what it meets first (woken first if dormant): the contact is found where it
+happens, not up to a step late. `closed_form = False` steps every step (the reference).
+
 Arrivals (`arrive`): a piece may enter the shot later, at a given time with a given velocity
 (a zombie leaving the tower's exit in a rush). Until then it is not in the space; the steps
 before it are shortened evenly so that one ends exactly at its time (never lengthened: the
@@ -59,6 +69,7 @@ from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door
 from flick.physics.city import City
+from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.index import PieceIndex
@@ -73,6 +84,10 @@ from flick.physics.shapes import (
 from flick.physics.state import PieceState
 
 FREE_ITERATIONS = 2
+# A flight (`flick.physics.flight`) sees the dormant pieces near its path: on a table of at
+# most this many pieces all are put in the space at a shot's first flight (about 1.7 us a
+# piece, measured), else those along each path (about 40 us a path across a 28-piece city).
+FILL_ALL_PIECES = 64
 
 
 def cell_size(footprints: Footprints) -> float:
@@ -95,12 +110,14 @@ class World:
         self.params = params
         sim = params.simulation
         self.city = city.size
-        space = pymunk.Space()
+        space = FlightSpace()
         # The solver's iterations: `iterations` while pieces are in contact (converged), and
         # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
         # one on its spin, each solved exactly in one pass.
         space.iterations = FREE_ITERATIONS
         self.contacts = 0
+        # Per piece or part: its contacts now (a flight waits for a moving piece's to end).
+        self.touching: dict[int, int] = {}
         space.sleep_time_threshold = sim.sleep_time
         space.idle_speed_threshold = sim.rest_speed
         space.collision_slop = sim.collision_slop
@@ -122,12 +139,19 @@ class World:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
+        reach = 0.0
         for kind, standing in sorted(pieces.kinds):
             for fp in (footprints.get(kind, standing), *(
                     [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
                 thinnest = min(thinnest, fp.thinnest)
+                reach = max(reach, fp.reach)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
+        # Closed-form flight between contacts (`flick.physics.flight`): it ends two steps and
+        # the contact slop before anything a piece could touch. `closed_form` False: step all.
+        self.closed_form = True
+        self.flight = Flight(space, 2.0 * self.max_move + sim.collision_slop, self._fill_path,
+                             reach, self.max_move)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
         self.cell = pieces.cell
@@ -178,8 +202,29 @@ class World:
     def _fill(self, x: float, y: float) -> None:
         """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
         i, j = math.floor(x / self.cell), math.floor(y / self.cell)
+        self._fill_keys([(i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)])
+
+    def _fill_path(self, x0: float, y0: float, x1: float, y1: float, width: float) -> None:
+        """Put in the space the dormant pieces of every cell within `width` (cm) of the
+        segment from (x0, y0) to (x1, y1) (cells nearer than that may be put in too): the
+        cells of each piece of the segment a cell long, its box swollen by `width`."""
+        cell = self.cell
+        length = math.hypot(x1 - x0, y1 - y0)
+        count = max(1, math.ceil(length / cell))
+        floor = math.floor
+        keys: list[tuple[int, int]] = []
+        ax, ay = x0, y0
+        for k in range(1, count + 1):
+            bx, by = x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count
+            i0, i1 = floor((min(ax, bx) - width) / cell), floor((max(ax, bx) + width) / cell)
+            j0, j1 = floor((min(ay, by) - width) / cell), floor((max(ay, by) + width) / cell)
+            keys.extend((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+            ax, ay = bx, by
+        self._fill_keys(keys)
+
+    def _fill_keys(self, keys: list[tuple[int, int]]) -> None:
         circles = []
-        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
+        for key in keys:
             if key in self.filled:
                 continue
             self.filled.add(key)
@@ -265,6 +310,9 @@ class World:
         body.position = (x, y)
         body.angle = angle
         shapes = make_shapes(body, fp, material.elasticity, material.friction)
+        own = Flight.shape_filter(pid, fp.layer)
+        for shape in shapes:
+            shape.filter = own
         halo_filter = FILTERS["halo"]
         for part in fp.parts:
             halo = shape_of(body, part.core, part.radius + self.halo_margin)
@@ -286,6 +334,7 @@ class World:
         self.space.add(body, *shapes, slide, spin)
         self.bodies[pid] = body
         self.fps[pid] = fp
+        self.flight.add(pid, fp, self.params.gravity)
         return body
 
     # -- collision events (called by pymunk inside step) ---------------------------------
@@ -314,6 +363,9 @@ class World:
         # pymunk solves this step's contacts after it has found them all: this step already
         # runs with the contact iterations.
         self.contacts += 1
+        touching = self.touching
+        touching[a] = touching.get(a, 0) + 1
+        touching[b] = touching.get(b, 0) + 1
         space.iterations = self.params.simulation.iterations
         # Pieces already in contact that are moving apart have not touched in this shot.
         body_a, body_b = sa.body, sb.body
@@ -415,6 +467,10 @@ class World:
             if self.contacts <= 0:
                 self.contacts = 0
                 space.iterations = FREE_ITERATIONS
+            touching = self.touching
+            for pid in (self.owner.get(sa), self.owner.get(sb)):
+                if pid is not None and touching.get(pid, 0) > 0:
+                    touching[pid] -= 1
             if self.resting and not self.finished:
                 a, b = self.owner[sa], self.owner[sb]
                 self.resting.discard((min(a, b), max(a, b)))  # apart: a new meeting counts
@@ -650,8 +706,9 @@ class World:
         # same step (bit for bit), without twice its cost in Python.
         c_step, c_space = _chipmunk.cpSpaceStep, space._space
         to_check = space._bodies_to_check
-        if getattr(step, "__func__", None) is not pymunk.Space.step:
+        if getattr(step, "__func__", None) is not FlightSpace.step:
             c_step = None  # a step wrapped by the caller (a recorder): call it every step
+        flight = self.flight
         while True:
             if self.wake:
                 self._promote()
@@ -722,6 +779,36 @@ class World:
                     limit = min(check_every, k)
             last_dt = dt
             self.new_contact = False
+            if flight.wait:
+                flight.wait = False
+            elif self.closed_form and not (self.waiting or self.at_door or self.pending
+                                           or self.wake):
+                # Nothing touches: fly in closed form up to the next possible contact.
+                if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
+                    self._fill_keys(sorted(self.cells))
+                    flight.all_filled = True
+                planned = flight.plan(self._moving(), dt, max_time - time)
+                if planned is not None:
+                    elapsed, glides = planned
+                    n = flight.fly(elapsed, dt, glides, step if c_step is None else None)
+                    if flight.new_contact:
+                        # Flown to a contact: the next step is this one's length, and what it
+                        # meets is a body before it.
+                        self.new_contact = True
+                        met = pymunk.Shape._from_cp_shape(flight.woken)
+                        woken = None if met is None else self.owner.get(met)
+                        if woken is not None and woken in self.dormant:
+                            self.wake.append(woken)
+                    # In the schedule as steps of dt, the last one shorter if it is.
+                    last = elapsed - (n - 1) * dt
+                    for length, count in ((dt, n - 1), (last, 1)):
+                        if count and schedule and schedule[-1][0] == length:
+                            schedule[-1][1] += count
+                        elif count:
+                            schedule.append([length, count])
+                    steps += n
+                    time += elapsed
+                    continue
             n = 0
             while n < limit:
                 if to_check or c_step is None:
@@ -745,6 +832,24 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
+
+    def _moving(self) -> list[tuple[int, pymunk.Body]]:
+        """The awake bodies in motion (any velocity or spin at all), by id; none if one of
+        them touches something."""
+        moving = []
+        velocity, spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
+        asleep = _chipmunk.cpBodyIsSleeping
+        touching = self.touching
+        for pid, body in self.active.items():
+            if pid in self.gone:
+                continue
+            b = body._body
+            v = velocity(b)
+            if (v.x != 0.0 or v.y != 0.0 or spin(b) != 0.0) and not asleep(b):
+                if touching.get(pid):
+                    return []  # it touches something: the steps go on
+                moving.append((pid, body))
+        return moving
 
     def _finish(
         self,
