@@ -74,7 +74,7 @@ def slide(s0: float, a: float, t: float) -> tuple[float, float]:
     a (> 0): the speed falls linearly to rest, then stays 0."""
     if s0 <= 0.0:
         return 0.0, 0.0
-    if t * a >= s0:
+    if t >= s0 / a:  # the very expression `Glide.rest` is made of
         return s0 * s0 / (2.0 * a), 0.0
     return t * (s0 - 0.5 * a * t), s0 - a * t
 
