@@ -33,6 +33,7 @@ instead of Chipmunk, to the same final state.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,9 @@ from flick.physics.shapes import DORMANT, FILTERS, GHOST, HALO
 # The fewest steps a flight replaces: below this the world steps (a flight costs a few steps'
 # worth of Python; the survey's batch is `check_every` steps).
 MIN_STEPS = 4
+# The shape-filter group of the pieces planning a flight together, for the time of the plan (a
+# piece's own group is its id, far below).
+FLYING = 1 << 62
 # cm: how far past contact the first step after a flight to a contact carries a round piece
 # (Chipmunk finds a contact once the shapes overlap).
 TOUCH = 0.01
@@ -150,12 +154,37 @@ class Glide:
         _chipmunk.cpBodySetAngularVelocity(b, w)
 
 
+class _Tools:
+    """What a flight's queries write into, made once a thread (a flight plans in one go)."""
+
+    def __init__(self) -> None:
+        self.info = _ffi.new("cpSegmentQueryInfo *")
+        # The swept circle of `clear`: a capsule on a static body of its own, never in a space.
+        self.body = pymunk.Body(body_type=pymunk.Body.STATIC)
+        self.shape = pymunk.Segment(self.body, (0.0, 0.0), (1.0, 0.0), 1.0)
+        self.probe = self.shape._shape
+        # What a shape query of the probe overlaps (`landing`).
+        self.found: list[Any] = []
+        self.collect = _ffi.callback("cpSpaceShapeQueryFunc",
+                                     lambda shape, points, data: self.found.append(shape))
+
+
+_LOCAL = threading.local()
+
+
+def _tools() -> _Tools:
+    tools: _Tools | None = getattr(_LOCAL, "tools", None)
+    if tools is None:
+        tools = _LOCAL.tools = _Tools()
+    return tools
+
+
 class Flight:
     """The closed-form flights of one shot's world (see the module's docstring)."""
 
     def __init__(self, space: pymunk.Space, margin: float,
                  fill_path: Callable[[float, float, float, float, float], None],
-                 dormant_reach: float, resolution: float) -> None:
+                 dormant_reach: float) -> None:
         self.space = space
         self.margin = margin
         self.fill_path = fill_path
@@ -163,16 +192,9 @@ class Flight:
         # Per body id: (bounding radius about the centre of gravity, cm; slide deceleration,
         # cm/s^2; spin deceleration, rad/s^2; centre of gravity, local cm; query filter).
         self.bodies: dict[int, tuple[float, float, float, tuple[float, float], Any]] = {}
-        self._info = _ffi.new("cpSegmentQueryInfo *")
-        # The swept circle of `clear`: a capsule on a static body of its own, never in a space.
-        self._probe_body = pymunk.Body(body_type=pymunk.Body.STATIC)
-        self._probe_shape = pymunk.Segment(self._probe_body, (0.0, 0.0), (1.0, 0.0), 1.0)
-        self._probe = self._probe_shape._shape
-        # What a shape query of the probe overlaps (`landing`).
-        self._found: list[Any] = []
-        self._collect = _ffi.callback("cpSpaceShapeQueryFunc",
-                                      lambda shape, points, data: self._found.append(shape))
-        self.resolution = resolution
+        tools = _tools()
+        self._info, self._probe = tools.info, tools.probe
+        self._found, self._collect = tools.found, tools.collect
         # True once every dormant piece of the table is in the space (the world does so at
         # its first flight when the table is small: cheaper than filling along paths).
         self.all_filled = False
@@ -184,6 +206,11 @@ class Flight:
         # Per body id of a round piece (its footprint one circle about its centre of gravity,
         # so its bounding circle is its shape): its time of impact is exact.
         self.round: set[int] = set()
+        # Per body id: its solid shapes (Chipmunk's), their own filter and their filter while
+        # it plans a flight with others (one group: no query of one sees another, the pair
+        # bound keeps them apart); its query filter then.
+        self.shapes: dict[int, tuple[list[Any], tuple[int, int, int], tuple[int, int, int]]] = {}
+        self.together: dict[int, pymunk.ShapeFilter] = {}
         # Per body: the path (start and end, cm) whose neighbourhood was last filled.
         self._filled: dict[int, tuple[float, float, float, float]] = {}
         self.flights = 0
@@ -196,8 +223,9 @@ class Flight:
         f = FILTERS[layer]
         return pymunk.ShapeFilter(group=pid, categories=f.categories, mask=f.mask)
 
-    def add(self, pid: int, fp: Footprint, gravity: float) -> None:
-        """A body of the world (new, or fallen: its footprint changed)."""
+    def add(self, pid: int, fp: Footprint, gravity: float,
+            shapes: list[pymunk.Shape]) -> None:
+        """A body of the world (new, or fallen: its footprint changed) and its solid shapes."""
         gx, gy = fp.cog
         bound = max(math.hypot(px - gx, py - gy) + part.radius
                     for part in fp.parts for px, py in part.core)
@@ -209,6 +237,10 @@ class Flight:
                                    mask=f.mask | DORMANT | GHOST)
         self.bodies[pid] = (bound, weight / fp.mass, weight * fp.spin_radius / fp.moment,
                             fp.cog, query)
+        self.shapes[pid] = ([s._shape for s in shapes], (pid, f.categories, f.mask),
+                            (FLYING, f.categories, f.mask))
+        self.together[pid] = pymunk.ShapeFilter(group=FLYING, categories=query.categories,
+                                                mask=query.mask)
         part = fp.parts[0]
         if len(fp.parts) == 1 and part.core == (fp.cog,):
             self.round.add(pid)
@@ -227,7 +259,7 @@ class Flight:
         bodies = self.bodies
         glides: list[Glide] = []
         for pid, body in moving:
-            bound, a, alpha, cog, _ = bodies[pid]
+            _, a, alpha, cog, _ = bodies[pid]
             if a <= 0.0 or alpha <= 0.0:
                 return None  # no friction: no rest to fly to
             glides.append(Glide(body, cog, a, alpha))
@@ -251,22 +283,44 @@ class Flight:
                     limit = min(limit, gap / closing)
                     if limit < MIN_STEPS * dt:
                         return None
+        if len(glides) > 1:
+            self._group(moving, 2)
+            try:
+                return self._plan(moving, glides, dt, left, limit)
+            finally:
+                self._group(moving, 1)
+        return self._plan(moving, glides, dt, left, limit)
+
+    def _group(self, moving: list[tuple[int, pymunk.Body]], which: int) -> None:
+        """Give the moving bodies' shapes their own filters (1) or one group (2)."""
+        set_filter = _chipmunk.cpShapeSetFilter
+        for pid, _ in moving:
+            entry = self.shapes[pid]
+            for shape in entry[0]:
+                set_filter(shape, entry[which])
+
+    def _plan(self, moving: list[tuple[int, pymunk.Body]], glides: list[Glide], dt: float,
+              left: float, limit: float) -> tuple[float, list[Glide]] | None:
+        """`plan` once the pair bounds are known (`limit`, s)."""
+        bodies, margin, together = self.bodies, self.margin, len(glides) > 1
         exact = None
         for (pid, _), glide in zip(moving, glides, strict=True):
             bound, a, _, _, query = bodies[pid]
+            if together:
+                query = self.together[pid]
             reach = bound + margin
             path = glide.path()
             if not self.all_filled:
                 self._fill(pid, glide, path, reach + self.dormant_reach)
-            clear, far = self.clear(glide, path, reach, query)
+            clear, hit = self.clear(glide, path, reach, query)
             if clear <= 0.0:
                 return None
             if clear < path:
                 limit = min(limit, time_to_travel(glide.speed, a, clear))
                 if limit < MIN_STEPS * dt:
                     return None
-                if len(glides) == 1 and far < math.inf and pid in self.round:
-                    landed = self.landing(glide, bound, query, far, dt)
+                if len(glides) == 1 and hit is not None and pid in self.round:
+                    landed = self.landing(glide, bound, query, hit, dt)
                     span = math.inf if landed is None else time_to_travel(glide.speed, a,
                                                                             landed[0])
                     if landed is not None and span < math.inf:
@@ -309,75 +363,57 @@ class Flight:
         self.fill_path(cx, cy, ex, ey, width + FILL_SLACK)
         self._filled[pid] = (cx, cy, ex, ey)
 
-    def clear(self, glide: Glide, path: float, reach: float,
-              query: Any) -> tuple[float, float]:
+    def clear(self, glide: Glide, path: float, reach: float, query: Any) -> tuple[float, Any]:
         """How far (cm) along its path the glide's circle of radius `reach` about its centre
-        of gravity moves overlapping nothing `query` sees: `path` (its slide to rest) if it
-        never does, 0 if it does where it is; to within `resolution` below the truth. And
-        how far it surely overlaps something (inf if never)."""
+        of gravity moves overlapping nothing `query` sees, and the shape it then touches:
+        (`path`, None) if it slides to rest first, (0, None) if it overlaps something where
+        it is."""
         c_space = self.space._space
         probe = self._probe
         cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
+        ex, ey = cx + ux * path, cy + uy * path
         _chipmunk.cpShapeSetFilter(probe, query)
         _chipmunk.cpSegmentShapeSetRadius(probe, reach)
-        overlap, set_ends = _chipmunk.cpSpaceShapeQuery, _chipmunk.cpSegmentShapeSetEndpoints
-        null = _ffi.NULL
-
-        def blocked(d: float) -> bool:
-            set_ends(probe, (cx, cy), (cx + ux * d, cy + uy * d))
-            return bool(overlap(c_space, probe, null, null))
-
-        # The first thing the circle's centre line meets (an exact time of impact for what it
-        # finds; Chipmunk looks only at what the thin line crosses) bounds the answer above.
-        # (Chipmunk may miss the first for another: it looks only at what the thin line
-        # crosses, and passes over what the line meets after the best found so far.)
-        far = path
+        null, info = _ffi.NULL, self._info
+        # What the circle's centre line meets first: an exact time of impact, and the answer
+        # when the swept circle overlaps nothing short of it. (Chipmunk looks only at what
+        # the thin line crosses, and passes over what it enters after the best so far.)
+        far, hit = path, None
         if path > 0.0:
-            info = self._info
-            hit = _chipmunk.cpSpaceSegmentQueryFirst(
-                c_space, (cx, cy), (cx + ux * path, cy + uy * path), reach, query, info)
-            if hit != null:
-                far = info.alpha * path
-        if not blocked(max(0.0, far - TOUCH)):
-            return far, (far if far < path else math.inf)
-        near, step = 0.0, self.resolution
-        if blocked(min(step, far) * 1e-6):
-            return 0.0, 0.0  # something within reach already
-        # The swept circle first overlaps something between near (clear) and far (blocked).
-        while far - near > step:
-            mid = 0.5 * (near + far)
-            if blocked(mid):
-                far = mid
-            else:
-                near = mid
-        return near, far
+            found = _chipmunk.cpSpaceSegmentQueryFirst(c_space, (cx, cy), (ex, ey), reach, query,
+                                                       info)
+            if found != null:
+                far, hit = info.alpha * path, found
+        near = max(0.0, far - TOUCH)
+        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * near, cy + uy * near))
+        shapes = self._found
+        shapes.clear()
+        _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, null)
+        # Else the first touch is with one of what the swept circle overlaps (sensors too).
+        for shape in shapes:
+            if not _chipmunk.cpShapeSegmentQuery(shape, (cx, cy), (ex, ey), reach, info):
+                shapes.clear()
+                return 0.0, None  # it overlaps it already
+            if info.alpha * path < far:
+                far, hit = info.alpha * path, shape
+        shapes.clear()
+        return far, hit
 
-    def landing(self, glide: Glide, bound: float, query: Any, far: float,
+    def landing(self, glide: Glide, bound: float, query: Any, hit: Any,
                 dt: float) -> tuple[float, Any] | None:
         """Where (cm along its path) a round glide stops flying so that its next step of `dt`
-        carries it just past contact (by `TOUCH`) with the first thing it touches, and that
-        shape; None if that is not sure (or too near). `far`: how far along its path its
-        circle swollen by the margin overlaps something (so the first touch is no later)."""
+        carries it just past contact (by `TOUCH`) with `hit`, the shape its circle swollen by
+        the margin touches first, and that shape; None if `hit` is not sure to be what the
+        circle itself touches first (or it is too near)."""
         c_space = self.space._space
         probe = self._probe
         cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
         path = glide.path()
-        ex, ey = cx + ux * path, cy + uy * path
-        # What the swollen circle overlaps a little past there: the first touch is with one.
-        far += self.resolution
-        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * far, cy + uy * far))
-        found = self._found
-        found.clear()
-        _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, _ffi.NULL)
         info = self._info
-        contact, hit = math.inf, None
-        for shape in found:
-            if _chipmunk.cpShapeSegmentQuery(shape, (cx, cy), (ex, ey), bound, info) \
-                    and info.alpha * path < contact:
-                contact, hit = info.alpha * path, shape
-        found.clear()
-        if hit is None:
+        if not _chipmunk.cpShapeSegmentQuery(hit, (cx, cy), (cx + ux * path, cy + uy * path),
+                                             bound, info):
             return None
+        contact = info.alpha * path
         # Nothing else is met first: the circle itself sweeps clear up to just short of it.
         _chipmunk.cpShapeSetFilter(probe, query)
         _chipmunk.cpSegmentShapeSetRadius(probe, bound)

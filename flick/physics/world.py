@@ -151,7 +151,7 @@ class World:
         # the contact slop before anything a piece could touch. `closed_form` False: step all.
         self.closed_form = True
         self.flight = Flight(space, 2.0 * self.max_move + sim.collision_slop, self._fill_path,
-                             reach, self.max_move)
+                             reach)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
         self.cell = pieces.cell
@@ -313,6 +313,7 @@ class World:
         own = Flight.shape_filter(pid, fp.layer)
         for shape in shapes:
             shape.filter = own
+        solid = list(shapes)
         halo_filter = FILTERS["halo"]
         for part in fp.parts:
             halo = shape_of(body, part.core, part.radius + self.halo_margin)
@@ -334,7 +335,7 @@ class World:
         self.space.add(body, *shapes, slide, spin)
         self.bodies[pid] = body
         self.fps[pid] = fp
-        self.flight.add(pid, fp, self.params.gravity)
+        self.flight.add(pid, fp, self.params.gravity, solid)
         return body
 
     # -- collision events (called by pymunk inside step) ---------------------------------
@@ -709,19 +710,29 @@ class World:
         if getattr(step, "__func__", None) is not FlightSpace.step:
             c_step = None  # a step wrapped by the caller (a recorder): call it every step
         flight = self.flight
+        get_velocity, get_spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
+        get_position = _chipmunk.cpBodyGetPosition
+        asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
         while True:
             if self.wake:
                 self._promote()
             fastest, resting = 0.0, True
+            moving: list[tuple[int, pymunk.Body]] | None = []  # None: one touches something
             for pid, body in self.active.items():
                 if pid in gone:
                     continue
-                vx, vy = body.velocity
-                spin = abs(body.angular_velocity)
+                b = body._body  # (Chipmunk's own getters: the same floats as pymunk's)
+                v = get_velocity(b)
+                vx, vy = v.x, v.y
+                spin = abs(get_spin(b))
+                if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
+                        and not asleep(b):
+                    moving = None if touching.get(pid) else [*moving, (pid, body)]
                 speed = hypot(vx, vy)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]
-                x, y = body.position
+                p = get_position(b)
+                x, y = p.x, p.y
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
                 key = (floor(x / cell), floor(y / cell))
@@ -746,8 +757,10 @@ class World:
                         fastest = point
             if falls:
                 self._fall()
+                moving = self._moving()
             if self.off_edge:
                 self._drop_off_edge()
+                moving = self._moving()
             if self.waiting:
                 resting = False  # pieces still to come
             if resting and self.fell and time < settle_until and self._still_overlapping():
@@ -787,7 +800,7 @@ class World:
                 if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
                     self._fill_keys(sorted(self.cells))
                     flight.all_filled = True
-                planned = flight.plan(self._moving(), dt, max_time - time)
+                planned = flight.plan(moving or [], dt, max_time - time)
                 if planned is not None:
                     elapsed, glides = planned
                     n = flight.fly(elapsed, dt, glides, step if c_step is None else None)
