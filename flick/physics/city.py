@@ -23,13 +23,7 @@ from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.shapes import (
-    DORMANT_FILTER,
-    GHOST_FILTER,
-    TABLE_EDGE,
-    filter_for,
-    make_shapes,
-)
+from flick.physics.shapes import DORMANT_FILTER, TABLE_EDGE, filter_for, make_shapes
 
 
 class City:
@@ -74,9 +68,6 @@ class City:
         line.sensor = True
         line.filter = filter_for(layer)
         self._keep(line, owner)
-        ghost = pymunk.Segment(self.body, a, b, 0.0)  # its solid copy for flights' queries
-        ghost.filter = GHOST_FILTER
-        self.shapes.append(ghost)
 
     def lend(self, space: pymunk.Space) -> None:
         """Put the city in a shot's new space (before anything else is added to it).

@@ -42,7 +42,7 @@ from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.footprint import Footprint
-from flick.physics.shapes import DORMANT, FILTERS, GHOST, HALO
+from flick.physics.shapes import DORMANT, FILTERS, HALO
 
 # The fewest steps a flight replaces: below this the world steps (a flight costs a few steps'
 # worth of Python; the survey's batch is `check_every` steps).
@@ -231,10 +231,10 @@ class Flight:
                     for part in fp.parts for px, py in part.core)
         weight = fp.table_friction * fp.mass * gravity
         f = FILTERS[fp.layer]
-        # What the piece can touch, the dormant pieces (seen only by halos) and the solid
-        # copies of the door and edge lines (`GHOST`).
-        query = pymunk.ShapeFilter(group=pid, categories=f.categories | HALO | GHOST,
-                                   mask=f.mask | DORMANT | GHOST)
+        # What the piece can touch (door and edge lines too) and the dormant pieces (seen
+        # only by halos).
+        query = pymunk.ShapeFilter(group=pid, categories=f.categories | HALO,
+                                   mask=f.mask | DORMANT)
         self.bodies[pid] = (bound, weight / fp.mass, weight * fp.spin_radius / fp.moment,
                             fp.cog, query)
         self.shapes[pid] = ([s._shape for s in shapes], (pid, f.categories, f.mask),
@@ -419,7 +419,12 @@ class Flight:
         _chipmunk.cpSegmentShapeSetRadius(probe, bound)
         reach = contact - TOUCH
         _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * reach, cy + uy * reach))
-        if reach <= 0.0 or _chipmunk.cpSpaceShapeQuery(c_space, probe, _ffi.NULL, _ffi.NULL):
+        if reach <= 0.0:
+            return None
+        found = self._found
+        _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, _ffi.NULL)  # sensors too
+        if found:
+            found.clear()
             return None
         _, speed = slide(glide.speed, glide.a, time_to_travel(glide.speed, glide.a, contact))
         if speed * dt <= 2.0 * TOUCH:

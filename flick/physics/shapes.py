@@ -7,14 +7,13 @@ from __future__ import annotations
 import math
 
 import pymunk
+from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.footprint import Footprint
 
 # Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.
-# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above). GHOST: a
-# solid copy of each door line and edge line that nothing collides with, for the closed-form
-# flight's queries (`flick.physics.flight`: Chipmunk's overlap query counts no sensor).
-LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO, GHOST = 1, 2, 4, 8, 16, 32, 64, 128, 256
+# DORMANT and HALO: pieces at rest and the sensors around moving ones (see above).
+LOW, TALL, BLOCK, FACADE, DOOR, EDGE, DORMANT, HALO = 1, 2, 4, 8, 16, 32, 64, 128
 FILTERS = {
     "low": pymunk.ShapeFilter(categories=LOW, mask=LOW | TALL | BLOCK | DOOR | EDGE),
     "tall": pymunk.ShapeFilter(categories=TALL, mask=LOW | TALL | BLOCK | FACADE | DOOR | EDGE),
@@ -26,7 +25,6 @@ FILTERS = {
 }
 # A dormant piece is one circle around it, seen only by halos.
 DORMANT_FILTER = pymunk.ShapeFilter(categories=DORMANT, mask=HALO)
-GHOST_FILTER = pymunk.ShapeFilter(categories=GHOST, mask=GHOST)
 TABLE_EDGE = -1  # the owner id of the table's edge lines
 
 Vec = tuple[float, float]
@@ -45,8 +43,11 @@ def shape_of(body: pymunk.Body, core: tuple[Vec, ...], radius: float) -> pymunk.
 
 
 def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: float,
-                transform: tuple[float, float, float] | None = None) -> list[pymunk.Shape]:
-    """pymunk shapes of a footprint on `body` (local, or placed by `transform` for static)."""
+                transform: tuple[float, float, float] | None = None,
+                shape_filter: pymunk.ShapeFilter | None = None) -> list[pymunk.Shape]:
+    """pymunk shapes of a footprint on `body` (local, or placed by `transform` for static),
+    with the filter of its layer (or `shape_filter`). Their properties are set in Chipmunk
+    directly: the same as pymunk's setters, without their Python."""
     shapes: list[pymunk.Shape] = []
     if transform is not None:
         x, y, angle = transform
@@ -59,10 +60,12 @@ def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: f
         def at(p: tuple[float, float]) -> tuple[float, float]:
             return p
 
+    flt = FILTERS[fp.layer] if shape_filter is None else shape_filter
     for part in fp.parts:
         shape = shape_of(body, tuple(at(p) for p in part.core), part.radius)
-        shape.elasticity = elasticity
-        shape.friction = friction
-        shape.filter = FILTERS[fp.layer]
+        c_shape = shape._shape
+        _chipmunk.cpShapeSetElasticity(c_shape, elasticity)
+        _chipmunk.cpShapeSetFriction(c_shape, friction)
+        _chipmunk.cpShapeSetFilter(c_shape, flt)
         shapes.append(shape)
     return shapes

@@ -305,20 +305,21 @@ class World:
 
     def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
         material = self.params.materials[fp.material]
+        # (Properties set in Chipmunk directly: the same as pymunk's setters, without their
+        # Python.)
         body = pymunk.Body(fp.mass, fp.moment)
-        body.center_of_gravity = fp.cog
-        body.position = (x, y)
-        body.angle = angle
-        shapes = make_shapes(body, fp, material.elasticity, material.friction)
-        own = Flight.shape_filter(pid, fp.layer)
-        for shape in shapes:
-            shape.filter = own
+        b = body._body
+        _chipmunk.cpBodySetCenterOfGravity(b, fp.cog)
+        _chipmunk.cpBodySetPosition(b, (x, y))
+        _chipmunk.cpBodySetAngle(b, angle)
+        shapes = make_shapes(body, fp, material.elasticity, material.friction,
+                             shape_filter=Flight.shape_filter(pid, fp.layer))
         solid = list(shapes)
         halo_filter = FILTERS["halo"]
         for part in fp.parts:
             halo = shape_of(body, part.core, part.radius + self.halo_margin)
-            halo.sensor = True
-            halo.filter = halo_filter
+            _chipmunk.cpShapeSetSensor(halo._shape, True)
+            _chipmunk.cpShapeSetFilter(halo._shape, halo_filter)
             self.halos.add(halo)
             shapes.append(halo)
         owner = self.owner
@@ -327,11 +328,11 @@ class World:
         static = self.space.static_body
         weight = fp.table_friction * fp.mass * self.params.gravity
         slide = pymunk.PivotJoint(static, body, (0.0, 0.0), fp.cog)
-        slide.max_bias = 0.0
-        slide.max_force = weight
+        _chipmunk.cpConstraintSetMaxBias(slide._constraint, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(slide._constraint, weight)
         spin = pymunk.GearJoint(static, body, 0.0, 1.0)
-        spin.max_bias = 0.0
-        spin.max_force = weight * fp.spin_radius
+        _chipmunk.cpConstraintSetMaxBias(spin._constraint, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(spin._constraint, weight * fp.spin_radius)
         self.space.add(body, *shapes, slide, spin)
         self.bodies[pid] = body
         self.fps[pid] = fp
