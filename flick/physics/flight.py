@@ -183,11 +183,12 @@ class Flight:
     """The closed-form flights of one shot's world (see the module's docstring)."""
 
     def __init__(self, space: pymunk.Space, margin: float,
-                 fill_path: Callable[[float, float, float, float, float], None],
                  dormant_reach: float) -> None:
         self.space = space
         self.margin = margin
-        self.fill_path = fill_path
+        # The world's `_fill_path` for the plan being made (given to each plan, not kept: no
+        # reference cycle between the world and its flights).
+        self.fill_path: Callable[[float, float, float, float, float], None] | None = None
         self.dormant_reach = dormant_reach
         # Per body id: (bounding radius about the centre of gravity, cm; slide deceleration,
         # cm/s^2; spin deceleration, rad/s^2; centre of gravity, local cm; query filter).
@@ -360,6 +361,7 @@ class Flight:
             near = math.hypot(ax + t * dx - cx, ay + t * dy - cy)
             if near <= FILL_SLACK and math.hypot(ex - bx, ey - by) <= FILL_SLACK:
                 return
+        assert self.fill_path is not None
         self.fill_path(cx, cy, ex, ey, width + FILL_SLACK)
         self._filled[pid] = (cx, cy, ex, ey)
 

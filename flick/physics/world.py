@@ -150,8 +150,7 @@ class World:
         # Closed-form flight between contacts (`flick.physics.flight`): it ends two steps and
         # the contact slop before anything a piece could touch. `closed_form` False: step all.
         self.closed_form = True
-        self.flight = Flight(space, 2.0 * self.max_move + sim.collision_slop, self._fill_path,
-                             reach)
+        self.flight = Flight(space, 2.0 * self.max_move + sim.collision_slop, reach)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
         self.cell = pieces.cell
@@ -801,7 +800,9 @@ class World:
                 if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
                     self._fill_keys(sorted(self.cells))
                     flight.all_filled = True
+                flight.fill_path = None if flight.all_filled else self._fill_path
                 planned = flight.plan(moving or [], dt, max_time - time)
+                flight.fill_path = None
                 if planned is not None:
                     elapsed, glides = planned
                     n = flight.fly(elapsed, dt, glides, step if c_step is None else None)
