@@ -8,19 +8,24 @@ direction u of its velocity and t <= s0 / a,
 
     c(t) = c0 + u (s0 t - a t^2 / 2),   v(t) = u (s0 - a t),
 
-and the same for the angle and spin. `glide` is that motion for one body.
+and the same for the angle and spin. `Glide` is that motion for one body.
 
 `Flight.plan` looks, at a survey of the shot, for how long every moving body can fly so, no
-piece coming within `margin` of anything it could touch: each moving body's bounding circle
-about its centre of gravity, swollen by the margin, is swept along its straight path to rest
-through the shot's space (Chipmunk's thick segment query: the buildings' parts, the door
-lines, the table's edge, the pieces at rest, bodies or dormant circles) and checked at its
-start (nearest point query); two moving bodies keep apart while their bounding circles, each
-moved at most its own travel, cannot meet. The flight is a whole number of the survey's steps
-(the shot stays on its step grid), at least `MIN_STEPS`, and the world steps again from its end
-(a contact, a door line, the table's edge, a dormant piece to wake, all within the margin, so
-the steps meet them as they would have). When everything comes to rest before any of that,
-the flight ends at rest.
+piece coming within `margin` (a step and the contact slop) of anything it could touch: each
+moving body's bounding circle about its centre of gravity, swollen by the margin, is swept
+along its straight path to rest through the shot's space (the buildings' parts, the door and
+edge lines, the pieces at rest, bodies or dormant circles): the first thing it meets and
+where, exactly (`clear`: Chipmunk's thin segment query, checked by an overlap query of the
+swept capsule, and where that finds more, each one's time of impact). Two moving bodies keep
+apart while their bounding circles do, the gap between them shrinking no faster than their
+speeds toward each other along the line between them. The flight is a whole number of the
+survey's steps (the shot stays on its step grid), at least `MIN_STEPS`, and the world steps
+again from its end (a contact, a door line, the table's edge, a dormant piece to wake, all
+within the margin, so the steps meet them as they would have); when everything comes to rest
+before any of that, the flight ends at rest. A single round piece (its footprint one circle
+about its centre of gravity, so its bounding circle is its shape) flies instead to where its
+next step carries it `TOUCH` past contact with the first thing it meets (`landing`): the step
+finds the contact where it happens, where steps all the way find it up to a step late.
 
 The flight is a pure function of the state at the survey (the same floats give the same
 flight), so a shot stays a pure function of the table state.

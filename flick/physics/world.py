@@ -37,7 +37,7 @@ step size at once, and the survey that follows sees the hit's velocity change.
 Closed-form flight (`flick.physics.flight`): at a survey where no moving piece touches
 anything (and no piece waits to arrive, crosses a door line or is to wake), the moving pieces
 are advanced in closed form, the same Coulomb slide and spin decay as the joints but without
-the steps' error, as far as none can come within two steps (and the slop) of anything it
+the steps' error, as far as none can come within a step (and the slop) of anything it
 could touch: a whole number of the survey's steps (counted in `steps` and the schedule), and
 the world steps from there. A single round piece (one circle about its centre of gravity)
 flies instead to where its next step, no longer than the survey's, carries it just past
@@ -147,10 +147,10 @@ class World:
                 reach = max(reach, fp.reach)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
-        # Closed-form flight between contacts (`flick.physics.flight`): it ends two steps and
+        # Closed-form flight between contacts (`flick.physics.flight`): it ends a step and
         # the contact slop before anything a piece could touch. `closed_form` False: step all.
         self.closed_form = True
-        self.flight = Flight(space, 2.0 * self.max_move + sim.collision_slop, reach)
+        self.flight = Flight(space, self.max_move + sim.collision_slop, reach)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
         self.cell = pieces.cell
