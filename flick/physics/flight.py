@@ -209,6 +209,9 @@ class Flight:
         # growth) and the dormant piece it meets, if any (a Chipmunk shape), wakes first.
         self.new_contact = False
         self.woken: Any = None
+        # The shape a single moving piece's swept circle meets first at the last plan (a
+        # Chipmunk shape, None if none or several pieces move).
+        self.met: Any = None
         # Per body id of a round piece (its footprint one circle about its centre of gravity,
         # so its bounding circle is its shape): its time of impact is exact.
         self.round: set[int] = set()
@@ -259,6 +262,7 @@ class Flight:
         glides; None when it is less than `MIN_STEPS` steps of `dt` (or a body cannot fly).
         A whole number of steps of `dt`, but for one round piece flown to its next contact
         (`landing`; then `new_contact` is set and `woken` is the shape it meets)."""
+        self.met = None
         if not moving:
             return None
         margin = self.margin
@@ -322,6 +326,8 @@ class Flight:
             if clear <= 0.0:
                 return None
             if clear < path:
+                if not together:
+                    self.met = hit
                 limit = min(limit, time_to_travel(glide.speed, a, clear))
                 if limit < MIN_STEPS * dt:
                     return None

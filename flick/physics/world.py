@@ -802,6 +802,14 @@ class World:
                     flight.all_filled = True
                 flight.fill_path = None if flight.all_filled else self._fill_path
                 planned = flight.plan(moving or [], dt, max_time - time)
+                met = self._dormant_met(flight.met)
+                if met is not None and not flight.new_contact:
+                    # Its first meeting is a dormant piece's circle, wider than the piece
+                    # unless round: the piece becomes a body now (as it would before the
+                    # meeting) and the flight is planned to its real shape.
+                    self.wake.append(met)
+                    self._promote()
+                    planned = flight.plan(moving or [], dt, max_time - time)
                 flight.fill_path = None
                 if planned is not None:
                     elapsed, glides = planned
@@ -810,9 +818,8 @@ class World:
                         # Flown to a contact: the next step is this one's length, and what it
                         # meets is a body before it.
                         self.new_contact = True
-                        met = pymunk.Shape._from_cp_shape(flight.woken)
-                        woken = None if met is None else self.owner.get(met)
-                        if woken is not None and woken in self.dormant:
+                        woken = self._dormant_met(flight.woken)
+                        if woken is not None:
                             self.wake.append(woken)
                     # In the schedule as steps of dt, the last one shorter if it is.
                     last = elapsed - (n - 1) * dt
@@ -847,6 +854,14 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
+
+    def _dormant_met(self, shape: Any) -> int | None:
+        """The dormant piece whose circle is this Chipmunk shape, if any."""
+        if shape is None:
+            return None
+        met = pymunk.Shape._from_cp_shape(shape)
+        pid = None if met is None else self.owner.get(met)
+        return pid if pid is not None and pid in self.dormant else None
 
     def _moving(self) -> list[tuple[int, pymunk.Body]]:
         """The awake bodies in motion (any velocity or spin at all), by id; none if one of
