@@ -225,6 +225,15 @@ class Flight:
         self.flights = 0
         self.flown = 0
 
+    def overlapping(self, shape: Any) -> list[Any]:
+        """The Chipmunk shapes a Chipmunk shape overlaps in the space (sensors too)."""
+        found = self._found
+        found.clear()
+        _chipmunk.cpSpaceShapeQuery(self.space._space, shape, self._collect, _ffi.NULL)
+        out = list(found)
+        found.clear()
+        return out
+
     @staticmethod
     def shape_filter(pid: int, layer: str) -> pymunk.ShapeFilter:
         """A piece's shape filter: its layer's, in a group of its own (a body's shapes never

@@ -126,6 +126,9 @@ class World:
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
         self.halos: set[pymunk.Shape] = set()
+        # Per body: its solid shapes and its halos, in the order they were made.
+        self.solids: dict[int, list[pymunk.Shape]] = {}
+        self.halos_of: dict[int, list[pymunk.Shape]] = {}
         # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
         # The static city (buildings' parts, doors, the table's edge), kept across shots and
@@ -252,17 +255,14 @@ class World:
                 self.city_shapes.pull(self.space, shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
-            body = self._add_body(pid, fp, start.x, start.y, start.angle)
+            self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
             self._fill(start.x, start.y)
             for other in self._touching(pid, fp):
                 if other not in self.bodies and other not in queue:
                     queue.append(other)
-            for shape in body.shapes:
-                if shape.sensor:
-                    continue
-                for found in self.space.shape_query(shape):
-                    near = found.shape
+            for shape in self.solids[pid]:
+                for near in self._overlapping(shape):
                     if not near.sensor and (near.body is self.space.static_body
                                             or near.body is self.city_shapes.body):
                         part = self.owner.get(near)
@@ -315,12 +315,15 @@ class World:
                              shape_filter=Flight.shape_filter(pid, fp.layer))
         solid = list(shapes)
         halo_filter = FILTERS["halo"]
+        halos = []
         for part in fp.parts:
             halo = shape_of(body, part.core, part.radius + self.halo_margin)
             _chipmunk.cpShapeSetSensor(halo._shape, True)
             _chipmunk.cpShapeSetFilter(halo._shape, halo_filter)
             self.halos.add(halo)
-            shapes.append(halo)
+            halos.append(halo)
+        shapes.extend(halos)
+        self.solids[pid], self.halos_of[pid] = solid, halos
         owner = self.owner
         for shape in shapes:
             owner[shape] = pid
@@ -503,12 +506,11 @@ class World:
         self.wake.extend(self._launched)
         self._promote()
         for pid in self._launched:
-            for shape in self.bodies[pid].shapes:
-                if shape in self.halos:
-                    for found in self.space.shape_query(shape):
-                        near = self.owner.get(found.shape)
-                        if near in self.dormant and near not in self.wake:
-                            self.wake.append(near)
+            for shape in self.halos_of[pid]:
+                for found in self._overlapping(shape):
+                    near = self.owner.get(found)
+                    if near in self.dormant and near not in self.wake:
+                        self.wake.append(near)
         self._promote()
         for pid, (impulse, offset) in impulses.items():
             body = self.bodies[pid]
@@ -555,12 +557,11 @@ class World:
             self._fill(start.x, start.y)
             body = self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
-            for shape in body.shapes:
-                if shape in self.halos:
-                    for found in self.space.shape_query(shape):
-                        near = self.owner.get(found.shape)
-                        if near in self.dormant and near not in self.wake:
-                            self.wake.append(near)
+            for shape in self.halos_of[pid]:
+                for found in self._overlapping(shape):
+                    near = self.owner.get(found)
+                    if near in self.dormant and near not in self.wake:
+                        self.wake.append(near)
             if self.wake:
                 self._promote()
             body.velocity = (vx, vy)
@@ -854,6 +855,12 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
+
+    def _overlapping(self, shape: pymunk.Shape) -> list[pymunk.Shape]:
+        """What a shape overlaps in the space, as `Space.shape_query` finds it (the same
+        Chipmunk query, in the same order), without its contact point sets."""
+        found = self.flight.overlapping(shape._shape)
+        return [s for s in (pymunk.Shape._from_cp_shape(p) for p in found) if s is not None]
 
     def _dormant_met(self, shape: Any) -> int | None:
         """The dormant piece whose circle is this Chipmunk shape, if any."""
