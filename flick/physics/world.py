@@ -114,13 +114,15 @@ class World:
         # The solver's iterations: `iterations` while pieces are in contact (converged), and
         # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
         # one on its spin, each solved exactly in one pass.
-        space.iterations = FREE_ITERATIONS
+        # (Set in Chipmunk directly: pymunk's setters make the same calls.)
+        c_space = space._space
+        _chipmunk.cpSpaceSetIterations(c_space, FREE_ITERATIONS)
         self.contacts = 0
         # Per piece or part: its contacts now (a flight waits for a moving piece's to end).
         self.touching: dict[int, int] = {}
-        space.sleep_time_threshold = sim.sleep_time
-        space.idle_speed_threshold = sim.rest_speed
-        space.collision_slop = sim.collision_slop
+        _chipmunk.cpSpaceSetSleepTimeThreshold(c_space, sim.sleep_time)
+        _chipmunk.cpSpaceSetIdleSpeedThreshold(c_space, sim.rest_speed)
+        _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
@@ -194,13 +196,6 @@ class World:
 
     # -- building the space -------------------------------------------------------------
 
-    def _dormant_shape(self, pid: int, fp: Footprint, x: float, y: float) -> pymunk.Shape:
-        """A piece at rest: a circle around it on the static body, until a halo reaches it."""
-        shape = self.city_shapes.dormant(pid, fp.reach, x, y)
-        self.owner[shape] = pid
-        self.dormant[pid] = shape
-        return shape
-
     def _fill(self, x: float, y: float) -> None:
         """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
         i, j = math.floor(x / self.cell), math.floor(y / self.cell)
@@ -225,16 +220,23 @@ class World:
         self._fill_keys(keys)
 
     def _fill_keys(self, keys: list[tuple[int, int]]) -> None:
+        """Put the dormant pieces of these cells in the space: a piece at rest is a circle
+        around it on the static body, until a halo reaches it."""
         circles = []
+        filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
+        start, get, dormant = self.start, self.footprints.get, self.city_shapes.dormant
+        owner, asleep = self.owner, self.dormant
         for key in keys:
-            if key in self.filled:
+            if key in filled:
                 continue
-            self.filled.add(key)
-            for pid in self.cells.get(key, ()):
-                if pid not in self.bodies and pid not in self.arrivals:
-                    piece = self.start[pid]
-                    fp = self.footprints.get(piece.kind, piece.standing)
-                    circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
+            filled.add(key)
+            for pid in cells.get(key, ()):
+                if pid not in bodies and pid not in arrivals:
+                    piece = start[pid]
+                    shape = dormant(pid, get(piece.kind, piece.standing).reach, piece.x, piece.y)
+                    owner[shape] = pid
+                    asleep[pid] = shape
+                    circles.append(shape)
         if circles:
             self.city_shapes.put(self.space, circles)
 
