@@ -60,6 +60,7 @@ does, the shot goes on (at most `settle_time`) until pymunk has pushed them apar
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -99,6 +100,18 @@ def cell_size(footprints: Footprints) -> float:
                 for standing in ((True, False) if footprints.can_fall(kind) else (True,)))
     halo = 2.5 * sim.max_step + sim.collision_slop
     return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
+
+
+def _on_begin(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
+    found = world()
+    if found is not None:
+        found._begin(arb, space, None)
+
+
+def _on_separate(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
+    found = world()
+    if found is not None:
+        found._separate(arb, space, None)
 
 
 class World:
@@ -192,7 +205,10 @@ class World:
         # they do; `arrivals` keeps every one's time (read by the UI's recorder).
         self.waiting: dict[int, tuple[float, Vec, float]] = {}
         self.arrivals: dict[int, float] = {}
-        space.on_collision(None, None, begin=self._begin, separate=self._separate)
+        # The space calls the world through a weak reference: no reference cycle, so a world
+        # is freed as soon as its shot is done with it (not by the garbage collector later).
+        space.on_collision(None, None, begin=_on_begin, separate=_on_separate,
+                           data=weakref.ref(self))
 
     # -- building the space -------------------------------------------------------------
 
