@@ -17,7 +17,8 @@ Under `physics`:
   with flick's iteration switch, a kept space at pymunk's default iterations, a space built
   per shot with pymunk's own sleeping), and `kept_switch_ratio`, `kept_defaults_ratio`,
   `rebuilt_sleeping_ratio` = shot_ms / each (flick's target: kept_switch_ratio <= 1.0).
-- `shot_steps`: median steps of flick's shot. `shot_fixed_ms`: the same shots with the
+- `shot_steps`: median steps of flick's shot on its time grid, those flown in closed form
+  between contacts (`flick.physics.flight`) included. `shot_fixed_ms`: the same shots with the
   impulse scaled by 1e-4 (no step runs): what a shot costs before its first step (building
   its space, launching, the result, freeing), toppling off.
 - `accuracy_cm`: for flick and each baseline, over `ACCURACY_SHOTS` shots, the median and

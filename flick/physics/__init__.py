@@ -23,7 +23,8 @@ Conventions:
 - The Zombie Rush: `Table.rush(zombies, tower=(x, y, facing), rng=seed) -> RushResult`.
 
 Modules: `table` (`Table`), `params` (`PhysicsParams`, `MAX_FLICK_IMPULSE`, read through
-`flick.datafile`), `world` (the pymunk space of one shot), `city` (the static city and the
+`flick.datafile`), `world` (the pymunk space of one shot), `flight` (a shot's free motion in
+closed form between contacts), `city` (the static city and the
 dormant circles, kept across shots and lent to each shot's space), `shapes` (shape filters and
 a footprint's pymunk shapes), `footprint`, `geometry`,
 `buildings`, `state`, `result`, `errors` (`TableError`), and the package `tower` (the zombie

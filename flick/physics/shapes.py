@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pymunk
+from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.footprint import Footprint
 
@@ -42,8 +43,11 @@ def shape_of(body: pymunk.Body, core: tuple[Vec, ...], radius: float) -> pymunk.
 
 
 def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: float,
-                transform: tuple[float, float, float] | None = None) -> list[pymunk.Shape]:
-    """pymunk shapes of a footprint on `body` (local, or placed by `transform` for static)."""
+                transform: tuple[float, float, float] | None = None,
+                shape_filter: pymunk.ShapeFilter | None = None) -> list[pymunk.Shape]:
+    """pymunk shapes of a footprint on `body` (local, or placed by `transform` for static),
+    with the filter of its layer (or `shape_filter`). Their properties are set in Chipmunk
+    directly: the same as pymunk's setters, without their Python."""
     shapes: list[pymunk.Shape] = []
     if transform is not None:
         x, y, angle = transform
@@ -56,10 +60,12 @@ def make_shapes(body: pymunk.Body, fp: Footprint, elasticity: float, friction: f
         def at(p: tuple[float, float]) -> tuple[float, float]:
             return p
 
+    flt = FILTERS[fp.layer] if shape_filter is None else shape_filter
     for part in fp.parts:
         shape = shape_of(body, tuple(at(p) for p in part.core), part.radius)
-        shape.elasticity = elasticity
-        shape.friction = friction
-        shape.filter = FILTERS[fp.layer]
+        c_shape = shape._shape
+        _chipmunk.cpShapeSetElasticity(c_shape, elasticity)
+        _chipmunk.cpShapeSetFriction(c_shape, friction)
+        _chipmunk.cpShapeSetFilter(c_shape, flt)
         shapes.append(shape)
     return shapes

@@ -34,6 +34,16 @@ close to where they happen, which keeps collisions honest), and never longer tha
 A new contact ends the current batch of steps, so a piece sped up by a hit gets a fresh
 step size at once, and the survey that follows sees the hit's velocity change.
 
+Closed-form flight (`flick.physics.flight`): at a survey where no moving piece touches
+anything (and no piece waits to arrive, crosses a door line or is to wake), the moving pieces
+are advanced in closed form, the same Coulomb slide and spin decay as the joints but without
+the steps' error, as far as none can come within a step (and the slop) of anything it
+could touch: a whole number of the survey's steps (counted in `steps` and the schedule), and
+the world steps from there. A single round piece (one circle about its centre of gravity)
+flies instead to where its next step, no longer than the survey's, carries it just past
+contact with what it meets first (woken first if dormant): the contact is found where it
+happens, not up to a step late. `closed_form = False` steps every step (the reference).
+
 Arrivals (`arrive`): a piece may enter the shot later, at a given time with a given velocity
 (a zombie leaving the tower's exit in a rush). Until then it is not in the space; the steps
 before it are shortened evenly so that one ends exactly at its time (never lengthened: the
@@ -50,6 +60,7 @@ does, the shot goes on (at most `settle_time`) until pymunk has pushed them apar
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -59,6 +70,7 @@ from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door
 from flick.physics.city import City
+from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.index import PieceIndex
@@ -73,6 +85,10 @@ from flick.physics.shapes import (
 from flick.physics.state import PieceState
 
 FREE_ITERATIONS = 2
+# A flight (`flick.physics.flight`) sees the dormant pieces near its path: on a table of at
+# most this many pieces all are put in the space at a shot's first flight (about 1.7 us a
+# piece, measured), else those along each path (about 40 us a path across a 28-piece city).
+FILL_ALL_PIECES = 64
 
 
 def cell_size(footprints: Footprints) -> float:
@@ -86,6 +102,18 @@ def cell_size(footprints: Footprints) -> float:
     return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
 
 
+def _on_begin(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
+    found = world()
+    if found is not None:
+        found._begin(arb, space, None)
+
+
+def _on_separate(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
+    found = world()
+    if found is not None:
+        found._separate(arb, space, None)
+
+
 class World:
     """A pymunk space holding the whole table for one shot, and the shot's bookkeeping."""
 
@@ -95,20 +123,27 @@ class World:
         self.params = params
         sim = params.simulation
         self.city = city.size
-        space = pymunk.Space()
+        space = FlightSpace()
         # The solver's iterations: `iterations` while pieces are in contact (converged), and
         # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
         # one on its spin, each solved exactly in one pass.
-        space.iterations = FREE_ITERATIONS
+        # (Set in Chipmunk directly: pymunk's setters make the same calls.)
+        c_space = space._space
+        _chipmunk.cpSpaceSetIterations(c_space, FREE_ITERATIONS)
         self.contacts = 0
-        space.sleep_time_threshold = sim.sleep_time
-        space.idle_speed_threshold = sim.rest_speed
-        space.collision_slop = sim.collision_slop
+        # Per piece or part: its contacts now (a flight waits for a moving piece's to end).
+        self.touching: dict[int, int] = {}
+        _chipmunk.cpSpaceSetSleepTimeThreshold(c_space, sim.sleep_time)
+        _chipmunk.cpSpaceSetIdleSpeedThreshold(c_space, sim.rest_speed)
+        _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
         self.halos: set[pymunk.Shape] = set()
+        # Per body: its solid shapes and its halos, in the order they were made.
+        self.solids: dict[int, list[pymunk.Shape]] = {}
+        self.halos_of: dict[int, list[pymunk.Shape]] = {}
         # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
         # The static city (buildings' parts, doors, the table's edge), kept across shots and
@@ -122,12 +157,18 @@ class World:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
+        reach = 0.0
         for kind, standing in sorted(pieces.kinds):
             for fp in (footprints.get(kind, standing), *(
                     [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
                 thinnest = min(thinnest, fp.thinnest)
+                reach = max(reach, fp.reach)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
+        # Closed-form flight between contacts (`flick.physics.flight`): it ends a step and
+        # the contact slop before anything a piece could touch. `closed_form` False: step all.
+        self.closed_form = True
+        self.flight = Flight(space, self.max_move + sim.collision_slop, reach)
         # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
         # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
         self.cell = pieces.cell
@@ -164,30 +205,54 @@ class World:
         # they do; `arrivals` keeps every one's time (read by the UI's recorder).
         self.waiting: dict[int, tuple[float, Vec, float]] = {}
         self.arrivals: dict[int, float] = {}
-        space.on_collision(None, None, begin=self._begin, separate=self._separate)
+        # The space calls the world through a weak reference: no reference cycle, so a world
+        # is freed as soon as its shot is done with it (not by the garbage collector later).
+        space.on_collision(None, None, begin=_on_begin, separate=_on_separate,
+                           data=weakref.ref(self))
 
     # -- building the space -------------------------------------------------------------
-
-    def _dormant_shape(self, pid: int, fp: Footprint, x: float, y: float) -> pymunk.Shape:
-        """A piece at rest: a circle around it on the static body, until a halo reaches it."""
-        shape = self.city_shapes.dormant(pid, fp.reach, x, y)
-        self.owner[shape] = pid
-        self.dormant[pid] = shape
-        return shape
 
     def _fill(self, x: float, y: float) -> None:
         """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
         i, j = math.floor(x / self.cell), math.floor(y / self.cell)
+        self._fill_keys([(i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)])
+
+    def _fill_path(self, x0: float, y0: float, x1: float, y1: float, width: float) -> None:
+        """Put in the space the dormant pieces of every cell within `width` (cm) of the
+        segment from (x0, y0) to (x1, y1) (cells nearer than that may be put in too): the
+        cells of each piece of the segment a cell long, its box swollen by `width`."""
+        cell = self.cell
+        length = math.hypot(x1 - x0, y1 - y0)
+        count = max(1, math.ceil(length / cell))
+        floor = math.floor
+        keys: list[tuple[int, int]] = []
+        ax, ay = x0, y0
+        for k in range(1, count + 1):
+            bx, by = x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count
+            i0, i1 = floor((min(ax, bx) - width) / cell), floor((max(ax, bx) + width) / cell)
+            j0, j1 = floor((min(ay, by) - width) / cell), floor((max(ay, by) + width) / cell)
+            keys.extend((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+            ax, ay = bx, by
+        self._fill_keys(keys)
+
+    def _fill_keys(self, keys: list[tuple[int, int]]) -> None:
+        """Put the dormant pieces of these cells in the space: a piece at rest is a circle
+        around it on the static body, until a halo reaches it."""
         circles = []
-        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
-            if key in self.filled:
+        filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
+        start, get, dormant = self.start, self.footprints.get, self.city_shapes.dormant
+        owner, asleep = self.owner, self.dormant
+        for key in keys:
+            if key in filled:
                 continue
-            self.filled.add(key)
-            for pid in self.cells.get(key, ()):
-                if pid not in self.bodies and pid not in self.arrivals:
-                    piece = self.start[pid]
-                    fp = self.footprints.get(piece.kind, piece.standing)
-                    circles.append(self._dormant_shape(pid, fp, piece.x, piece.y))
+            filled.add(key)
+            for pid in cells.get(key, ()):
+                if pid not in bodies and pid not in arrivals:
+                    piece = start[pid]
+                    shape = dormant(pid, get(piece.kind, piece.standing).reach, piece.x, piece.y)
+                    owner[shape] = pid
+                    asleep[pid] = shape
+                    circles.append(shape)
         if circles:
             self.city_shapes.put(self.space, circles)
 
@@ -208,17 +273,14 @@ class World:
                 self.city_shapes.pull(self.space, shape)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
-            body = self._add_body(pid, fp, start.x, start.y, start.angle)
+            self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
             self._fill(start.x, start.y)
             for other in self._touching(pid, fp):
                 if other not in self.bodies and other not in queue:
                     queue.append(other)
-            for shape in body.shapes:
-                if shape.sensor:
-                    continue
-                for found in self.space.shape_query(shape):
-                    near = found.shape
+            for shape in self.solids[pid]:
+                for near in self._overlapping(shape):
                     if not near.sensor and (near.body is self.space.static_body
                                             or near.body is self.city_shapes.body):
                         part = self.owner.get(near)
@@ -260,32 +322,41 @@ class World:
 
     def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
         material = self.params.materials[fp.material]
+        # (Properties set in Chipmunk directly: the same as pymunk's setters, without their
+        # Python.)
         body = pymunk.Body(fp.mass, fp.moment)
-        body.center_of_gravity = fp.cog
-        body.position = (x, y)
-        body.angle = angle
-        shapes = make_shapes(body, fp, material.elasticity, material.friction)
+        b = body._body
+        _chipmunk.cpBodySetCenterOfGravity(b, fp.cog)
+        _chipmunk.cpBodySetPosition(b, (x, y))
+        _chipmunk.cpBodySetAngle(b, angle)
+        shapes = make_shapes(body, fp, material.elasticity, material.friction,
+                             shape_filter=Flight.shape_filter(pid, fp.layer))
+        solid = list(shapes)
         halo_filter = FILTERS["halo"]
+        halos = []
         for part in fp.parts:
             halo = shape_of(body, part.core, part.radius + self.halo_margin)
-            halo.sensor = True
-            halo.filter = halo_filter
+            _chipmunk.cpShapeSetSensor(halo._shape, True)
+            _chipmunk.cpShapeSetFilter(halo._shape, halo_filter)
             self.halos.add(halo)
-            shapes.append(halo)
+            halos.append(halo)
+        shapes.extend(halos)
+        self.solids[pid], self.halos_of[pid] = solid, halos
         owner = self.owner
         for shape in shapes:
             owner[shape] = pid
         static = self.space.static_body
         weight = fp.table_friction * fp.mass * self.params.gravity
         slide = pymunk.PivotJoint(static, body, (0.0, 0.0), fp.cog)
-        slide.max_bias = 0.0
-        slide.max_force = weight
+        _chipmunk.cpConstraintSetMaxBias(slide._constraint, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(slide._constraint, weight)
         spin = pymunk.GearJoint(static, body, 0.0, 1.0)
-        spin.max_bias = 0.0
-        spin.max_force = weight * fp.spin_radius
+        _chipmunk.cpConstraintSetMaxBias(spin._constraint, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(spin._constraint, weight * fp.spin_radius)
         self.space.add(body, *shapes, slide, spin)
         self.bodies[pid] = body
         self.fps[pid] = fp
+        self.flight.add(pid, fp, self.params.gravity, solid)
         return body
 
     # -- collision events (called by pymunk inside step) ---------------------------------
@@ -314,6 +385,9 @@ class World:
         # pymunk solves this step's contacts after it has found them all: this step already
         # runs with the contact iterations.
         self.contacts += 1
+        touching = self.touching
+        touching[a] = touching.get(a, 0) + 1
+        touching[b] = touching.get(b, 0) + 1
         space.iterations = self.params.simulation.iterations
         # Pieces already in contact that are moving apart have not touched in this shot.
         body_a, body_b = sa.body, sb.body
@@ -415,6 +489,10 @@ class World:
             if self.contacts <= 0:
                 self.contacts = 0
                 space.iterations = FREE_ITERATIONS
+            touching = self.touching
+            for pid in (self.owner.get(sa), self.owner.get(sb)):
+                if pid is not None and touching.get(pid, 0) > 0:
+                    touching[pid] -= 1
             if self.resting and not self.finished:
                 a, b = self.owner[sa], self.owner[sb]
                 self.resting.discard((min(a, b), max(a, b)))  # apart: a new meeting counts
@@ -446,12 +524,11 @@ class World:
         self.wake.extend(self._launched)
         self._promote()
         for pid in self._launched:
-            for shape in self.bodies[pid].shapes:
-                if shape in self.halos:
-                    for found in self.space.shape_query(shape):
-                        near = self.owner.get(found.shape)
-                        if near in self.dormant and near not in self.wake:
-                            self.wake.append(near)
+            for shape in self.halos_of[pid]:
+                for found in self._overlapping(shape):
+                    near = self.owner.get(found)
+                    if near in self.dormant and near not in self.wake:
+                        self.wake.append(near)
         self._promote()
         for pid, (impulse, offset) in impulses.items():
             body = self.bodies[pid]
@@ -498,12 +575,11 @@ class World:
             self._fill(start.x, start.y)
             body = self._add_body(pid, fp, start.x, start.y, start.angle)
             self._activate(pid)
-            for shape in body.shapes:
-                if shape in self.halos:
-                    for found in self.space.shape_query(shape):
-                        near = self.owner.get(found.shape)
-                        if near in self.dormant and near not in self.wake:
-                            self.wake.append(near)
+            for shape in self.halos_of[pid]:
+                for found in self._overlapping(shape):
+                    near = self.owner.get(found)
+                    if near in self.dormant and near not in self.wake:
+                        self.wake.append(near)
             if self.wake:
                 self._promote()
             body.velocity = (vx, vy)
@@ -650,21 +726,32 @@ class World:
         # same step (bit for bit), without twice its cost in Python.
         c_step, c_space = _chipmunk.cpSpaceStep, space._space
         to_check = space._bodies_to_check
-        if getattr(step, "__func__", None) is not pymunk.Space.step:
+        if getattr(step, "__func__", None) is not FlightSpace.step:
             c_step = None  # a step wrapped by the caller (a recorder): call it every step
+        flight = self.flight
+        get_velocity, get_spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
+        get_position = _chipmunk.cpBodyGetPosition
+        asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
         while True:
             if self.wake:
                 self._promote()
             fastest, resting = 0.0, True
+            moving: list[tuple[int, pymunk.Body]] | None = []  # None: one touches something
             for pid, body in self.active.items():
                 if pid in gone:
                     continue
-                vx, vy = body.velocity
-                spin = abs(body.angular_velocity)
+                b = body._body  # (Chipmunk's own getters: the same floats as pymunk's)
+                v = get_velocity(b)
+                vx, vy = v.x, v.y
+                spin = abs(get_spin(b))
+                if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
+                        and not asleep(b):
+                    moving = None if touching.get(pid) else [*moving, (pid, body)]
                 speed = hypot(vx, vy)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]
-                x, y = body.position
+                p = get_position(b)
+                x, y = p.x, p.y
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
                 key = (floor(x / cell), floor(y / cell))
@@ -689,8 +776,10 @@ class World:
                         fastest = point
             if falls:
                 self._fall()
+                moving = self._moving()
             if self.off_edge:
                 self._drop_off_edge()
+                moving = self._moving()
             if self.waiting:
                 resting = False  # pieces still to come
             if resting and self.fell and time < settle_until and self._still_overlapping():
@@ -722,6 +811,45 @@ class World:
                     limit = min(check_every, k)
             last_dt = dt
             self.new_contact = False
+            if flight.wait:
+                flight.wait = False
+            elif self.closed_form and not (self.waiting or self.at_door or self.pending
+                                           or self.wake):
+                # Nothing touches: fly in closed form up to the next possible contact.
+                if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
+                    self._fill_keys(sorted(self.cells))
+                    flight.all_filled = True
+                flight.fill_path = None if flight.all_filled else self._fill_path
+                planned = flight.plan(moving or [], dt, max_time - time)
+                met = self._dormant_met(flight.met)
+                if met is not None and not flight.new_contact:
+                    # Its first meeting is a dormant piece's circle, wider than the piece
+                    # unless round: the piece becomes a body now (as it would before the
+                    # meeting) and the flight is planned to its real shape.
+                    self.wake.append(met)
+                    self._promote()
+                    planned = flight.plan(moving or [], dt, max_time - time)
+                flight.fill_path = None
+                if planned is not None:
+                    elapsed, glides = planned
+                    n = flight.fly(elapsed, dt, glides, step if c_step is None else None)
+                    if flight.new_contact:
+                        # Flown to a contact: the next step is this one's length, and what it
+                        # meets is a body before it.
+                        self.new_contact = True
+                        woken = self._dormant_met(flight.woken)
+                        if woken is not None:
+                            self.wake.append(woken)
+                    # In the schedule as steps of dt, the last one shorter if it is.
+                    last = elapsed - (n - 1) * dt
+                    for length, count in ((dt, n - 1), (last, 1)):
+                        if count and schedule and schedule[-1][0] == length:
+                            schedule[-1][1] += count
+                        elif count:
+                            schedule.append([length, count])
+                    steps += n
+                    time += elapsed
+                    continue
             n = 0
             while n < limit:
                 if to_check or c_step is None:
@@ -745,6 +873,38 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
+
+    def _overlapping(self, shape: pymunk.Shape) -> list[pymunk.Shape]:
+        """What a shape overlaps in the space, as `Space.shape_query` finds it (the same
+        Chipmunk query, in the same order), without its contact point sets."""
+        found = self.flight.overlapping(shape._shape)
+        return [s for s in (pymunk.Shape._from_cp_shape(p) for p in found) if s is not None]
+
+    def _dormant_met(self, shape: Any) -> int | None:
+        """The dormant piece whose circle is this Chipmunk shape, if any."""
+        if shape is None:
+            return None
+        met = pymunk.Shape._from_cp_shape(shape)
+        pid = None if met is None else self.owner.get(met)
+        return pid if pid is not None and pid in self.dormant else None
+
+    def _moving(self) -> list[tuple[int, pymunk.Body]]:
+        """The awake bodies in motion (any velocity or spin at all), by id; none if one of
+        them touches something."""
+        moving = []
+        velocity, spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
+        asleep = _chipmunk.cpBodyIsSleeping
+        touching = self.touching
+        for pid, body in self.active.items():
+            if pid in self.gone:
+                continue
+            b = body._body
+            v = velocity(b)
+            if (v.x != 0.0 or v.y != 0.0 or spin(b) != 0.0) and not asleep(b):
+                if touching.get(pid):
+                    return []  # it touches something: the steps go on
+                moving.append((pid, body))
+        return moving
 
     def _finish(
         self,

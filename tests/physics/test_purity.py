@@ -4,6 +4,7 @@ static city is kept between shots), the same state gives the same result, bit fo
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -66,3 +67,19 @@ def test_a_building_taken_away_between_shots_is_gone_for_the_next_shot() -> None
     assert _shot(fresh, disc) == kept
     table.restore(start)
     assert _shot(table, disc) != kept  # the library is back in the way
+
+
+def test_the_probe_shot_flies_between_its_contacts() -> None:
+    """The shot the purity is checked on moves in closed form between contacts
+    (`flick.physics.flight`), and is checked with it."""
+    table, disc = _town()
+    worlds = []
+    make = table.world
+
+    def world() -> Any:
+        worlds.append(make())
+        return worlds[-1]
+
+    table.world = world  # type: ignore[method-assign]
+    result = table.flick(disc, impulse=(0.0, 6.0 * 180.0), offset=(0.3, 0.0))
+    assert result.touch_lists and worlds[0].flight.flights >= 2

@@ -1,0 +1,486 @@
+"""Closed-form flight between contacts: a shot's free motion without stepping it.
+
+A piece that touches nothing slides on the table under Coulomb friction alone, the model the
+world's friction joints step (`flick.physics.world`): its centre of gravity moves in a straight
+line, its speed falling by mu g per second to rest, and its spin falls by
+mu m g r_spin / I per second to rest, independently. So, with s0 its speed, a = mu g, the
+direction u of its velocity and t <= s0 / a,
+
+    c(t) = c0 + u (s0 t - a t^2 / 2),   v(t) = u (s0 - a t),
+
+and the same for the angle and spin. `Glide` is that motion for one body.
+
+`Flight.plan` looks, at a survey of the shot, for how long every moving body can fly so, no
+piece coming within `margin` (a step and the contact slop) of anything it could touch: each
+moving body's bounding circle about its centre of gravity, swollen by the margin, is swept
+along its straight path to rest through the shot's space (the buildings' parts, the door and
+edge lines, the pieces at rest, bodies or dormant circles): the first thing it meets and
+where, exactly (`clear`: Chipmunk's thin segment query, checked by an overlap query of the
+swept capsule, and where that finds more, each one's time of impact). Two moving bodies keep
+apart while their bounding circles do, the gap between them shrinking no faster than their
+speeds toward each other along the line between them. The flight is a whole number of the
+survey's steps (the shot stays on its step grid), at least `MIN_STEPS`, and the world steps
+again from its end (a contact, a door line, the table's edge, a dormant piece to wake, all
+within the margin, so the steps meet them as they would have); when everything comes to rest
+before any of that, the flight ends at rest. A single round piece (its footprint one circle
+about its centre of gravity, so its bounding circle is its shape) flies instead to where its
+next step carries it `TOUCH` past contact with the first thing it meets (`landing`): the step
+finds the contact where it happens, where steps all the way find it up to a step late.
+
+The flight is a pure function of the state at the survey (the same floats give the same
+flight), so a shot stays a pure function of the table state.
+
+A step wrapped by a caller (the UI's recorder reads the poses after every step) still sees
+every step of a flight: `FlightSpace.step` advances the flying bodies in closed form then,
+instead of Chipmunk, to the same final state.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pymunk
+from pymunk._chipmunk import ffi as _ffi
+from pymunk._chipmunk import lib as _chipmunk
+
+from flick.physics.footprint import Footprint
+from flick.physics.shapes import DORMANT, FILTERS, HALO
+
+# The fewest steps a flight replaces: below this the world steps (a flight costs a few steps'
+# worth of Python; the survey's batch is `check_every` steps).
+MIN_STEPS = 4
+# The shape-filter group of the pieces planning a flight together, for the time of the plan (a
+# piece's own group is its id, far below).
+FLYING = 1 << 62
+# cm: how far past contact the first step after a flight to a contact carries a round piece
+# (Chipmunk finds a contact once the shapes overlap).
+TOUCH = 0.01
+# cm: a path's dormant neighbours are put in the space this much wider than needed, and not
+# again while the path stays within this of the one they were put in for.
+FILL_SLACK = 0.5
+
+
+class FlightSpace(pymunk.Space):
+    """A pymunk space whose `step`, while `flying` is set, advances the flying bodies in
+    closed form by the step instead of stepping Chipmunk (for a caller that wrapped `step`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flying: Callable[[float], None] | None = None
+
+    def step(self, dt: float) -> None:
+        if self.flying is not None:
+            self.flying(dt)
+            return
+        super().step(dt)
+
+
+def slide(s0: float, a: float, t: float) -> tuple[float, float]:
+    """Distance (cm) travelled and speed (cm/s) after t s, from speed s0 under deceleration
+    a (> 0): the speed falls linearly to rest, then stays 0."""
+    if s0 <= 0.0:
+        return 0.0, 0.0
+    if t >= s0 / a:  # the very expression `Glide.rest` is made of
+        return s0 * s0 / (2.0 * a), 0.0
+    return t * (s0 - 0.5 * a * t), s0 - a * t
+
+
+def time_to_travel(s0: float, a: float, distance: float) -> float:
+    """How long (s) from speed s0 under deceleration a to travel `distance` cm; inf when the
+    piece rests before."""
+    if distance <= 0.0:
+        return 0.0
+    disc = s0 * s0 - 2.0 * a * distance
+    if disc <= 0.0:
+        return math.inf
+    return 2.0 * distance / (s0 + math.sqrt(disc))
+
+
+class Glide:
+    """One body's closed-form motion from a survey: its centre of gravity, velocity, angle and
+    spin there, and the table's decelerations of its slide and spin."""
+
+    __slots__ = (
+        "a",
+        "alpha",
+        "angle",
+        "body",
+        "cog",
+        "cx",
+        "cy",
+        "rest",
+        "speed",
+        "spin",
+        "ux",
+        "uy",
+    )
+
+    def __init__(self, body: pymunk.Body, cog: tuple[float, float], a: float,
+                 alpha: float) -> None:
+        b = body._body
+        c = _chipmunk.cpBodyLocalToWorld(b, cog)
+        v = _chipmunk.cpBodyGetVelocity(b)
+        self.body = body
+        self.cog = cog
+        self.cx, self.cy = c.x, c.y
+        speed = math.hypot(v.x, v.y)
+        self.speed = speed
+        self.ux: float = v.x / speed if speed > 0.0 else 0.0
+        self.uy: float = v.y / speed if speed > 0.0 else 0.0
+        self.a, self.alpha = a, alpha
+        self.angle = _chipmunk.cpBodyGetAngle(b)
+        self.spin = _chipmunk.cpBodyGetAngularVelocity(b)
+        # When it rests: its slide and its spin both stopped.
+        self.rest = max(speed / a, abs(self.spin) / alpha)
+
+    def path(self) -> float:
+        """The length (cm) of its slide to rest."""
+        return self.speed * self.speed / (2.0 * self.a)
+
+    def at(self, t: float) -> None:
+        """Put the body where the glide has it t s after the survey."""
+        d, s = slide(self.speed, self.a, t)
+        turn, w = slide(abs(self.spin), self.alpha, t)
+        if self.spin < 0.0:
+            turn, w = -turn, -w
+        angle = self.angle + turn
+        cx, cy = self.cx + self.ux * d, self.cy + self.uy * d
+        gx, gy = self.cog
+        c, s_ = math.cos(angle), math.sin(angle)
+        b = self.body._body
+        # The angle first (Chipmunk turns the body about its centre of gravity), then the
+        # origin that puts the centre of gravity at (cx, cy).
+        _chipmunk.cpBodySetAngle(b, angle)
+        _chipmunk.cpBodySetPosition(b, (cx - (c * gx - s_ * gy), cy - (s_ * gx + c * gy)))
+        _chipmunk.cpBodySetVelocity(b, (self.ux * s, self.uy * s))
+        _chipmunk.cpBodySetAngularVelocity(b, w)
+
+
+class _Tools:
+    """What a flight's queries write into, made once a thread (a flight plans in one go)."""
+
+    def __init__(self) -> None:
+        self.info = _ffi.new("cpSegmentQueryInfo *")
+        # The swept circle of `clear`: a capsule on a static body of its own, never in a space.
+        self.body = pymunk.Body(body_type=pymunk.Body.STATIC)
+        self.shape = pymunk.Segment(self.body, (0.0, 0.0), (1.0, 0.0), 1.0)
+        self.probe = self.shape._shape
+        # What a shape query of the probe overlaps (`landing`).
+        self.found: list[Any] = []
+        self.collect = _ffi.callback("cpSpaceShapeQueryFunc",
+                                     lambda shape, points, data: self.found.append(shape))
+
+
+_LOCAL = threading.local()
+
+
+def _tools() -> _Tools:
+    tools: _Tools | None = getattr(_LOCAL, "tools", None)
+    if tools is None:
+        tools = _LOCAL.tools = _Tools()
+    return tools
+
+
+class Flight:
+    """The closed-form flights of one shot's world (see the module's docstring)."""
+
+    def __init__(self, space: pymunk.Space, margin: float,
+                 dormant_reach: float) -> None:
+        self.space = space
+        self.margin = margin
+        # The world's `_fill_path` for the plan being made (given to each plan, not kept: no
+        # reference cycle between the world and its flights).
+        self.fill_path: Callable[[float, float, float, float, float], None] | None = None
+        self.dormant_reach = dormant_reach
+        # Per body id: (bounding radius about the centre of gravity, cm; slide deceleration,
+        # cm/s^2; spin deceleration, rad/s^2; centre of gravity, local cm; query filter).
+        self.bodies: dict[int, tuple[float, float, float, tuple[float, float], Any]] = {}
+        tools = _tools()
+        self._info, self._probe = tools.info, tools.probe
+        self._found, self._collect = tools.found, tools.collect
+        # True once every dormant piece of the table is in the space (the world does so at
+        # its first flight when the table is small: cheaper than filling along paths).
+        self.all_filled = False
+        self.wait = False  # no flight at the next survey (the last one ended near something)
+        # After a flight to a contact: its next step is as long as the flight's survey's (no
+        # growth) and the dormant piece it meets, if any (a Chipmunk shape), wakes first.
+        self.new_contact = False
+        self.woken: Any = None
+        # The shape a single moving piece's swept circle meets first at the last plan (a
+        # Chipmunk shape, None if none or several pieces move).
+        self.met: Any = None
+        # Per body id of a round piece (its footprint one circle about its centre of gravity,
+        # so its bounding circle is its shape): its time of impact is exact.
+        self.round: set[int] = set()
+        # Per body id: its solid shapes (Chipmunk's), their own filter and their filter while
+        # it plans a flight with others (one group: no query of one sees another, the pair
+        # bound keeps them apart); its query filter then.
+        self.shapes: dict[int, tuple[list[Any], tuple[int, int, int], tuple[int, int, int]]] = {}
+        self.together: dict[int, pymunk.ShapeFilter] = {}
+        # Per body: the path (start and end, cm) whose neighbourhood was last filled.
+        self._filled: dict[int, tuple[float, float, float, float]] = {}
+        self.flights = 0
+        self.flown = 0
+
+    def overlapping(self, shape: Any) -> list[Any]:
+        """The Chipmunk shapes a Chipmunk shape overlaps in the space (sensors too)."""
+        found = self._found
+        found.clear()
+        _chipmunk.cpSpaceShapeQuery(self.space._space, shape, self._collect, _ffi.NULL)
+        out = list(found)
+        found.clear()
+        return out
+
+    @staticmethod
+    def shape_filter(pid: int, layer: str) -> pymunk.ShapeFilter:
+        """A piece's shape filter: its layer's, in a group of its own (a body's shapes never
+        collide with each other anyway), so its own flight's queries skip its shapes."""
+        f = FILTERS[layer]
+        return pymunk.ShapeFilter(group=pid, categories=f.categories, mask=f.mask)
+
+    def add(self, pid: int, fp: Footprint, gravity: float,
+            shapes: list[pymunk.Shape]) -> None:
+        """A body of the world (new, or fallen: its footprint changed) and its solid shapes."""
+        gx, gy = fp.cog
+        bound = max(math.hypot(px - gx, py - gy) + part.radius
+                    for part in fp.parts for px, py in part.core)
+        weight = fp.table_friction * fp.mass * gravity
+        f = FILTERS[fp.layer]
+        # What the piece can touch (door and edge lines too) and the dormant pieces (seen
+        # only by halos).
+        query = pymunk.ShapeFilter(group=pid, categories=f.categories | HALO,
+                                   mask=f.mask | DORMANT)
+        self.bodies[pid] = (bound, weight / fp.mass, weight * fp.spin_radius / fp.moment,
+                            fp.cog, query)
+        self.shapes[pid] = ([s._shape for s in shapes], (pid, f.categories, f.mask),
+                            (FLYING, f.categories, f.mask))
+        self.together[pid] = pymunk.ShapeFilter(group=FLYING, categories=query.categories,
+                                                mask=query.mask)
+        part = fp.parts[0]
+        if len(fp.parts) == 1 and part.core == (fp.cog,):
+            self.round.add(pid)
+        else:
+            self.round.discard(pid)
+
+    def plan(self, moving: list[tuple[int, pymunk.Body]], dt: float,
+             left: float) -> tuple[float, list[Glide]] | None:
+        """How long (s) the moving bodies can fly (at most about `left` s more), and their
+        glides; None when it is less than `MIN_STEPS` steps of `dt` (or a body cannot fly).
+        A whole number of steps of `dt`, but for one round piece flown to its next contact
+        (`landing`; then `new_contact` is set and `woken` is the shape it meets)."""
+        self.met = None
+        if not moving:
+            return None
+        margin = self.margin
+        bodies = self.bodies
+        glides: list[Glide] = []
+        for pid, body in moving:
+            _, a, alpha, cog, _ = bodies[pid]
+            if a <= 0.0 or alpha <= 0.0:
+                return None  # no friction: no rest to fly to
+            glides.append(Glide(body, cog, a, alpha))
+        limit = math.inf
+        # Two moving bodies keep apart while their bounding circles do: their distance is at
+        # least its part along the line between them where the survey found them, which
+        # shrinks no faster than the parts of their speeds toward each other along it.
+        for i in range(len(glides) - 1):
+            gi = glides[i]
+            bi = bodies[moving[i][0]][0]
+            for j in range(i + 1, len(glides)):
+                gj = glides[j]
+                dx, dy = gj.cx - gi.cx, gj.cy - gi.cy
+                apart = math.hypot(dx, dy)
+                gap = apart - bi - bodies[moving[j][0]][0] - margin
+                if gap <= 0.0:
+                    return None
+                closing = (max(0.0, (gi.ux * dx + gi.uy * dy) * gi.speed)
+                           + max(0.0, -(gj.ux * dx + gj.uy * dy) * gj.speed)) / apart
+                if closing > 0.0:
+                    limit = min(limit, gap / closing)
+                    if limit < MIN_STEPS * dt:
+                        return None
+        if len(glides) > 1:
+            self._group(moving, 2)
+            try:
+                return self._plan(moving, glides, dt, left, limit)
+            finally:
+                self._group(moving, 1)
+        return self._plan(moving, glides, dt, left, limit)
+
+    def _group(self, moving: list[tuple[int, pymunk.Body]], which: int) -> None:
+        """Give the moving bodies' shapes their own filters (1) or one group (2)."""
+        set_filter = _chipmunk.cpShapeSetFilter
+        for pid, _ in moving:
+            entry = self.shapes[pid]
+            for shape in entry[0]:
+                set_filter(shape, entry[which])
+
+    def _plan(self, moving: list[tuple[int, pymunk.Body]], glides: list[Glide], dt: float,
+              left: float, limit: float) -> tuple[float, list[Glide]] | None:
+        """`plan` once the pair bounds are known (`limit`, s)."""
+        bodies, margin, together = self.bodies, self.margin, len(glides) > 1
+        exact = None
+        for (pid, _), glide in zip(moving, glides, strict=True):
+            bound, a, _, _, query = bodies[pid]
+            if together:
+                query = self.together[pid]
+            reach = bound + margin
+            path = glide.path()
+            if not self.all_filled:
+                self._fill(pid, glide, path, reach + self.dormant_reach)
+            clear, hit = self.clear(glide, path, reach, query)
+            if clear <= 0.0:
+                return None
+            if clear < path:
+                if not together:
+                    self.met = hit
+                limit = min(limit, time_to_travel(glide.speed, a, clear))
+                if limit < MIN_STEPS * dt:
+                    return None
+                if len(glides) == 1 and hit is not None and pid in self.round:
+                    landed = self.landing(glide, bound, query, hit, dt)
+                    span = math.inf if landed is None else time_to_travel(glide.speed, a,
+                                                                            landed[0])
+                    if landed is not None and span < math.inf:
+                        exact = (span, landed[1])
+        self.wait, self.new_contact, self.woken = False, False, None
+        if exact is not None:
+            # One round piece flies to where its next step meets what it will touch.
+            span, hit = exact
+            self.wait, self.new_contact = True, True
+            self.woken = hit
+            return span, glides
+        if limit == math.inf:
+            # Everything rests before it can meet anything: fly to rest.
+            steps = math.ceil(max(g.rest for g in glides) / dt)
+        else:
+            steps = math.floor(limit / dt)
+        steps = min(steps, math.ceil(left / dt))
+        if steps < MIN_STEPS:
+            return None
+        # A flight that ends before rest ends near something: the next survey steps on.
+        self.wait = limit != math.inf
+        return steps * dt, glides
+
+    def _fill(self, pid: int, glide: Glide, path: float, width: float) -> None:
+        """Have the world put in the dormant pieces near the glide's path to rest: once for
+        a path, which a flight or free steps only shorten (its end stays where it was)."""
+        cx, cy = glide.cx, glide.cy
+        ex, ey = cx + glide.ux * path, cy + glide.uy * path
+        done = self._filled.get(pid)
+        if done is not None:
+            ax, ay, bx, by = done
+            # Still on the filled segment (within the slack), ending where it did?
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = ((cx - ax) * dx + (cy - ay) * dy) / length2 if length2 > 0.0 else 0.0
+            t = min(1.0, max(0.0, t))
+            near = math.hypot(ax + t * dx - cx, ay + t * dy - cy)
+            if near <= FILL_SLACK and math.hypot(ex - bx, ey - by) <= FILL_SLACK:
+                return
+        assert self.fill_path is not None
+        self.fill_path(cx, cy, ex, ey, width + FILL_SLACK)
+        self._filled[pid] = (cx, cy, ex, ey)
+
+    def clear(self, glide: Glide, path: float, reach: float, query: Any) -> tuple[float, Any]:
+        """How far (cm) along its path the glide's circle of radius `reach` about its centre
+        of gravity moves overlapping nothing `query` sees, and the shape it then touches:
+        (`path`, None) if it slides to rest first, (0, None) if it overlaps something where
+        it is."""
+        c_space = self.space._space
+        probe = self._probe
+        cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
+        ex, ey = cx + ux * path, cy + uy * path
+        _chipmunk.cpShapeSetFilter(probe, query)
+        _chipmunk.cpSegmentShapeSetRadius(probe, reach)
+        null, info = _ffi.NULL, self._info
+        # What the circle's centre line meets first: an exact time of impact, and the answer
+        # when the swept circle overlaps nothing short of it. (Chipmunk looks only at what
+        # the thin line crosses, and passes over what it enters after the best so far.)
+        far, hit = path, None
+        if path > 0.0:
+            found = _chipmunk.cpSpaceSegmentQueryFirst(c_space, (cx, cy), (ex, ey), reach, query,
+                                                       info)
+            if found != null:
+                far, hit = info.alpha * path, found
+        near = max(0.0, far - TOUCH)
+        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * near, cy + uy * near))
+        shapes = self._found
+        shapes.clear()
+        _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, null)
+        # Else the first touch is with one of what the swept circle overlaps (sensors too).
+        for shape in shapes:
+            if not _chipmunk.cpShapeSegmentQuery(shape, (cx, cy), (ex, ey), reach, info):
+                shapes.clear()
+                return 0.0, None  # it overlaps it already
+            if info.alpha * path < far:
+                far, hit = info.alpha * path, shape
+        shapes.clear()
+        return far, hit
+
+    def landing(self, glide: Glide, bound: float, query: Any, hit: Any,
+                dt: float) -> tuple[float, Any] | None:
+        """Where (cm along its path) a round glide stops flying so that its next step of `dt`
+        carries it just past contact (by `TOUCH`) with `hit`, the shape its circle swollen by
+        the margin touches first, and that shape; None if `hit` is not sure to be what the
+        circle itself touches first (or it is too near)."""
+        c_space = self.space._space
+        probe = self._probe
+        cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
+        path = glide.path()
+        info = self._info
+        if not _chipmunk.cpShapeSegmentQuery(hit, (cx, cy), (cx + ux * path, cy + uy * path),
+                                             bound, info):
+            return None
+        contact = info.alpha * path
+        # Nothing else is met first: the circle itself sweeps clear up to just short of it.
+        _chipmunk.cpShapeSetFilter(probe, query)
+        _chipmunk.cpSegmentShapeSetRadius(probe, bound)
+        reach = contact - TOUCH
+        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * reach, cy + uy * reach))
+        if reach <= 0.0:
+            return None
+        found = self._found
+        _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, _ffi.NULL)  # sensors too
+        if found:
+            found.clear()
+            return None
+        _, speed = slide(glide.speed, glide.a, time_to_travel(glide.speed, glide.a, contact))
+        if speed * dt <= 2.0 * TOUCH:
+            return None  # it (nearly) stops there: steps take it on
+        land = contact - (speed * dt - TOUCH)
+        return (land, hit) if land > 0.0 else None
+
+    def fly(self, span: float, dt: float, glides: list[Glide],
+            step: Callable[[float], None] | None) -> int:
+        """Move the glides `span` s on, at once, or (`step`: the space's step wrapped by a
+        caller) through `FlightSpace.step` in steps of `dt` (the last one shorter), to the
+        same end. The number of steps of `dt` that makes (the last one counted whole)."""
+        self.flights += 1
+        steps = max(1, math.ceil(span / dt - 1e-9))
+        self.flown += steps
+        if step is None:
+            for g in glides:
+                g.at(span)
+            return steps
+        done = [0.0]
+
+        def advance(length: float) -> None:
+            done[0] += length
+            at = span if done[0] >= span else done[0]
+            for g in glides:
+                g.at(at)
+
+        space = self.space
+        assert isinstance(space, FlightSpace)
+        space.flying = advance
+        try:
+            for k in range(1, steps + 1):
+                # The last call reaches `span` exactly (`advance` clamps to it).
+                step(dt if k < steps else span - (steps - 1) * dt)
+        finally:
+            space.flying = None
+        return steps
