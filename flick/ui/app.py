@@ -165,7 +165,7 @@ class PlayApp:
         self._script = list(settings.script or [])
         self._script_clock = 0.0
         self._sync_fight()
-        self._refresh()
+        self.refresh()
         self._check_pass()
         self._brief()
 
@@ -412,7 +412,7 @@ class PlayApp:
         self.gesture = None
         self.first_flick = None
         self.facing = None
-        self._refresh()
+        self.refresh()
         if self.recorder is not None and self.settings.record:
             self._save_replay()
         return True
@@ -447,8 +447,9 @@ class PlayApp:
         return fit_box(cx - 35, FIGHT_LINE_Y - 12, cx + 35, FIGHT_LINE_Y + f.distance + 10,
                        self.area)
 
-    def _refresh(self) -> None:
-        """Re-read the game after a change: log lines, labels, pieces, pass screen."""
+    def refresh(self) -> None:
+        """Re-read the game after a change: log lines, labels, pieces, pass screen. `apply`
+        calls it; a caller that changed the game itself (a replay, a script) calls it too."""
         g = self.game
         for i in range(self._logged, len(g.events)):
             line = describe(g.events[i], g.events[i - 1] if i else None)

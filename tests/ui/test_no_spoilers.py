@@ -51,7 +51,7 @@ def test_the_panel_changes_only_when_the_animation_is_over() -> None:
         assert app.buttons == []  # nothing to press while it plays
         if frames == 1:  # a life lost in the shot: the table's label keeps the old count
             game.survivors["Mike Cho"].life -= 1
-            app._refresh()
+            app.refresh()
             assert app._decor[mike.piece].life == old.life - 1  # type: ignore[index]
             assert panel_pixels(app) == before
             assert drawn[-1][mike.piece].life == old.life  # type: ignore[index]
