@@ -122,7 +122,9 @@ class PlayApp:
         self.assist = Assist()  # the planner's heat map while aiming (C), off by default
         virtual = settings.frames is not None or settings.script is not None
         self.virtual = virtual  # a virtual clock: exactly 1/60 s a frame (headless runs)
-        self._anim_at: float | None = None  # when a shot's last frame was drawn mid-compute
+        # When a shot's last frame was drawn while the shot was computed (perf_counter s):
+        # the live loop times its next frame from it, then clears it.
+        self.anim_at: float | None = None
         # the briefing (the help window's briefing tab) is shown once, at the first look at
         # the table: at once, or after the first pass screen
         self.briefing_due = (not virtual) if settings.briefing is None else settings.briefing
@@ -398,7 +400,7 @@ class PlayApp:
         self.clips.extend(c for c in self.motion.take() if c.frames)
         # the animation goes on from the frame already on screen
         self.clips, self.clip_time = stream.resume(self.clips)
-        self._anim_at = stream.drawn_at
+        self.anim_at = stream.drawn_at
         new = g.events[first_event:]
         self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
                             and g.active is not None else None)
