@@ -26,14 +26,14 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
     """The knife stands pointing the way it is flicked, a bullet-width clear of the base: a
     flick whose line the bots call clear of the survivor never touches the survivor first
     (laid along the facing, flicked 45 degrees across it, it clipped its own survivor)."""
-    from flick.game.actions import _clear_of_base
+    from flick.game.actions import clear_of_base
     from flick.game.bots.aim import path_clear
     from flick.game.inputs import Knife
 
     base = (10.0, 10.0)
     for deg in range(0, 360, 15):
         a = math.radians(deg)
-        start = _clear_of_base(base, (10.0, 14.6), a, 3.9, 3.0)
+        start = clear_of_base(base, (10.0, 14.6), a, 3.9, 3.0)
         ux, uy = math.cos(a), math.sin(a)
         closest = min(math.dist(base, (start[0] + t / 10 * ux, start[1] + t / 10 * uy))
                       for t in range(-30, 31))
