@@ -122,7 +122,9 @@ class PlayApp:
         self.assist = Assist()  # the planner's heat map while aiming (C), off by default
         virtual = settings.frames is not None or settings.script is not None
         self.virtual = virtual  # a virtual clock: exactly 1/60 s a frame (headless runs)
-        self._anim_at: float | None = None  # when a shot's last frame was drawn mid-compute
+        # When a shot's last frame was drawn while the shot was computed (perf_counter s):
+        # the live loop times its next frame from it, then clears it.
+        self.anim_at: float | None = None
         # the briefing (the help window's briefing tab) is shown once, at the first look at
         # the table: at once, or after the first pass screen
         self.briefing_due = (not virtual) if settings.briefing is None else settings.briefing
@@ -165,7 +167,7 @@ class PlayApp:
         self._script = list(settings.script or [])
         self._script_clock = 0.0
         self._sync_fight()
-        self._refresh()
+        self.refresh()
         self._check_pass()
         self._brief()
 
@@ -398,7 +400,7 @@ class PlayApp:
         self.clips.extend(c for c in self.motion.take() if c.frames)
         # the animation goes on from the frame already on screen
         self.clips, self.clip_time = stream.resume(self.clips)
-        self._anim_at = stream.drawn_at
+        self.anim_at = stream.drawn_at
         new = g.events[first_event:]
         self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
                             and g.active is not None else None)
@@ -412,7 +414,7 @@ class PlayApp:
         self.gesture = None
         self.first_flick = None
         self.facing = None
-        self._refresh()
+        self.refresh()
         if self.recorder is not None and self.settings.record:
             self._save_replay()
         return True
@@ -447,8 +449,9 @@ class PlayApp:
         return fit_box(cx - 35, FIGHT_LINE_Y - 12, cx + 35, FIGHT_LINE_Y + f.distance + 10,
                        self.area)
 
-    def _refresh(self) -> None:
-        """Re-read the game after a change: log lines, labels, pieces, pass screen."""
+    def refresh(self) -> None:
+        """Re-read the game after a change: log lines, labels, pieces, pass screen. `apply`
+        calls it; a caller that changed the game itself (a replay, a script) calls it too."""
         g = self.game
         for i in range(self._logged, len(g.events)):
             line = describe(g.events[i], g.events[i - 1] if i else None)

@@ -173,7 +173,7 @@ class Assist:
         self._collect()
         job = self.job
         if job is not None and job.done_s is not None and job.reason is None:
-            best = self._best()
+            best = self.best()
             job.reason = "" if best is None or job.wins[best] > 0 else why_zero(app, job)
             self.version += 1
         if self.failed:
@@ -304,6 +304,23 @@ class Assist:
             self.stale += self._old.pop(f)
 
     # ---- the map ------------------------------------------------------------------------
+    @property
+    def layer(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The fan as last drawn: its surface and the screen point of its top left corner
+        (None before a map is drawn)."""
+        return None if self._layer is None else (self._layer[1], self._layer[2])
+
+    @property
+    def dropped_running(self) -> int:
+        """Cells of dropped jobs still running in a worker (each counted in `stale` when it
+        ends)."""
+        return sum(self._old.values())
+
+    @property
+    def pool(self) -> ProcessPoolExecutor | None:
+        """The worker processes while they run (None when the assist is off or closed)."""
+        return self._pool
+
     def plan(self) -> Plan | None:
         """The finished map as a `flick.plan.Plan` (None until every cell is in)."""
         job = self.job
@@ -402,7 +419,7 @@ class Assist:
         box = box.clip(self.free(app))
         layer = pygame.Surface((max(1, box.width), max(1, box.height)), pygame.SRCALPHA)
         done = self.cells()
-        best = self._best()
+        best = self.best()
         for i, pts in patches:
             local = [(x - box.x, y - box.y) for x, y in pts]
             if i in done:
@@ -448,7 +465,7 @@ class Assist:
         shade.fill((16, 18, 24, 215))
         screen.blit(shade, back.topleft)
         done = self.cells()
-        best = self._best()
+        best = self.best()
         for i in range(len(self.grid)):
             r = self.cell_rect(app, i)
             if i in done:
@@ -488,7 +505,9 @@ class Assist:
             img = self._texts[key] = self._font.render(text, True, colour_)
         screen.blit(img, img.get_rect(**{anchor: at}))
 
-    def _best(self) -> int | None:
+    def best(self) -> int | None:
+        """The best cell come back so far (the ringed one; ties to the lower index), None
+        before any."""
         done = self.cells()
         if not done:
             return None
@@ -504,7 +523,7 @@ class Assist:
         n, k = len(self.grid), len(job.wins)
         hand = "" if job.shown_hand == "none" else f", {job.hand} hand"
         head = f"assist{hand}, {job.what}: "
-        b = self._best()
+        b = self.best()
         if b is None:
             return head + f"planning... 0/{n} cells"
         if k == n and job.wins[b] == 0 and job.reason:

@@ -69,8 +69,8 @@ def run_live(app: PlayApp) -> None:
         app.now = app.idle_at = now - t0  # (no event waiting now: a release is no later)
         if moving and now < last + period:
             continue  # more events may come before the frame is due
-        if app._anim_at is not None:  # a shot was drawn while it was computed
-            last, app._anim_at = max(last, app._anim_at), None
+        if app.anim_at is not None:  # a shot was drawn while it was computed
+            last, app.anim_at = max(last, app.anim_at), None
         app.advance(min(0.05, now - last))
         last = now
         key = app.scene_key()

@@ -80,7 +80,7 @@ def swap_game(app: PlayApp, game: Game, recorder: Any) -> None:
     app.clips, app.clip_time = [], 0.0
     app.log, app._logged, app._shown = [], 0, 0
     app.action, app.gesture, app.first_flick, app._last_flick = None, None, None, None
-    app._refresh()
+    app.refresh()
 
 
 def note_rule(app: PlayApp) -> None:

@@ -73,6 +73,11 @@ def test_the_default_bot_beside_people_and_in_batch_games_is_the_search_bot(
     monkeypatch.setattr(cli, "play_terminal", lambda state, seats, **kw: seen.append(seats))
     assert main(["cards", "rise-of-the-zombies", "--clock", "turns"]) == 0
     assert seen[0][0] is None and {b.name for b in seen[0][1:]} == {"search"}
-    assert {b.name for b in cli._bots(cli.DEFAULT_BOT, 4, 0, 1)} == {"search"}
+    import flick.cards.bots
+
+    batch: list[list[Any]] = []  # the bots of a batch game (in this process), not played out
+    monkeypatch.setattr(flick.cards.bots, "play_out", lambda state, bots: batch.append(bots))
+    assert main(["cards", "rise-of-the-zombies", "--games", "1"]) == 0
+    assert len(batch) == 1 and {b.name for b in batch[0]} == {"search"}
     assert main(["cards", "rise-of-the-zombies", "--clock", "turns", "--bots", "greedy"]) == 0
     assert {b.name for b in seen[1][1:]} == {"greedy"}  # --bots still chooses

@@ -55,12 +55,11 @@ def test_s9_and_s10_also_count_the_games_a_betrayer_won() -> None:
     assert "a betrayer won" not in {r["result"] for r in s6}
 
 
-def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: Any) -> None:
     """`--analyze` counts a betrayer's win as `secret.results` credits it (which gives none
     in a city overrun: tests/game/bots/test_versus.py), whatever the game's winner field."""
     import importlib
-
-    from flick.cli.sim import _outcome
 
     class Game:
         def __init__(self, betrayer_won: bool) -> None:
@@ -73,11 +72,13 @@ def test_a_betrayer_won_as_the_game_credits_it(monkeypatch: pytest.MonkeyPatch) 
                                 {"betrayer": False, "won": True}]}
 
     module = importlib.import_module("flick.game.play")
+    # seed 0: a loyal player won; seed 1: the betrayer won as well
     monkeypatch.setattr(module, "play", lambda sc, seed, **kw: Game(bool(seed)))
-    from flick.scenario import load
-
-    assert _outcome((load(9), 0, None, False))["betrayer_won"] is False  # a loyal player won
-    assert _outcome((load(9), 1, None, False))["betrayer_won"] is True
+    assert main(["sim", "9", "--analyze", "--games", "2", "--seed", "0", "--json"]) == 0
+    (s9,) = json.loads(capsys.readouterr().out)["scenarios"]
+    rows = {r["result"]: r for r in s9["rows"]}
+    assert rows["B won"]["games"] == 2  # the winner field says B both times
+    assert (rows["a betrayer won"]["games"], rows["a betrayer won"]["of"]) == (1, 2)
 
 
 @game_group(5)  # on the worker that plays the session's S5 games

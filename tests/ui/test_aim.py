@@ -88,7 +88,7 @@ def test_the_first_piece_touched_is_ringed_on_the_table() -> None:
     x, y = spot.centre  # type: ignore[attr-defined]
     angle, _ = app.gesture.aim()  # type: ignore[union-attr]
     app.game.board.table.set_pose(zombie, x + 10 * math.cos(angle), y + 10 * math.sin(angle), 0)
-    app._refresh()
+    app.refresh()
     _, touch = aim_preview(app.table_model())
     assert touch is not None and touch[0] == zombie
     app.draw()

@@ -80,7 +80,7 @@ def test_c_switches_the_assist_and_the_help_says_so(app: PlayApp,
     app.key("c")
     assert app.assist.on and "aim assist on" in app.status
     app.key("c")
-    assert not app.assist.on and "aim assist off" in app.status and app.assist._pool is None
+    assert not app.assist.on and "aim assist off" in app.status and app.assist.pool is None
     # the cells are computed from the friction model's aim outwards, each one once
     assert app.assist.order()[0] == len(GRID) // 2 and sorted(app.assist.order()) == list(
         range(len(GRID)))
@@ -113,9 +113,9 @@ def test_the_map_fills_in_while_frames_are_drawn_and_equals_the_planners(app: Pl
     assert not app.assist.working() and not app.moving()
     # what is drawn: each cell's patch in the planner's colour (the ringed best one aside)
     app.present()
-    assert app.assist._layer is not None
-    _, layer, (ox, oy) = app.assist._layer
-    best = app.assist._best()
+    assert app.assist.layer is not None
+    layer, (ox, oy) = app.assist.layer
+    best = app.assist.best()
     for i, pts in app.assist.fan(app):
         if i == best:
             continue
@@ -139,7 +139,7 @@ def test_a_new_target_discards_the_old_work(app: PlayApp) -> None:
     assert app.assist.job is not old and app.assist.job is not None
     frames_until_done(app)
     end = time.perf_counter() + 30
-    while app.assist._old and time.perf_counter() < end:  # the old cells still running end
+    while app.assist.dropped_running and time.perf_counter() < end:  # the old cells end
         app.advance(FRAME_S)
     gone = app.assist.cancelled + app.assist.stale
     assert app.assist.cancelled > 0 and gone + len(old.wins) == len(GRID)
@@ -169,9 +169,10 @@ def test_the_window_stops_the_workers_when_it_closes(app: PlayApp) -> None:
     app.key("c")
     x, y = rosa(app)
     click(app, (x + 10.0, y))
-    pool = app.assist._start_pool()
+    pool = app.assist.pool
+    assert pool is not None  # started when the assist was switched on
     app.run()  # one headless frame: the map starts, then the window closes mid-map
-    assert app.assist._pool is None and app.assist.job is None
+    assert app.assist.pool is None and app.assist.job is None
     assert app.assist.cancelled > 0  # the queued cells never ran: exit does not wait for them
     with pytest.raises(RuntimeError):
         pool.submit(int)  # shut down

@@ -116,7 +116,7 @@ def test_the_map_speaks_of_stop_rings_in_squares_beside_the_panel(app: PlayApp) 
     assert "steady hand" not in line  # the window's hand is none
     job = app.assist.job
     assert job is not None
-    best = app.assist._best()
+    best = app.assist.best()
     assert best is not None
     _, f = GRID.cell(best)
     # the stop ring is the open-table slide of the cell's launch (what the aim line rings)
@@ -134,7 +134,9 @@ def test_the_map_speaks_of_stop_rings_in_squares_beside_the_panel(app: PlayApp) 
         assert r.width >= 16 and r.height >= 16
         assert app.area.contains(r) and not r.colliderect(app.panel.rect)
     # the fan is half-transparent: what lies beneath shows through
-    _, layer, _ = app.assist._layer  # type: ignore[misc]
+    drawn = app.assist.layer
+    assert drawn is not None
+    layer, _ = drawn
     alphas = {layer.get_at((x, y))[3] for x in range(0, layer.get_width(), 3)
               for y in range(0, layer.get_height(), 3)} - {0}
     assert alphas and min(alphas) < 160

@@ -377,5 +377,5 @@ def test_every_decision_the_bots_make_is_offered_by_the_window(number: int) -> N
         if not ok:
             missing.append((game.phase, inp.kind))
         game.apply(inp)
-        app._refresh()
+        app.refresh()
     assert missing == []

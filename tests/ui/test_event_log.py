@@ -48,7 +48,7 @@ def test_a_short_log_is_shown_whole_with_nothing_scrolled() -> None:
 def test_a_long_log_shows_its_newest_line_and_the_wheel_scrolls_it() -> None:
     app = _app()
     app.log = [f"event number {i}" for i in range(120)]
-    app._refresh()
+    app.refresh()
     app.draw()
     box = app.widgets.log_box
     assert box is not None and box.scroll_bar is not None
@@ -69,7 +69,7 @@ def test_a_long_log_shows_its_newest_line_and_the_wheel_scrolls_it() -> None:
 def test_new_lines_keep_a_log_scrolled_back_where_the_player_reads() -> None:
     app = _app()
     app.log = [f"event number {i}" for i in range(120)]
-    app._refresh()
+    app.refresh()
     app.draw()
     box = app.widgets.log_box
     assert box is not None

@@ -154,6 +154,6 @@ def test_the_end_of_the_game_shows_the_whole_city() -> None:
     app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
     assert app.cam != app.overview()
     app.game.phase = "over"  # as the game's end leaves it
-    app._refresh()
+    app.refresh()
     settle(app)
     assert app.cam == app.overview()

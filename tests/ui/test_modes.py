@@ -120,7 +120,7 @@ def test_face_down_tokens_in_one_place_are_one_take_button() -> None:
                if sum(not t.face_up for t in stash) >= 2 and not k.startswith("piece:"))
     s = next(s for s in game.available(game.current_team))
     _put_inside(game, s.name, key)
-    app._refresh()
+    app.refresh()
     app.command(SelectAction("take_drop"))
     labels = [o.label for o in app.options()]
     assert len(labels) == len(set(labels))  # no two buttons alike

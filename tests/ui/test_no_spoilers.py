@@ -32,7 +32,7 @@ def test_the_panel_changes_only_when_the_animation_is_over() -> None:
     before = panel_pixels(app)
     log_before = list(app.log_lines())
     mike = game.survivors["Mike Cho"]
-    old = app._decor[mike.piece]  # type: ignore[index]
+    old = app.table_model().decor[mike.piece]  # type: ignore[index]
     drawn: list[dict] = []
     draw_pieces = app.view.draw_pieces
 
@@ -51,8 +51,8 @@ def test_the_panel_changes_only_when_the_animation_is_over() -> None:
         assert app.buttons == []  # nothing to press while it plays
         if frames == 1:  # a life lost in the shot: the table's label keeps the old count
             game.survivors["Mike Cho"].life -= 1
-            app._refresh()
-            assert app._decor[mike.piece].life == old.life - 1  # type: ignore[index]
+            app.refresh()
+            assert app.table_model().decor[mike.piece].life == old.life - 1  # type: ignore[index]
             assert panel_pixels(app) == before
             assert drawn[-1][mike.piece].life == old.life  # type: ignore[index]
         app.advance(FRAME_S)
@@ -75,8 +75,10 @@ def test_the_camera_follows_a_shot_that_leaves_the_view_and_comes_back() -> None
     while app.busy():
         app.draw()
         clip = app.clips[0]
-        for p in clip.poses_at(int(app.clip_time / FRAME_S)).values():
-            if p.id in clip._cursor[1] and not app.area.collidepoint(mine.px(p.x, p.y)):
+        k = int(app.clip_time / FRAME_S)
+        moved = {pid for f in clip.frames[:k + 1] for pid in f}  # by the shot, so far
+        for p in clip.poses_at(k).values():
+            if p.id in moved and not app.area.collidepoint(mine.px(p.x, p.y)):
                 left_view += 1
                 shown = app.memory.shown_cam
                 assert shown is not None and app.area.collidepoint(shown.px(p.x, p.y))

@@ -123,7 +123,7 @@ def test_a_live_window_draws_frames_as_they_come_and_goes_on_from_the_last(
         assert int(within / FRAME_S) < frames  # never a frame not computed yet
     _, within, _ = shown[-1]
     assert app.clip_time == pytest.approx(within) and app.clip_time > 0.0
-    assert app._anim_at is not None  # the live loop times its next frame from that one
+    assert app.anim_at is not None  # the live loop times its next frame from that one
 
 
 def test_position_in_a_run_of_clips() -> None:

@@ -29,7 +29,7 @@ def test_a_rush_plays_the_tower_drop_in_an_inset_then_the_zombies_leave_the_exit
     game = Game(load(2), 1)
     app = PlayApp(game, Settings(frames=1))
     game.apply(ChooseSurvivor("Rosa Rodriguez"))
-    app._refresh()
+    app.refresh()
     zombies_before = set(game.board.zombies())
     app.motion.take()
     results: list[RushResult] = []

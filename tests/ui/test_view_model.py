@@ -19,6 +19,7 @@ from flick.game.game import Game
 from flick.scenario import load
 from flick.ui import scene
 from flick.ui.app import PlayApp, Settings
+from flick.ui.panel import Panel
 
 pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
@@ -52,6 +53,6 @@ def test_the_side_panel_is_drawn_from_its_model() -> None:
     assert any("Move [M]" in b.label for b in specs)
     app.game = None  # type: ignore[assignment]  # the window can no longer be read
     again = pygame.Surface(app.screen.get_size())
-    app.panel._surface = None  # drawn afresh from the model alone
-    assert [b.label for b in app.panel.draw(again, model)] == [b.label for b in specs]
+    fresh = Panel(app.panel.rect)  # nothing kept from the first drawing: the model alone
+    assert [b.label for b in fresh.draw(again, model)] == [b.label for b in specs]
     assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")

@@ -157,14 +157,14 @@ def knife(game: Game, s: Survivor, inp: Knife) -> None:
         # One bullet-width from the base's edge to the knife's edge (its half-width 0.4 cm).
         clearance = board.figure_r + board.bullet_d + _size(board.params, "knife", "width",
                                                             0.8) / 2
-        start = _clear_of_base(board.pos(s.piece), start, angle, clearance,
-                               board.knife_length / 2)
+        start = clear_of_base(board.pos(s.piece), start, angle, clearance,
+                              board.knife_length / 2)
     louder(game, Noise.QUIET)
     shots.fire(game, s, "knife", start, inp.flick, angle, weapon="knife")
 
 
-def _clear_of_base(base: tuple[float, float], start: tuple[float, float], angle: float,
-                   clearance: float, half: float) -> tuple[float, float]:
+def clear_of_base(base: tuple[float, float], start: tuple[float, float], angle: float,
+                  clearance: float, half: float) -> tuple[float, float]:
     """Move `start` (a long piece's centre, along `angle`) straight away from `base` until
     its axis (half-length `half`, cm) stays `clearance` cm from the base's centre."""
     ux, uy = math.cos(angle), math.sin(angle)

@@ -60,7 +60,7 @@ from flick.game.scenarios.rules import (
     OBJECTIVES_DONE,
     RULES_DONE,
     ScenarioRules,
-    _full_name,
+    full_name,
 )
 from flick.game.scenarios.survivor_fight import Duel
 from flick.game.state import GameOver, IllegalAction, Noise, Survivor
@@ -254,7 +254,7 @@ class FiveToTenRules(ScenarioRules):
     # ---- set-up -------------------------------------------------------------------------
     def after_set_up(self, game: Game) -> None:
         rs = game.rule_state
-        rs.reserve = [_full_name(n) for n in self.scenario.reserve_survivors]
+        rs.reserve = [full_name(n) for n in self.scenario.reserve_survivors]
         rs.start_life = {s.name: s.life for s in game.survivors.values()}
         in_play: dict[str, int] = {}
         for tokens in [*game.stashes.values(), *(s.inventory for s in game.survivors.values())]:

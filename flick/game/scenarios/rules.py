@@ -125,7 +125,7 @@ class ScenarioRules:
         if not self.has("rescued_figure"):
             return
         params = self.ids["rescued_figure"]
-        name = _full_name(params.get("survivor", "Anita Wallace"))
+        name = full_name(params.get("survivor", "Anita Wallace"))
         s = Survivor(name=name, team=self.team, life=int(params.get("life", 2)),
                    default_weapon=DEFAULT_WEAPONS[name], playable=False)
         game.survivors[name] = s
@@ -218,7 +218,7 @@ class ScenarioRules:
         if "survivor_dies" in self.defeats and s.name == self.rescued:
             raise GameOver(None, "survivor_dies")
         if "survivor_dies" in self.defeats:
-            who = _full_name(self.defeats["survivor_dies"].get("survivor", ""))
+            who = full_name(self.defeats["survivor_dies"].get("survivor", ""))
             if who == s.name:
                 raise GameOver(None, "survivor_dies")
         if "survivors_dead" in self.defeats:
@@ -286,7 +286,9 @@ class ScenarioRules:
                 game.wound(s, "hunger")
 
 
-def _full_name(name: str) -> str:
+def full_name(name: str) -> str:
+    """A survivor's full name from a scenario's short one ("Rosa" -> "Rosa Rodriguez");
+    a name already full, or unknown, as given."""
     return FIRST_NAMES.get(name, name)
 
 
@@ -308,7 +310,7 @@ def _objective_met(game: Game, rules: ScenarioRules, obj: Objective) -> bool:
         need = {k: int(v) for k, v in p.get("tokens", {}).items()}
         return bool(need) and all(have.get(k, 0) >= v for k, v in need.items())
     if obj.id == "escort_to_building":
-        who = _full_name(p.get("survivor", rules.rescued or ""))
+        who = full_name(p.get("survivor", rules.rescued or ""))
         building = p.get("building", "hospital")
         s = game.survivors.get(who)
         return (s is not None and s.alive and s.building == building

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from flick.game.scenarios.rules import _full_name
+from flick.game.scenarios.rules import full_name
 from flick.game.state import DAY, DEFAULT_WEAPONS, NIGHT, IllegalAction, Survivor
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def found_survivor(game: Game, finder: Survivor, key: str) -> None:
     if not reserve:
         game.event("found", survivor=None, by=finder.name)
         return
-    name = _full_name(reserve[0])
+    name = full_name(reserve[0])
     life = int(game.rules.ids.get("found_survivors", {}).get("life", 2))
     s = new_board(game, name, finder.team, life)
     if key in game.board.buildings:
@@ -116,7 +116,7 @@ def after_exit(game: Game, s: Survivor, building: str, by_disc: bool) -> None:
     if by_disc and game.rule_state.recruits.get(building, 0) > 0 and game.rules.has("new_survivor"):
         unused = sorted(n for n in game.rule_state.reserve if n not in game.survivors)
         if unused:
-            name = _full_name(unused[int(game.rng.integers(len(unused)))])
+            name = full_name(unused[int(game.rng.integers(len(unused)))])
             life = int(game.rules.ids["new_survivor"].get("life", 2))
             game.rule_state.recruits[building] -= 1
             r = new_board(game, name, s.team, life, available=True)

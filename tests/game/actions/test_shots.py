@@ -26,27 +26,25 @@ def test_the_knife_never_starts_on_or_sweeps_its_own_survivor(side: str) -> None
     """The knife stands pointing the way it is flicked, a bullet-width clear of the base: a
     flick whose line the bots call clear of the survivor never touches the survivor first
     (laid along the facing, flicked 45 degrees across it, it clipped its own survivor)."""
-    from flick.game.actions import _clear_of_base
+    from flick.game.actions import clear_of_base
     from flick.game.bots.aim import path_clear
     from flick.game.inputs import Knife
 
     base = (10.0, 10.0)
     for deg in range(0, 360, 15):
         a = math.radians(deg)
-        start = _clear_of_base(base, (10.0, 14.6), a, 3.9, 3.0)
+        start = clear_of_base(base, (10.0, 14.6), a, 3.9, 3.0)
         ux, uy = math.cos(a), math.sin(a)
         closest = min(math.dist(base, (start[0] + t / 10 * ux, start[1] + t / 10 * uy))
                       for t in range(-30, 31))
         assert closest >= 3.9 - 1e-6 and start[0] == 10.0 and start[1] >= 14.6
-    game = Game(table(), 1)
-    john = game.survivors["John Price"]
-    game.apply(ChooseSurvivor(john.name))
-    john.inventory = [game.new_token("knife")]
-    b = game.board
-    b.face(john, 0.0)
-    saved = game._save()
+    ready = Game(table(), 1)
+    ready.apply(ChooseSurvivor("John Price"))
+    ready.survivors["John Price"].inventory = [ready.new_token("knife")]
+    ready.board.face(ready.survivors["John Price"], 0.0)
     for deg in range(-165, 180, 30):
-        game._restore(copy.deepcopy(saved))  # the same table for every flick
+        game = copy.deepcopy(ready)  # the same table for every flick
+        john, b = game.survivors["John Price"], game.board
         start = b.beside(b.pos(john.piece), 0.0, side, b.bullet_d)
         a = math.radians(deg)
         target = (start[0] + 12 * math.cos(a), start[1] + 12 * math.sin(a))

@@ -42,7 +42,7 @@ def test_stealing_takes_a_face_down_token_from_a_fallen_opponent() -> None:
     game.board.table.lay_down(rosa.piece, math.pi)  # lying toward John
     rosa.standing = False
     game.wound(rosa, "gun")
-    game.rules._steal(game)
+    game.rules.after_action(game)  # the hook the game calls after each action
     assert game.legal_kinds() == ["steal"]
     offer = game.rule_state.steal_offers[0]
     assert offer["thief"] == john.name and offer["uid"] == fuel.uid
@@ -93,7 +93,7 @@ def test_secret_tokens_and_the_rv_taking_key_and_fuel() -> None:
     john = game.survivors["John Price"]
     game.apply(ChooseSurvivor(john.name))
     john.inventory = [game.new_token("key"), game.new_token("fuel")]
-    game.rules._secret_tokens(game)
+    game.rules.after_action(game)  # the hook the game calls after each action
     assert all(not t.face_up for t in john.inventory)
     assert game.status()["survivors"][john.name]["inventory"] == ["?", "?"]
     put_inside(game, john.name, "rv")

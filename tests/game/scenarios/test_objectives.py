@@ -39,9 +39,9 @@ def test_outnumber_and_another_round_at_a_tied_skull() -> None:
     competitive.at_skull(game)  # 2 against 2: another round, no end
     assert game.events[-1].type == "another_round"
     for name in ("Mike", "Lily", "Thomas"):
-        from flick.game.scenarios.rules import _full_name
+        from flick.game.scenarios.rules import full_name
 
-        supply.new_board(game, _full_name(name), "A", 2)
+        supply.new_board(game, full_name(name), "A", 2)
     with pytest.raises(GameOver) as end:
         competitive.check(game)
     assert end.value.winner == "A"
