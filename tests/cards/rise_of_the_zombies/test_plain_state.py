@@ -4,7 +4,6 @@ module, and nothing binds a rule function onto the state."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import inspect
 from pathlib import Path
@@ -12,29 +11,18 @@ from pathlib import Path
 from flick.cards.rise_of_the_zombies import progress, table
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.rise_of_the_zombies.table import Table
+from tests.cards.imports import imported
 
 PACKAGE = Path(table.__file__).parent
 RULES = ("decks", "turn_order", "zombies", "combat", "moves", "play", "turns", "progress", "view")
 
 
-def _imported(path: Path) -> set[str]:
-    """Every module `path` imports, also under TYPE_CHECKING and inside functions."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out.add(node.module)
-            out |= {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-    return out
-
-
 def test_no_rule_module_imports_the_state_module() -> None:
     for name in RULES:
-        imported = _imported(PACKAGE / f"{name}.py")
-        assert "flick.cards.rise_of_the_zombies.state" not in imported, name
+        found = imported(PACKAGE / f"{name}.py")
+        assert "flick.cards.rise_of_the_zombies.state" not in found, name
     # and the plain state imports no rule module
-    assert not {f"flick.cards.rise_of_the_zombies.{m}" for m in RULES} & _imported(
+    assert not {f"flick.cards.rise_of_the_zombies.{m}" for m in RULES} & imported(
         PACKAGE / "table.py")
 
 

@@ -4,7 +4,6 @@ queries that read them); the rules are functions in modules that import it (`opt
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import inspect
 from pathlib import Path
@@ -12,26 +11,16 @@ from pathlib import Path
 from flick.cards.something_to_fear import progress, table
 from flick.cards.something_to_fear.state import StfState
 from flick.cards.something_to_fear.table import StfTable
+from tests.cards.imports import imported
 
 PACKAGE = Path(table.__file__).parent
 RULES = ("options", "rounds", "play", "progress", "scoring")
 
 
-def _imported(path: Path) -> set[str]:
-    """Every module `path` imports, also under TYPE_CHECKING and inside functions."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-    return out
-
-
 def test_no_rule_module_imports_the_state_module() -> None:
     for name in RULES:
-        assert "flick.cards.something_to_fear.state" not in _imported(PACKAGE / f"{name}.py")
-    assert not {f"flick.cards.something_to_fear.{m}" for m in RULES[:3]} & _imported(
+        assert "flick.cards.something_to_fear.state" not in imported(PACKAGE / f"{name}.py")
+    assert not {f"flick.cards.something_to_fear.{m}" for m in RULES[:3]} & imported(
         PACKAGE / "table.py")
 
 

@@ -4,7 +4,6 @@ the state module, and the state classes bind no rule."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import inspect
 from pathlib import Path
@@ -12,26 +11,16 @@ from pathlib import Path
 from flick.cards.surrounded import table
 from flick.cards.surrounded.state import SurroundedState
 from flick.cards.surrounded.table import SurroundedTable
+from tests.cards.imports import imported
 
 PACKAGE = Path(table.__file__).parent
 RULES = ("options", "turns", "board", "scoring")
 
 
-def _imported(path: Path) -> set[str]:
-    """Every module `path` imports, also under TYPE_CHECKING and inside functions."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-    return out
-
-
 def test_no_rule_module_imports_the_state_module() -> None:
     for name in RULES:
-        assert "flick.cards.surrounded.state" not in _imported(PACKAGE / f"{name}.py"), name
-    assert not {"flick.cards.surrounded.options", "flick.cards.surrounded.turns"} & _imported(
+        assert "flick.cards.surrounded.state" not in imported(PACKAGE / f"{name}.py"), name
+    assert not {"flick.cards.surrounded.options", "flick.cards.surrounded.turns"} & imported(
         PACKAGE / "table.py")
 
 
