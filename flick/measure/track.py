@@ -133,15 +133,26 @@ class Tracker:
         import cv2
 
         hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
+        white = white_mask(hsv)
+        # Each colour's pixels: the rim dot and the pale blend around it belong to the piece:
+        # white next to the colour joins it (not on a white table, where it is table), and a
+        # closing mends the notch the blend cuts into the outline.
+        masks = {}
+        for colour in self.groups:
+            raw = colour.mask(hsv)
+            if not self.white_table:
+                raw |= white & cv2.dilate(raw, self.near)
+            masks[colour] = (raw, cv2.morphologyEx(raw, cv2.MORPH_CLOSE, self.close))
         # Specks of skin colour (noise, compression) are not a hand: open, then widen. Skin
         # colour where the table is (a warm wood) is not a hand either.
         skin = SKIN.mask(hsv)
         if self.background is not None and self.table_skin is not None:
             # There, a hand is skin that changed the table, and not the rim of blended colour
-            # round a piece that moved over it (its motion blur: `near` around its colour).
+            # round a piece that moved over it (its motion blur: `near` around the piece, its
+            # rim dot's blend included).
             pieces = np.zeros_like(skin)
-            for colour in self.colours.values():
-                pieces |= colour.mask(hsv)
+            for _, mended in masks.values():
+                pieces |= mended
             changed = cv2.bitwise_and(self.background.changed(frame),
                                       cv2.bitwise_not(cv2.dilate(pieces, self.near)))
             # A hand is a finger's width across at least: thinner slivers of change (a piece's
@@ -151,15 +162,8 @@ class Tracker:
             # The rim left out round the piece is given back: a hand that reaches it touches.
             skin = cv2.dilate(skin, self.near)
         skin = cv2.dilate(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self.kernel), self.near)
-        white = white_mask(hsv)
         for colour, names in self.groups.items():
-            # The rim dot and the pale blend around it belong to the piece: white next to the
-            # colour joins it (not on a white table, where it is table), and a closing mends
-            # the notch the blend cuts into the outline.
-            raw = colour.mask(hsv)
-            if not self.white_table:
-                raw |= white & cv2.dilate(raw, self.near)
-            mask = cv2.morphologyEx(raw, cv2.MORPH_CLOSE, self.close)
+            raw, mask = masks[colour]
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             areas = [cv2.contourArea(c) for c in contours]
             if not areas or max(areas) < 3.0:
