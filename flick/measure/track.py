@@ -48,9 +48,13 @@ class Track:
     row: list[float] = field(default_factory=list)
 
     def arrays(self) -> dict[str, np.ndarray]:
-        return {k: np.array(getattr(self, k)) for k in
-                ("x", "y", "area", "elongation", "dot", "dot_x", "dot_y", "occluded", "blobs",
-                          "row")}
+        return {k: np.array(getattr(self, k)) for k in (*SEEN, "blobs")}
+
+
+# What a track keeps of each frame's blob (its `Blob` fields of the same names), and what a
+# frame where the piece was not found adds to each.
+SEEN = ("x", "y", "area", "elongation", "dot", "dot_x", "dot_y", "occluded", "row")
+NOT_SEEN: dict[str, float | bool] = {name: math.nan for name in SEEN} | {"occluded": False}
 
 
 @dataclass(frozen=True)
@@ -334,16 +338,9 @@ def _add(track: Track, blob: Blob | None, blobs: int) -> None:
     if blob is None:
         _missing(track)
         return
-    track.x.append(blob.x)
-    track.y.append(blob.y)
-    track.area.append(blob.area)
-    track.elongation.append(blob.elongation)
-    track.occluded.append(blob.occluded)
-    track.dot.append(blob.dot)
-    track.dot_x.append(blob.dot_x)
-    track.dot_y.append(blob.dot_y)
+    for name in SEEN:
+        getattr(track, name).append(getattr(blob, name))
     track.blobs.append(blobs)
-    track.row.append(blob.row)
 
 
 def _ahead(track: Track) -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -437,13 +434,6 @@ def _dot(patch: np.ndarray, white: np.ndarray, filled: np.ndarray, kernel: np.nd
 
 
 def _missing(track: Track) -> None:
-    track.x.append(math.nan)
-    track.y.append(math.nan)
-    track.area.append(math.nan)
-    track.elongation.append(math.nan)
-    track.dot.append(math.nan)
-    track.dot_x.append(math.nan)
-    track.dot_y.append(math.nan)
-    track.occluded.append(False)
+    for name, value in NOT_SEEN.items():
+        getattr(track, name).append(value)
     track.blobs.append(0)
-    track.row.append(math.nan)
