@@ -28,6 +28,7 @@ from flick.ui.commands import Apply
 from flick.ui.gesture import SWIPE_GAIN
 from flick.ui.script import parse
 from tests.conftest import game_group
+from tests.ui.gestures import swipe
 
 pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
@@ -41,14 +42,6 @@ def play(game: Game, events: list[dict[str, Any]], **kw: Any) -> PlayApp:
 def click(t: float, name: str) -> list[dict[str, Any]]:
     return [{"t": t, "type": "down", "at": f"survivor:{name}"},
             {"t": t + 0.02, "type": "up", "at": f"survivor:{name}"}]
-
-
-def swipe(t: float, d: tuple[float, float], steps: int = 6, dt: float = 0.01) -> list[dict]:
-    out: list[dict[str, Any]] = [{"t": t, "type": "down", "at": "piece"}]
-    for k in range(1, steps + 1):
-        out.append({"t": t + k * dt, "type": "up" if k == steps else "move", "at": "piece",
-                    "d": [d[0] * k, d[1] * k]})
-    return out
 
 
 def key(t: float, name: str) -> dict[str, Any]:

@@ -12,17 +12,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from flick.cli import main
+from tests.ui.gestures import swipe
 
 CHOOSE = [{"t": 0.1, "type": "down", "at": "survivor:Mike"},
           {"t": 0.12, "type": "up", "at": "survivor:Mike"}]
-
-
-def swipe(t: float, d: tuple[float, float]) -> list[dict]:
-    out: list[dict] = [{"t": t, "type": "down", "at": "piece"}]
-    for k in range(1, 7):
-        out.append({"t": t + k * 0.01, "type": "up" if k == 6 else "move", "at": "piece",
-                    "d": [d[0] * k, d[1] * k]})
-    return out
 
 
 def test_a_mulligan_takes_the_flick_back_and_the_replay_verifies(

@@ -26,6 +26,7 @@ from flick.ui.app import PlayApp, Settings
 from flick.ui.commands import Apply
 from flick.ui.gesture import SWIPE_GAIN
 from flick.ui.script import parse
+from tests.ui.gestures import swipe
 
 pytestmark = pytest.mark.usefixtures("display")  # tests/ui/conftest.py
 
@@ -36,15 +37,6 @@ def run(number: int, events: list[dict[str, Any]], seed: int = 1,
     app = PlayApp(game, Settings(script=parse(events), frames=frames, **kw))
     app.run()
     return app
-
-
-def swipe(t: float, d: tuple[float, float], steps: int = 6, dt: float = 0.01) -> list[dict]:
-    """Press on the piece to flick, and drag it by `d` cm per `dt` s for `steps` samples."""
-    out: list[dict[str, Any]] = [{"t": t, "type": "down", "at": "piece"}]
-    for k in range(1, steps + 1):
-        out.append({"t": t + k * dt, "type": "up" if k == steps else "move", "at": "piece",
-                    "d": [d[0] * k, d[1] * k]})
-    return out
 
 
 def start(number: int, name: str, seed: int = 1) -> tuple[float, float]:
