@@ -13,8 +13,6 @@ Needs the `rl` extra; without it the section says so.
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from flick.bench.timing import RUNS, spread
@@ -45,7 +43,7 @@ def _openspiel(quick: bool) -> dict[str, Any]:
 def _pettingzoo(quick: bool) -> dict[str, Any]:
     from flick.cards.something_to_fear.state import StfState
     from flick.pettingzoo import FlickEnv, SomethingToFearEnv
-    from flick.pettingzoo.measure import random_loop
+    from flick.pettingzoo.measure import native_loop, random_loop
 
     seeds = range(2) if quick else range(8)
     flick_runs: list[float] = []
@@ -61,13 +59,8 @@ def _pettingzoo(quick: bool) -> dict[str, Any]:
         env = SomethingToFearEnv(players=2)
         n, s = random_loop(env, r, 10_000)
         stf_env.append(n / s)
-        twin = StfState(num_players=2, seed=env.state_.seed)
-        rng = random.Random(r)
-        decisions, start = 0, time.process_time()
-        while not twin.is_terminal():
-            twin.apply(rng.choice(twin.legal_actions()))
-            decisions += 1
-        stf_native.append(decisions / (time.process_time() - start))
+        n, s = native_loop(StfState(num_players=2, seed=env.state_.seed), r)
+        stf_native.append(n / s)
     return {"flick_s1_steps_per_s": spread(flick_runs, 1), "flick_s1_games": len(seeds),
             "something_to_fear_steps_per_s": spread(stf_env, 0),
             "something_to_fear_native_steps_per_s": spread(stf_native, 0)}

@@ -40,6 +40,16 @@ def random_loop(env: SomethingToFearEnv | FlickEnv, seed: int, steps: int) -> tu
     return done, time.process_time() - start
 
 
+def native_loop(state: StfState, seed: int) -> tuple[int, float]:
+    """The engine alone playing random legal decisions to the end: (decisions, CPU seconds)."""
+    rng = random.Random(seed)
+    decisions, start = 0, time.process_time()
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+    return decisions, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
@@ -53,13 +63,8 @@ def main() -> None:
         env = SomethingToFearEnv(players=2)
         n, s = random_loop(env, seed, 10_000)
         steps, seconds = steps + n, seconds + s
-        twin = StfState(num_players=2, seed=env.state_.seed)
-        rng = random.Random(seed)
-        start = time.process_time()
-        while not twin.is_terminal():
-            twin.apply(rng.choice(twin.legal_actions()))
-            native_steps += 1
-        native_seconds += time.process_time() - start
+        n, s = native_loop(StfState(num_players=2, seed=env.state_.seed), seed)
+        native_steps, native_seconds = native_steps + n, native_seconds + s
     print(f"{'Something to Fear, 2 players':40} {native_steps / native_seconds:9.0f}"
           f" {steps / seconds:11.0f}")
 
