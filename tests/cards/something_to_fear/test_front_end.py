@@ -51,20 +51,13 @@ GAME_KEYS = {
 }
 
 
+# Two games of three seats with seed 5, one JSON line each.
+JSON_RUN = ["--players", "3", "--bots", "random,greedy,random", "--games", "2", "--seed", "5",
+            "--json"]
+
+
 def test_json_of_finished_games(capsys: pytest.CaptureFixture[str]) -> None:
-    args = _parse(
-        [
-            "--players",
-            "3",
-            "--bots",
-            "random,greedy,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--json",
-        ]
-    )
+    args = _parse(JSON_RUN)
     assert args.handler(args) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 2
@@ -92,19 +85,7 @@ def test_json_of_finished_games(capsys: pytest.CaptureFixture[str]) -> None:
             + sum(len(ps["stash"]) for ps in game["players_state"])
         )
         assert total == 9 * 4
-    args = _parse(
-        [
-            "--players",
-            "3",
-            "--bots",
-            "random,greedy,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--json",
-        ]
-    )
+    args = _parse(JSON_RUN)
     args.handler(args)
     assert capsys.readouterr().out.strip().splitlines() == lines  # same seed, same games
 
