@@ -13,6 +13,7 @@ The zombie tower's section is `TowerParams` (`flick/physics/tower/params.py`), t
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 from typing import Any, Literal
@@ -390,14 +391,13 @@ class PhysicsParams(FrozenModel):
         caller given its own deep copy."""
         path = assets() / "physics" / "default.yaml"
         stamp = path.stat()
-        key = (str(path), stamp.st_mtime_ns, stamp.st_size)
-        if _DEFAULT.get("key") != key:
-            _DEFAULT.update(key=key, params=cls.load(path))
-        params: PhysicsParams = _DEFAULT["params"]
-        return params.model_copy(deep=True)
+        return _read_once(cls, path, stamp.st_mtime_ns, stamp.st_size).model_copy(deep=True)
 
 
-_DEFAULT: dict[str, Any] = {}  # PhysicsParams.default's file key and what it read
+@functools.lru_cache(maxsize=1)
+def _read_once(cls: type[PhysicsParams], path: Path, mtime_ns: int, size: int) -> PhysicsParams:
+    """A parameter file read once while its time stamp and size are these."""
+    return cls.load(path)
 
 
 def load_tower_params(path: Path | str | None = None) -> TowerParams:
