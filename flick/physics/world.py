@@ -746,7 +746,10 @@ class World:
                 spin = abs(get_spin(b))
                 if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
                         and not asleep(b):
-                    moving = None if touching.get(pid) else [*moving, (pid, body)]
+                    if touching.get(pid):
+                        moving = None
+                    else:
+                        moving.append((pid, body))
                 speed = hypot(vx, vy)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]
@@ -841,12 +844,8 @@ class World:
                         if woken is not None:
                             self.wake.append(woken)
                     # In the schedule as steps of dt, the last one shorter if it is.
-                    last = elapsed - (n - 1) * dt
-                    for length, count in ((dt, n - 1), (last, 1)):
-                        if count and schedule and schedule[-1][0] == length:
-                            schedule[-1][1] += count
-                        elif count:
-                            schedule.append([length, count])
+                    _scheduled(schedule, dt, n - 1)
+                    _scheduled(schedule, elapsed - (n - 1) * dt, 1)
                     steps += n
                     time += elapsed
                     continue
@@ -865,10 +864,7 @@ class World:
                     self._promote()
                 if self.new_contact:
                     break
-            if schedule and schedule[-1][0] == dt:
-                schedule[-1][1] += n
-            else:
-                schedule.append([dt, n])
+            _scheduled(schedule, dt, n)
             steps += n
             elapsed = dt * n
             time += elapsed
@@ -948,3 +944,13 @@ class World:
             schedule=tuple((dt, int(n)) for dt, n in schedule),
         )
         return result, changed
+
+
+def _scheduled(schedule: list[list[float]], length: float, count: int) -> None:
+    """`count` steps of `length` s at the end of a shot's schedule ([length, count] runs)."""
+    if not count:
+        return
+    if schedule and schedule[-1][0] == length:
+        schedule[-1][1] += count
+    else:
+        schedule.append([length, count])
