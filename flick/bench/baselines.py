@@ -183,13 +183,16 @@ def step_until_rest(space: pymunk.Space, made: list[tuple[pymunk.Body, float]],
 
 
 def rebuilt(spec: Spec, launched: int, impulse: tuple[float, float], params: PhysicsParams,
-            fixed_dt: float | None = None, iterations: int = DEFAULT_ITERATIONS) -> Positions:
+            fixed_dt: float | None = None, iterations: int = DEFAULT_ITERATIONS,
+            offset: tuple[float, float] = (0.0, 0.0)) -> Positions:
     """The shot in a pymunk space built for it, every body awake and put to sleep by pymunk
-    when it idles; final positions."""
+    when it idles, the impulse at `offset` (cm, table axes) from the piece's centre; final
+    positions."""
     space = _space(params, iterations)
     made = _populate(space, spec)
     target = made[launched][0]
-    target.apply_impulse_at_world_point(impulse, target.position)
+    at = target.position
+    target.apply_impulse_at_world_point(impulse, (at.x + offset[0], at.y + offset[1]))
     step_until_rest(space, list(made.values()), params, spec[2], fixed_dt)
     return {pid: (body.position.x, body.position.y) for pid, (body, _) in made.items()}
 
