@@ -242,13 +242,17 @@ def handler(args: argparse.Namespace) -> int:
         )
         progress.start()
         task = progress.add_task("games", total=games)
+
+    def advance(_: object = None) -> None:
+        if progress is not None and task is not None:
+            progress.advance(task)
+
     try:
         if humans == 0:  # bots only: the games on the executor of --workers/--scheduler
             from flick.batch import from_args
 
             tasks = [(args.players, args.seed + g, args.expert, names, args.budget)
                      for g in range(games)]
-            advance = None if progress is None else (lambda _: progress.advance(task))
             with from_args(args) as executor, \
                     executor.map(_bot_game, tasks, done=advance) as played:
                 for state in played:
@@ -268,8 +272,7 @@ def handler(args: argparse.Namespace) -> int:
             if args.json:
                 sys.stdout.write(json.dumps(game_json(state)) + "\n")
                 sys.stdout.flush()
-            if progress is not None:
-                progress.advance(task)
+            advance()
     finally:
         if progress is not None:
             progress.stop()

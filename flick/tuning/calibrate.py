@@ -351,7 +351,7 @@ def tune(
         problem = _Problem(data, params, names, errors, executor, report)
         lows = [bounds(n, params)[0] for n in names]
         highs = [bounds(n, params)[1] for n in names]
-        x0 = np.clip([start[n] for n in names], lows, highs)
+        x0 = [float(v) for v in np.clip([start[n] for n in names], lows, highs)]
         fit = least_squares(problem.residuals, problem.jacobian, x0, names, lows, highs)
         if progress is not None:
             progress.remove_task(task)

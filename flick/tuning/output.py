@@ -61,6 +61,7 @@ def write_params(result: TuneResult, base: Path, out: Path, source: str) -> Phys
         value, err = result.fitted[name], result.stderr[name]
         line = f"  {name}: {value:.5g} +- {err:.2g} ({result.shots.get(name, 0)} shots)"
         prefix, _, subject = name.partition("_")
+        key: tuple[str, ...]
         if prefix == "mu":
             key = ("pieces", subject, "table_friction")
         elif prefix == "elasticity":

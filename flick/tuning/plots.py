@@ -8,6 +8,7 @@ CSV line). matplotlib is imported here only, with the file-only Agg backend.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -52,7 +53,7 @@ def write_plots(
         fig.suptitle(f"flick tune: {name} shots, measured against the fitted table")
         fig.tight_layout()
         path = folder / f"{name}.png"
-        atomic.write_with(path, lambda tmp, fig=fig: fig.savefig(tmp, dpi=110))
+        atomic.write_with(path, partial(fig.savefig, dpi=110))
         plt.close(fig)
         written.append(path)
     if result.topples:
@@ -63,7 +64,7 @@ def write_plots(
         fig.suptitle("flick tune: toppling, fell (1) or stood (0) against impact speed")
         fig.tight_layout()
         path = folder / "topple.png"
-        atomic.write_with(path, lambda tmp, fig=fig: fig.savefig(tmp, dpi=110))
+        atomic.write_with(path, partial(fig.savefig, dpi=110))
         plt.close(fig)
         written.append(path)
     return written

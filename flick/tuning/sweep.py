@@ -34,7 +34,7 @@ class SweepExecutor(Protocol):
     """What a sweep needs of an executor: `concurrent.futures.Executor.map`'s signature."""
 
     def map(
-        self, fn: Callable[..., Any], *iterables: Iterable[Any], chunksize: int = 1
+        self, fn: Callable[[Any], Any], items: Iterable[Any], /, *, chunksize: int = 1
     ) -> Iterator[Any]: ...
 
 

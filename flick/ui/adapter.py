@@ -227,7 +227,9 @@ def piece_spot(game: Game, action: str, side: str) -> Spot:
         angle = -math.pi / 2 if sides and fight.to_act in sides[1] else math.pi / 2
         return Spot(kind, (x, y), angle, "fight")
     if action == "exile":
-        b = game.survivors[game.rule_state.exile]
+        exiled = game.rule_state.exile
+        assert exiled is not None  # "exile" is an action only while a player is being exiled
+        b = game.survivors[exiled]
         assert b.piece is not None
         return Spot("survivor", board.pos(b.piece), b.facing)
     s = game.active_survivor

@@ -235,7 +235,9 @@ class PlayApp:
             self.modes.push(self, HelpMode(BRIEFING))
 
     def _bottom(self) -> TableMode:
-        return next(iter(self.modes))  # type: ignore[return-value]
+        bottom = next(iter(self.modes))
+        assert isinstance(bottom, TableMode)  # the stack's bottom is always the table
+        return bottom
 
     def hint(self) -> str:
         for mode in reversed(list(self.modes)):

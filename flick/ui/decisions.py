@@ -205,10 +205,11 @@ def objective_lines(game: Game, name: str | None) -> list[str]:
         return [f"{short(game, r['survivor'])} ({'betrayer' if r['betrayer'] else r['team']}):"
                 f" {r['title']} - {'met' if r['objective_met'] else 'not met'}, "
                 f"{'WINS' if r['won'] else 'does not win'}" for r in results(game)]
-    if name is None or name not in rule_state(game).objective:
+    rules = rule_state(game)
+    if name is None or rules is None or name not in rules.objective:
         return []
 
     c = card(game, name)
-    betrayer = name in rule_state(game).betrayers
+    betrayer = name in rules.betrayers
     head = f"{short(game, name)}'s secret objective" + (" (BETRAYER)" if betrayer else "")
     return [f"{head}: {c['title']} - {c.get('text', '')}"]

@@ -11,6 +11,7 @@ the widgets; it changes nothing but `app.buttons`, the clickable places it retur
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -138,6 +139,7 @@ def _draw_city(m: TableModel, screen: pygame.Surface) -> None:
         clip = next((c for c in m.clips if c.table == "city"), None)
     away = clip is not None and clip.tower is not None and not _at_home(m, clip.tower)
     closed = frozenset(help.closed_doors(g))
+    decor: Mapping[int, Decor]
     if clip is not None and drop is not None:
         # while they fall through the tower the rushed zombies are not on the table yet
         before = {p.id: p for p in m.before_pieces}
@@ -328,7 +330,7 @@ def _draw_inside(m: TableModel, screen: pygame.Surface,
 
 
 def _draw_labels(m: TableModel, screen: pygame.Surface, cam: Camera, pieces: list[PieceState],
-                 decor: dict[int, Decor],
+                 decor: Mapping[int, Decor],
                  inside: list[tuple[str, tuple[float, float], Colour, float]],
                  chips: list[pygame.Rect]) -> None:
     """Every name on the table, placed so that none covers another, a token chip or the
@@ -371,9 +373,9 @@ def _draw_labels(m: TableModel, screen: pygame.Surface, cam: Camera, pieces: lis
     for p in pieces:
         if p.kind in ("survivor", "zombie"):
             reach = view.footprints.get(p.kind, p.standing).reach
-            r = pygame.Rect(0, 0, 2 * cam.length(reach), 2 * cam.length(reach))
-            r.center = (round(cam.px(p.x, p.y)[0]), round(cam.px(p.x, p.y)[1]))
-            figures.append(r)
+            box = pygame.Rect(0, 0, 2 * cam.length(reach), 2 * cam.length(reach))
+            box.center = (round(cam.px(p.x, p.y)[0]), round(cam.px(p.x, p.y)[1]))
+            figures.append(box)
     layout = place([lb for lb, _, _ in found], m.area.inflate(-4, -4),
                    [*chips, strip, *figures])
     style = {id(lb): (colour, font) for lb, colour, font in found}

@@ -24,7 +24,8 @@ TOAST_S = 3.0  # a refusal stays this long beside the pointer
 TOAST_W = 300  # px: the toast's width (its height follows its text)
 LOG_LINE_PX = 19  # px: one line of the log box's 13-point font
 # The fonts the theme uses, loaded once up front (pygame-gui warns about fonts it meets late).
-FONTS = [{"name": "noto_sans", "point_size": size, "style": style}
+FONTS: list[dict[str, str | int | float]] = [
+    {"name": "noto_sans", "point_size": size, "style": style}
          for size in (12, 13, 14, 16, 18) for style in ("regular", "bold")]
 
 
@@ -225,7 +226,7 @@ class Widgets:
     def scroll_log(self, notches: int) -> None:
         """Scroll the log by wheel notches (up is positive: older lines), 3 lines a notch."""
         box = self.log_box
-        if box is None or box.scroll_bar is None:
+        if box is None or box.scroll_bar is None or box.text_box_layout is None:
             return
         bar = box.scroll_bar
         step = 3 * LOG_LINE_PX / max(1.0, box.text_box_layout.layout_rect.height)
@@ -302,7 +303,8 @@ class Widgets:
         """The title of the help tab shown, or None when the window is closed."""
         if self.help_window is None or self.help_tabs is None:
             return None
-        return self.help_titles[self.help_tabs.current_container_index]
+        shown = self.help_tabs.current_container_index
+        return None if shown is None else self.help_titles[shown]
 
     def close_help(self) -> None:
         if self.help_window is not None:

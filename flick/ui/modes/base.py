@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from flick.ui.app import PlayApp
 
 
@@ -70,7 +72,7 @@ class ModeStack:
         """The topmost mode of that class, or None."""
         return next((m for m in reversed(self._modes) if isinstance(m, kind)), None)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Mode]:
         return iter(list(self._modes))
 
     def names(self) -> list[str]:
