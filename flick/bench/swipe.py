@@ -48,7 +48,9 @@ def _spots() -> tuple[tuple[int, int], tuple[int, int]]:
     pygame.display.set_mode(SIZE)
     try:
         app = PlayApp(game, Settings(frames=1))
-        pick = app.cam.px(*game.board.pos(game.survivors[SURVIVOR].piece))
+        piece = game.survivors[SURVIVOR].piece
+        assert piece is not None, f"{SURVIVOR} is not on the table"
+        pick = app.cam.px(*game.board.pos(piece))
         app.command(f"choose:{SURVIVOR}")
         app.key("m")
         spot = app.spot()

@@ -23,6 +23,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -92,9 +93,8 @@ def bench(quick: bool = False) -> dict[str, Any]:
         best_rush = best_drop = math.inf
         for _ in range(best_of):
             table.restore(base)
-            best_rush = min(best_rush, _timed(
-                lambda s=seed: table.rush(zombies, tower=tower, rng=s)))  # type: ignore[attr-defined]
-            best_drop = min(best_drop, _timed(lambda s=seed: drop(3, params.tower, s)))
+            best_rush = min(best_rush, _timed(partial(table.rush, zombies, tower=tower, rng=seed)))
+            best_drop = min(best_drop, _timed(partial(drop, 3, params.tower, seed)))
         rush_times.append(best_rush)
         drop_times.append(best_drop)
 
@@ -107,7 +107,7 @@ def bench(quick: bool = False) -> dict[str, Any]:
         best = math.inf
         for _ in range(best_of):
             table.restore(ready)
-            best = min(best, _timed(lambda d=disc, j=(jx, jy): table.flick(d, impulse=j)))
+            best = min(best, _timed(partial(table.flick, disc, impulse=(jx, jy))))
         shot_times.append(best)
     table.restore(base)
 

@@ -119,7 +119,7 @@ def _server_cpu() -> float | None:
     return None
 
 
-def _live(game: Any) -> dict[str, float]:
+def _live(game: Any) -> dict[str, Any]:
     """The live window under x11: its idle CPU share (with the X server's) over 2 s, and
     the time from a key press to the frame that shows it, over 20 presses."""
     import threading
@@ -162,13 +162,13 @@ def _live(game: Any) -> dict[str, float]:
             app.quit = True
 
         idle: list[tuple[float, float | None, float | None, float]] = []
-        pygame.display.update = stamped  # type: ignore[assignment]
+        pygame.display.update = stamped
         worker = threading.Thread(target=script)
         worker.start()
         loop.run_live(app)
         worker.join()
     finally:
-        pygame.display.update = update  # type: ignore[assignment]
+        pygame.display.update = update
         pygame.quit()
         os.environ.pop("SDL_VIDEODRIVER", None)
     cpu, srv0, srv1, wall = idle[0]
