@@ -256,6 +256,8 @@ class Board:
         hit = self._circle_memo.get(pid)
         if hit is None or hit[0] is not placed:
             # The table hands back the same outline list while a piece stays put.
+            if len(self._circle_memo) >= 4096:  # pieces come and go (a rush's new zombies)
+                self._circle_memo.clear()
             hit = self._circle_memo[pid] = (placed, bounding_circle(placed))
         return hit[1]
 
