@@ -16,6 +16,8 @@ from flick.game.bots.aim import Obstacle, path_clear
 from flick.game.state import IllegalAction
 from flick.physics import PhysicsParams, Table, TableError
 from flick.physics.geometry import point_segment
+from flick.physics.tower.place import Obstacle as Circle
+from flick.physics.tower.place import obstacle as bounding_circle
 from flick.scenario.place import Placement, place
 
 if TYPE_CHECKING:
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 Vec = tuple[float, float]
 FIGURES = ("survivor", "zombie")
 OBJECTS = ("barrel", "box", "street_lamp", "car", "ice_cream_truck", "pickup_truck")
+# What `Board.apart` leaves spare (cm): far more than the rounding of any distance compared,
+# so a quick rejection never decides otherwise than the exact edge-to-edge distance.
+APART_SLACK_CM = 1e-3
 
 
 def _size(params: Any, kind: str, attr: str, default: float) -> float:
@@ -55,6 +60,8 @@ class Board:
         self.buildings = dict(placement.buildings)  # name -> building id
         # pid -> (the table's outline list, kind, its obstacles), for `obstacles`
         self._obstacle_memo: dict[int, tuple[Any, str, list[Obstacle]]] = {}
+        # pid -> (the table's outline list, its bounding circle), for `apart`
+        self._circle_memo: dict[int, tuple[Any, Circle]] = {}
 
     @classmethod
     def for_scenario(cls, scenario: Any, params: Any = None) -> Board:
@@ -241,7 +248,26 @@ class Board:
         return float(self.table.distance(a, b))
 
     def next_to(self, a: int, b: int) -> bool:
-        return self.distance(a, b) < self.disc
+        return not self.apart(a, b, self.disc) and self.distance(a, b) < self.disc
+
+    def circle(self, pid: int) -> Circle:
+        """A circle holding the whole footprint of a piece or part (centre, reach cm)."""
+        placed = self.table.outline(pid)
+        hit = self._circle_memo.get(pid)
+        if hit is None or hit[0] is not placed:
+            # The table hands back the same outline list while a piece stays put.
+            if len(self._circle_memo) >= 4096:  # pieces come and go (a rush's new zombies)
+                self._circle_memo.clear()
+            hit = self._circle_memo[pid] = (placed, bounding_circle(placed))
+        return hit[1]
+
+    def apart(self, a: int, b: int, gap: float) -> bool:
+        """Are two pieces or parts surely more than `gap` cm apart, edge to edge? Their
+        bounding circles tell, a quick rejection before the exact `distance`: when it says
+        so, `distance(a, b) > gap`; when not, they may be either."""
+        ca, cb = self.circle(a), self.circle(b)
+        return math.hypot(ca.cx - cb.cx, ca.cy - cb.cy) - ca.reach - cb.reach \
+            > gap + APART_SLACK_CM
 
     def in_city(self, pid: int) -> bool:
         """Is the whole piece inside the city limits (edges included)? Rulebook glossary: "In
@@ -266,7 +292,8 @@ class Board:
 
     def touching_building(self, pid: int, building: str, tol: float = 0.05) -> bool:
         """Is the piece touching one of the building's blocks or its facade (at rest)?"""
-        return any(self.distance(pid, part) <= tol for part in self.building_parts(building))
+        return any(not self.apart(pid, part, tol) and self.distance(pid, part) <= tol
+                   for part in self.building_parts(building))
 
     def crossed_door(self, pid: int, building: str) -> bool:
         """Is any part of the piece across the door line, between the blocks (entered)?"""

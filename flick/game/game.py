@@ -21,7 +21,7 @@ They only observe (the replay recorder, `flick.replay.recorder`, is one); a copy
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -73,6 +73,12 @@ Listener = Callable[["Game", Input, bool], None]
 ACTION_INPUTS = (Move, Shoot, Knife, Bat, ShortKill, Shotgun, Sniper, TakeDrop)
 ZOMBIES_TOTAL = 18
 
+
+# What an input's undo point leaves out: never changed by an input, or saved on its own.
+_NOT_SAVED = frozenset({"board", "scenario", "scenario_given", "rules", "inputs", "events",
+                        "fight", "shots", "listeners", "rng"})
+# Values an input can replace but never change in place: the undo point keeps them as they are.
+_ATOMIC = frozenset({int, float, str, bool, type(None), Noise})
 
 # A seed is a 63-bit whole number (what a replay records and numpy's generator takes).
 MAX_SEED = 2**63 - 1
@@ -282,22 +288,33 @@ class Game:
         self.inputs.append(inp)
 
     def _save(self) -> tuple[dict[str, Any], Any]:
-        keep_out = {"board", "scenario", "scenario_given", "rules", "inputs", "events", "fight",
-                    "shots", "listeners"}  # never changed by an input, or saved below
-        state = {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k not in keep_out}
+        """The undo point of one input. The rule state's values that cannot change in place
+        (numbers, strings, enums, None) are kept as they are, the others (survivors, stashes,
+        turn order, ...) pickled one by one, and the generator by its state: taking it costs
+        little, and only a refused input pays for reading it back (`_restore`)."""
+        atomic: dict[str, Any] = {}
+        pickled: dict[str, bytes] = {}
+        for k, v in self.__dict__.items():
+            if k in _NOT_SAVED:
+                continue
+            if type(v) in _ATOMIC:
+                atomic[k] = v
+            else:
+                pickled[k] = pickle.dumps(v, pickle.HIGHEST_PROTOCOL)
         # The fight in progress as an object (an action may start or end one) and its state.
         fight = (self.fight, self.fight.save() if self.fight is not None else None)
         rules = (self.rules.escort, self.rules.rescued)
-        return ({**state, "_events": len(self.events), "_fight": fight, "_rules": rules,
-                 "_shots": len(self.shots)},
+        return ({"_atomic": atomic, "_pickled": pickled,
+                 "_rng": self.rng.bit_generator.state, "_events": len(self.events),
+                 "_fight": fight, "_rules": rules, "_shots": len(self.shots)},
                 self.board.table.snapshot())
 
     def _restore(self, saved: tuple[dict[str, Any], Any]) -> None:
-        state, snap = saved
-        n_events = state.pop("_events")
-        del self.shots[state.pop("_shots"):]
-        fight = state.pop("_fight")
-        self.rules.escort, self.rules.rescued = state.pop("_rules")
+        undo, snap = saved
+        state = {**undo["_atomic"], **{k: pickle.loads(b) for k, b in undo["_pickled"].items()}}
+        self.rng.bit_generator.state = undo["_rng"]
+        del self.shots[undo["_shots"]:]
+        self.rules.escort, self.rules.rescued = undo["_rules"]
         # Survivors keep their identity (callers hold references to them): restore in place;
         # a survivor who joined during the refused input (S5 found, S8 recruit) leaves again.
         saved_survivors = state.pop("survivors")
@@ -306,8 +323,8 @@ class Game:
         for name, saved_s in saved_survivors.items():
             self.survivors[name].__dict__.update(saved_s.__dict__)
         self.__dict__.update(state)
-        del self.events[n_events:]
-        self.fight, fight_state = fight
+        del self.events[undo["_events"]:]
+        self.fight, fight_state = undo["_fight"]
         if self.fight is not None:
             self.fight.load(fight_state)
         self.board.table.restore(snap)

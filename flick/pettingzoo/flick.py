@@ -40,6 +40,7 @@ zombies win). `max_steps` truncates a game (every team truncated) after that man
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from typing import Any, ClassVar
@@ -87,6 +88,12 @@ MAX_TABLE = 64
 OBS_SIZE = 256
 
 
+@functools.cache
+def _kind_code(kind: str) -> float:
+    """A piece kind as one number in [0, 1) (the observation's per-piece "kind code")."""
+    return (zlib.crc32(kind.encode()) % 997) / 997.0
+
+
 class FlickEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {
         "name": "flick_dead_of_winter_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -115,6 +122,8 @@ class FlickEnv(AECEnv):
         self._seeds = np.random.default_rng(0)
         self.game: Game | None = None
         self.steps = 0
+        # (game, (inputs, events), options of every kind): see `_options_now`
+        self._options_cache: tuple[Game, tuple[int, int], dict[str, list[Any]]] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -169,23 +178,37 @@ class FlickEnv(AECEnv):
             return ["left", "right"]
         return [None]
 
+    def _options_now(self) -> dict[str, list[Any]]:
+        """Every kind's options now (`options`), worked out once for each state of the game:
+        it changes only through `step` (an accepted input grows `game.inputs` and its events,
+        a refused one changes nothing), so the observation's masks and the next action's
+        decoding share them."""
+        g = self.game
+        assert g is not None
+        key = (len(g.inputs), len(g.events))
+        cached = self._options_cache
+        if cached is None or cached[0] is not g or cached[1] != key:
+            allowed = self.allowed()
+            cached = self._options_cache = (g, key, {k: self.options(k, allowed) for k in KINDS})
+        return cached[2]
+
     def masks(self) -> tuple[np.ndarray, np.ndarray]:
         piece = np.zeros((len(KINDS), MAX_PIECES), np.int8)
-        allowed = self.allowed()
+        options = self._options_now()
         for k, kind in enumerate(KINDS):
-            piece[k, : min(MAX_PIECES, len(self.options(kind, allowed)))] = 1
+            piece[k, : min(MAX_PIECES, len(options[kind]))] = 1
         kinds = np.asarray(piece.any(axis=1), np.int8)
         return kinds, piece
 
     def decode(self, action: Any) -> Input:
         """The input an action stands for; ValueError if the mask does not allow it."""
-        a = np.asarray(action, np.float64).reshape(5)
-        if not np.all(np.isfinite(a)):
+        a = np.asarray(action, np.float64).reshape(5).tolist()  # Python floats from here
+        if not all(math.isfinite(v) for v in a):
             raise ValueError("the action holds a NaN or an infinity")
-        kind = KINDS[int(np.clip(math.floor(a[0]), 0, len(KINDS) - 1))]
-        index = int(np.clip(math.floor(a[1]), 0, MAX_PIECES - 1))
-        angle, power, offset = float(a[2]), float(np.clip(a[3], 0, 1)), float(np.clip(a[4], -1, 1))
-        opts = self.options(kind)
+        kind = KINDS[min(max(math.floor(a[0]), 0), len(KINDS) - 1)]
+        index = min(max(math.floor(a[1]), 0), MAX_PIECES - 1)
+        angle, power, offset = a[2], min(max(a[3], 0.0), 1.0), min(max(a[4], -1.0), 1.0)
+        opts = self._options_now()[kind]
         if index >= len(opts):
             raise ValueError(f"{kind} with option {index} is not legal now "
                              f"({len(opts)} option(s))")
@@ -248,11 +271,11 @@ class FlickEnv(AECEnv):
         vec = np.zeros(OBS_SIZE + MAX_TABLE * 5, np.float32)
         vec[:OBS_SIZE] = hashed_features(g.status(), OBS_SIZE)
         table = g.board.table
-        for row, pid in enumerate(table.pieces()[:MAX_TABLE]):
-            x, y = table.position(pid)
-            code = (zlib.crc32(table.kind(pid).encode()) % 997) / 997.0
-            base = OBS_SIZE + row * 5
-            vec[base: base + 5] = (1.0, code, x / 100.0, y / 100.0, float(table.is_standing(pid)))
+        state = {p.id: p for p in table.snapshot().pieces}
+        rows = [(1.0, _kind_code(p.kind), p.x / 100.0, p.y / 100.0, float(p.standing))
+                for p in (state[pid] for pid in table.pieces()[:MAX_TABLE])]
+        if rows:
+            vec[OBS_SIZE: OBS_SIZE + 5 * len(rows)] = np.array(rows, np.float64).ravel()
         kinds, pieces = self.masks()
         return {"observation": vec, "kind_mask": kinds, "piece_mask": pieces}
 

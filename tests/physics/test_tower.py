@@ -13,7 +13,7 @@ import yaml
 from flick.errors import DataFileError
 from flick.physics import PhysicsParams, Table, TableError
 from flick.physics.params import load_tower_params
-from flick.physics.tower import drop
+from flick.physics.tower import drop, tower_world
 from flick.physics.tower.params import TowerParams
 from flick.physics.tower.place import TowerPose
 
@@ -56,6 +56,23 @@ def test_drop_is_a_function_of_the_seed() -> None:
     assert drop(3, TOWER, 5) == drop(3, TOWER, 5)
     assert drop(3, TOWER, 5) == drop(3, TOWER, np.random.default_rng(5))
     assert drop(3, TOWER, 5) != drop(3, TOWER, 6)
+
+
+def test_a_drop_watched_step_by_step_leaves_the_tower_as_an_unwatched_one() -> None:
+    """A drop steps Chipmunk directly unless something replaced its space's step (the window
+    records a drop's frames that way): both give the same exits, every step seen."""
+    assert TOWER is not None
+    world = tower_world(4, TOWER, 9)
+    seen: list[float] = []
+    step = world.space.step
+
+    def watched(dt: float) -> None:
+        seen.append(dt)
+        step(dt)
+
+    world.space.step = watched  # type: ignore[method-assign]
+    assert world.run() == drop(4, TOWER, 9)
+    assert len(seen) == world.steps > 100
 
 
 def test_drop_looks_like_the_real_tower() -> None:

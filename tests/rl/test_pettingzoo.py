@@ -5,6 +5,7 @@ accept, rewards at the end."""
 from __future__ import annotations
 
 import math
+import zlib
 
 import numpy as np
 import pytest
@@ -14,8 +15,9 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 
 from pettingzoo.test import api_test, seed_test
 
+from flick.cards.features import hashed_features
 from flick.pettingzoo import FlickEnv, SomethingToFearEnv
-from flick.pettingzoo.flick import KINDS, MAX_PIECES
+from flick.pettingzoo.flick import KINDS, MAX_PIECES, MAX_TABLE, OBS_SIZE
 from flick.scenario.loader import load
 from flick.scenario.model import Scenario
 
@@ -96,6 +98,67 @@ def test_flick_env_agents_are_teams_and_masked_actions_are_accepted(s1: Scenario
     env.step(np.array([off + 0.5, 0.5, 0.0, 0.2, 0.0], np.float32))
     assert "not legal" in env.infos[team]["refused"] and env.game.inputs == []
     assert env.agent_selection == team
+
+
+def observation_by_the_definition(env: FlickEnv) -> dict[str, np.ndarray]:
+    """The observation as the module docstring defines it, worked out afresh, piece by piece
+    and kind by kind."""
+    g = env.game
+    assert g is not None
+    vec = np.zeros(OBS_SIZE + MAX_TABLE * 5, np.float32)
+    vec[:OBS_SIZE] = hashed_features(g.status(), OBS_SIZE)
+    table = g.board.table
+    for row, pid in enumerate(table.pieces()[:MAX_TABLE]):
+        x, y = table.position(pid)
+        code = (zlib.crc32(table.kind(pid).encode()) % 997) / 997.0
+        base = OBS_SIZE + row * 5
+        vec[base: base + 5] = (1.0, code, x / 100.0, y / 100.0, float(table.is_standing(pid)))
+    piece = np.zeros((len(KINDS), MAX_PIECES), np.int8)
+    for k, kind in enumerate(KINDS):
+        piece[k, : min(MAX_PIECES, len(env.options(kind)))] = 1
+    return {"observation": vec, "kind_mask": np.asarray(piece.any(axis=1), np.int8),
+            "piece_mask": piece}
+
+
+def test_flick_observations_and_decoding_follow_the_game_step_by_step(s1: Scenario) -> None:
+    """Along seeded games with masked and arbitrary (often refused) actions, each observation
+    is the one the definition gives for the game as it is then, bit for bit (its masks are
+    worked out once per state of the game), and an arbitrary action decodes as its kind,
+    option, angle, power and offset read by numpy's floor and clip do."""
+    refused = 0
+    for seed in range(3):
+        env = FlickEnv(scenario=s1, max_steps=40)
+        env.reset(seed=seed)
+        rs = np.random.default_rng(seed)
+        for n, agent in enumerate(env.agent_iter(200)):
+            obs, _, term, trunc, _ = env.last()
+            want = observation_by_the_definition(env)
+            for key, value in want.items():
+                assert obs[key].dtype == value.dtype
+                assert obs[key].tobytes() == value.tobytes(), (seed, n, key)
+            if term or trunc:
+                env.step(None)
+                continue
+            action = masked_flick_action(obs, rs)
+            if n % 3 == 2:
+                action = rs.uniform([-2, -2, -9, -0.5, -2], [18, 18, 9, 1.5, 2])
+                a = np.asarray(action, np.float64)
+                kind = int(np.clip(math.floor(a[0]), 0, len(KINDS) - 1))
+                index = int(np.clip(math.floor(a[1]), 0, MAX_PIECES - 1))
+                read = [kind + 0.5, index + 0.5, float(a[2]), float(np.clip(a[3], 0, 1)),
+                        float(np.clip(a[4], -1, 1))]
+                try:
+                    got: object = env.decode(action)
+                except ValueError as exc:
+                    got = str(exc)
+                try:
+                    expected: object = env.decode(read)
+                except ValueError as exc:
+                    expected = str(exc)
+                assert repr(got) == repr(expected)
+            env.step(action)
+            refused += "refused" in env.infos.get(agent, {})
+    assert refused >= 10
 
 
 def test_the_random_policy_loop_of_the_docs_runs() -> None:

@@ -29,8 +29,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from flick.game.board import APART_SLACK_CM
 from flick.game.bots.aim import seg_core
 from flick.game.state import GameOver, Noise, Survivor
+from flick.physics.geometry import point_segment
 from flick.physics.tower.params import TOWER_FOOTPRINT_CM
 
 if TYPE_CHECKING:
@@ -271,9 +273,11 @@ def around_building(game: Game, s: Survivor, tower: tuple[float, float],
     for name in board.buildings:
         if name == s.building:
             continue
-        parts = board.building_parts(name)
-        gap = min(seg_core(tower, target, tuple(core)) - r
-                  for part in parts for core, r in board.table.outline(part))
+        # Parts whose bounding circle lies 0.5 cm clear of the line cannot be in the way.
+        parts = [part for part in board.building_parts(name)
+                 if not _clear_of(board.circle(part), tower, target, 0.5)]
+        gap = min((seg_core(tower, target, tuple(core)) - r
+                   for part in parts for core, r in board.table.outline(part)), default=0.5)
         if gap < 0.5:
             d = math.dist(tower, board.door_mid(name))
             if best is None or d < best[0]:
@@ -290,6 +294,11 @@ def around_building(game: Game, s: Survivor, tower: tuple[float, float],
         ends.append((far[0] + (far[0] - mx) / d * 4.0, far[1] + (far[1] - my) / d * 4.0))
     aim = min(ends, key=lambda p: math.dist(p, target))
     return math.atan2(aim[1] - tower[1], aim[0] - tower[0])
+
+
+def _clear_of(circle: Any, a: tuple[float, float], b: tuple[float, float], gap: float) -> bool:
+    """Is everything within the bounding circle surely more than `gap` cm from segment ab?"""
+    return point_segment((circle.cx, circle.cy), a, b) - circle.reach > gap + APART_SLACK_CM
 
 
 def rush(game: Game, zombies: list[int] | int, tower: tuple[float, float, float],

@@ -121,7 +121,7 @@ class StealOffer(TypedDict):
 
 @dataclass
 class RuleState:
-    """Everything scenarios 5-10 track beyond the core game (deep-copied by Game.apply)."""
+    """Everything scenarios 5-10 track beyond the core game (in the undo point of Game.apply)."""
 
     start_life: dict[str, int] = field(default_factory=dict)
     reserve: list[str] = field(default_factory=list)

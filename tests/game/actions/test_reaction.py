@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from flick.game import Game
@@ -89,3 +90,24 @@ def test_a_zombie_knocked_down_across_the_city_limit_is_put_just_inside() -> Non
     assert not game.board.table.is_standing(zombie)  # it fell, lying toward the limit
     assert game.board.in_city(zombie)  # placed just inside, the whole figure
     assert game.board.pos(zombie)[0] > 80.0  # about where it left
+
+
+def test_the_tower_faces_as_the_exact_test_of_every_building_part_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`around_building` skips parts whose bounding circle is clear of the line: over random
+    towers and survivors, the facing is the one the exact test of every part gives, bit for
+    bit, and some of them are turned around a building."""
+    from flick.game.actions import reaction
+
+    g = Game(load(1), 2)
+    s = g.survivors["John Price"]
+    rs = np.random.default_rng(7)
+    w, h = g.board.city
+    cases = [((float(rs.uniform(0, w)), float(rs.uniform(0, h))),
+              (float(rs.uniform(0, w)), float(rs.uniform(0, h)))) for _ in range(300)]
+    quick = [reaction.around_building(g, s, tower, target) for tower, target in cases]
+    monkeypatch.setattr(reaction, "_clear_of", lambda *_: False)
+    exact = [reaction.around_building(g, s, tower, target) for tower, target in cases]
+    assert quick == exact
+    direct = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in cases]
+    assert sum(q != d for q, d in zip(quick, direct, strict=True)) > 30
