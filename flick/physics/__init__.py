@@ -25,7 +25,8 @@ Conventions:
 Modules: `table` (`Table`), `params` (`PhysicsParams`, `MAX_FLICK_IMPULSE`, read through
 `flick.datafile`), `world` (the pymunk space of one shot), `flight` (a shot's free motion in
 closed form between contacts), `city` (the static city and the
-dormant circles, kept across shots and lent to each shot's space), `shapes` (shape filters and
+dormant circles, kept across shots and lent to each shot's space), `stock` (the pieces'
+bodies, kept across shots and reset to new), `shapes` (shape filters and
 a footprint's pymunk shapes), `footprint`, `geometry`,
 `buildings`, `state`, `result`, `errors` (`TableError`), and the package `tower` (the zombie
 tower: `params` with `TowerParams` and `TOWER_FOOTPRINT_CM`, the side-view `drop`, the plane

@@ -35,6 +35,7 @@ from flick.physics.params import (
 from flick.physics.result import ShotResult
 from flick.physics.shapes import filter_for
 from flick.physics.state import BuildingState, PieceState, TableState
+from flick.physics.stock import Stock
 from flick.physics.tower.drop import Rng
 from flick.physics.tower.rush import RushResult
 from flick.physics.tower.rush import rush as _rush
@@ -81,6 +82,8 @@ class Table:
         self._next_id = 1
         # The static city of the last shot and the buildings and city size it was built for.
         self._city: tuple[tuple[tuple[float, float], tuple[BuildingState, ...]], City] | None = None
+        # The pieces' pymunk bodies, kept across shots (`flick.physics.stock`).
+        self._stock = Stock()
         # Each piece's or part's last placed footprint with the pose and footprint it was
         # placed at: between shots most pieces stay put, and bots ask for outlines often.
         self._placed_memo: dict[int, tuple[Footprint, float, float, float, list[Placed]]] = {}
@@ -350,7 +353,7 @@ class Table:
             parts = list(self._parts.values())
             doors = [bld.door(b, self._fp) for b in self._buildings.values()]
             self._city = (key, City(self._fp, self.city, parts, doors))
-        return World(self._fp, self._city[1], self._pieces)
+        return World(self._fp, self._city[1], self._pieces, self._stock)
 
     def rush(self, zombies: int | Sequence[int], tower: Sequence[float],
              rng: Rng) -> RushResult:

@@ -1,8 +1,9 @@
 """One shot in a pymunk space built fresh from the canonical state.
 
 The space is new for every shot; only the static city (the buildings' shapes, door lines and
-the table's edge, `flick.physics.city`) is kept from shot to shot and lent to it, so a shot
-is a pure function of the table state, bit for bit.
+the table's edge, `flick.physics.city`) and the pieces' bodies (`flick.physics.stock`, reset
+to new) are kept from shot to shot and lent to it, so a shot is a pure function of the table
+state, bit for bit.
 
 Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
 *halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
@@ -76,13 +77,12 @@ from flick.physics.geometry import footprint_gap, place
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.shapes import (
-    FILTERS,
     TABLE_EDGE,
     Vec,
     make_shapes,
-    shape_of,
 )
 from flick.physics.state import PieceState
+from flick.physics.stock import Kit, Stock
 
 FREE_ITERATIONS = 2
 # A flight (`flick.physics.flight`) sees the dormant pieces near its path: on a table of at
@@ -117,7 +117,8 @@ def _on_separate(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
 class World:
     """A pymunk space holding the whole table for one shot, and the shot's bookkeeping."""
 
-    def __init__(self, footprints: Footprints, city: City, pieces: PieceIndex) -> None:
+    def __init__(self, footprints: Footprints, city: City, pieces: PieceIndex,
+                 stock: Stock) -> None:
         self.footprints = footprints
         params = footprints.params
         self.params = params
@@ -137,6 +138,11 @@ class World:
         _chipmunk.cpSpaceSetIdleSpeedThreshold(c_space, sim.rest_speed)
         _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
+        # The pieces' bodies come from the table's stock (`flick.physics.stock`): `kits`,
+        # every one this world took (given back when the shot ends), `in_space` by piece.
+        self.stock = stock
+        self.kits: list[Kit] = []
+        self.in_space: dict[int, Kit] = {}
         self.bodies: dict[int, pymunk.Body] = {}
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
@@ -281,8 +287,7 @@ class World:
                     queue.append(other)
             for shape in self.solids[pid]:
                 for near in self._overlapping(shape):
-                    if not near.sensor and (near.body is self.space.static_body
-                                            or near.body is self.city_shapes.body):
+                    if not near.sensor and near.body is self.city_shapes.body:
                         part = self.owner.get(near)
                         if part is not None and part not in self.dormant:
                             self.resting.add((min(pid, part), max(pid, part)))
@@ -321,43 +326,47 @@ class World:
         self._promote()
 
     def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
+        """Put piece `pid` in the space as a body at footprint `fp`, posed at (x, y, angle),
+        with its halos and table friction: its kit from the table's stock (in Chipmunk, in the
+        order `Space.add` would add them: the body, its solids, its halos, its joints)."""
         material = self.params.materials[fp.material]
-        # (Properties set in Chipmunk directly: the same as pymunk's setters, without their
-        # Python.)
-        body = pymunk.Body(fp.mass, fp.moment)
-        b = body._body
-        _chipmunk.cpBodySetCenterOfGravity(b, fp.cog)
-        _chipmunk.cpBodySetPosition(b, (x, y))
-        _chipmunk.cpBodySetAngle(b, angle)
-        shapes = make_shapes(body, fp, material.elasticity, material.friction,
-                             shape_filter=Flight.shape_filter(pid, fp.layer))
-        solid = list(shapes)
-        halo_filter = FILTERS["halo"]
-        halos = []
-        for part in fp.parts:
-            halo = shape_of(body, part.core, part.radius + self.halo_margin)
-            _chipmunk.cpShapeSetSensor(halo._shape, True)
-            _chipmunk.cpShapeSetFilter(halo._shape, halo_filter)
-            self.halos.add(halo)
-            halos.append(halo)
-        shapes.extend(halos)
-        self.solids[pid], self.halos_of[pid] = solid, halos
-        owner = self.owner
-        for shape in shapes:
-            owner[shape] = pid
-        static = self.space.static_body
         weight = fp.table_friction * fp.mass * self.params.gravity
-        slide = pymunk.PivotJoint(static, body, (0.0, 0.0), fp.cog)
-        _chipmunk.cpConstraintSetMaxBias(slide._constraint, 0.0)
-        _chipmunk.cpConstraintSetMaxForce(slide._constraint, weight)
-        spin = pymunk.GearJoint(static, body, 0.0, 1.0)
-        _chipmunk.cpConstraintSetMaxBias(spin._constraint, 0.0)
-        _chipmunk.cpConstraintSetMaxForce(spin._constraint, weight * fp.spin_radius)
-        self.space.add(body, *shapes, slide, spin)
+        kit = self.stock.take(pid, fp, material.elasticity, material.friction, weight,
+                              self.halo_margin, x, y, angle)
+        self.kits.append(kit)
+        body = kit.body
+        solid, halos = kit.solids, kit.halos
+        c_space = self.space._space
+        _chipmunk.cpSpaceAddBody(c_space, body._body)
+        owner = self.owner
+        for shape in solid:
+            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
+            owner[shape] = pid
+        for shape in halos:
+            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
+            owner[shape] = pid
+        _chipmunk.cpSpaceAddConstraint(c_space, kit.slide._constraint)
+        _chipmunk.cpSpaceAddConstraint(c_space, kit.spin._constraint)
+        self.halos.update(halos)
+        self.solids[pid], self.halos_of[pid] = solid, halos
+        self.in_space[pid] = kit
         self.bodies[pid] = body
         self.fps[pid] = fp
         self.flight.add(pid, fp, self.params.gravity, solid)
         return body
+
+    def _take_out(self, pid: int) -> None:
+        """Take a piece's body, shapes and joints out of the space (its kit stays lent to
+        this world until the shot ends)."""
+        kit = self.in_space.pop(pid)
+        c_space = self.space._space
+        _chipmunk.cpSpaceRemoveBody(c_space, kit.body._body)
+        for shape in kit.solids:
+            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
+        for shape in kit.halos:
+            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
+        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.slide._constraint)
+        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.spin._constraint)
 
     # -- collision events (called by pymunk inside step) ---------------------------------
 
@@ -600,7 +609,7 @@ class World:
             fallen = self.footprints.get(kind, False)
             x, y = old.position
             velocity, spin = old.velocity, old.angular_velocity
-            self.space.remove(old, *old.shapes, *old.constraints)
+            self._take_out(pid)
             cx, cy, angle = self._lay(pid, fallen, x, y, math.atan2(dy, dx))
             body = self._add_body(pid, fallen, cx, cy, angle)
             body.velocity = velocity
@@ -672,7 +681,7 @@ class World:
                 continue
             x, y = body.position
             self.gone[pid] = (x, y, body.angle)
-            self.space.remove(body, *body.shapes, *body.constraints)
+            self._take_out(pid)
 
     def _still_overlapping(self) -> bool:
         """Does a fallen piece still overlap another more than the tolerance? Wakes both:
@@ -683,9 +692,7 @@ class World:
             body = self.bodies.get(pid)
             if body is None or pid in self.gone:
                 continue
-            for shape in body.shapes:
-                if shape.sensor:
-                    continue
+            for shape in self.solids[pid]:
                 for found in self.space.shape_query(shape):
                     if found.shape.sensor or found.shape.body is body:
                         continue
@@ -943,6 +950,10 @@ class World:
             timed_out=timed_out,
             schedule=tuple((dt, int(n)) for dt, n in schedule),
         )
+        for pid in list(self.in_space):
+            self._take_out(pid)
+        for kit in self.kits:
+            self.stock.give_back(kit)
         return result, changed
 
 

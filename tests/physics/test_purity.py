@@ -83,3 +83,27 @@ def test_the_probe_shot_flies_between_its_contacts() -> None:
     table.world = world  # type: ignore[method-assign]
     result = table.flick(disc, impulse=(0.0, 6.0 * 180.0), offset=(0.3, 0.0))
     assert result.touch_lists and worlds[0].flight.flights >= 2
+
+
+def test_a_shot_keeps_the_pieces_bodies_for_the_next_and_plays_the_same() -> None:
+    """The pieces' pymunk bodies are kept from shot to shot (`flick.physics.stock`), reset
+    to exactly what new ones are: the same shot again moves the same bodies, bit for bit as
+    on a fresh table."""
+    table, disc = _town()
+    start = table.snapshot()
+    worlds = []
+    make = table.world
+
+    def world() -> Any:
+        worlds.append(make())
+        return worlds[-1]
+
+    table.world = world  # type: ignore[method-assign]
+    first = _shot(table, disc)
+    table.restore(start)
+    second = _shot(table, disc)
+    fresh, _ = _town()
+    assert first == second == _shot(fresh, disc)
+    moved = [pid for pid in worlds[0].bodies if pid in worlds[1].bodies]
+    assert len(moved) >= 3  # the disc and the pair of zombies at least
+    assert all(worlds[0].bodies[pid] is worlds[1].bodies[pid] for pid in moved)

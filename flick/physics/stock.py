@@ -1,0 +1,121 @@
+"""The pymunk bodies of a table's pieces, kept across shots: a shot's world takes each piece's
+body, shapes and table-friction joints from here and gives them back when it ends.
+
+Making them costs far more than a step (a body, its solid and halo shapes and two joints:
+about 50 us of pymunk's Python a piece), and they never change between shots but for what
+Chipmunk keeps in them: a body's motion, pose, sleep and bias velocities, a joint's
+accumulated impulse and its bodies. A kit taken again is reset in Chipmunk to exactly what a
+new one is (`cpBodyInit`, `cpPivotJointInit`, `cpGearJointInit`, the same calls that made
+them), so a shot is the same, bit for bit, with new bodies or kept ones. Its shapes keep
+nothing between shots: Chipmunk gives a shape its index id and bounding box when it is added
+to a space and unlinks it from its body's list when it is taken out.
+
+The joints hold a piece to a static body of the stock's own, never in a space: a static body
+does not move and Chipmunk reads only its pose (the origin) and its infinite mass, the same
+as a space's own static body.
+
+A kit is lent to one world at a time; a world that is never run to its end keeps its kits
+(its space may spoil them when it is freed), and the stock makes new ones in their place.
+"""
+
+from __future__ import annotations
+
+import pymunk
+from pymunk._chipmunk import ffi as _ffi
+from pymunk._chipmunk import lib as _chipmunk
+
+from flick.physics.footprint import Footprint
+from flick.physics.shapes import FILTERS, make_shapes, shape_of
+
+
+class Kit:
+    """One piece's body at one footprint: its solid shapes, its halos (sensors seen by the
+    dormant pieces) and its table-friction joints (`slide`, `spin`)."""
+
+    __slots__ = ("body", "busy", "fp", "halos", "key", "slide", "solids", "spin", "used")
+
+    def __init__(self, key: tuple[int, float, float, float, float, float], fp: Footprint,
+                 body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
+                 slide: pymunk.PivotJoint, spin: pymunk.GearJoint) -> None:
+        self.key = key
+        self.fp = fp
+        self.body, self.solids, self.halos = body, solids, halos
+        self.slide, self.spin = slide, spin
+        self.busy = False
+        self.used = False  # lent before: reset it when lent again
+
+
+class Stock:
+    """The kits of a table's pieces, by piece id and footprint."""
+
+    def __init__(self) -> None:
+        self.static = pymunk.Body(body_type=pymunk.Body.STATIC)
+        self.kits: dict[tuple[int, int], Kit] = {}
+
+    def __reduce__(self) -> tuple[type[Stock], tuple[()]]:
+        # Copies and pickles of a table start with an empty stock (it is only a cache).
+        return (Stock, ())
+
+    def take(self, pid: int, fp: Footprint, elasticity: float, friction: float,
+             weight: float, halo_margin: float, x: float, y: float, angle: float) -> Kit:
+        """The kit of piece `pid` at footprint `fp`, posed at (x, y, angle) and at rest, as
+        new: `weight` (mu m g) caps its slide joint's force and, times the spin radius, its
+        spin joint's torque; its halos reach `halo_margin` cm beyond its parts."""
+        key = (pid, id(fp))
+        spec = (pid, elasticity, friction, weight, halo_margin, fp.spin_radius)
+        kit = self.kits.get(key)
+        if kit is None or kit.busy or kit.fp is not fp or kit.key != spec:
+            kit = self._make(spec, fp, elasticity, friction, halo_margin)
+            self.kits[key] = kit
+        elif kit.used:
+            self._reset(kit)
+        b = kit.body._body
+        _chipmunk.cpBodySetCenterOfGravity(b, fp.cog)
+        _chipmunk.cpBodySetPosition(b, (x, y))
+        _chipmunk.cpBodySetAngle(b, angle)
+        slide, spin = kit.slide._constraint, kit.spin._constraint
+        _chipmunk.cpConstraintSetMaxBias(slide, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(slide, weight)
+        _chipmunk.cpConstraintSetMaxBias(spin, 0.0)
+        _chipmunk.cpConstraintSetMaxForce(spin, weight * fp.spin_radius)
+        kit.busy, kit.used = True, True
+        return kit
+
+    def give_back(self, kit: Kit) -> None:
+        """A kit its world has taken out of its space."""
+        kit.busy = False
+
+    def _make(self, spec: tuple[int, float, float, float, float, float], fp: Footprint,
+              elasticity: float, friction: float, halo_margin: float) -> Kit:
+        pid = spec[0]
+        body = pymunk.Body(fp.mass, fp.moment)
+        group = FILTERS[fp.layer]
+        solids = make_shapes(body, fp, elasticity, friction,
+                             shape_filter=pymunk.ShapeFilter(group=pid, categories=group.categories,
+                                                             mask=group.mask))
+        halo_filter = FILTERS["halo"]
+        halos = []
+        for part in fp.parts:
+            halo = shape_of(body, part.core, part.radius + halo_margin)
+            _chipmunk.cpShapeSetSensor(halo._shape, True)
+            _chipmunk.cpShapeSetFilter(halo._shape, halo_filter)
+            halos.append(halo)
+        slide = pymunk.PivotJoint(self.static, body, (0.0, 0.0), fp.cog)
+        spin = pymunk.GearJoint(self.static, body, 0.0, 1.0)
+        return Kit(spec, fp, body, solids, halos, slide, spin)
+
+    def _reset(self, kit: Kit) -> None:
+        """Make a kit's body and joints what new ones are (their shapes need nothing)."""
+        fp = kit.fp
+        body = kit.body
+        b = body._body
+        _chipmunk.cpBodyInit(b, fp.mass, fp.moment)
+        _chipmunk.cpBodySetUserData(b, body._data_handle)
+        static = self.static._body
+        slide = kit.slide._constraint
+        _chipmunk.cpPivotJointInit(_ffi.cast("cpPivotJoint *", slide), static, b, (0.0, 0.0),
+                                   fp.cog)
+        _chipmunk.cpConstraintSetUserData(slide, kit.slide._data_handle)
+        spin = kit.spin._constraint
+        _chipmunk.cpGearJointInit(_ffi.cast("cpGearJoint *", spin), static, b, 0.0, 1.0)
+        _chipmunk.cpConstraintSetUserData(spin, kit.spin._data_handle)
