@@ -67,6 +67,7 @@ from types import MappingProxyType
 from typing import Any
 
 import pymunk
+from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door
@@ -138,6 +139,7 @@ class World:
         _chipmunk.cpSpaceSetIdleSpeedThreshold(c_space, sim.rest_speed)
         _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
+        self._pair = (_ffi.new("cpShape *[1]"), _ffi.new("cpShape *[1]"))  # (see `_shapes`)
         # The pieces' bodies come from the table's stock (`flick.physics.stock`): `kits`,
         # every one this world took (given back when the shot ends), `in_space` by piece.
         self.stock = stock
@@ -383,9 +385,21 @@ class World:
                                math.inf if topple is None else topple, fp.reach,
                                fp.table_friction * self.params.gravity, None]
 
+    def _shapes(self, arb: pymunk.Arbiter) -> tuple[Any, Any, pymunk.Shape, pymunk.Shape]:
+        """An arbiter's two Chipmunk shapes and their pymunk shapes, in its order (read in
+        Chipmunk: the same as `Arbiter.shapes`, without its Python)."""
+        pair = self._pair
+        _chipmunk.cpArbiterGetShapes(arb._arbiter, pair[0], pair[1])
+        ca, cb = pair[0][0], pair[1][0]
+        handle = _ffi.from_handle
+        get = _chipmunk.cpShapeGetUserData
+        return ca, cb, handle(get(ca)), handle(get(cb))
+
     def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        sa, sb = arb.shapes
-        if sa.sensor or sb.sensor:
+        # (Read in Chipmunk: the same floats as pymunk's properties, without their Python.)
+        ca, cb, sa, sb = self._shapes(arb)
+        is_sensor = _chipmunk.cpShapeGetSensor
+        if is_sensor(ca) or is_sensor(cb):
             self._sensor_begin(sa, sb)
             return
         a, b = self.owner[sa], self.owner[sb]
@@ -397,13 +411,14 @@ class World:
         touching = self.touching
         touching[a] = touching.get(a, 0) + 1
         touching[b] = touching.get(b, 0) + 1
-        space.iterations = self.params.simulation.iterations
+        _chipmunk.cpSpaceSetIterations(self.space._space, self.params.simulation.iterations)
         # Pieces already in contact that are moving apart have not touched in this shot.
-        body_a, body_b = sa.body, sb.body
-        assert body_a is not None and body_b is not None  # a space's shapes have bodies
-        va, vb = body_a.velocity, body_b.velocity
-        n = arb.normal
-        if (vb.x - va.x) * n.x + (vb.y - va.y) * n.y > 0.0:
+        body_a, body_b = _chipmunk.cpShapeGetBody(ca), _chipmunk.cpShapeGetBody(cb)
+        va, vb = _chipmunk.cpBodyGetVelocity(body_a), _chipmunk.cpBodyGetVelocity(body_b)
+        c_arb = arb._arbiter
+        n = _chipmunk.cpArbiterGetNormal(c_arb)
+        nx, ny = n.x, n.y
+        if (vb.x - va.x) * nx + (vb.y - va.y) * ny > 0.0:
             return
         if (min(a, b), max(a, b)) in self.resting:
             return  # they rested in contact when the shot began: neither a touch nor a hit
@@ -412,13 +427,17 @@ class World:
         # finds contacts, so the deepest point's depth over the closing speed there is how
         # long before the step's end they touched.
         ago = 0.0
-        for p in arb.contact_point_set.points:
-            pa = p.point_a
-            wa = body_a.velocity_at_world_point(pa)
-            wb = body_b.velocity_at_world_point(pa)
-            closing = (wa.x - wb.x) * n.x + (wa.y - wb.y) * n.y
-            if closing > 0.0 and p.distance < 0.0:
-                ago = max(ago, -p.distance / closing)
+        points = _chipmunk.cpArbiterGetContactPointSet(c_arb)
+        at = _chipmunk.cpBodyGetVelocityAtWorldPoint
+        for i in range(points.count):
+            p = points.points[i]
+            pa = p.pointA
+            pa = (pa.x, pa.y)
+            wa, wb = at(body_a, pa), at(body_b, pa)
+            closing = (wa.x - wb.x) * nx + (wa.y - wb.y) * ny
+            distance = p.distance
+            if closing > 0.0 and distance < 0.0:
+                ago = max(ago, -distance / closing)
         self.pending.append((ago, len(self.pending), a, b))
 
     def _flush_touches(self) -> None:
@@ -492,12 +511,13 @@ class World:
         return door.reaches_behind(place(fp, start.x, start.y, start.angle))
 
     def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        sa, sb = arb.shapes
-        if not (sa.sensor or sb.sensor):
+        ca, cb, sa, sb = self._shapes(arb)
+        is_sensor = _chipmunk.cpShapeGetSensor
+        if not (is_sensor(ca) or is_sensor(cb)):
             self.contacts -= 1
             if self.contacts <= 0:
                 self.contacts = 0
-                space.iterations = FREE_ITERATIONS
+                _chipmunk.cpSpaceSetIterations(self.space._space, FREE_ITERATIONS)
             touching = self.touching
             for pid in (self.owner.get(sa), self.owner.get(sb)):
                 if pid is not None and touching.get(pid, 0) > 0:
