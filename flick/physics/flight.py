@@ -241,9 +241,27 @@ class Flight:
         f = FILTERS[layer]
         return pymunk.ShapeFilter(group=pid, categories=f.categories, mask=f.mask)
 
-    def add(self, pid: int, fp: Footprint, gravity: float,
-            shapes: list[pymunk.Shape]) -> None:
-        """A body of the world (new, or fallen: its footprint changed) and its solid shapes."""
+    def add(self, pid: int, fp: Footprint, gravity: float, shapes: list[pymunk.Shape],
+            kept: list[Any] | None = None) -> None:
+        """A body of the world (new, or fallen: its footprint changed) and its solid shapes.
+        `kept`: where what is worked out for the body is kept for its next shots (the same
+        for the same piece, footprint, gravity and shapes), or is taken from if there."""
+        if kept:
+            entry = kept[0]
+        else:
+            entry = self.entry(pid, fp, gravity, shapes)
+            if kept is not None:
+                kept.append(entry)
+        self.bodies[pid], self.shapes[pid], self.together[pid], is_round = entry
+        if is_round:
+            self.round.add(pid)
+        else:
+            self.round.discard(pid)
+
+    @staticmethod
+    def entry(pid: int, fp: Footprint, gravity: float, shapes: list[pymunk.Shape]) -> Any:
+        """What `add` records of a body: its bound, decelerations, centre of gravity and
+        query filter; its shapes and their filters; its filter flying with others; round?"""
         gx, gy = fp.cog
         bound = max(math.hypot(px - gx, py - gy) + part.radius
                     for part in fp.parts for px, py in part.core)
@@ -253,17 +271,12 @@ class Flight:
         # only by halos).
         query = pymunk.ShapeFilter(group=pid, categories=f.categories | HALO,
                                    mask=f.mask | DORMANT)
-        self.bodies[pid] = (bound, weight / fp.mass, weight * fp.spin_radius / fp.moment,
-                            fp.cog, query)
-        self.shapes[pid] = ([s._shape for s in shapes], (pid, f.categories, f.mask),
-                            (FLYING, f.categories, f.mask))
-        self.together[pid] = pymunk.ShapeFilter(group=FLYING, categories=query.categories,
-                                                mask=query.mask)
         part = fp.parts[0]
-        if len(fp.parts) == 1 and part.core == (fp.cog,):
-            self.round.add(pid)
-        else:
-            self.round.discard(pid)
+        return ((bound, weight / fp.mass, weight * fp.spin_radius / fp.moment, fp.cog, query),
+                ([s._shape for s in shapes], (pid, f.categories, f.mask),
+                 (FLYING, f.categories, f.mask)),
+                pymunk.ShapeFilter(group=FLYING, categories=query.categories, mask=query.mask),
+                len(fp.parts) == 1 and part.core == (fp.cog,))
 
     def plan(self, moving: list[tuple[int, pymunk.Body]], dt: float,
              left: float) -> tuple[float, list[Glide]] | None:

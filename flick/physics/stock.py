@@ -20,6 +20,8 @@ A kit is lent to one world at a time; a world that is never run to its end keeps
 
 from __future__ import annotations
 
+from typing import Any
+
 import pymunk
 from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
@@ -32,7 +34,8 @@ class Kit:
     """One piece's body at one footprint: its solid shapes, its halos (sensors seen by the
     dormant pieces) and its table-friction joints (`slide`, `spin`)."""
 
-    __slots__ = ("body", "busy", "fp", "halos", "key", "slide", "solids", "spin", "used")
+    __slots__ = ("body", "busy", "flight", "fp", "halos", "key", "slide", "solids", "spin",
+                 "used")
 
     def __init__(self, key: tuple[int, float, float, float, float, float], fp: Footprint,
                  body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
@@ -41,6 +44,8 @@ class Kit:
         self.fp = fp
         self.body, self.solids, self.halos = body, solids, halos
         self.slide, self.spin = slide, spin
+        # What a shot's flights work out for the body (`Flight.add`), kept for the next.
+        self.flight: list[Any] = []
         self.busy = False
         self.used = False  # lent before: reset it when lent again
 

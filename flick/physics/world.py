@@ -222,6 +222,8 @@ class World:
 
     def _fill(self, x: float, y: float) -> None:
         """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
+        if self.flight.all_filled:
+            return  # all are in
         i, j = math.floor(x / self.cell), math.floor(y / self.cell)
         self._fill_keys([(i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)])
 
@@ -354,7 +356,7 @@ class World:
         self.in_space[pid] = kit
         self.bodies[pid] = body
         self.fps[pid] = fp
-        self.flight.add(pid, fp, self.params.gravity, solid)
+        self.flight.add(pid, fp, self.params.gravity, solid, kit.flight)
         return body
 
     def _take_out(self, pid: int) -> None:
