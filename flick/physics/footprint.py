@@ -10,6 +10,7 @@ Everything is derived from `PhysicsParams`; `Footprints` caches one per (kind, s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -174,9 +175,25 @@ class Footprints:
     def __init__(self, params: PhysicsParams) -> None:
         self.params = params
         self._cache: dict[tuple[str, bool], Footprint] = {}
+        self._extents: dict[tuple[tuple[str, bool], ...], tuple[float, float]] = {}
 
     def kinds(self) -> list[str]:
         return list(self.params.pieces)
+
+    def extent(self, kinds: Iterable[tuple[str, bool]]) -> tuple[float, float]:
+        """The thinnest part (cm) and the longest reach (cm) of pieces of these (kind,
+        standing), standing or fallen if they can fall: (inf, 0.0) for none."""
+        key = tuple(sorted(kinds))
+        found = self._extents.get(key)
+        if found is None:
+            thinnest, reach = math.inf, 0.0
+            for kind, standing in key:
+                for fp in (self.get(kind, standing),
+                           *([self.get(kind, False)] if self.can_fall(kind) else [])):
+                    thinnest = min(thinnest, fp.thinnest)
+                    reach = max(reach, fp.reach)
+            found = self._extents[key] = (thinnest, reach)
+        return found
 
     def can_fall(self, kind: str) -> bool:
         return self.params.pieces[kind].topple is not None

@@ -27,7 +27,12 @@ from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.footprint import Footprint
+from flick.physics.geometry import footprint_gap, place
 from flick.physics.shapes import FILTERS, make_shapes, shape_of
+from flick.physics.state import PieceState
+
+# The most gaps between pieces kept (each shot's disc is a new piece: the memo stays small).
+GAPS_KEPT = 20000
 
 
 class Kit:
@@ -56,6 +61,23 @@ class Stock:
     def __init__(self) -> None:
         self.static = pymunk.Body(body_type=pymunk.Body.STATIC)
         self.kits: dict[tuple[int, int], Kit] = {}
+        # The gaps between pieces that touch or nearly touch where a shot began (`gap`).
+        self.gaps: dict[tuple[int, int], tuple[Footprint, Footprint,
+                                               tuple[float, ...], float]] = {}
+
+    def gap(self, a: PieceState, fa: Footprint, b: PieceState, fb: Footprint) -> float:
+        """The gap (cm, `footprint_gap`) between two pieces at these poses and footprints: the
+        one worked out at the last shot that asked, if they have not moved since."""
+        key = (a.id, b.id)
+        memo = self.gaps.get(key)
+        if memo is not None and memo[0] is fa and memo[1] is fb \
+                and memo[2] == (a.x, a.y, a.angle, b.x, b.y, b.angle):
+            return memo[3]
+        found = footprint_gap(place(fa, a.x, a.y, a.angle), place(fb, b.x, b.y, b.angle))
+        if len(self.gaps) >= GAPS_KEPT:
+            self.gaps.clear()
+        self.gaps[key] = (fa, fb, (a.x, a.y, a.angle, b.x, b.y, b.angle), found)
+        return found
 
     def __reduce__(self) -> tuple[type[Stock], tuple[()]]:
         # Copies and pickles of a table start with an empty stock (it is only a cache).

@@ -74,7 +74,7 @@ from flick.physics.buildings import Door
 from flick.physics.city import City
 from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.geometry import footprint_gap, place
+from flick.physics.geometry import place
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.shapes import (
@@ -165,12 +165,8 @@ class World:
         # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
-        reach = 0.0
-        for kind, standing in sorted(pieces.kinds):
-            for fp in (footprints.get(kind, standing), *(
-                    [footprints.get(kind, False)] if footprints.can_fall(kind) else [])):
-                thinnest = min(thinnest, fp.thinnest)
-                reach = max(reach, fp.reach)
+        pieces_thinnest, reach = footprints.extent(pieces.kinds)
+        thinnest = min(thinnest, pieces_thinnest)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
         # Closed-form flight between contacts (`flick.physics.flight`): it ends a step and
@@ -303,7 +299,6 @@ class World:
         start = self.start[pid]
         reach = fp.reach
         contact = self.params.simulation.collision_slop
-        mine: list[Any] | None = None
         found: list[int] = []
         i, j = math.floor(start.x / self.cell), math.floor(start.y / self.cell)
         for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
@@ -314,9 +309,7 @@ class World:
                 ofp = self.footprints.get(o.kind, o.standing)
                 if math.hypot(o.x - start.x, o.y - start.y) > reach + ofp.reach + contact:
                     continue
-                if mine is None:
-                    mine = place(fp, start.x, start.y, start.angle)
-                gap = footprint_gap(mine, place(ofp, o.x, o.y, o.angle))
+                gap = self.stock.gap(start, fp, o, ofp)
                 if gap <= contact:
                     found.append(other)
                     if gap < 0.0:

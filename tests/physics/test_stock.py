@@ -1,0 +1,40 @@
+"""What a table keeps from shot to shot besides its state: the pieces' bodies and the gaps
+between touching pieces (`flick.physics.stock`), and the extent of its kinds of piece."""
+
+from __future__ import annotations
+
+import math
+
+from flick.physics import PhysicsParams, PieceState
+from flick.physics.footprint import Footprints
+from flick.physics.geometry import footprint_gap, place
+from flick.physics.stock import Stock
+
+FOOTPRINTS = Footprints(PhysicsParams.default())
+
+
+def _gap(a: PieceState, b: PieceState) -> float:
+    fa, fb = FOOTPRINTS.get(a.kind, a.standing), FOOTPRINTS.get(b.kind, b.standing)
+    return footprint_gap(place(fa, a.x, a.y, a.angle), place(fb, b.x, b.y, b.angle))
+
+
+def test_a_kept_gap_is_the_gap_of_the_pieces_where_they_are_now() -> None:
+    stock = Stock()
+    car = PieceState(1, "car", 10.0, 10.0, 0.3)
+    zombie = PieceState(2, "zombie", 16.0, 12.0, 0.0)
+    fc, fz = FOOTPRINTS.get("car"), FOOTPRINTS.get("zombie")
+    assert stock.gap(car, fc, zombie, fz) == _gap(car, zombie)
+    assert stock.gap(car, fc, zombie, fz) == _gap(car, zombie)  # kept
+    moved = PieceState(2, "zombie", 16.5, 12.0, 0.0)
+    assert stock.gap(car, fc, moved, fz) == _gap(car, moved) != _gap(car, zombie)
+    turned = PieceState(1, "car", 10.0, 10.0, 0.4)
+    assert stock.gap(turned, fc, moved, fz) == _gap(turned, moved)
+
+
+def test_the_extent_of_kinds_counts_fallen_figures_and_nothing_for_no_kinds() -> None:
+    thinnest, reach = FOOTPRINTS.extent([("zombie", True), ("movement_disc", True)])
+    kinds = [FOOTPRINTS.get("zombie"), FOOTPRINTS.get("zombie", False),
+             FOOTPRINTS.get("movement_disc")]
+    assert thinnest == min(fp.thinnest for fp in kinds)
+    assert reach == max(fp.reach for fp in kinds) == FOOTPRINTS.get("zombie", False).reach
+    assert FOOTPRINTS.extent([]) == (math.inf, 0.0)
