@@ -96,12 +96,6 @@ class City:
         self.circles[pid] = (x, y, radius, shape)
         return shape
 
-    def put(self, space: pymunk.Space, circles: list[pymunk.Shape]) -> None:
-        """Add dormant circles to the shot's space (in Chipmunk, as `lend`)."""
-        c_space = space._space
-        for shape in circles:
-            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
-
     def pull(self, space: pymunk.Space, circle: pymunk.Shape) -> None:
         """Take a dormant circle out of the shot's space (its piece became a body)."""
         _chipmunk.cpSpaceRemoveShape(space._space, circle._shape)

@@ -70,6 +70,8 @@ class FlightSpace(pymunk.Space):
     def __init__(self) -> None:
         super().__init__()
         self.flying: Callable[[float], None] | None = None
+        # The handle its collision handler calls its world with (kept as long as the space).
+        self.events: Any = None
 
     def step(self, dt: float) -> None:
         if self.flying is not None:

@@ -86,6 +86,7 @@ from flick.physics.state import PieceState
 from flick.physics.stock import Kit, Stock
 
 FREE_ITERATIONS = 2
+WILDCARD = int(_ffi.cast("uintptr_t", ~0))  # Chipmunk's CP_WILDCARD_COLLISION_TYPE
 # A flight (`flick.physics.flight`) sees the dormant pieces near its path: on a table of at
 # most this many pieces all are put in the space at a shot's first flight (about 1.7 us a
 # piece, measured), else those along each path (about 40 us a path across a 28-piece city).
@@ -103,16 +104,19 @@ def cell_size(footprints: Footprints) -> float:
     return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
 
 
-def _on_begin(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
-    found = world()
+@_ffi.callback("cpCollisionBeginFunc")
+def _on_begin(arb: Any, space: Any, world: Any) -> None:
+    """Chipmunk's begin of a contact, to the world (held weakly) whose space it is in."""
+    found = _ffi.from_handle(world)()
     if found is not None:
-        found._begin(arb, space, None)
+        found._begin(arb)
 
 
-def _on_separate(arb: pymunk.Arbiter, space: pymunk.Space, world: Any) -> None:
-    found = world()
+@_ffi.callback("cpCollisionSeparateFunc")
+def _on_separate(arb: Any, space: Any, world: Any) -> None:
+    found = _ffi.from_handle(world)()
     if found is not None:
-        found._separate(arb, space, None)
+        found._separate(arb)
 
 
 class World:
@@ -211,8 +215,12 @@ class World:
         self.arrivals: dict[int, float] = {}
         # The space calls the world through a weak reference: no reference cycle, so a world
         # is freed as soon as its shot is done with it (not by the garbage collector later).
-        space.on_collision(None, None, begin=_on_begin, separate=_on_separate,
-                           data=weakref.ref(self))
+        # (A Chipmunk handler of every pair calling this world's `_begin` and `_separate`
+        # directly, without pymunk's Arbiter objects: the space keeps the world's handle.)
+        handler = _chipmunk.cpSpaceAddCollisionHandler(c_space, WILDCARD, WILDCARD)
+        handler.beginFunc, handler.separateFunc = _on_begin, _on_separate
+        space.events = _ffi.new_handle(weakref.ref(self))
+        handler.userData = space.events
 
     # -- building the space -------------------------------------------------------------
 
@@ -220,8 +228,10 @@ class World:
         """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
         if self.flight.all_filled:
             return  # all are in
-        i, j = math.floor(x / self.cell), math.floor(y / self.cell)
-        self._fill_keys([(i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)])
+        cell = self.cell
+        i, j = math.floor(x / cell), math.floor(y / cell)
+        self._fill_keys([(i - 1, j - 1), (i - 1, j), (i - 1, j + 1), (i, j - 1), (i, j),
+                         (i, j + 1), (i + 1, j - 1), (i + 1, j), (i + 1, j + 1)])
 
     def _fill_path(self, x0: float, y0: float, x1: float, y1: float, width: float) -> None:
         """Put in the space the dormant pieces of every cell within `width` (cm) of the
@@ -244,10 +254,10 @@ class World:
     def _fill_keys(self, keys: list[tuple[int, int]]) -> None:
         """Put the dormant pieces of these cells in the space: a piece at rest is a circle
         around it on the static body, until a halo reaches it."""
-        circles = []
         filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
         start, get, dormant = self.start, self.footprints.get, self.city_shapes.dormant
         owner, asleep = self.owner, self.dormant
+        c_space, add = self.space._space, _chipmunk.cpSpaceAddShape
         for key in keys:
             if key in filled:
                 continue
@@ -258,9 +268,7 @@ class World:
                     shape = dormant(pid, get(piece.kind, piece.standing).reach, piece.x, piece.y)
                     owner[shape] = pid
                     asleep[pid] = shape
-                    circles.append(shape)
-        if circles:
-            self.city_shapes.put(self.space, circles)
+                    add(c_space, shape._shape)  # (in Chipmunk, as `City.lend`)
 
     def _promote(self) -> None:
         """Turn the dormant pieces a halo reached into bodies with their table friction, each
@@ -268,6 +276,8 @@ class World:
         one promoted, transitively, so a push never arrives before the far end of a chain
         exists (the same shot as with every piece a body from the start)."""
         queue = self.wake
+        is_sensor, body_of = _chipmunk.cpShapeGetSensor, _chipmunk.cpShapeGetBody
+        from_handle, user_data = _ffi.from_handle, _chipmunk.cpShapeGetUserData
         i = 0
         while i < len(queue):
             pid = queue[i]
@@ -285,10 +295,12 @@ class World:
             for other in self._touching(pid, fp):
                 if other not in self.bodies and other not in queue:
                     queue.append(other)
+            # (In Chipmunk: the same shapes as `Space.shape_query`, in the same order.)
+            city = self.city_shapes.body._body
             for shape in self.solids[pid]:
-                for near in self._overlapping(shape):
-                    if not near.sensor and near.body is self.city_shapes.body:
-                        part = self.owner.get(near)
+                for near in self.flight.overlapping(shape._shape):
+                    if not is_sensor(near) and body_of(near) == city:
+                        part = self.owner.get(from_handle(user_data(near)))
                         if part is not None and part not in self.dormant:
                             self.resting.add((min(pid, part), max(pid, part)))
         queue.clear()
@@ -372,26 +384,29 @@ class World:
         if body is not None and pid not in self.active:
             self.active[pid] = body
             # Its velocity before this step's contact is solved: the survey sees the change.
-            vx, vy = body.velocity
-            x, y = body.position
+            # (Chipmunk's own getters: the same floats as pymunk's.)
+            v = _chipmunk.cpBodyGetVelocity(body._body)
+            p = _chipmunk.cpBodyGetPosition(body._body)
+            vx, vy, x, y = v.x, v.y, p.x, p.y
             fp = self.fps[pid]
             topple = fp.topple_speed
             self.track[pid] = [vx, vy, math.hypot(vx, vy), x, y,
                                math.inf if topple is None else topple, fp.reach,
                                fp.table_friction * self.params.gravity, None]
 
-    def _shapes(self, arb: pymunk.Arbiter) -> tuple[Any, Any, pymunk.Shape, pymunk.Shape]:
-        """An arbiter's two Chipmunk shapes and their pymunk shapes, in its order (read in
-        Chipmunk: the same as `Arbiter.shapes`, without its Python)."""
+    def _shapes(self, arb: Any) -> tuple[Any, Any, pymunk.Shape, pymunk.Shape]:
+        """A Chipmunk arbiter's two Chipmunk shapes and their pymunk shapes, in its order
+        (the same as pymunk's `Arbiter.shapes`)."""
         pair = self._pair
-        _chipmunk.cpArbiterGetShapes(arb._arbiter, pair[0], pair[1])
+        _chipmunk.cpArbiterGetShapes(arb, pair[0], pair[1])
         ca, cb = pair[0][0], pair[1][0]
         handle = _ffi.from_handle
         get = _chipmunk.cpShapeGetUserData
         return ca, cb, handle(get(ca)), handle(get(cb))
 
-    def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        # (Read in Chipmunk: the same floats as pymunk's properties, without their Python.)
+    def _begin(self, arb: Any) -> None:
+        """Chipmunk's begin of a contact (a Chipmunk arbiter): read in Chipmunk, the same
+        floats as pymunk's properties, without their Python."""
         ca, cb, sa, sb = self._shapes(arb)
         is_sensor = _chipmunk.cpShapeGetSensor
         if is_sensor(ca) or is_sensor(cb):
@@ -410,7 +425,7 @@ class World:
         # Pieces already in contact that are moving apart have not touched in this shot.
         body_a, body_b = _chipmunk.cpShapeGetBody(ca), _chipmunk.cpShapeGetBody(cb)
         va, vb = _chipmunk.cpBodyGetVelocity(body_a), _chipmunk.cpBodyGetVelocity(body_b)
-        c_arb = arb._arbiter
+        c_arb = arb
         n = _chipmunk.cpArbiterGetNormal(c_arb)
         nx, ny = n.x, n.y
         if (vb.x - va.x) * nx + (vb.y - va.y) * ny > 0.0:
@@ -505,7 +520,8 @@ class World:
         fp = self.footprints.get(start.kind, start.standing)
         return door.reaches_behind(place(fp, start.x, start.y, start.angle))
 
-    def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+    def _separate(self, arb: Any) -> None:
+        """Chipmunk's separate of a contact (a Chipmunk arbiter)."""
         ca, cb, sa, sb = self._shapes(arb)
         is_sensor = _chipmunk.cpShapeGetSensor
         if not (is_sensor(ca) or is_sensor(cb)):
