@@ -21,7 +21,7 @@ overlapping when the shot began are resting contacts, not touches (until they pa
 Doors: a piece over a door line enters once the deepest point of some part of it is behind
 the line and between the blocks (a piece pressed into a block is deepest in the block).
 
-Table friction is done in C: every dynamic body has a `PivotJoint` to the static body with
+Table friction is done in C: every dynamic body has a `PivotJoint` to a static body with
 `max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
 mu g) and a `GearJoint` with `max_bias = 0` and a torque cap mu m g r_spin (spin friction).
 No Python runs per body per step. Python runs only on events (a new contact: touch lists,
