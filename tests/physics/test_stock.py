@@ -3,9 +3,11 @@ between touching pieces (`flick.physics.stock`), and the extent of its kinds of 
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 
-from flick.physics import PhysicsParams, PieceState
+from flick.physics import PhysicsParams, PieceState, Table
 from flick.physics.footprint import Footprints
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.stock import Stock
@@ -38,3 +40,15 @@ def test_the_extent_of_kinds_counts_fallen_figures_and_nothing_for_no_kinds() ->
     assert thinnest == min(fp.thinnest for fp in kinds)
     assert reach == max(fp.reach for fp in kinds) == FOOTPRINTS.get("zombie", False).reach
     assert FOOTPRINTS.extent([]) == (math.inf, 0.0)
+
+
+def test_a_copied_or_pickled_table_plays_the_same_shot_as_the_table() -> None:
+    """Its kept bodies are not copied (a copy makes its own)."""
+    table = Table(PhysicsParams.default(), city=(90.0, 90.0))
+    table.add("zombie", x=45.0, y=60.0)
+    disc = table.add("movement_disc", x=45.0, y=40.0)
+    start = table.snapshot()
+    first = table.flick(disc, impulse=(0.0, 1800.0))
+    table.restore(start)
+    for other in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
+        assert other.flick(disc, impulse=(0.0, 1800.0)) == first
