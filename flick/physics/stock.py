@@ -1,14 +1,17 @@
-"""The pymunk bodies of a table's pieces, kept across shots: a shot's world takes each piece's
-body, shapes and table-friction joints from here and gives them back when it ends.
+"""The pymunk bodies of a table's pieces, kept across shots: a shot's world takes a body,
+its shapes and table-friction joints (a kit) for each piece it moves from here, and gives
+them back when it ends.
 
 Making them costs far more than a step (a body, its solid and halo shapes and two joints:
 about 50 us of pymunk's Python a piece), and they never change between shots but for what
 Chipmunk keeps in them: a body's motion, pose, sleep and bias velocities, a joint's
-accumulated impulse and its bodies. A kit taken again is reset in Chipmunk to exactly what a
-new one is (`cpBodyInit`, `cpPivotJointInit`, `cpGearJointInit`, the same calls that made
-them), so a shot is the same, bit for bit, with new bodies or kept ones. Its shapes keep
-nothing between shots: Chipmunk gives a shape its index id and bounding box when it is added
-to a space and unlinks it from its body's list when it is taken out.
+accumulated impulse and its bodies, and whose the solid shapes' filter group is (the piece's
+id). Kits are kept by footprint, free for any piece of that footprint (each flick of a bot's
+trials is a new movement disc). A kit taken again is reset in Chipmunk to exactly what a new
+one is (`cpBodyInit`, `cpPivotJointInit`, `cpGearJointInit`, the same calls that made them,
+and its piece's filter), so a shot is the same, bit for bit, with new bodies or kept ones.
+Its shapes keep nothing else between shots: Chipmunk gives a shape its index id and bounding
+box when it is added to a space and unlinks it from its body's list when it is taken out.
 
 The joints hold a piece to a static body of the stock's own, never in a space: a static body
 does not move and Chipmunk reads only its pose (the origin) and its infinite mass, the same
@@ -36,31 +39,33 @@ GAPS_KEPT = 20000
 
 
 class Kit:
-    """One piece's body at one footprint: its solid shapes, its halos (sensors seen by the
-    dormant pieces) and its table-friction joints (`slide`, `spin`)."""
+    """A body at one footprint: its solid shapes, its halos (sensors seen by the dormant
+    pieces) and its table-friction joints (`slide`, `spin`); `pid`, the piece it was last
+    lent for."""
 
-    __slots__ = ("body", "busy", "flight", "fp", "halos", "key", "slide", "solids", "spin",
+    __slots__ = ("body", "flight", "fp", "halos", "key", "pid", "slide", "solids", "spin",
                  "used")
 
-    def __init__(self, key: tuple[int, float, float, float, float, float], fp: Footprint,
+    def __init__(self, key: tuple[int, float, float, float, float], fp: Footprint,
                  body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
                  slide: pymunk.PivotJoint, spin: pymunk.GearJoint) -> None:
         self.key = key
         self.fp = fp
         self.body, self.solids, self.halos = body, solids, halos
         self.slide, self.spin = slide, spin
-        # What a shot's flights work out for the body (`Flight.add`), kept for the next.
+        self.pid = 0
+        # What a shot's flights work out for the body and its piece (`Flight.add`), kept
+        # for the next shot of the same piece.
         self.flight: list[Any] = []
-        self.busy = False
         self.used = False  # lent before: reset it when lent again
 
 
 class Stock:
-    """The kits of a table's pieces, by piece id and footprint."""
+    """The free kits of a table's pieces, by footprint and material."""
 
     def __init__(self) -> None:
         self.static = pymunk.Body(body_type=pymunk.Body.STATIC)
-        self.kits: dict[tuple[int, int], Kit] = {}
+        self.free: dict[tuple[int, float, float, float, float], list[Kit]] = {}
         # The gaps between pieces that touch or nearly touch where a shot began (`gap`).
         self.gaps: dict[tuple[int, int], tuple[Footprint, Footprint,
                                                tuple[float, ...], float]] = {}
@@ -85,17 +90,25 @@ class Stock:
 
     def take(self, pid: int, fp: Footprint, elasticity: float, friction: float,
              weight: float, halo_margin: float, x: float, y: float, angle: float) -> Kit:
-        """The kit of piece `pid` at footprint `fp`, posed at (x, y, angle) and at rest, as
+        """A kit for piece `pid` at footprint `fp`, posed at (x, y, angle) and at rest, as
         new: `weight` (mu m g) caps its slide joint's force and, times the spin radius, its
         spin joint's torque; its halos reach `halo_margin` cm beyond its parts."""
-        key = (pid, id(fp))
-        spec = (pid, elasticity, friction, weight, halo_margin, fp.spin_radius)
-        kit = self.kits.get(key)
-        if kit is None or kit.busy or kit.fp is not fp or kit.key != spec:
-            kit = self._make(spec, fp, elasticity, friction, halo_margin)
-            self.kits[key] = kit
+        key = (id(fp), elasticity, friction, weight, halo_margin)
+        free = self.free.get(key)
+        kit = None
+        if free:  # the piece's own kit of its last shot if free, else any
+            kit = free.pop(next((i for i in range(len(free) - 1, -1, -1)
+                                 if free[i].pid == pid), -1))
+        if kit is None or kit.fp is not fp:
+            kit = self._make(key, fp, elasticity, friction, halo_margin)
         elif kit.used:
             self._reset(kit)
+        if kit.pid != pid:
+            kit.pid = pid
+            kit.flight.clear()
+            flt = _filter(pid, fp)
+            for shape in kit.solids:
+                _chipmunk.cpShapeSetFilter(shape._shape, flt)
         b = kit.body._body
         _chipmunk.cpBodySetCenterOfGravity(b, fp.cog)
         _chipmunk.cpBodySetPosition(b, (x, y))
@@ -105,21 +118,17 @@ class Stock:
         _chipmunk.cpConstraintSetMaxForce(slide, weight)
         _chipmunk.cpConstraintSetMaxBias(spin, 0.0)
         _chipmunk.cpConstraintSetMaxForce(spin, weight * fp.spin_radius)
-        kit.busy, kit.used = True, True
+        kit.used = True
         return kit
 
     def give_back(self, kit: Kit) -> None:
-        """A kit its world has taken out of its space."""
-        kit.busy = False
+        """A kit its world has taken out of its space: free for the next."""
+        self.free.setdefault(kit.key, []).append(kit)
 
-    def _make(self, spec: tuple[int, float, float, float, float, float], fp: Footprint,
+    def _make(self, key: tuple[int, float, float, float, float], fp: Footprint,
               elasticity: float, friction: float, halo_margin: float) -> Kit:
-        pid = spec[0]
         body = pymunk.Body(fp.mass, fp.moment)
-        group = FILTERS[fp.layer]
-        solids = make_shapes(body, fp, elasticity, friction,
-                             shape_filter=pymunk.ShapeFilter(group=pid, categories=group.categories,
-                                                             mask=group.mask))
+        solids = make_shapes(body, fp, elasticity, friction)
         halo_filter = FILTERS["halo"]
         halos = []
         for part in fp.parts:
@@ -129,7 +138,7 @@ class Stock:
             halos.append(halo)
         slide = pymunk.PivotJoint(self.static, body, (0.0, 0.0), fp.cog)
         spin = pymunk.GearJoint(self.static, body, 0.0, 1.0)
-        return Kit(spec, fp, body, solids, halos, slide, spin)
+        return Kit(key, fp, body, solids, halos, slide, spin)
 
     def _reset(self, kit: Kit) -> None:
         """Make a kit's body and joints what new ones are (their shapes need nothing)."""
@@ -146,3 +155,10 @@ class Stock:
         spin = kit.spin._constraint
         _chipmunk.cpGearJointInit(_ffi.cast("cpGearJoint *", spin), static, b, 0.0, 1.0)
         _chipmunk.cpConstraintSetUserData(spin, kit.spin._data_handle)
+
+
+def _filter(pid: int, fp: Footprint) -> pymunk.ShapeFilter:
+    """A piece's solid shapes' filter: its layer's, in a group of its own (its flights'
+    queries skip its own shapes)."""
+    layer = FILTERS[fp.layer]
+    return pymunk.ShapeFilter(group=pid, categories=layer.categories, mask=layer.mask)

@@ -4,8 +4,11 @@ between touching pieces (`flick.physics.stock`), and the extent of its kinds of 
 from __future__ import annotations
 
 import copy
+import gc
 import math
 import pickle
+
+import pymunk
 
 from flick.physics import PhysicsParams, PieceState, Table
 from flick.physics.footprint import Footprints
@@ -52,3 +55,29 @@ def test_a_copied_or_pickled_table_plays_the_same_shot_as_the_table() -> None:
     table.restore(start)
     for other in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
         assert other.flick(disc, impulse=(0.0, 1800.0)) == first
+
+
+def _bodies_alive() -> int:
+    gc.collect()
+    return sum(isinstance(o, pymunk.Body) for o in gc.get_objects())
+
+
+def test_a_new_disc_each_shot_reuses_the_bodies_of_the_last_ones() -> None:
+    """A bot's trials flick a new movement disc each time: the table keeps no body per
+    disc it ever had, and each trial plays as on a fresh table."""
+    table = Table(PhysicsParams.default(), city=(90.0, 90.0))
+    table.add("zombie", x=45.0, y=60.0)
+    start = table.snapshot()
+    before = 0
+    for k in range(40):
+        table.restore(start)
+        disc = table.add("movement_disc", x=45.0, y=40.0)
+        result = table.flick(disc, impulse=(20.0 * k, 1800.0))
+        fresh = Table(PhysicsParams.default(), city=(90.0, 90.0))
+        fresh.restore(start)
+        while (pid := fresh.add("movement_disc", x=45.0, y=40.0)) != disc:
+            fresh.remove(pid)  # the same id on both tables
+        assert fresh.flick(disc, impulse=(20.0 * k, 1800.0)) == result
+        if k == 1:
+            before = _bodies_alive()
+    assert _bodies_alive() <= before + 2
