@@ -12,7 +12,7 @@ Why not keep one space with the city in it: Chipmunk's index of moving shapes ke
 leaves in a hash set that grows and never shrinks, and walks it by bucket (the shape's id
 modulo the set's size) to re-insert the leaves that moved, every step. In a kept space the
 size, so the order leaves are re-inserted, the tree, the order contacts are found and
-solved, would depend on the largest shot played before. Lending the city costs about 30 us
+solved, would depend on the largest shot played before. Lending the city costs about 25 us
 a shot (its shapes put in and taken out).
 
 A city lent to a space that was never given it back (a world built and not run to its end)
