@@ -170,6 +170,7 @@ class World:
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
         pieces_thinnest, reach = footprints.extent(pieces.kinds)
+        self.pieces_reach = reach  # the longest reach of a piece on the table, cm
         thinnest = min(thinnest, pieces_thinnest)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
@@ -311,15 +312,21 @@ class World:
         start = self.start[pid]
         reach = fp.reach
         contact = self.params.simulation.collision_slop
+        # Farther than this along x or y, a piece is out of reach whatever its kind (the
+        # test below would leave it out too: the distance is at least that).
+        beyond = reach + self.pieces_reach + contact
+        x, y = start.x, start.y
         found: list[int] = []
-        i, j = math.floor(start.x / self.cell), math.floor(start.y / self.cell)
+        i, j = math.floor(x / self.cell), math.floor(y / self.cell)
         for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
             for other in self.cells.get(key, ()):
                 if other == pid or other in self.arrivals:
                     continue
                 o = self.start[other]
+                if abs(o.x - x) > beyond or abs(o.y - y) > beyond:
+                    continue
                 ofp = self.footprints.get(o.kind, o.standing)
-                if math.hypot(o.x - start.x, o.y - start.y) > reach + ofp.reach + contact:
+                if math.hypot(o.x - x, o.y - y) > reach + ofp.reach + contact:
                     continue
                 gap = self.stock.gap(start, fp, o, ofp)
                 if gap <= contact:
