@@ -236,13 +236,6 @@ class Flight:
         found.clear()
         return out
 
-    @staticmethod
-    def shape_filter(pid: int, layer: str) -> pymunk.ShapeFilter:
-        """A piece's shape filter: its layer's, in a group of its own (a body's shapes never
-        collide with each other anyway), so its own flight's queries skip its shapes."""
-        f = FILTERS[layer]
-        return pymunk.ShapeFilter(group=pid, categories=f.categories, mask=f.mask)
-
     def add(self, pid: int, fp: Footprint, gravity: float, shapes: list[pymunk.Shape],
             kept: list[Any] | None = None) -> None:
         """A body of the world (new, or fallen: its footprint changed) and its solid shapes.
