@@ -802,10 +802,11 @@ class World:
                 x, y = p.x, p.y
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
-                key = (floor(x / cell), floor(y / cell))
-                if key != before[8]:
-                    before[8] = key
-                    self._fill(x, y)
+                if not flight.all_filled:
+                    key = (floor(x / cell), floor(y / cell))
+                    if key != before[8]:
+                        before[8] = key
+                        self._fill(x, y)
                 # What the table's friction alone would have left of its last velocity (it
                 # slows a sliding piece by mu g per second): the rest of the change is the
                 # contacts'. Friction alone never fells a piece.
