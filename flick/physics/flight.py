@@ -221,7 +221,7 @@ class Flight:
         # it plans a flight with others (one group: no query of one sees another, the pair
         # bound keeps them apart); its query filter then.
         self.shapes: dict[int, tuple[list[Any], tuple[int, int, int], tuple[int, int, int]]] = {}
-        self.together: dict[int, pymunk.ShapeFilter] = {}
+        self.together: dict[int, tuple[int, int, int]] = {}
         # Per body: the path (start and end, cm) whose neighbourhood was last filled.
         self._filled: dict[int, tuple[float, float, float, float]] = {}
         self.flights = 0
@@ -257,20 +257,18 @@ class Flight:
     def entry(pid: int, fp: Footprint, gravity: float, shapes: list[pymunk.Shape]) -> Any:
         """What `add` records of a body: its bound, decelerations, centre of gravity and
         query filter; its shapes and their filters; its filter flying with others; round?"""
-        gx, gy = fp.cog
-        bound = max(math.hypot(px - gx, py - gy) + part.radius
-                    for part in fp.parts for px, py in part.core)
         weight = fp.table_friction * fp.mass * gravity
         f = FILTERS[fp.layer]
         # What the piece can touch (door and edge lines too) and the dormant pieces (seen
-        # only by halos).
-        query = pymunk.ShapeFilter(group=pid, categories=f.categories | HALO,
-                                   mask=f.mask | DORMANT)
+        # only by halos). (Filters as plain (group, categories, mask) tuples: what Chipmunk
+        # is given for a pymunk ShapeFilter.)
+        categories, mask = f.categories | HALO, f.mask | DORMANT
         part = fp.parts[0]
-        return ((bound, weight / fp.mass, weight * fp.spin_radius / fp.moment, fp.cog, query),
+        return ((fp.bound, weight / fp.mass, weight * fp.spin_radius / fp.moment, fp.cog,
+                 (pid, categories, mask)),
                 ([s._shape for s in shapes], (pid, f.categories, f.mask),
                  (FLYING, f.categories, f.mask)),
-                pymunk.ShapeFilter(group=FLYING, categories=query.categories, mask=query.mask),
+                (FLYING, categories, mask),
                 len(fp.parts) == 1 and part.core == (fp.cog,))
 
     def plan(self, moving: list[tuple[int, pymunk.Body]], dt: float,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pymunk
@@ -51,6 +52,13 @@ class Footprint:
     reach: float  # cm: no point of the footprint is farther than this from the origin
     topple_impulse: float | None  # g cm/s in one hit that fells it; None: it cannot fall
     half_axis: float  # cm from the centre to the feet of a fallen piece (0 when standing)
+
+    @cached_property
+    def bound(self) -> float:
+        """The radius (cm) of its bounding circle about its centre of gravity."""
+        gx, gy = self.cog
+        return max(math.hypot(px - gx, py - gy) + part.radius
+                   for part in self.parts for px, py in part.core)
 
     @property
     def topple_speed(self) -> float | None:

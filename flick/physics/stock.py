@@ -157,8 +157,9 @@ class Stock:
         _chipmunk.cpConstraintSetUserData(spin, kit.spin._data_handle)
 
 
-def _filter(pid: int, fp: Footprint) -> pymunk.ShapeFilter:
-    """A piece's solid shapes' filter: its layer's, in a group of its own (its flights'
-    queries skip its own shapes)."""
+def _filter(pid: int, fp: Footprint) -> tuple[int, int, int]:
+    """A piece's solid shapes' filter (group, categories, mask), what Chipmunk is given for
+    a pymunk ShapeFilter: its layer's, in a group of its own (its flights' queries skip its
+    own shapes)."""
     layer = FILTERS[fp.layer]
-    return pymunk.ShapeFilter(group=pid, categories=layer.categories, mask=layer.mask)
+    return (pid, layer.categories, layer.mask)

@@ -1,5 +1,6 @@
 """What a table keeps from shot to shot besides its state: the pieces' bodies and the gaps
-between touching pieces (`flick.physics.stock`), and the extent of its kinds of piece."""
+between touching pieces (`flick.physics.stock`); the extent of its kinds of piece and a
+footprint's bound (worked out once)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,13 @@ def test_a_new_disc_each_shot_reuses_the_bodies_of_the_last_ones() -> None:
         if k == 1:
             before = _bodies_alive()
     assert _bodies_alive() <= before + 2
+
+
+def test_a_footprints_bound_is_its_farthest_point_from_its_centre_of_gravity() -> None:
+    disc = FOOTPRINTS.get("movement_disc")
+    assert disc.bound == disc.parts[0].radius
+    for fp in (FOOTPRINTS.get("car"), FOOTPRINTS.get("zombie", False)):
+        gx, gy = fp.cog
+        far = max(math.hypot(px - gx, py - gy) + part.radius
+                  for part in fp.parts for px, py in part.core)
+        assert fp.bound == far >= fp.reach - math.hypot(gx, gy)
