@@ -43,8 +43,8 @@ class Kit:
     pieces) and its table-friction joints (`slide`, `spin`); `pid`, the piece it was last
     lent for."""
 
-    __slots__ = ("body", "flight", "fp", "halos", "key", "pid", "slide", "solids", "spin",
-                 "used")
+    __slots__ = ("body", "flight", "fp", "halos", "joints", "key", "pid", "slide", "solids",
+                 "spin", "used")
 
     def __init__(self, key: tuple[int, float, float, float, float], fp: Footprint,
                  body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
@@ -53,6 +53,9 @@ class Kit:
         self.fp = fp
         self.body, self.solids, self.halos = body, solids, halos
         self.slide, self.spin = slide, spin
+        # The joints as Chipmunk's pivot and gear joints (what their Init functions take).
+        self.joints = (_ffi.cast("cpPivotJoint *", slide._constraint),
+                       _ffi.cast("cpGearJoint *", spin._constraint))
         self.pid = 0
         # What a shot's flights work out for the body and its piece (`Flight.add`), kept
         # for the next shot of the same piece.
@@ -148,13 +151,11 @@ class Stock:
         _chipmunk.cpBodyInit(b, fp.mass, fp.moment)
         _chipmunk.cpBodySetUserData(b, body._data_handle)
         static = self.static._body
-        slide = kit.slide._constraint
-        _chipmunk.cpPivotJointInit(_ffi.cast("cpPivotJoint *", slide), static, b, (0.0, 0.0),
-                                   fp.cog)
-        _chipmunk.cpConstraintSetUserData(slide, kit.slide._data_handle)
-        spin = kit.spin._constraint
-        _chipmunk.cpGearJointInit(_ffi.cast("cpGearJoint *", spin), static, b, 0.0, 1.0)
-        _chipmunk.cpConstraintSetUserData(spin, kit.spin._data_handle)
+        pivot, gear = kit.joints
+        _chipmunk.cpPivotJointInit(pivot, static, b, (0.0, 0.0), fp.cog)
+        _chipmunk.cpConstraintSetUserData(kit.slide._constraint, kit.slide._data_handle)
+        _chipmunk.cpGearJointInit(gear, static, b, 0.0, 1.0)
+        _chipmunk.cpConstraintSetUserData(kit.spin._constraint, kit.spin._data_handle)
 
 
 def _filter(pid: int, fp: Footprint) -> tuple[int, int, int]:
