@@ -49,6 +49,10 @@ class PieceIndex(dict[int, PieceState]):
     def __setitem__(self, pid: int, piece: PieceState) -> None:
         old = self.get(pid)
         if old is not None:
+            if (old.kind == piece.kind and old.standing == piece.standing
+                    and self.key(old.x, old.y) == self.key(piece.x, piece.y)):
+                super().__setitem__(pid, piece)  # the same square and kind: only the pose
+                return
             self._unplace(old)
         super().__setitem__(pid, piece)
         bisect.insort(self.cells.setdefault(self.key(piece.x, piece.y), []), pid)

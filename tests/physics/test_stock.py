@@ -14,6 +14,7 @@ import pymunk
 from flick.physics import PhysicsParams, PieceState, Table
 from flick.physics.footprint import Footprints
 from flick.physics.geometry import footprint_gap, place
+from flick.physics.index import PieceIndex
 from flick.physics.stock import Stock
 
 FOOTPRINTS = Footprints(PhysicsParams.default())
@@ -92,3 +93,15 @@ def test_a_footprints_bound_is_its_farthest_point_from_its_centre_of_gravity() -
         far = max(math.hypot(px - gx, py - gy) + part.radius
                   for part in fp.parts for px, py in part.core)
         assert fp.bound == far >= fp.reach - math.hypot(gx, gy)
+
+
+def test_the_index_keeps_its_squares_true_as_pieces_move_within_and_across_them() -> None:
+    index = PieceIndex(10.0)
+    index[1] = PieceState(1, "zombie", 1.0, 1.0, 0.0)
+    index[2] = PieceState(2, "zombie", 2.0, 2.0, 0.0)
+    index[1] = PieceState(1, "zombie", 9.0, 9.0, 0.5)  # the same square
+    index[2] = PieceState(2, "zombie", 12.0, 2.0, 0.0)  # the next
+    index[1] = PieceState(1, "zombie", 9.5, 9.0, 0.5, standing=False)  # fallen, same square
+    assert index.cells == {(0, 0): [1], (1, 0): [2]}
+    assert dict(index.kinds) == {("zombie", False): 1, ("zombie", True): 1}
+    assert index[1].x == 9.5 and index == dict(PieceIndex(10.0, index.values()))
