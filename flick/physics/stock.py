@@ -100,8 +100,12 @@ class Stock:
         free = self.free.get(key)
         kit = None
         if free:  # the piece's own kit of its last shot if free, else any
-            kit = free.pop(next((i for i in range(len(free) - 1, -1, -1)
-                                 if free[i].pid == pid), -1))
+            for i in range(len(free) - 1, -1, -1):
+                if free[i].pid == pid:
+                    kit = free.pop(i)
+                    break
+            else:
+                kit = free.pop()
         if kit is None or kit.fp is not fp:
             kit = self._make(key, fp, elasticity, friction, halo_margin)
         elif kit.used:
