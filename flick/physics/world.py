@@ -963,9 +963,15 @@ class World:
         moved: list[int] = []
         left: list[int] = []
         fallen = set(self.fell)
+        position, angle_of = _chipmunk.cpBodyGetPosition, _chipmunk.cpBodyGetAngle
         for pid, body in self.active.items():
             start = self.start[pid]
-            x, y, angle = self.gone.get(pid) or (*body.position, body.angle)
+            gone = self.gone.get(pid)
+            if gone is None:  # (Chipmunk's own getters: the same floats as pymunk's)
+                p = position(body._body)
+                x, y, angle = p.x, p.y, angle_of(body._body)
+            else:
+                x, y, angle = gone
             state = PieceState(pid, start.kind, float(x), float(y), float(angle),
                                start.standing and pid not in fallen)
             if state != start:
