@@ -96,7 +96,8 @@ class City:
         piece rests where it did then, else a new one."""
         found = self.circles.get(pid)
         # (0.0 and -0.0 are equal but not the same circle: a new one for them.)
-        if found is not None and found[:3] == (x, y, radius) and x != 0.0 and y != 0.0:
+        if found is not None and found[0] == x and found[1] == y and found[2] == radius \
+                and x != 0.0 and y != 0.0:
             return found[3]
         shape = pymunk.Circle(self.body, radius, (x, y))
         shape.filter = DORMANT_FILTER
