@@ -15,7 +15,6 @@ virtual (exactly 1/60 s per frame), so a scripted game is deterministic.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,12 +24,11 @@ import pygame
 
 from flick.game.game import Game
 from flick.game.inputs import Input
-from flick.game.narration import describe
 from flick.game.state import IllegalAction
 from flick.physics.state import PieceState
-from flick.ui import adapter, camera, choices, decisions, help, loop, mulligan, scene, view_model
+from flick.ui import adapter, choices, decisions, help, loop, mulligan, scene, view_model
 from flick.ui.assist import Assist
-from flick.ui.camera import CameraRig, first_view, fit_box
+from flick.ui.camera import WindowCameras
 from flick.ui.choices import Aim, Option
 from flick.ui.commands import (
     Apply,
@@ -42,6 +40,7 @@ from flick.ui.commands import (
     Toggle,
     parse,
 )
+from flick.ui.event_log import EventLog
 from flick.ui.feedback import Feedback, action_spot
 from flick.ui.gesture import Gesture
 from flick.ui.labels import Layout
@@ -51,7 +50,7 @@ from flick.ui.modes.replay import ReplayMode
 from flick.ui.motion import FRAME_S, Clip, MotionRecorder
 from flick.ui.panel import Panel
 from flick.ui.render import Camera, save_png
-from flick.ui.script import ScriptEvent
+from flick.ui.script import Script, ScriptEvent
 from flick.ui.sound import Sounds
 from flick.ui.stream import Stream
 from flick.ui.table_view import Decor, TableView, tower_home
@@ -64,7 +63,6 @@ FLICK_INPUTS = frozenset({"move", "shoot", "knife", "bat", "shotgun", "sniper", 
 # Window events after which the whole window is drawn again.
 PANEL_W = 430  # the side panel's widest (a narrower window gets a narrower panel)
 MIN_SIZE = (800, 560)
-HINT_STRIP = 32  # px at the table's top that the hint strip covers
 
 
 def panel_width(window_w: int) -> int:
@@ -101,15 +99,12 @@ class PlayApp:
         self.screen = pygame.display.get_surface() or pygame.display.set_mode(settings.size)
         w, h = self.screen.get_size()
         pw = panel_width(w)
-        self.area = pygame.Rect(0, 0, w - pw, h)
+        self.cameras = WindowCameras(game, pygame.Rect(0, 0, w - pw, h))
         self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
         self.motion = MotionRecorder()
         self.motion.attach(game.board.table, "city")
         self.view = TableView(game.board.table, tower_home(game), game.bin)
         self.fight_view: TableView | None = None
-        self.fight_cam: Camera | None = None
-        self.rig = CameraRig(self.fit())  # the city camera: eases, never jumps by itself
-        self.fitted_cam: Camera | None = self.cam  # the view the window chose (F, resize)
         self.style = settings.style
         self.hand = settings.hand
         self.side = "right"
@@ -132,7 +127,7 @@ class PlayApp:
                             else settings.sound)
         self.feedback = Feedback(self.sound, self.widgets)  # effects and notes at their moment
         self.mulligans_used: dict[tuple[str, int], int] = {}  # (team, player) -> taken back
-        self._last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
+        self.last_flick: tuple[int, str | None] | None = None  # (inputs then, its survivor)
         mulligan.note_rule(self)
         self.aim = Aim()  # the action picked and its choices (short kill weapon, flare face)
         self.modes = ModeStack(TableMode())  # what the player deals with (the top mode)
@@ -149,27 +144,24 @@ class PlayApp:
         self.buttons: list[Any] = []
         self.mouse = (0, 0)
         self.player_now: dict[str, int] = {}
-        self.log: list[str] = []
-        self._logged = 0
-        self._shown = 0  # log lines shown while a shot animates
-        self._decor: dict[int, Decor] = {}
-        self._old_decor: dict[int, Decor] = {}
-        self._pieces: list[PieceState] = []
-        self._before_pieces: list[PieceState] = []  # the table before the last input
+        self.event_log = EventLog()
+        self.decor: dict[int, Decor] = {}
+        self.old_decor: dict[int, Decor] = {}
+        self.pieces: list[PieceState] = []
+        self.before_pieces: list[PieceState] = []  # the table before the last input
         self.memory = DrawMemory()  # what the drawing keeps between frames
         self.now = 0.0  # s: the clock the pointer's events are stamped with
         self.idle_at: float | None = None  # when the live loop last found no event waiting
-        self._full_update = True  # the next frame goes to the screen whole
+        self.full_update = True  # the next frame goes to the screen whole
         self._drawn_modes: tuple[str, ...] = ()  # the modes of the last frame sent
         self.exposed = 0  # times the window was shown or uncovered (it is then drawn again)
         self.frame = 0
         self.quit = False
-        self._script = list(settings.script or [])
-        self._script_clock = 0.0
-        self._sync_fight()
+        self.script = Script(settings.script or [])
+        self.sync_fight()
         self.refresh()
-        self._check_pass()
-        self._brief()
+        passing.check(self)
+        self.brief()
 
     # ---- state the panel reads ------------------------------------------------------------
     @property
@@ -227,7 +219,7 @@ class PlayApp:
     def flare_big(self) -> bool:
         return self.aim.flare_big
 
-    def _brief(self) -> None:
+    def brief(self) -> None:
         """The briefing, once, when the player first sees the table (not under a pass
         screen, where the first key would close it unseen)."""
         if self.briefing_due and self.modes.top is self._bottom():
@@ -266,7 +258,7 @@ class PlayApp:
     def log_lines(self) -> list[str]:
         """The event log as far as the table shows it: lines of a shot still animating wait
         until its motion has played out."""
-        return self.log[: self._shown] if self.busy() else self.log
+        return self.event_log.shown(self.busy())
 
     def prompt(self) -> str:
         return choices.prompt(self.game, self.aim)
@@ -277,61 +269,24 @@ class PlayApp:
             return []
         return choices.options(self.game, self.aim)
 
-    # ---- camera -------------------------------------------------------------------------
-    def city_box(self) -> tuple[float, float, float, float]:
-        return camera.city_box(self.game)
+    # ---- camera (`flick.ui.camera.WindowCameras`) ------------------------------------------
+    @property
+    def area(self) -> pygame.Rect:
+        """The table's part of the window."""
+        return self.cameras.area
 
     @property
     def cam(self) -> Camera:
         """The city camera as shown now."""
-        return self.rig.cam
+        return self.cameras.city
 
     @cam.setter
     def cam(self, cam: Camera) -> None:
-        self.rig.jump(cam)
-
-    def view_rect(self) -> pygame.Rect:
-        """The table's part of the window below the hint strip."""
-        a = self.area
-        return pygame.Rect(a.x, a.y + HINT_STRIP, a.width, a.height - HINT_STRIP)
-
-    def overview(self) -> Camera:
-        """The whole city in the table's part of the window."""
-        return fit_box(*self.city_box(), self.area)
-
-    def fit(self) -> Camera:
-        """The fitted view (`flick.ui.camera.first_view`): the whole city where it fits at
-        8 px/cm or closer; else the objective's buildings and the survivors."""
-        if self.game.over:  # the game's end: all of it
-            return self.overview()
-        return first_view(self.city_box(), camera.objective_box(self.game), self.view_rect())
-
-    def focus_points(self) -> list[tuple[float, float]]:
-        return camera.focus_points(self.game)
-
-    def focus(self) -> tuple[float, float]:
-        """Where the play is (cm): the middle of `focus_points`, else of the city."""
-        spots = self.focus_points()
-        if not spots:
-            x0, y0, x1, y1 = self.city_box()
-            return ((x0 + x1) / 2, (y0 + y1) / 2)
-        return (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
-
-    def refit(self) -> None:
-        """Keep the play in view: the camera glides only when what matters now would be out
-        of the view (the player's own zoom and pan are kept); the game's end shows it all."""
-        if self.game.over:
-            if self.rig.target == self.fitted_cam:
-                self.rig.glide(self.overview())
-                self.fitted_cam = self.rig.target
-            return
-        self.rig.keep_in_view(self.focus_points(), self.city_box(), self.view_rect())
-
-    def zoom(self, at: tuple[int, int], steps: int) -> None:
-        self.cam = self.cam.zoomed(at, steps)
+        self.cameras.rig.jump(cam)
 
     def active_cam(self) -> Camera:
-        return self.fight_cam if self.on_fight_table() and self.fight_cam else self.cam
+        """The camera the pointer works through now (the fight table's while it shows)."""
+        return self.cameras.active(self.on_fight_table())
 
     @property
     def label_layout(self) -> Layout | None:
@@ -355,9 +310,9 @@ class PlayApp:
         when it changed: under x11 copying pixels to the server is most of a frame's cost)."""
         rects = self.draw()
         modes = tuple(self.modes.names())
-        if self._full_update or modes != self._drawn_modes:  # a window or screen came or went
+        if self.full_update or modes != self._drawn_modes:  # a window or screen came or went
             rects = [self.screen.get_rect()]
-            self._full_update = False
+            self.full_update = False
             self._drawn_modes = modes
         screen = self.screen.get_rect()
         pygame.display.update([r.clip(screen) for r in rects])
@@ -372,10 +327,10 @@ class PlayApp:
         """Send one input to the engine; False (and the reason shown) if it is illegal."""
         g = self.game
         team = g.current_team
-        self._shown = len(self.log)
+        self.event_log.hold()
         before_player = g.turn_order.next_player.get(team, 0) + 1
-        self._old_decor = dict(self._decor)
-        self._before_pieces = self._pieces
+        self.old_decor = dict(self.decor)
+        self.before_pieces = self.pieces
         first_event = len(g.events)
         # the shot drawn as its frames are computed (the first within a few ms of release)
         stream = Stream(self, live=not self.virtual)
@@ -389,22 +344,15 @@ class PlayApp:
             return False
         if inp.kind == "choose":
             self.player_now[team] = before_player
-            if self.modes.find(PassScreen) is not None or (
-                    self.seen_key is not None and self.seen_key[0] == "player"):
-                # S9-S10: the player at the screen chose their own survivor (on the pass
-                # screen: it is theirs now)
-                self.seen_key, self.seen_team = ("survivor", g.active), team
-                self.modes.pop(self, self.modes.find(TurnOver))
-                self.modes.pop(self, self.modes.find(PassScreen))
-                self._brief()
+            passing.chose(self, team)
         self.status = ""
-        self._sync_fight()
+        self.sync_fight()
         self.clips.extend(c for c in self.motion.take() if c.frames)
         # the animation goes on from the frame already on screen
         self.clips, self.clip_time = stream.resume(self.clips)
         self.anim_at = stream.drawn_at
         new = g.events[first_event:]
-        self._last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
+        self.last_flick = ((len(g.inputs), g.active) if inp.kind in FLICK_INPUTS
                             and g.active is not None else None)
         if any(e.type == "flick" for e in new) and not stream.heard:
             self.sound.play("flick")  # at the release; what follows when it is seen
@@ -418,66 +366,37 @@ class PlayApp:
         self.facing = None
         self.refresh()
         if self.recorder is not None and self.settings.record:
-            self._save_replay()
+            self.save_replay()
         return True
 
-    def _save_replay(self) -> None:
-        """Write the game so far to the replay file, atomically (a temporary file beside it,
-        synced to disk, renamed over it): a crash or a closed window keeps every input."""
+    def save_replay(self) -> None:
+        """Write the game so far to the replay file (`flick.replay.write`: atomically, so a
+        crash or a closed window keeps every input)."""
         from flick.replay import write
 
-        path = Path(str(self.settings.record))
-        tmp = path.with_name(f".{path.name}.tmp")
-        write(tmp, self.game)
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write(Path(str(self.settings.record)), self.game)
 
-    def _sync_fight(self) -> None:
+    def sync_fight(self) -> None:
         """A fight began: listen to its staging table and give it a view and a camera."""
         g = self.game
         if g.fight is not None:
             self.motion.attach(g.fight.table, "fight")
             if self.fight_view is None or self.fight_view.table is not g.fight.table:
                 self.fight_view = TableView(g.fight.table)
-                self.fight_cam = self._fight_camera()
-
-    def _fight_camera(self) -> Camera:
-        from flick.game.scenarios.fight import FIGHT_LINE_Y, STAGE
-
-        f = self.game.fight
-        assert f is not None
-        cx = STAGE[0] / 2
-        return fit_box(cx - 35, FIGHT_LINE_Y - 12, cx + 35, FIGHT_LINE_Y + f.distance + 10,
-                       self.area)
+                self.cameras.stage_fight()
 
     def refresh(self) -> None:
         """Re-read the game after a change: log lines, labels, pieces, pass screen. `apply`
         calls it; a caller that changed the game itself (a replay, a script) calls it too."""
         g = self.game
-        for i in range(self._logged, len(g.events)):
-            line = describe(g.events[i], g.events[i - 1] if i else None)
-            if line:
-                self.log.append(line)
-        self._logged = len(g.events)
-        if len(self.log) > 200:
-            cut = len(self.log) - 200
-            self.log = self.log[cut:]
-            self._shown = max(0, self._shown - cut)
-        self._decor = adapter.decor(g)
-        self._pieces = list(g.board.table.snapshot().pieces)
+        self.event_log.catch_up(g.events)
+        self.decor = adapter.decor(g)
+        self.pieces = list(g.board.table.snapshot().pieces)
         self.view.bin_count = g.bin
         self.version += 1
         if not self.busy():
-            self.refit()
-            self._check_pass()
-
-    def pass_key(self) -> Any:
-        """Who must be at the screen now: `flick.ui.modes.passing.pass_key`."""
-        return passing.pass_key(self)
-
-    def pass_label(self) -> tuple[str, str]:
-        return passing.pass_label(self)
+            self.cameras.refit()
+            passing.check(self)
 
     def viewer(self) -> str | None:
         """The survivor of the player at the screen (scenarios 9-10), whose secret objective
@@ -486,18 +405,15 @@ class PlayApp:
             return None
         return decisions.decider(self.game) or self.game.active
 
-    def _check_pass(self) -> None:
-        passing.check(self)
-
     def dismiss_pass(self) -> None:
         """The next player is at the screen: the table shows again (the briefing first, the
         first time; a turn-over banner still over it goes too)."""
         self.modes.pop(self, self.modes.find(TurnOver))
         self.modes.pop(self, self.modes.find(PassScreen))
         self.seen_team = self.game.current_team
-        self.seen_key = self.pass_key()
+        self.seen_key = passing.pass_key(self)
         self.version += 1
-        self._brief()
+        self.brief()
 
     # ---- commands (buttons, keys) ---------------------------------------------------------
     def command(self, cmd: Command | str) -> None:
@@ -583,10 +499,7 @@ class PlayApp:
             return
         if self.panel.rect.collidepoint(pos):
             return
-        if self.on_fight_table() and self.fight_cam is not None:
-            self.fight_cam = self.fight_cam.zoomed(pos, y)
-        else:
-            self.zoom(pos, y)
+        self.cameras.zoom(pos, y, self.on_fight_table())
 
     # ---- the loop -------------------------------------------------------------------------
     def handle_event(self, ev: Any, t: float) -> None:
@@ -605,18 +518,18 @@ class PlayApp:
         if s.screenshot:
             save_png(self.screen, s.screenshot, "screenshot")  # atomic
         if self.recorder is not None and s.record:
-            self._save_replay()
+            self.save_replay()
         return 0
 
     def moving(self) -> bool:
         """Something changes on screen by itself: a shot plays, a flick or a pan is dragged."""
         return (self.busy() or self.gesture is not None or self.pan is not None
-                or self.assist.working() or self.widgets.busy() or self.rig.moving())
+                or self.assist.working() or self.widgets.busy() or self.cameras.rig.moving())
 
     def scene_key(self) -> tuple[Any, ...]:
         """What the picture depends on: the window redraws only when this changes."""
         gesture = self.gesture
-        return (self.version, self.cam, self.fight_cam, len(self.clips), self.clip_time,
+        return (self.version, self.cam, self.cameras.fight, len(self.clips), self.clip_time,
                 None if gesture is None else (len(gesture.samples), gesture.pointer,
                                               round(gesture.power(self.now), 2)),
                 self.widgets.help_tab(), self.widgets.toast_text, tuple(self.modes.names()),
@@ -630,13 +543,10 @@ class PlayApp:
         if pygame.display.get_surface() is not None and self.screen.get_size() != (w, h):
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         pw = panel_width(w)
-        self.area = pygame.Rect(0, 0, w - pw, h)
+        self.cameras.resize(pygame.Rect(0, 0, w - pw, h))
         self.panel = Panel(pygame.Rect(w - pw, 0, pw, h))
         self.widgets.resize((w, h))
-        self.cam = self.fitted_cam = self.fit()
-        if self.game.fight is not None:
-            self.fight_cam = self._fight_camera()
-        self._full_update = True
+        self.full_update = True
         self.version += 1
 
     def advance(self, dt: float) -> None:
@@ -646,8 +556,9 @@ class PlayApp:
         replay = self.modes.find(ReplayMode)
         if isinstance(replay, ReplayMode):
             replay.advance(self, dt)
-        self.rig.held = self.gesture is not None or self.pan is not None
-        self.rig.advance(dt, self.area)
+        rig = self.cameras.rig
+        rig.held = self.gesture is not None or self.pan is not None
+        rig.advance(dt, self.area)
         if not self.clips:
             return
         self.clip_time += dt * self.speed
@@ -661,8 +572,8 @@ class PlayApp:
             self.clip_time = 0.0
             self.version += 1
             self.feedback.finish()
-            self.refit()
-            self._check_pass()
+            self.cameras.refit()
+            passing.check(self)
 
     # ---- the mulligan house rule (`flick.ui.mulligan`) -----------------------------------------
     def mulligan(self) -> bool:

@@ -26,6 +26,7 @@ from flick.ui.render import Camera
 if TYPE_CHECKING:
     from flick.game.game import Game
 
+HINT_STRIP_PX = 32  # the hint strip at the table's top (px): the fitted view keeps below it
 # The whole city is shown when it is drawn at least this large (a figure's 2.6 cm base 21 px).
 WHOLE_CITY_PX_PER_CM = 8.0
 EASE_S = 0.15  # s: the time constant of the camera's glide toward a new view
@@ -125,6 +126,97 @@ class CameraRig:
         near = (abs(scale - self.target.scale) * max(rect.size) < 0.5 * scale
                 and math.dist(cam.origin, self.target.origin) < 0.5)
         self.cam = self.target if near else cam
+
+
+class WindowCameras:
+    """The play window's cameras: the city's (`rig`: the one shown and the one it glides to;
+    `fitted`, the view the window chose, None once the player asked for the whole city
+    instead) and the fight table's (`fight`, while a fight is staged), in the table's part of
+    the window (`area`)."""
+
+    def __init__(self, game: Game, area: pygame.Rect) -> None:
+        self.game = game
+        self.area = area
+        self.rig = CameraRig(self.fit())  # eases, never jumps by itself
+        self.fitted: Camera | None = self.rig.cam
+        self.fight: Camera | None = None
+
+    @property
+    def city(self) -> Camera:
+        """The city camera as shown now."""
+        return self.rig.cam
+
+    def view_rect(self) -> pygame.Rect:
+        """The table's part of the window below the hint strip."""
+        a = self.area
+        return pygame.Rect(a.x, a.y + HINT_STRIP_PX, a.width, a.height - HINT_STRIP_PX)
+
+    def overview(self) -> Camera:
+        """The whole city in the table's part of the window."""
+        return fit_box(*city_box(self.game), self.area)
+
+    def fit(self) -> Camera:
+        """The fitted view (`first_view`): the whole city where it fits at
+        `WHOLE_CITY_PX_PER_CM` or closer; else the objective's buildings and the survivors;
+        at the game's end all of it."""
+        if self.game.over:
+            return self.overview()
+        return first_view(city_box(self.game), objective_box(self.game), self.view_rect())
+
+    def refit(self) -> None:
+        """Keep the play in view: the camera glides only when what matters now would be out
+        of the view (the player's own zoom and pan are kept); the game's end shows it all."""
+        if self.game.over:
+            if self.rig.target == self.fitted:
+                self.rig.glide(self.overview())
+                self.fitted = self.rig.target
+            return
+        self.rig.keep_in_view(focus_points(self.game), city_box(self.game), self.view_rect())
+
+    def toggle_fit(self) -> None:
+        """F: glide to the fitted view; pressed again there, to the whole city."""
+        fitted = self.fit()
+        if self.rig.target == fitted and self.overview() != fitted:
+            self.rig.glide(self.overview())
+            self.fitted = None
+        else:
+            self.rig.glide(fitted)
+            self.fitted = fitted
+        self.stage_fight()
+
+    def stage_fight(self) -> None:
+        """A fight's staging table in view (nothing while no fight is staged): its fight
+        line and the distance between the two sides, with room around."""
+        from flick.game.scenarios.fight import FIGHT_LINE_Y, STAGE
+
+        f = self.game.fight
+        if f is None:
+            return
+        cx = STAGE[0] / 2
+        self.fight = fit_box(cx - 35, FIGHT_LINE_Y - 12, cx + 35,
+                             FIGHT_LINE_Y + f.distance + 10, self.area)
+
+    def active(self, fight_table: bool) -> Camera:
+        """The camera the pointer works through: the fight table's while it is shown."""
+        return self.fight if fight_table and self.fight is not None else self.rig.cam
+
+    def show(self, cam: Camera, fight_table: bool) -> None:
+        """Show `cam` at once on the table shown (a pan, a zoom)."""
+        if fight_table and self.fight is not None:
+            self.fight = cam
+        else:
+            self.rig.jump(cam)
+
+    def zoom(self, at: tuple[int, int], steps: int, fight_table: bool = False) -> None:
+        """Zoom by wheel notches about the pixel `at`, on the table shown."""
+        self.show(self.active(fight_table).zoomed(at, steps), fight_table)
+
+    def resize(self, area: pygame.Rect) -> None:
+        """The window was resized: the city fitted again at once, a fight's table too."""
+        self.area = area
+        self.fitted = self.fit()
+        self.rig.jump(self.fitted)
+        self.stage_fight()
 
 
 def city_box(game: Game) -> tuple[float, float, float, float]:

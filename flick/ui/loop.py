@@ -35,8 +35,8 @@ def run_virtual(app: PlayApp) -> None:
     while not app.quit:
         now += FRAME_S
         feed_script(app, now)
-        app.now = app._script_clock  # the clock the script's events are stamped with
-        if s.frames is None and not app._script and not app.busy():
+        app.now = app.script.clock  # the clock the script's events are stamped with
+        if s.frames is None and not app.script.events and not app.busy():
             app.quit = True
         if pygame.display.get_init():
             for ev in pygame.event.get():
@@ -90,7 +90,7 @@ def handle_event(app: PlayApp, ev: Any, t: float) -> None:
     elif ev.type in EXPOSED:
         # the window (re)appeared: without a compositor its pixels are gone, draw it all
         app.exposed += 1
-        app._full_update = True
+        app.full_update = True
     elif scripted:
         return  # a scripted run takes its input from the script alone
     elif app.widgets.process(ev):
@@ -123,11 +123,11 @@ def handle_event(app: PlayApp, ev: Any, t: float) -> None:
 
 def feed_script(app: PlayApp, now: float) -> None:
     if not app.busy():
-        app._script_clock += FRAME_S
-    while app._script and app._script[0].t <= app._script_clock + 1e-9:
+        app.script.clock += FRAME_S
+    while app.script.due():
         if app.busy():
             return
-        ev = app._script.pop(0)
+        ev = app.script.take()
         t = ev.t
         if ev.type == "key":
             try:

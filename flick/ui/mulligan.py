@@ -23,9 +23,9 @@ def why_not(app: PlayApp) -> str:
         return "no mulligans in this game (the house rule: flick play --mulligans N)"
     if app.busy():
         return "wait for the shot to finish"
-    if app._last_flick is None or g.over:
+    if app.last_flick is None or g.over:
         return "nothing to take back: only the last flick, while its survivor still plays"
-    n, who = app._last_flick
+    n, who = app.last_flick
     if len(g.inputs) != n or g.active != who:
         return "nothing to take back: only the last flick, while its survivor still plays"
     if left(app) <= 0:
@@ -64,7 +64,7 @@ def take_back(app: PlayApp) -> bool:
     remaining = left(app)
     app.status = f"flick taken back (mulligan): {remaining} left for player {key[1]}"
     if app.recorder is not None and app.settings.record:
-        app._save_replay()
+        app.save_replay()
     return True
 
 
@@ -76,10 +76,10 @@ def swap_game(app: PlayApp, game: Game, recorder: Any) -> None:
     app.motion.attach(game.board.table, "city")
     app.view = TableView(game.board.table, tower_home(game), game.bin)
     app.fight_view = None
-    app._sync_fight()
+    app.sync_fight()
     app.clips, app.clip_time = [], 0.0
-    app.log, app._logged, app._shown = [], 0, 0
-    app.action, app.gesture, app.first_flick, app._last_flick = None, None, None, None
+    app.event_log.clear()
+    app.action, app.gesture, app.first_flick, app.last_flick = None, None, None, None
     app.refresh()
 
 

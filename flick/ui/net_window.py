@@ -41,6 +41,7 @@ from flick.net.seat_view import SeatView
 from flick.physics.state import PieceState
 from flick.ui.adapter import TEAM_COLOURS
 from flick.ui.camera import fit_box
+from flick.ui.event_log import EventLog
 from flick.ui.motion import FRAME_S, Clip
 from flick.ui.render import Camera, save_png, wrap
 from flick.ui.table_view import Decor, TableView, TextCache
@@ -139,7 +140,7 @@ class NetWindow:
         self.poses: dict[int, PieceState] = {}
         self.clips: list[Clip] = []
         self.clip_time = 0.0
-        self.log: list[str] = []
+        self.event_log = EventLog()
         self.status = "connecting..."
         self.bad = False
         self.action = "move"
@@ -220,16 +221,12 @@ class NetWindow:
             self.say(f"game over: {pub.end_reason}, winner {pub.winner or 'nobody'}")
 
     def _narrate(self, events: list[dict[str, Any]]) -> None:
-        from flick.game.narration import describe
         from flick.game.state import Event
 
         for data in events:
             event = Event(str(data.get("type")), {k: v for k, v in data.items() if k != "type"})
-            line = describe(event, self.last_event)
+            self.event_log.tell(event, self.last_event)
             self.last_event = event
-            if line:
-                self.log.append(line)
-        del self.log[:-200]
 
     # ---- input ------------------------------------------------------------------------------
     def send(self, inp: dict[str, Any]) -> None:
@@ -431,7 +428,7 @@ class NetWindow:
         self._draw_buttons()
         y += 4
         lines: list[str] = []
-        for entry in self.log:
+        for entry in self.event_log.lines:
             lines += wrap(entry, self.small, PANEL - 24)
         room = max(0, (h - y - 8) // self.small.get_linesize())
         for line in lines[-room:] if room else []:

@@ -20,7 +20,7 @@ from flick.game.actions import legal
 from flick.game.scenarios.survivor_fight import Duel
 from flick.physics.state import PieceState
 from flick.ui import adapter, aim, help
-from flick.ui.camera import fit_box
+from flick.ui.camera import HINT_STRIP_PX, fit_box
 from flick.ui.labels import Label, place
 from flick.ui.look import FALL_S
 from flick.ui.motion import FRAME_S, Clip, SideShape
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 # this project's estimates of the cardboard templates.
 TEMPLATES = {"shotgun": 8.0, "sniper": 14.0}
 AIM_HIT = (235, 40, 40)
-HINT_STRIP_PX = 32  # the hint strip at the table's top (labels keep off it)
 
 
 def draw(app: PlayApp) -> list[pygame.Rect]:

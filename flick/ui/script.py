@@ -49,6 +49,24 @@ class ScriptEvent:
     command: str = ""
 
 
+class Script:
+    """A script as the window plays it: the events not sent yet, in order, and its own
+    clock (s), which the window moves on only while no shot animates (the events wait for
+    the table, as a player would)."""
+
+    def __init__(self, events: list[ScriptEvent]) -> None:
+        self.events = list(events)
+        self.clock = 0.0
+
+    def due(self) -> bool:
+        """The next event's time has come."""
+        return bool(self.events) and self.events[0].t <= self.clock + 1e-9
+
+    def take(self) -> ScriptEvent:
+        """The next event, sent now."""
+        return self.events.pop(0)
+
+
 def _pair(data: dict[str, Any], name: str, where: str) -> tuple[float, float] | None:
     if name not in data:
         return None

@@ -98,9 +98,9 @@ def table_model(app: PlayApp) -> TableModel:
     """What the table's drawing reads this frame (`flick.ui.view_model`)."""
     return TableModel(
         game=app.game, area=app.area, view=app.view, fight_view=app.fight_view,
-        cam=app.cam, fight_cam=app.fight_cam, active_cam=app.active_cam(),
-        clips=app.clips, clip_time=app.clip_time, pieces=app._pieces,
-        before_pieces=app._before_pieces, decor=app._decor, old_decor=app._old_decor,
+        cam=app.cam, fight_cam=app.cameras.fight, active_cam=app.active_cam(),
+        clips=app.clips, clip_time=app.clip_time, pieces=app.pieces,
+        before_pieces=app.before_pieces, decor=app.decor, old_decor=app.old_decor,
         action=app.action, facing=app.facing, spot=app.spot(), gesture=app.gesture,
         style=app.style, show_aim=app.show_aim, show_power=app.show_power,
         hint=app.hint(), busy=app.busy(), on_fight_table=app.on_fight_table(),
@@ -111,7 +111,8 @@ def table_model(app: PlayApp) -> TableModel:
 
 def panel_model(app: PlayApp) -> PanelModel:
     """What the side panel reads this frame (`flick.ui.view_model`)."""
-    fit = ("Whole city [F]" if app.cam == app.fitted_cam and app.cam != app.overview()
+    cams = app.cameras
+    fit = ("Whole city [F]" if app.cam == cams.fitted and app.cam != cams.overview()
            else "Fit view [F]")
     teams = [None, *(t.name for t in app.game.scenario.teams),
              *(s.team for s in app.game.survivors.values())]

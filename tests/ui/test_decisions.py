@@ -26,6 +26,7 @@ from flick.ui import adapter, decisions
 from flick.ui.app import PlayApp, Settings
 from flick.ui.commands import Apply
 from flick.ui.gesture import SWIPE_GAIN
+from flick.ui.modes import passing
 from flick.ui.script import parse
 from tests.conftest import game_group
 from tests.ui.gestures import swipe
@@ -58,7 +59,7 @@ def test_scenario_9_starts_behind_the_pass_screen_and_shows_the_objective_to_its
     game = s9()
     app = PlayApp(game, Settings(frames=1))
     assert app.pass_screen and app.viewer() is None
-    head, _ = app.pass_label()
+    head, _ = passing.pass_label(app)
     assert head == "Pass to team B"
     app.key("space")  # the player must say which survivor is theirs, on the pass screen
     assert app.pass_screen and app.status_bad and game.inputs == []
@@ -138,7 +139,7 @@ def test_an_accusation_is_voted_and_the_unmasked_betrayer_flicked() -> None:
     assert kinds == ["choose", "accuse", "vote", "vote", "vote", "exile_flick", "end_turn",
                      "pass"]
     assert game.rule_state.x_token["Elijah Jordan"] is False
-    assert "Elijah flips the X token and passes the turn." in app.log
+    assert "Elijah flips the X token and passes the turn." in app.event_log.lines
     assert adapter.team_colour(game, "betrayer Elijah") not in (
         adapter.team_colour(game, "A"), adapter.team_colour(game, "B"))
     assert [e.data["survivor"] for e in game.events if e.type == "vote"] == [
@@ -269,7 +270,7 @@ def test_a_wrongly_accused_player_defects_behind_the_pass_screen() -> None:
         t += 0.15
     app = play(game, events)
     assert game.phase == "allegiance" and app.pass_screen  # Elijah's player decides alone
-    assert app.pass_label()[0].startswith("Pass to Elijah's player")
+    assert passing.pass_label(app)[0].startswith("Pass to Elijah's player")
     app.key("space")
     assert [o.command for o in app.options()] == [Apply(ai.Allegiance(False)),
                                                   Apply(ai.Allegiance(True))]

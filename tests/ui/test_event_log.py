@@ -38,8 +38,8 @@ def test_a_short_log_is_shown_whole_with_nothing_scrolled() -> None:
     app = _app()
     _play_two_turns(app)
     app.draw()
-    assert 3 <= len(app.log) <= 20
-    assert app.widgets.log_text() == app.log  # every line, in order
+    assert 3 <= len(app.event_log.lines) <= 20
+    assert app.widgets.log_text() == app.event_log.lines  # every line, in order
     assert app.widgets.log_scrolled_to_end()
     box = app.widgets.log_box
     assert box is not None and box.visible and app.panel.rect.contains(box.rect)
@@ -47,7 +47,7 @@ def test_a_short_log_is_shown_whole_with_nothing_scrolled() -> None:
 
 def test_a_long_log_shows_its_newest_line_and_the_wheel_scrolls_it() -> None:
     app = _app()
-    app.log = [f"event number {i}" for i in range(120)]
+    app.event_log.lines = [f"event number {i}" for i in range(120)]
     app.refresh()
     app.draw()
     box = app.widgets.log_box
@@ -68,7 +68,7 @@ def test_a_long_log_shows_its_newest_line_and_the_wheel_scrolls_it() -> None:
 
 def test_new_lines_keep_a_log_scrolled_back_where_the_player_reads() -> None:
     app = _app()
-    app.log = [f"event number {i}" for i in range(120)]
+    app.event_log.lines = [f"event number {i}" for i in range(120)]
     app.refresh()
     app.draw()
     box = app.widgets.log_box
@@ -77,7 +77,7 @@ def test_new_lines_keep_a_log_scrolled_back_where_the_player_reads() -> None:
     app.draw()
     assert box.scroll_bar is not None
     at = box.scroll_bar.start_percentage
-    app.log.append("a new line")
+    app.event_log.lines.append("a new line")
     app.draw()
     assert not app.widgets.log_scrolled_to_end()
     assert box.scroll_bar.start_percentage <= at  # the reader's place is kept

@@ -44,7 +44,7 @@ def in_view(app: PlayApp, x: float, y: float) -> bool:
 def settle(app: PlayApp, frames: int = 200) -> int:
     """Frames until the camera stops gliding."""
     for n in range(frames):
-        if not app.rig.moving():
+        if not app.cameras.rig.moving():
             return n
         app.advance(1 / 60)
     return frames
@@ -95,7 +95,7 @@ def test_a_survivor_out_of_view_is_reached_by_a_glide_not_a_jump() -> None:
     pygame.display.set_mode((1280, 800))
     app = PlayApp(Game(load(2), 1), Settings(frames=1))
     mike = app.game.board.pos(app.game.survivors["Mike Cho"].piece)  # type: ignore[arg-type]
-    app.zoom((5, 5), 6)  # close in on the top-left corner
+    app.cameras.zoom((5, 5), 6)  # close in on the top-left corner
     assert not in_view(app, *mike)
     before = app.cam
     app.command("choose:Mike Cho")
@@ -103,7 +103,7 @@ def test_a_survivor_out_of_view_is_reached_by_a_glide_not_a_jump() -> None:
     app.advance(1 / 60)
     first = app.cam
     step = math.dist(first.origin, before.origin)
-    assert 0 < step < 0.25 * math.dist(app.rig.target.origin, before.origin)
+    assert 0 < step < 0.25 * math.dist(app.cameras.rig.target.origin, before.origin)
     assert settle(app) >= 8  # several frames of glide
     assert in_view(app, *mike) and app.cam.scale == pytest.approx(before.scale)
 
@@ -111,7 +111,7 @@ def test_a_survivor_out_of_view_is_reached_by_a_glide_not_a_jump() -> None:
 def test_nothing_moves_while_the_player_drags_a_flick() -> None:
     pygame.display.set_mode((1280, 800))
     app = PlayApp(Game(load(2), 1), Settings(frames=1))
-    app.rig.glide(app.overview().zoomed(app.area.center, 3))
+    app.cameras.rig.glide(app.cameras.overview().zoomed(app.area.center, 3))
     app.gesture = object()  # type: ignore[assignment]  # a press is held
     cam = app.cam
     for _ in range(10):
@@ -127,21 +127,21 @@ def test_f_shows_the_whole_city_and_the_view_back() -> None:
     pygame.display.set_mode(size)
     app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
     first = app.cam
-    assert first != app.overview()
+    assert first != app.cameras.overview()
     app.key("f")
     settle(app)
     w, h = app.game.board.city
-    assert app.cam == app.overview()
+    assert app.cam == app.cameras.overview()
     assert in_view(app, 0.5, 0.5) and in_view(app, w - 0.5, h - 0.5)
     app.key("f")
     settle(app)
-    assert app.cam == app.fit()
+    assert app.cam == app.cameras.fit()
 
 
 def test_a_view_the_player_zoomed_stays_theirs() -> None:
     pygame.display.set_mode((1280, 800))
     app = PlayApp(Game(load(2), 1), Settings(frames=1))
-    app.zoom(app.area.center, -2)
+    app.cameras.zoom(app.area.center, -2)
     mine = app.cam
     app.command("choose:Mike Cho")
     settle(app)
@@ -152,8 +152,8 @@ def test_the_end_of_the_game_shows_the_whole_city() -> None:
     size = (1000, 600)
     pygame.display.set_mode(size)
     app = PlayApp(Game(load(2), 1), Settings(frames=1, size=size))
-    assert app.cam != app.overview()
+    assert app.cam != app.cameras.overview()
     app.game.phase = "over"  # as the game's end leaves it
     app.refresh()
     settle(app)
-    assert app.cam == app.overview()
+    assert app.cam == app.cameras.overview()

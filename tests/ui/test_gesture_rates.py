@@ -60,10 +60,10 @@ def window() -> Iterator[PlayApp]:
 
 def flick_at(app: PlayApp, fps: int, zoom: int, frame_stamps: bool = False) -> Move:
     """Play the hand's events into the window in batches, one batch a frame at `fps`."""
-    app.cam = app.fit()
+    app.cam = app.cameras.fit()
     spot = app.spot()
     assert spot is not None
-    app.zoom(tuple(round(v) for v in app.cam.px(*spot.centre)), zoom)
+    app.cameras.zoom(tuple(round(v) for v in app.cam.px(*spot.centre)), zoom)
     sent: list[Input] = app.sent  # type: ignore[attr-defined]
     sent.clear()
     start = tuple(round(v) for v in app.cam.px(*spot.centre))

@@ -68,7 +68,7 @@ def test_the_camera_follows_a_shot_that_leaves_the_view_and_comes_back() -> None
     app = PlayApp(game, Settings(frames=1))
     app.command("choose:Mike Cho")
     mike = game.board.pos(game.survivors["Mike Cho"].piece)
-    app.zoom(tuple(round(v) for v in app.cam.px(*mike)), 9)  # close in on Mike
+    app.cameras.zoom(tuple(round(v) for v in app.cam.px(*mike)), 9)  # close in on Mike
     mine = app.cam
     assert app.apply(Move(Flick((0.0, -2400.0), (0.0, 0.0)), -1.5708))
     left_view = followed = 0

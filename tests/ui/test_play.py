@@ -68,7 +68,7 @@ def test_a_scripted_move_moves_the_survivor_as_the_swipe_says() -> None:
     # on an open table a disc at v cm/s slides v^2 / (2 mu g): 13.8 cm at 90 cm/s
     slide = (iy / 6.0) ** 2 / (2 * 0.30 * 981.0)
     assert x == pytest.approx(x0, abs=0.1) and y == pytest.approx(y0 - slide, abs=0.3)
-    assert "Mike's move succeeded." in app.log
+    assert "Mike's move succeeded." in app.event_log.lines
     assert not app.busy()  # the shot's animation played out before the script ended
 
 
@@ -112,7 +112,7 @@ def test_two_actions_end_the_turn_and_the_zombies_react() -> None:
     assert len(shots) == 2 and all(s.side == "right" for s in shots)
     assert game.phase == "choose" and game.survivors["Rosa Rodriguez"].backpack == "night"
     assert any(e.type == "rush" for e in game.events)  # LOUD: a rush from the tower
-    assert any("LOUD" in line for line in app.log)
+    assert any("LOUD" in line for line in app.event_log.lines)
 
 
 def test_illegal_choice_shows_why_and_changes_nothing() -> None:
@@ -263,6 +263,24 @@ def test_a_fight_is_played_on_the_staging_table() -> None:
     assert any(e.type == "flick" and e.data.get("stage") == "fight" for e in game.events)
 
 
+def test_the_zoom_keys_and_the_wheel_zoom_the_table_shown() -> None:
+    # On the fight's staging table + and the wheel zoom it, and leave the city's view alone;
+    # back in the city they zoom the city.
+    game = Game(load(2), 0)
+    game.apply(ChooseSurvivor("Mike Cho"))
+    game.building_zombies["school"] = [True]
+    game.start_fight("school")
+    app = PlayApp(game, Settings(frames=1))
+    assert app.on_fight_table()
+    city, fight = app.cam, app.active_cam()
+    app.key("+")
+    app.wheel(app.area.center, 1)
+    assert app.cam == city and app.active_cam().scale > fight.scale
+    game.fight = None
+    app.key("-")
+    assert app.cam.scale < city.scale
+
+
 def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
     from flick.game.inputs import TakeDrop
 
@@ -285,7 +303,7 @@ def test_take_a_face_down_token_and_keep_it_from_the_panel() -> None:
     app.command("keep:1")
     assert isinstance(game.inputs[-1], Keep) and game.inputs[-1].keep
     assert [t.kind for t in mike.inventory] == [kind]
-    assert f"Mike takes a {kind} (school)." in app.log
+    assert f"Mike takes a {kind} (school)." in app.event_log.lines
 
 
 def test_two_guns_fire_both_bullets_in_one_action() -> None:

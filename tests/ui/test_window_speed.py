@@ -82,18 +82,18 @@ def test_a_resize_reflows_the_table_and_the_panel() -> None:
     assert app.panel.rect.right == 1366 and app.area.right == app.panel.rect.left
     assert app.area.height == 768 and app.panel.rect.height == 768
     w, h = app.game.board.city  # the whole city fits the table
-    cam = app.overview()
+    cam = app.cameras.overview()
     x0, y0 = cam.px(0, 0)
     x1, y1 = cam.px(w, h)
     assert app.area.left <= x0 < x1 <= app.area.right and app.area.top <= y1 < y0 <= 768
-    assert app.cam == app.fit()
+    assert app.cam == app.cameras.fit()
     app.draw()
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)), 0.0)
     assert app.screen.get_size() == (900, 600) and app.panel.rect.width == 340
-    assert app.overview().scale < cam.scale
+    assert app.cameras.overview().scale < cam.scale
     # the whole city would be drawn at less than 8 px/cm: the objective and the survivors,
     # at least that large
-    assert app.cam == app.fit() and app.cam.scale >= WHOLE_CITY_PX_PER_CM
+    assert app.cam == app.cameras.fit() and app.cam.scale >= WHOLE_CITY_PX_PER_CM
     rects = app.draw()
     assert all(app.screen.get_rect().contains(r) for r in rects)
 

@@ -43,7 +43,7 @@ class PassScreen(Mode):
     def choosing(self, app: PlayApp) -> list[str]:
         """Scenarios 9-10: the survivors the player at the screen may be (their own one is
         chosen here); [] when the pass screen only waits."""
-        key = app.pass_key()
+        key = pass_key(app)
         if key is None or key[0] != "player":
             return []
         g = app.game
@@ -94,7 +94,7 @@ class PassScreen(Mode):
     def lines(self, app: PlayApp) -> tuple[str, list[str]]:
         """The heading and the lines under it."""
         g = app.game
-        head, line = app.pass_label()
+        head, line = pass_label(app)
         team = g.current_team
         names = self.choosing(app)
         if names:
@@ -102,7 +102,7 @@ class PassScreen(Mode):
             return (head, [f"Team {team}: which survivor is yours? ({mine})",
                            "Your team-mates look away while you choose: your secret "
                            "objective shows on the table after it."])
-        key = app.pass_key()
+        key = pass_key(app)
         if key is not None and key[0] == "survivor":
             s = g.survivors[key[1]]
             return (head, [f"{s.name} (team {s.team}) is yours.", line])
@@ -160,10 +160,21 @@ def pass_label(app: PlayApp) -> tuple[str, str]:
             "Click or press Space when ready.")
 
 
+def chose(app: PlayApp, team: str) -> None:
+    """A survivor was chosen: in scenarios 9-10 by the player at the screen (on the pass
+    screen: it is theirs now), who sees the table as that survivor's player."""
+    if app.modes.find(PassScreen) is not None or (
+            app.seen_key is not None and app.seen_key[0] == "player"):
+        app.seen_key, app.seen_team = ("survivor", app.game.active), team
+        app.modes.pop(app, app.modes.find(TurnOver))
+        app.modes.pop(app, app.modes.find(PassScreen))
+        app.brief()
+
+
 def check(app: PlayApp) -> None:
     """Pass the table when someone else must be at the screen: the pass screen, and over
     it the banner of the turn just played (its player sees the outcome first)."""
-    key = app.pass_key()
+    key = pass_key(app)
     if key is None or key == app.seen_key or app.modes.find(PassScreen) is not None \
             or app.spectator:
         return

@@ -56,9 +56,9 @@ class TableMode(Mode):
         elif name == "r" and g.phase == "act" and g.active is not None:
             self._face_mouse(app)
         elif name in ("=", "+", "plus", "equals"):
-            app.zoom(app.area.center, 1)
+            app.cameras.zoom(app.area.center, 1, app.on_fight_table())
         elif name in ("-", "minus"):
-            app.zoom(app.area.center, -1)
+            app.cameras.zoom(app.area.center, -1, app.on_fight_table())
         elif name.isdigit() and app.options():
             app.command(PickOption(int(name) - 1))
         elif name in KEYS:
@@ -107,15 +107,7 @@ class TableMode(Mode):
         elif what == "power":
             app.show_power = not app.show_power
         elif what == "fit":  # the fitted view; pressed again there, the whole city
-            fitted = app.fit()
-            if app.rig.target == fitted and app.overview() != fitted:
-                app.rig.glide(app.overview())
-                app.fitted_cam = None
-            else:
-                app.rig.glide(fitted)
-                app.fitted_cam = fitted
-            if app.game.fight is not None:
-                app.fight_cam = app._fight_camera()
+            app.cameras.toggle_fit()
 
     def _face_mouse(self, app: PlayApp) -> None:
         s = app.game.active_survivor
@@ -190,10 +182,7 @@ class TableMode(Mode):
         if app.pan is not None:
             (x0, y0), cam = app.pan
             moved = Camera(cam.scale, (cam.origin[0] + pos[0] - x0, cam.origin[1] + pos[1] - y0))
-            if app.on_fight_table():
-                app.fight_cam = moved
-            else:
-                app.cam = moved
+            app.cameras.show(moved, app.on_fight_table())
             return True
         if app.gesture is not None:
             app.gesture.move(t, app.active_cam().to_cm(*pos), (float(pos[0]), float(pos[1])))
