@@ -51,6 +51,15 @@ each chosen outcome re-runs the decision from that point with the outcomes chose
 the rules need no restructuring (a decision with k chance events runs k + 1 times). A
 decision that meets no chance is applied at once (to the copy, which becomes the state).
 `max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's configuration.
+
+Resume points. Where the rules draw at a point from which the rest of the procedure is a
+procedure of its own on the state as it is there (Something to Fear's draws wait in a queue
+that `advance` resolves first thing: the rest is `("advance",)`), the helper is given that
+procedure (`resume=`): the copy that waits there is kept, and the outcome, when chosen, goes
+on from it instead of running the decision again from its start. Only the state that ran the
+copy keeps it (a clone, a dump or a pickle of a waiting state does not: it re-runs from the
+start, which ends the same), and the state is still the one before the decision while it
+waits. Seeded chance passes through the same points and draws at once.
 """
 
 from __future__ import annotations
@@ -59,6 +68,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -105,9 +115,10 @@ class _ChanceWait(BaseException):
     """Raised inside a run of the rules at a chance event whose outcome is not chosen yet (a
     BaseException: no rule's `except` can swallow it)."""
 
-    def __init__(self, event: ChanceEvent) -> None:
+    def __init__(self, event: ChanceEvent, resume: tuple[Any, ...] | None) -> None:
         super().__init__(event.label)
         self.event = event
+        self.resume = resume  # the procedure that goes on from the copy as it is (or None)
 
 
 class NoDraws(random.Random):
@@ -149,6 +160,9 @@ class State(ABC):
     _chance_pending: tuple[tuple[Any, ...], tuple[int, ...], ChanceEvent] | None = None
     _chance_plan: tuple[int, ...] | None = None  # outcomes of the run in progress (a copy's)
     _chance_used: int = 0
+    # the copy waiting at a resume point and the procedure that goes on from it (this state's
+    # own: never copied, dumped or pickled; see the module docstring)
+    _chance_trial: tuple[State, tuple[Any, ...]] | None = None
 
     # ---- the API every game implements -------------------------------------------------
     @abstractmethod
@@ -233,6 +247,11 @@ class State(ABC):
         """`legal_actions(player)` as sorted dense ids."""
         return sorted(self.action_to_id(a) for a in self.legal_actions(player))
 
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        """`legal_actions(player)` keyed by their dense ids, in the order of the ids (an
+        adapter's legal ids and the action each stands for, worked out once)."""
+        return dict(sorted((self.action_to_id(a), a) for a in self.legal_actions(player)))
+
     # ---- provided ----------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Apply `action` for the player to act; an illegal action raises and changes nothing."""
@@ -250,6 +269,15 @@ class State(ABC):
             raise IllegalActionError(
                 f"{self.game_name}: action {action!r} is not legal now; legal: {shown}{more}"
             )
+        if self.explicit_chance:  # as `apply_legal` (written out: a call less a decision)
+            self._run_procedure(("act", action), ())
+        else:
+            self._apply(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Apply `action`, one of this state's `legal_actions()` (the caller took it from them
+        and the state has not changed since: an adapter that checked the id against
+        `legal_id_actions`); `apply` is the checked way."""
         if self.explicit_chance:
             self._run_procedure(("act", action), ())
         else:
@@ -262,44 +290,52 @@ class State(ABC):
             self.rng.shuffle(cards)
 
     def chance_draw(self, deck: list[int], kind: Callable[[int], int] | None = None,
-                    label: str = "draw a card") -> int:
+                    label: str = "draw a card", resume: tuple[Any, ...] | None = None) -> int:
         """Take the next card of `deck` (its end is the top) and return it. Explicit chance:
         an event whose outcomes are the kinds of card left (`kind(card)`; default the card
-        itself) with probability count/total; the card taken is the topmost of that kind."""
+        itself) with probability count/total; the card taken is the topmost of that kind.
+        `resume`: this draw is a resume point (see the module docstring)."""
         if not self.explicit_chance:
             return deck.pop()
         key = kind or _same
-        top = key(deck[-1]) if deck else None
-        if all(key(c) == top for c in deck):
-            return deck.pop()  # one kind left (or none: the caller's IndexError): no chance
-        value = self._chance_outcome(lambda: _draw_event(deck, key, label))
+        if not deck:
+            return deck.pop()  # the caller's IndexError
+        top = key(deck[-1])
+        for c in deck:
+            if key(c) != top:
+                break
+        else:
+            return deck.pop()  # one kind left: no chance
+        value = self._chance_outcome(lambda: _draw_event(deck, key, label), resume)
         for i in range(len(deck) - 1, -1, -1):
             if key(deck[i]) == value:
                 return deck.pop(i)
         raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
 
-    def chance_die(self, label: str = "roll a die") -> int:
-        """A d6 roll, 1-6."""
+    def chance_die(self, label: str = "roll a die",
+                   resume: tuple[Any, ...] | None = None) -> int:
+        """A d6 roll, 1-6 (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return self.rng.randint(1, 6)
-        return self._chance_outcome(lambda: ChanceEvent(
-            "die", label, tuple((face, 1 / 6) for face in range(1, 7))))
+        return self._chance_outcome(lambda: ChanceEvent("die", label, _D6), resume)
 
-    def chance_pick(self, options: list[int], label: str = "pick at random") -> int:
-        """One of `options` (distinct ints), each equally likely."""
+    def chance_pick(self, options: list[int], label: str = "pick at random",
+                    resume: tuple[Any, ...] | None = None) -> int:
+        """One of `options` (distinct ints), each equally likely (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return options[self.rng.randrange(len(options))]
         if len(options) == 1:
             return options[0]
         return self._chance_outcome(lambda: ChanceEvent(
-            "pick", label, tuple((o, 1 / len(options)) for o in options)))
+            "pick", label, tuple((o, 1 / len(options)) for o in options)), resume)
 
-    def _chance_outcome(self, event: Callable[[], ChanceEvent]) -> int:
+    def _chance_outcome(self, event: Callable[[], ChanceEvent],
+                        resume: tuple[Any, ...] | None = None) -> int:
         plan = self._chance_plan
         if plan is not None and self._chance_used < len(plan):
             self._chance_used += 1
             return plan[self._chance_used - 1]
-        raise _ChanceWait(event())
+        raise _ChanceWait(event(), resume)
 
     def chance_event(self) -> ChanceEvent | None:
         """The chance event this state waits for (explicit chance), else None."""
@@ -311,11 +347,13 @@ class State(ABC):
         if self._chance_pending is None:
             raise IllegalActionError(f"{self.game_name}: no chance event is pending")
         procedure, plan, event = self._chance_pending
-        if type(outcome) is not int or all(outcome != v for v, _ in event.outcomes):
+        if type(outcome) is not int or not any(outcome == v for v, _ in event.outcomes):
             raise IllegalActionError(
                 f"{self.game_name}: {outcome!r} is not an outcome of {event.label!r}")
         self._chance_pending = None
-        self._run_procedure(procedure, (*plan, outcome))
+        held = self.__dict__.pop("_chance_trial", None)
+        if held is None or not self._resume(held, procedure, (*plan, outcome)):
+            self._run_procedure(procedure, (*plan, outcome))
 
     def _run_procedure(self, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
         """Run `procedure` (a decision, the set-up) on a copy with the outcomes `plan`: the copy
@@ -325,12 +363,49 @@ class State(ABC):
         try:
             trial._procedure(procedure)
         except _ChanceWait as wait:
-            self._chance_pending = (procedure, plan, wait.event)
+            self._wait(wait, trial, procedure, plan)
             return
+        self._adopt(trial)
+
+    def _resume(self, held: tuple[State, tuple[Any, ...]], procedure: tuple[Any, ...],
+                plan: tuple[int, ...]) -> bool:
+        """Go on from the copy `held` waits with, its outcome the last of `plan`; False (the
+        copy dropped) when it met an event that is no resume point: the caller runs the
+        procedure again from its start."""
+        trial, rest = held
+        trial._chance_plan, trial._chance_used = plan[-1:], 0
+        try:
+            trial._procedure(rest)
+        except _ChanceWait as wait:
+            if wait.resume is None or trial._chance_used != 1:
+                return False
+            self._wait(wait, trial, procedure, plan)
+            return True
+        if trial._chance_used != 1:
+            return False
+        self._adopt(trial)
+        return True
+
+    def _wait(self, wait: _ChanceWait, trial: State, procedure: tuple[Any, ...],
+              plan: tuple[int, ...]) -> None:
+        """This state waits for `wait.event` (unchanged: the copy ran the procedure); the copy
+        is kept when it waits at a resume point."""
+        self._chance_pending = (procedure, plan, wait.event)
+        if wait.resume is not None:
+            self._chance_trial = (trial, wait.resume)
+
+    def _adopt(self, trial: State) -> None:
+        """The copy that ran a whole procedure becomes this state."""
         trial._chance_plan, trial._chance_used = None, 0
         trial._chance_pending = None
         self.__dict__.clear()
         self.__dict__.update(trial.__dict__)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without a waiting copy (see the module docstring)."""
+        state = dict(self.__dict__)
+        state.pop("_chance_trial", None)
+        return state
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """Run one procedure of the rules: ("act", action) applies a decision; games add their
@@ -469,15 +544,15 @@ def check_loaded(state: Loaded) -> Loaded:
     return state
 
 
+_D6 = tuple((face, 1 / 6) for face in range(1, 7))
+
+
 def _same(card: int) -> int:
     return card
 
 
 def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> ChanceEvent:
-    counts: dict[int, int] = {}
-    for c in deck:
-        k = kind(c)
-        counts[k] = counts.get(k, 0) + 1
+    counts = Counter(map(kind, deck))
     total = len(deck)
     return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
 

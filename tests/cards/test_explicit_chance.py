@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -170,3 +171,63 @@ def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
     assert acted > 0 and refused > 0
     back = RiseOfTheZombies.from_json(rise.to_json())
     assert back.to_json() == rise.to_json()
+
+
+def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its draws are resume points (flick.cards.engine): a decision runs on one copy, which
+    goes on from each draw it waits at, instead of a copy and a run again per chance event."""
+    copies = 0
+    clone = StfState.clone
+
+    def counted(self: StfState) -> StfState:
+        nonlocal copies
+        copies += 1
+        return clone(self)
+
+    monkeypatch.setattr(StfState, "clone", counted)
+    st = StfState(num_players=3, explicit_chance=True)
+    rng = random.Random(5)
+    decisions = events = 0
+    while not st.is_terminal():
+        event = st.chance_event()
+        if event is not None:
+            values, probs = zip(*event.outcomes, strict=True)
+            st.apply_chance(rng.choices(values, probs)[0])
+            events += 1
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+            decisions += 1
+    assert events > 40
+    assert copies == decisions + 1  # one a decision and one for the set-up
+
+
+@pytest.mark.parametrize("make", [
+    lambda: StfState(num_players=3, explicit_chance=True),
+    lambda: RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True),
+], ids=["something_to_fear", "rise_of_the_zombies"])
+def test_a_waiting_state_and_its_copies_go_on_alike(make: Callable[[], State]) -> None:
+    """A state waiting at a resume point goes on from its waiting copy; a clone of it and its
+    rebuilt JSON run the decision again with the outcomes chosen so far: all three end the
+    same, outcome after outcome, and a clone's outcome never reaches the original."""
+    st = make()
+    rng = random.Random(11)
+    events = 0
+    while not st.is_terminal() and events < 150:
+        event = st.chance_event()
+        if event is None:
+            st.apply(rng.choice(st.legal_actions()))
+            continue
+        events += 1
+        before = st.to_json()
+        twin = st.clone()
+        back = type(st).from_json(before)
+        other = next((v for v, _ in event.outcomes if v != event.outcomes[0][0]), None)
+        if other is not None:  # a clone that takes another outcome first
+            st.clone().apply_chance(other)
+            assert st.to_json() == before
+        value = rng.choice(event.outcomes)[0]
+        for state in (st, twin, back):
+            state.apply_chance(value)
+        assert st.to_json() == twin.to_json() == back.to_json()
+    assert events > 20

@@ -150,6 +150,7 @@ def clone(st: T) -> T:
     twin = type(st).__new__(type(st))
     d = twin.__dict__
     d.update(st.__dict__)
+    d.pop("_chance_trial", None)  # a waiting copy is its state's own (flick.cards.engine)
     for f, copy_of in _COPIED:
         d[f] = copy_of(d[f])
     if st.explicit_chance:

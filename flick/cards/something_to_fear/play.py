@@ -38,11 +38,8 @@ def apply(st: StfTable, action: int) -> None:
         st.queue.pop(0)
         st.number[p] = 1
         if action == A.USE:
-            pile = st.discard[p]
-            st.chance_shuffle(pile)  # "shuffle your discard pile and reveal one card"
-            card = st.chance_draw(pile, label=f"player {p + 1}'s Eugene reveals a card")
-            st.eugene_card[p] = card
-            st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+            st.chance_shuffle(st.discard[p])  # "shuffle your discard pile and reveal one card"
+            st.deals = [rounds.DEAL_EUGENE + p]  # revealed as `advance` goes on (`rounds.deal`)
     elif ph == A.CARL:
         st.queue.pop(0)
         if action == A.USE:

@@ -16,12 +16,22 @@ if TYPE_CHECKING:
     from flick.cards.something_to_fear.table import StfTable
 
 
+# What `st.deals` asks to be drawn, in order, before anything else happens (`deal`): a card
+# of the Encounter deck into the row (DEAL_ROW) or to Michonne's look (DEAL_PEEK), player q's
+# next Character (q), the card player p's Eugene reveals (DEAL_EUGENE + p), the Tie-breaker
+# holder (DEAL_TIEBREAKER).
+DEAL_ROW, DEAL_PEEK, DEAL_TIEBREAKER, DEAL_EUGENE = -1, -2, -3, 100
+RESUME = ("advance",)  # what goes on after a draw of the queue: `advance` (the engine's
+# resume point: a decision that waits at such a draw goes on from there, not from its start)
+
+
 def setup(st: StfTable, tiebreaker: int | None) -> None:
-    """The set-up's chance (the same generator calls, in the same order, as ever)."""
+    """The set-up's chance (the same generator calls, in the same order, as ever: the draws
+    take cards off decks shuffled before them)."""
     n = st.num_players
     # Set-up 2-3: the cards marked for this player count, shuffled (top = end of list).
     st.chance_shuffle(st.deck)
-    st.row = [deck_draw(st) for _ in range(n + 1)]
+    deals = [DEAL_ROW] * (n + 1)
     # Set-up 6: each player's nine Characters, shuffled; draw three (expert: all nine).
     for q in range(n):
         chars = list(range(1, 10))
@@ -29,14 +39,41 @@ def setup(st: StfTable, tiebreaker: int | None) -> None:
         if st.expert and st.explicit_chance:
             st.hand[q] = chars  # all nine: nothing left to chance
             continue
-        take = 9 if st.expert else 3
-        label = f"player {q + 1} draws a Character"
-        st.hand[q] = sorted(st.chance_draw(chars, label=label) for _ in range(take))
+        deals += [q] * (9 if st.expert else 3)
         st.char_deck[q] = chars
     # Set-up 7: the Tie-breaker (the rulebook's "most recent comic reader": drawn at random).
     if tiebreaker is None:
-        st.tiebreaker = st.chance_pick(list(range(n)), "the Tie-breaker holder")
+        deals.append(DEAL_TIEBREAKER)
+    st.deals = deals
     advance(st)
+
+
+def deal(st: StfTable) -> None:
+    """Draw what `st.deals` asks for, in order. Each draw is made before its request leaves
+    the queue, so that a state waiting for the draw's chance outcome is whole: `advance`
+    (which calls this first) goes on from it."""
+    deals = st.deals
+    while deals:
+        what = deals[0]
+        if what == DEAL_ROW:
+            st.row.append(deck_draw(st))
+        elif what == DEAL_PEEK:
+            st.peek.append(deck_draw(st))
+        elif what == DEAL_TIEBREAKER:
+            st.tiebreaker = st.chance_pick(list(range(st.num_players)), "the Tie-breaker holder",
+                                           RESUME)
+        elif what >= DEAL_EUGENE:
+            p = what - DEAL_EUGENE
+            card = st.chance_draw(st.discard[p], label=f"player {p + 1}'s Eugene reveals a card",
+                                  resume=RESUME)
+            st.eugene_card[p] = card
+            st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+        else:
+            card = st.chance_draw(st.char_deck[what],
+                                  label=f"player {what + 1} draws a Character", resume=RESUME)
+            st.hand[what].append(card)
+            st.hand[what].sort()
+        deals.pop(0)
 
 
 def deck_draw(st: StfTable) -> int:
@@ -45,7 +82,7 @@ def deck_draw(st: StfTable) -> int:
         st.deck_fixed -= 1
         return st.deck.pop()
     return st.chance_draw(st.deck, st.data.kind_ids.__getitem__,
-                            "the next Encounter card")
+                            "the next Encounter card", RESUME)
 
 
 def new_round_fields(st: StfTable) -> None:
@@ -138,6 +175,8 @@ def advance(st: StfTable) -> None:
     """Run the automatic steps until a player must decide (or the game ends)."""
     n = st.num_players
     while True:
+        if st.deals:
+            deal(st)
         ph = st.phase
         if ph == A.SELECT:
             waiting = [q for q in range(n) if not st.selected[q]]
@@ -168,8 +207,9 @@ def advance(st: StfTable) -> None:
         elif ph == A.TURN:
             if st.steps:
                 step = st.steps[0]
-                if step == A.PEEK and not st.peek:
-                    st.peek = [deck_draw(st) for _ in range(min(3, len(st.deck)))]
+                if step == A.PEEK and not st.peek and st.deck:
+                    st.deals = [DEAL_PEEK] * min(3, len(st.deck))
+                    continue
                 if options.step_options(st, step):
                     st.actor = st.turn_actor
                     return
@@ -195,20 +235,20 @@ def cleanup(st: StfTable) -> None:
     n = st.num_players
     st.mob.extend(st.row)
     st.row = []
+    deals = []  # drawn (`deal`) as `advance` goes on
     for q in range(n):
         st.discard[q].append(st.selected[q])
         if st.eugene_card[q]:
             st.discard[q].append(st.eugene_card[q])
         if st.char_deck[q]:
-            label = f"player {q + 1} draws a Character"
-            st.hand[q].append(st.chance_draw(st.char_deck[q], label=label))
-            st.hand[q].sort()
+            deals.append(q)
     if st.round >= ROUNDS:
+        st.deals = deals
         st.phase = A.END
         st.actor = TERMINAL
         return
     draw = min(n + 1, len(st.deck))
-    st.row = [deck_draw(st) for _ in range(draw)]
+    st.deals = deals + [DEAL_ROW] * draw
     st.deck_known = [max(0, k - draw) for k in st.deck_known]
     st.round += 1
     new_round_fields(st)

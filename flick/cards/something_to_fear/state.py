@@ -127,6 +127,7 @@ class StfState(StfTable):
         n = num_players
         self.deck = self.data.deck_for(n)
         self.deck_fixed = 0
+        self.deals = []
         self.row = []
         self.mob = []
         self.destroyed = []
@@ -151,6 +152,8 @@ class StfState(StfTable):
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         if procedure[0] == "setup":
             rounds.setup(self, procedure[1])
+        elif procedure == rounds.RESUME:
+            rounds.advance(self)
         else:
             super()._procedure(procedure)
 
