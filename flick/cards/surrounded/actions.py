@@ -94,6 +94,12 @@ def action_ids(state: SurroundedState, codes: list[int]) -> list[int]:
     return sorted(action_to_id(state, c, corner) for c in codes)
 
 
+def id_actions(state: SurroundedState, codes: list[int]) -> dict[int, int]:
+    """`codes` keyed by their dense ids, in the order of the ids (one window corner)."""
+    corner = _corner(state) if any(c >= _PLAIN for c in codes) else (0, 0)
+    return dict(sorted((action_to_id(state, c, corner), c) for c in codes))
+
+
 def id_to_action(state: SurroundedState, action_id: int) -> int:
     if not 0 <= action_id < num_distinct_actions(state):
         raise ValueError(f"surrounded: action id {action_id} is out of range")
