@@ -69,7 +69,8 @@ import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -163,6 +164,7 @@ class State(ABC):
     # the copy waiting at a resume point and the procedure that goes on from it (this state's
     # own: never copied, dumped or pickled; see the module docstring)
     _chance_trial: tuple[State, tuple[Any, ...]] | None = None
+    _chance_held: int = 0  # > 0: resume points do not count (`resume_held`)
 
     # ---- the API every game implements -------------------------------------------------
     @abstractmethod
@@ -335,7 +337,17 @@ class State(ABC):
         if plan is not None and self._chance_used < len(plan):
             self._chance_used += 1
             return plan[self._chance_used - 1]
-        raise _ChanceWait(event(), resume)
+        raise _ChanceWait(event(), None if self._chance_held else resume)
+
+    @contextmanager
+    def resume_held(self) -> Iterator[None]:
+        """Within it, no chance event is a resume point: for rules that call, with work of
+        their own after the call, something that reaches one."""
+        self._chance_held += 1
+        try:
+            yield
+        finally:
+            self._chance_held -= 1
 
     def chance_event(self) -> ChanceEvent | None:
         """The chance event this state waits for (explicit chance), else None."""
@@ -347,7 +359,13 @@ class State(ABC):
         if self._chance_pending is None:
             raise IllegalActionError(f"{self.game_name}: no chance event is pending")
         procedure, plan, event = self._chance_pending
-        if type(outcome) is not int or not any(outcome == v for v, _ in event.outcomes):
+        known = False
+        if type(outcome) is int:
+            for value, _ in event.outcomes:
+                if value == outcome:
+                    known = True
+                    break
+        if not known:
             raise IllegalActionError(
                 f"{self.game_name}: {outcome!r} is not an outcome of {event.label!r}")
         self._chance_pending = None
@@ -554,7 +572,7 @@ def _same(card: int) -> int:
 def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> ChanceEvent:
     counts = Counter(map(kind, deck))
     total = len(deck)
-    return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
+    return ChanceEvent("draw", label, tuple([(k, n / total) for k, n in sorted(counts.items())]))
 
 
 def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:

@@ -50,7 +50,7 @@ from typing import Any, cast
 import numpy as np
 import pyspiel
 
-from flick.cards.engine import CHANCE, TERMINAL, State
+from flick.cards.engine import CHANCE, TERMINAL, IllegalActionError, State
 from flick.cards.features import hashed_features
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES as RISE_DIFFICULTIES
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -299,6 +299,7 @@ class FlickState(pyspiel.State):
         self._params = game.params
         self._held: _Held | None = None
         self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
+        self.left: list[int] = []  # Surrounded: the cards not dealt yet (`_deck_left`)
         self.moves = 0
         self.recall = _Recall(game.num_players())  # each seat's view of the history
         if self._spec.deal == "explicit":
@@ -332,14 +333,18 @@ class FlickState(pyspiel.State):
         return list(held.legal_ids())
 
     def _deck_left(self) -> list[int]:
-        scenario = int(self._params["scenario"])
-        return [c for c in range(1, SURROUNDED_CARDS + 1) if c not in self.dealt and c != scenario]
+        """Surrounded's cards not dealt yet, in order (worked out at the deal's first node)."""
+        if not self.dealt:
+            scenario = int(self._params["scenario"])
+            self.left = [c for c in range(1, SURROUNDED_CARDS + 1) if c != scenario]
+        return self.left
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         held = self._held
         if held is None:
             left = self._deck_left()
-            return [(c - 1, 1.0 / len(left)) for c in left]
+            p = 1.0 / len(left)
+            return [(c - 1, p) for c in left]
         event = held.engine.chance_event()
         assert event is not None
         return list(event.outcomes)
@@ -368,12 +373,12 @@ class FlickState(pyspiel.State):
             self.recall.before_move(engine)
             engine.apply_legal(code)
         elif actor == CHANCE:
-            event = engine.chance_event()
-            assert event is not None
-            if not any(action == v for v, _ in event.outcomes):
-                raise ValueError(f"chance outcome {action} is not one of this chance node's")
-            self.recall.before_move(engine)
-            engine.apply_chance(action)
+            self.recall.before_move(engine)  # (a checkpoint of the engine as it is)
+            try:
+                engine.apply_chance(action)  # an outcome the node lacks: changes nothing
+            except IllegalActionError:
+                raise ValueError(
+                    f"chance outcome {action} is not one of this chance node's") from None
         else:
             raise ValueError(f"the game is over: action {action} is not applied")
         self.moves += 1
@@ -383,7 +388,8 @@ class FlickState(pyspiel.State):
     def _deal(self, action: int) -> None:
         """Surrounded's deal: card `action + 1` is the next card of the deck."""
         self.dealt.append(action + 1)
-        if not self._deck_left():
+        self.left = [c for c in self.left if c != action + 1]  # a new list: never changed in place
+        if not self.left:
             scenario = int(self._params["scenario"])
             deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
             self.engine = self._spec.build(self._params, 0, deck)

@@ -127,7 +127,8 @@ def react(st: Table, s: int, kind: int, a: int, b: int) -> None:
         return
     st.say(f"The {st.name(s)} reacts!")
     before = {id(q) for q in st.pending}
-    apply_play(st, s, kind, a, b)
+    with st.resume_held():  # work follows the reaction's play: it cannot go on from a draw
+        apply_play(st, s, kind, a, b)
     new = [q for q in st.pending if id(q) not in before]
     for q in new:
         q.reaction = True

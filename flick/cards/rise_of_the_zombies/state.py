@@ -181,19 +181,39 @@ class RiseOfTheZombies(Table):
         else:
             self._setup()
 
-    def _setup(self) -> None:
-        """The deal, then the first Player Turn."""
-        for s in range(self.num_players):
-            decks.draw_actions(self, s, self.health())
+    def _setup(self, first: int = 0, left: int | None = None) -> None:
+        """The deal (from seat `first`, which has `left` cards still to draw), then the first
+        Player Turn."""
+        for s in range(first, self.num_players):
+            count = self.health() if left is None or s > first else left
+            decks.draw_actions(self, s, count, ("deal", s))
         turn_order.start_player_turn(self)
+
+    def _done(self, s: int, count: int) -> None:
+        """Seat s ends its Discard step: it draws `count` cards, the next seat discards."""
+        decks.draw_actions(self, s, count, ("done", s))
+        turn_order.next_discarder(self, s + 1)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
-        seat's action ("for", seat, action: `apply_for`)."""
-        if procedure[0] == "setup":
+        seat's action ("for", seat, action: `apply_for`), and where a draw of the deal or of
+        the end of a Discard step goes on ("deal" / "done", seat, cards left) and where a
+        zombie attack's roll goes on ("settle": `zombies.run_zq`): resume points,
+        flick.cards.engine."""
+        what = procedure[0]
+        if what == "setup":
             self._setup()
-        elif procedure[0] == "for":
+        elif what == "for":
             self._apply_for(procedure[1], procedure[2])
+        elif what == "deal":
+            self._setup(procedure[1], procedure[2])
+        elif what == "done":
+            self._done(procedure[1], procedure[2])
+            turns.settle(self)
+            self._count_decision()
+        elif what == "settle":
+            turns.settle(self)
+            self._count_decision()
         else:
             super()._procedure(procedure)
 
@@ -295,8 +315,7 @@ class RiseOfTheZombies(Table):
             self.hand[s].remove(b)
             self.adisc.append(b)
         elif kind == K_DONE:
-            decks.draw_actions(self, s, self.remaining(s) - len(self.hand[s]))
-            turn_order.next_discarder(self, s + 1)
+            self._done(s, self.remaining(s) - len(self.hand[s]))
         elif kind == K_PASS:
             self.passed[s] = True
             turn_order.next_actor(self)

@@ -97,14 +97,6 @@ class Table(State):
         if self.events is not None:
             self.events.append(text)
 
-    def action_kind(self, card: int) -> int:
-        """An Action card's kind (its card data), for the chance of a draw."""
-        return self.cat.action_cards[card]
-
-    def zombie_kind(self, z: int) -> int:
-        """A Zombie card's kind (its card data), for the chance of a draw."""
-        return self.cat.zombie_cards[z]
-
     def health(self) -> int:
         """Health (and hand size) of an unwounded survivor on the Group counter in place."""
         return self.cat.group[self.group_n][0]

@@ -19,6 +19,7 @@ from flick.cards.rise_of_the_zombies import decks, turn_order
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
+SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
@@ -94,10 +95,18 @@ def zombie_attack(st: Table, z: int) -> None:
 
 
 def run_zq(st: Table) -> None:
-    """Run queued zombie work until it is done or a survivor has a decision to make."""
+    """Run queued zombie work until it is done or a survivor has a decision to make. A zombie
+    attack's roll is made while its job still heads the queue: a resume point
+    (flick.cards.engine) from which the rest of the decision is `SETTLE`, because every caller
+    of this function leaves nothing after it that settling afresh would not do (a reaction,
+    which does, holds the resume points: `play.react`)."""
     while st.zq and not st.pending and not st.over:
-        job = st.zq.pop(0)
+        job = st.zq[0]
         kind = job[0]
+        roll = 0
+        if kind == J_HIT and st.alive[job[2]]:
+            roll = st.chance_die("a zombie attack roll", SETTLE)
+        st.zq.pop(0)
         if kind == J_ATTACK:
             z = job[1]
             p = st.zpos[z]
@@ -116,7 +125,7 @@ def run_zq(st: Table) -> None:
                 continue  # Again: "If the Survivor died, ignore the effect."
             if n > 1:
                 st.zq.insert(0, [J_HIT, z, t, n - 1])
-            _roll_attack(st, z, t)
+            _roll_attack(st, z, t, roll)
         elif kind == J_SWAP:
             swap(st)
         elif kind == J_SPAWN:
@@ -127,11 +136,10 @@ def run_zq(st: Table) -> None:
                 turn_order.start_player_turn(st)
 
 
-def _roll_attack(st: Table, z: int, t: int) -> None:
+def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
     zs = st.zspec(z)
     p = st.zpos[z]
     mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
-    roll = st.chance_die("a zombie attack roll")
     w = zs.attack.natural[roll]
     if w is None:
         w = zs.attack.wounds[min(max(roll + mod, 1), 12)]

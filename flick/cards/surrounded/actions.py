@@ -52,8 +52,9 @@ def _corner(state: SurroundedState) -> tuple[int, int]:
     return (min(c % board.STRIDE for c in cells) - 2, min(c // board.STRIDE for c in cells) - 2)
 
 
-def _cell_index(state: SurroundedState, cell: int, corner: tuple[int, int]) -> int:
-    side = _side(state)
+def _cell_index(state: SurroundedState, cell: int, corner: tuple[int, int],
+                side: int = 0) -> int:
+    side = side or _side(state)
     cx, cy = cell % board.STRIDE - corner[0], cell // board.STRIDE - corner[1]
     if not (0 <= cx < side and 0 <= cy < side):
         raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")
@@ -71,33 +72,40 @@ def action_to_id(state: SurroundedState, action: int,
     """The dense id of `action` (`corner`: the window's, when the caller has it already)."""
     if 0 <= action < _PLAIN:
         return action
-    corner = corner or _corner(state)
-    cells = _side(state) ** 2
+    return _window_id(state, action, corner or _corner(state), _side(state))
+
+
+def _window_id(state: SurroundedState, action: int, corner: tuple[int, int], side: int) -> int:
+    """The dense id of a placement, Burn or Move in the window of `corner` and `side`."""
+    cells = side * side
     if action >= BURN:
         v = action - BURN
-        return _PLAIN + cells + 2 * _cell_index(state, v >> 1, corner) + (v & 1)
+        return _PLAIN + cells + 2 * _cell_index(state, v >> 1, corner, side) + (v & 1)
     if action >= MOVE:
         v = action - MOVE
         src, dst = v >> 16, v & (CELLS - 1)
         if dst - src not in _MOVE_STEPS:
             raise ValueError(f"surrounded: {action} is not a Move of two steps")
-        return (_PLAIN + 3 * cells + 8 * _cell_index(state, src, corner)
+        return (_PLAIN + 3 * cells + 8 * _cell_index(state, src, corner, side)
                 + _MOVE_STEPS.index(dst - src))
     if action >= PLACE:
-        return _PLAIN + _cell_index(state, action - PLACE, corner)
+        return _PLAIN + _cell_index(state, action - PLACE, corner, side)
     raise ValueError(f"surrounded: {action} is not an action code")
 
 
 def action_ids(state: SurroundedState, codes: list[int]) -> list[int]:
     """The dense ids of `codes`, sorted (the window's corner found once for all of them)."""
-    corner = _corner(state) if any(c >= _PLAIN for c in codes) else (0, 0)
-    return sorted(action_to_id(state, c, corner) for c in codes)
+    return list(id_actions(state, codes))
 
 
 def id_actions(state: SurroundedState, codes: list[int]) -> dict[int, int]:
     """`codes` keyed by their dense ids, in the order of the ids (one window corner)."""
-    corner = _corner(state) if any(c >= _PLAIN for c in codes) else (0, 0)
-    return dict(sorted((action_to_id(state, c, corner), c) for c in codes))
+    plain = [(c, c) for c in codes if 0 <= c < _PLAIN]
+    if len(plain) == len(codes):
+        return dict(sorted(plain))
+    corner, side = _corner(state), _side(state)
+    return dict(sorted(plain + [(_window_id(state, c, corner, side), c) for c in codes
+                                if not 0 <= c < _PLAIN]))
 
 
 def id_to_action(state: SurroundedState, action_id: int) -> int:
