@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from flick.cards.engine import ChanceEvent, IllegalActionError, State
+from flick.cards.rise_of_the_zombies.codes import K_DISCARD, K_DONE
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
 
@@ -231,3 +232,52 @@ def test_a_waiting_state_and_its_copies_go_on_alike(make: Callable[[], State]) -
             state.apply_chance(value)
         assert st.to_json() == twin.to_json() == back.to_json()
     assert events > 20
+
+
+def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal's draws, a Discard step's draws and a zombie attack's rolls are resume points:
+    the whole deal runs on one copy (a copy a draw before), and ending a Discard step copies
+    the state once, however many cards it draws."""
+    copies = 0
+    clone = RiseOfTheZombies.clone
+
+    def counted(self: RiseOfTheZombies) -> RiseOfTheZombies:
+        nonlocal copies
+        copies += 1
+        return clone(self)
+
+    monkeypatch.setattr(RiseOfTheZombies, "clone", counted)
+    rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
+    draws = 0
+    while (event := rise.chance_event()) is not None:
+        rise.apply_chance(event.outcomes[0][0])
+        draws += 1
+    assert draws == 2 * rise.health() and copies == 1
+    assert [len(h) for h in rise.hand] == [rise.health()] * 2
+    rng = random.Random(3)
+    checked = 0
+    while not rise.is_terminal() and checked < 3:
+        event = rise.chance_event()
+        if event is not None:
+            rise.apply_chance(rng.choice(event.outcomes)[0])
+            continue
+        legal = rise.legal_actions()
+        done = [a for a in legal if a >> 16 == K_DONE]
+        discard = [a for a in legal if a >> 16 == K_DISCARD]
+        if not done:
+            rise.apply(rng.choice(legal))
+        elif discard and len(rise.hand[rise.current_player()]) > 1:
+            rise.apply(discard[0])  # down to one card, so that the step draws several
+        else:
+            copies = 0
+            rise.apply(done[0])
+            draws = 0
+            while (event := rise.chance_event()) is not None and (
+                    event.label == "the next Action card"):
+                rise.apply_chance(rng.choice(event.outcomes)[0])
+                draws += 1
+            if draws > 1:
+                assert copies == 1  # the decision's copy, gone on from at each draw
+                checked += 1
+    assert checked == 3
