@@ -9,10 +9,11 @@ if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
 
 
-def draw_zombie(st: Table, choice: bool = True) -> int:
+def draw_zombie(st: Table, choice: bool = True, resume: tuple[Any, ...] | None = None) -> int:
     """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
     Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
-    enter play only when a survivor chooses to place them for an Infestation."""
+    enter play only when a survivor chooses to place them for an Infestation. `resume`: each
+    draw is a resume point (one set aside is set aside for good before the next draw)."""
     while True:
         if not st.zdeck:
             if not st.zdisc:
@@ -21,7 +22,7 @@ def draw_zombie(st: Table, choice: bool = True) -> int:
             st.zdisc = []
             st.chance_shuffle(st.zdeck)
         kind = st.cat.zombie_cards.__getitem__  # a card's kind (its card data)
-        z = st.chance_draw(st.zdeck, kind, "the next Zombie card")
+        z = st.chance_draw(st.zdeck, kind, "the next Zombie card", resume)
         if choice or not st.zspec(z).epic:
             return z
         st.aside.append(z)

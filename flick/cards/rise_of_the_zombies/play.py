@@ -154,8 +154,9 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
         react(st, s, kind, a, b)
     elif isinstance(pd, D.Target):
         surv = kind == K_TARGET_SURV
-        if pd.mode == "weapon":
-            combat.weapon_roll(st, pd, b, surv, st.chance_die("an attack roll"))
+        if pd.mode == "weapon":  # the roll is a resume point: `weapon_roll` goes on from it
+            roll = st.chance_die("an attack roll", ("roll", b, surv))
+            combat.weapon_roll(st, pd, b, surv, roll)
         elif pd.mode == "fixed":
             st.pending.pop(0)
             hurt(st, s, b, surv, pd.wounds)

@@ -68,7 +68,17 @@ from flick.cards.engine import (
     check_action,
     check_loaded,
 )
-from flick.cards.rise_of_the_zombies import decks, moves, play, progress, turn_order, turns
+from flick.cards.rise_of_the_zombies import (
+    combat,
+    decks,
+    moves,
+    play,
+    progress,
+    turn_order,
+    turns,
+    zombies,
+)
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import (
     K_DISCARD,
     K_DONE,
@@ -197,9 +207,10 @@ class RiseOfTheZombies(Table):
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
         seat's action ("for", seat, action: `apply_for`), and where a draw of the deal or of
-        the end of a Discard step goes on ("deal" / "done", seat, cards left) and where a
-        zombie attack's roll goes on ("settle": `zombies.run_zq`): resume points,
-        flick.cards.engine."""
+        the end of a Discard step goes on ("deal" / "done", seat, cards left), where a zombie
+        attack's roll goes on ("settle": `zombies.run_zq`), a survivor's attack roll ("roll",
+        target, on a survivor: `play.apply_pending`) and an Infestation's draw ("infest"):
+        resume points, flick.cards.engine."""
         what = procedure[0]
         if what == "setup":
             self._setup()
@@ -212,6 +223,17 @@ class RiseOfTheZombies(Table):
             turns.settle(self)
             self._count_decision()
         elif what == "settle":
+            turns.settle(self)
+            self._count_decision()
+        elif what == "roll":  # a survivor's attack roll: `play.apply_pending`
+            surv, pd = procedure[2], self.pending[0]
+            assert isinstance(pd, D.Target)
+            roll = self.chance_die("an attack roll", procedure)
+            combat.weapon_roll(self, pd, procedure[1], surv, roll)
+            turns.settle(self)
+            self._count_decision()
+        elif what == "infest":
+            zombies.continue_infestation(self)
             turns.settle(self)
             self._count_decision()
         else:

@@ -20,6 +20,7 @@ from flick.cards.rise_of_the_zombies import decks, turn_order
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
 SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
+INFEST = ("infest",)  # the state's procedure: go on with the Infestation, then SETTLE
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
@@ -40,10 +41,13 @@ def crossbow_lone(st: Table, s: int) -> bool:
 
 
 def continue_infestation(st: Table) -> None:
+    """Draw zombies for the Infestation in progress until it is full. Each draw is a resume
+    point (flick.cards.engine) from which the rest of the decision is `INFEST`: every caller
+    leaves nothing after it that settling would not do (a reaction holds resume points)."""
     inf = st.infest
     assert inf is not None  # called only during an Infestation
     while inf.got < inf.need:
-        z = decks.draw_zombie(st)
+        z = decks.draw_zombie(st, resume=INFEST)  # all that follows is on the state
         if z < 0:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
@@ -106,6 +110,9 @@ def run_zq(st: Table) -> None:
         roll = 0
         if kind == J_HIT and st.alive[job[2]]:
             roll = st.chance_die("a zombie attack roll", SETTLE)
+        elif kind == J_SPAWN:
+            _spawn(st, job)  # (its job heads the queue until it is done: resume points)
+            continue
         st.zq.pop(0)
         if kind == J_ATTACK:
             z = job[1]
@@ -128,8 +135,6 @@ def run_zq(st: Table) -> None:
             _roll_attack(st, z, t, roll)
         elif kind == J_SWAP:
             swap(st)
-        elif kind == J_SPAWN:
-            _spawn(st)
         elif kind == J_NEXT_TURN:
             turn_order.check_end(st)
             if not st.over:
@@ -218,19 +223,25 @@ def zombie_turn(st: Table, next_turn: bool = False) -> None:
     run_zq(st)
 
 
-def _spawn(st: Table) -> None:
-    """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)."""
-    if not any(st.alive):
-        return
-    rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
-    where = max(rear - 1, 0)
-    draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
-    fast: list[int] = []
-    for _ in range(draws):
-        z = decks.draw_zombie(st, choice=False)
-        if z >= 0:
-            place_zombie(st, z, where, -1, fast)
-    fast_attacks(st, fast, run=False)  # queued first, the running queue does them
+def _spawn(st: Table, job: list[int]) -> None:
+    """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there). The
+    job heads the queue until the last zombie is placed and keeps what is done ([J_SPAWN,
+    zombies drawn, the Fast ones placed...]), so that each draw is a resume point (`SETTLE`):
+    where and how many do not change while it spawns (no survivor moves or dies)."""
+    if any(st.alive):
+        rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
+        where = max(rear - 1, 0)
+        draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
+        while len(job) == 1 or job[1] < draws:
+            z = decks.draw_zombie(st, choice=False, resume=SETTLE)
+            fast = job[2:]
+            if z >= 0:
+                place_zombie(st, z, where, -1, fast)
+            job[1:] = [(job[1] if len(job) > 1 else 0) + 1, *fast]
+        st.zq.pop(0)
+        fast_attacks(st, job[2:], run=False)  # queued first, the running queue does them
+    else:
+        st.zq.pop(0)
 
 
 def engage_random(st: Table, z: int, p: int) -> None:
