@@ -299,19 +299,31 @@ class State(ABC):
         `resume`: this draw is a resume point (see the module docstring)."""
         if not self.explicit_chance:
             return deck.pop()
-        key = kind or _same
         if not deck:
             return deck.pop()  # the caller's IndexError
-        top = key(deck[-1])
-        for c in deck:
-            if key(c) != top:
-                break
+        if kind is None:  # the cards themselves (compared as they are: no call a card)
+            top = deck[-1]
+            for c in deck:
+                if c != top:
+                    break
+            else:
+                return deck.pop()  # one card left: no chance
+            value = self._chance_outcome(lambda: _draw_event(deck, label), resume)
+            for i in range(len(deck) - 1, -1, -1):
+                if deck[i] == value:
+                    return deck.pop(i)
         else:
-            return deck.pop()  # one kind left: no chance
-        value = self._chance_outcome(lambda: _draw_event(deck, key, label), resume)
-        for i in range(len(deck) - 1, -1, -1):
-            if key(deck[i]) == value:
-                return deck.pop(i)
+            top = kind(deck[-1])
+            for c in deck:
+                if kind(c) != top:
+                    break
+            else:
+                return deck.pop()  # one kind left: no chance
+            value = self._chance_outcome(
+                lambda: _draw_event(list(map(kind, deck)), label), resume)
+            for i in range(len(deck) - 1, -1, -1):
+                if kind(deck[i]) == value:
+                    return deck.pop(i)
         raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
 
     def chance_die(self, label: str = "roll a die",
@@ -565,13 +577,10 @@ def check_loaded(state: Loaded) -> Loaded:
 _D6 = tuple((face, 1 / 6) for face in range(1, 7))
 
 
-def _same(card: int) -> int:
-    return card
-
-
-def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> ChanceEvent:
-    counts = Counter(map(kind, deck))
-    total = len(deck)
+def _draw_event(kinds: list[int], label: str) -> ChanceEvent:
+    """The event of a draw from a deck whose cards are of `kinds`."""
+    counts = Counter(kinds)
+    total = len(kinds)
     return ChanceEvent("draw", label, tuple([(k, n / total) for k, n in sorted(counts.items())]))
 
 
