@@ -629,6 +629,20 @@ class DenseCodes:
             self.offsets.append(total)
             total += sec.size
         self.size = total
+        self._ids: dict[int, int] = {}  # the codes met so far and their ids (`id_actions`)
+
+    def id_actions(self, codes: list[int]) -> dict[int, int]:
+        """`codes` keyed by their ids, in the order of the ids (each code's id worked out
+        once: a game's codes are few)."""
+        known = self._ids
+        pairs = []
+        for code in codes:
+            i = known.get(code)
+            if i is None:
+                i = known[code] = self.to_id(code)
+            pairs.append((i, code))
+        pairs.sort()
+        return dict(pairs)
 
     def to_id(self, code: int) -> int:
         i = bisect_right(self.codes, code) - 1

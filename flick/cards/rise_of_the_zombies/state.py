@@ -443,12 +443,19 @@ class RiseOfTheZombies(Table):
         return self._KINDS * m * m
 
     def action_to_id(self, action: int) -> int:
+        return self._to_id(action, self._arg_range())
+
+    def _to_id(self, action: int, m: int) -> int:
+        """`action_to_id` with the argument range `m` (`_arg_range`) given."""
         kind, a, b = action >> 16, (action >> 8) & 255, action & 255
-        m = self._arg_range()
         if action < 0 or kind >= self._KINDS or (a >= m and a != NONE) or (b >= m and b != NONE):
             raise ValueError(f"{self.game_name}: {action} is outside the declared action range")
         ia, ib = (m if a == NONE else a), (m if b == NONE else b)
         return (kind * (m + 1) + ia) * (m + 1) + ib
+
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        m = self._arg_range()
+        return dict(sorted([(self._to_id(a, m), a) for a in self.legal_actions(player)]))
 
     def id_to_action(self, action_id: int) -> int:
         if not 0 <= action_id < self.num_distinct_actions():

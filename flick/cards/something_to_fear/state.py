@@ -184,6 +184,10 @@ class StfState(StfTable):
     def action_to_id(self, action: int) -> int:
         return _dense(self.num_players, self.data.deck_sizes[self.num_players]).to_id(action)
 
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
+        return codes.id_actions(self.legal_actions(player))
+
     def id_to_action(self, action_id: int) -> int:
         codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
         return codes.to_code(action_id)
