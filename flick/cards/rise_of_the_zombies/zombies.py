@@ -157,7 +157,7 @@ def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
 
 def redirect(st: Table, s: int, c: int) -> None:
     """One wound meant for survivor s goes to its Companion c (at 0 Health it dies)."""
-    st.cwounds[c] += 1
+    st.put_card("cwounds", c, st.cwounds[c] + 1)
     if st.cwounds[c] >= st.spec(c).health:
         st.ready[s].remove(c)
         st.removed.append(c)
