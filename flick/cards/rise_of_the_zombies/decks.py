@@ -34,6 +34,8 @@ def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = Non
     `resume`: the draws are resume points (flick.cards.engine): the rest of the procedure is
     `(*resume, cards left to draw)` (the state's own procedures)."""
     hand = st.hand[s]
+    kind = st.cat.action_cards.__getitem__  # a card's kind (its card data)
+    base = resume if st.explicit_chance else None
     for i in range(n):
         if not st.adeck:
             if not st.adisc:
@@ -41,6 +43,5 @@ def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = Non
             st.adeck = st.adisc
             st.adisc = []
             st.chance_shuffle(st.adeck)
-        where = (*resume, n - i) if resume is not None and st.explicit_chance else None
-        kind = st.cat.action_cards.__getitem__  # a card's kind (its card data)
+        where = None if base is None else (*base, n - i)
         hand.append(st.chance_draw(st.adeck, kind, "the next Action card", where))

@@ -105,16 +105,10 @@ def run_zq(st: Table) -> None:
     of this function leaves nothing after it that settling afresh would not do (a reaction,
     which does, holds the resume points: `play.react`)."""
     while st.zq and not st.pending and not st.over:
-        job = st.zq[0]
+        job = st.zq[0]  # each job leaves the queue as it is done
         kind = job[0]
-        roll = 0
-        if kind == J_HIT and st.alive[job[2]]:
-            roll = st.chance_die("a zombie attack roll", SETTLE)
-        elif kind == J_SPAWN:
-            _spawn(st, job)  # (its job heads the queue until it is done: resume points)
-            continue
-        st.zq.pop(0)
         if kind == J_ATTACK:
+            st.zq.pop(0)
             z = job[1]
             p = st.zpos[z]
             if p < 0:
@@ -129,13 +123,20 @@ def run_zq(st: Table) -> None:
         elif kind == J_HIT:
             _z, z, t, n = job
             if not st.alive[t]:
+                st.zq.pop(0)
                 continue  # Again: "If the Survivor died, ignore the effect."
+            roll = st.chance_die("a zombie attack roll", SETTLE)  # the job still heads it
+            st.zq.pop(0)
             if n > 1:
                 st.zq.insert(0, [J_HIT, z, t, n - 1])
             _roll_attack(st, z, t, roll)
         elif kind == J_SWAP:
+            st.zq.pop(0)
             swap(st)
+        elif kind == J_SPAWN:
+            _spawn(st, job)  # (the job heads the queue until it is done: resume points)
         elif kind == J_NEXT_TURN:
+            st.zq.pop(0)
             turn_order.check_end(st)
             if not st.over:
                 turn_order.start_player_turn(st)

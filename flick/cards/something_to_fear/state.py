@@ -153,6 +153,7 @@ class StfState(StfTable):
         if procedure[0] == "setup":
             rounds.setup(self, procedure[1])
         elif procedure == rounds.RESUME:
+            rounds.deal(self)
             rounds.advance(self)
         else:
             super()._procedure(procedure)
