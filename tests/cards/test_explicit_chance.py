@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -281,3 +282,69 @@ def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it
                 assert copies == 1  # the decision's copy, gone on from at each draw
                 checked += 1
     assert checked == 3
+
+
+def _note_outcomes(monkeypatch: pytest.MonkeyPatch, outcomes: list[int]) -> None:
+    """Make seeded games note, as they play, each chance outcome an explicit game would be
+    asked for: a draw's card kind when the deck holds more than one kind, a die, a pick of
+    more than one option."""
+    draw, die, pick = State.chance_draw, State.chance_die, State.chance_pick
+
+    def noted_draw(st: State, deck: list[int], kind: Any = None, label: str = "",
+                   resume: Any = None) -> int:
+        key = kind or (lambda c: c)
+        several = len({key(c) for c in deck}) > 1
+        card = draw(st, deck, kind, label, resume)
+        if several:
+            outcomes.append(key(card))
+        return card
+
+    def noted_die(st: State, label: str = "", resume: Any = None) -> int:
+        outcomes.append(die(st, label, resume))
+        return outcomes[-1]
+
+    def noted_pick(st: State, options: list[int], label: str = "", resume: Any = None) -> int:
+        value = pick(st, options, label, resume)
+        if len(options) > 1:
+            outcomes.append(value)
+        return value
+
+    monkeypatch.setattr(State, "chance_draw", noted_draw)
+    monkeypatch.setattr(State, "chance_die", noted_die)
+    monkeypatch.setattr(State, "chance_pick", noted_pick)
+
+
+@pytest.mark.parametrize("make", [
+    lambda e: StfState(num_players=3, seed=4, explicit_chance=e),
+    lambda e: StfState(num_players=5, seed=9, explicit_chance=e),
+    lambda e: RiseOfTheZombies(survivors=["Scout", "Paramedic", "Chef"], seed=2,
+                               explicit_chance=e, otis=True),
+], ids=["something_to_fear_3", "something_to_fear_5", "rise_of_the_zombies"])
+def test_an_explicit_game_fed_a_seeded_games_outcomes_plays_that_game(
+        make: Callable[[bool], State], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded chance draws at once where explicit chance asks (the two ways through the same
+    rules): fed the outcomes a seeded game drew, an explicit game offers the same actions at
+    every decision (by their labels: it may hold another card of the same kind) and ends the
+    same."""
+    outcomes: list[int] = []
+    rng = random.Random(1)
+    decisions = []
+    with monkeypatch.context() as noting:
+        _note_outcomes(noting, outcomes)
+        seeded = make(False)
+        while not seeded.is_terminal():
+            labels = [seeded.action_to_string(a) for a in seeded.legal_actions()]
+            decisions.append((sorted(labels), rng.choice(labels)))
+            seeded.apply(seeded.legal_actions()[labels.index(decisions[-1][1])])
+    explicit = make(True)
+    fed = iter(outcomes)
+    for labels, chosen in decisions:
+        while explicit.chance_event() is not None:
+            explicit.apply_chance(next(fed))
+        mine = {explicit.action_to_string(a): a for a in explicit.legal_actions()}
+        assert sorted(explicit.action_to_string(a) for a in explicit.legal_actions()) == labels
+        explicit.apply(mine[chosen])
+    while explicit.chance_event() is not None:
+        explicit.apply_chance(next(fed))
+    assert explicit.is_terminal() and explicit.returns() == seeded.returns()
+    assert next(fed, None) is None and len(outcomes) > 20
