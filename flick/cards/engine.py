@@ -68,7 +68,6 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -578,10 +577,18 @@ _D6 = tuple((face, 1 / 6) for face in range(1, 7))
 
 
 def _draw_event(kinds: list[int], label: str) -> ChanceEvent:
-    """The event of a draw from a deck whose cards are of `kinds`."""
-    counts = Counter(kinds)
-    total = len(kinds)
-    return ChanceEvent("draw", label, tuple([(k, n / total) for k, n in sorted(counts.items())]))
+    """The event of a draw from a deck whose cards are of `kinds`: each kind with its count
+    over the deck's size (counted as runs of the sorted kinds)."""
+    ordered = sorted(kinds)
+    total = len(ordered)
+    outcomes = []
+    i = 0
+    while i < total:
+        k = ordered[i]
+        j = bisect_right(ordered, k, i)
+        outcomes.append((k, (j - i) / total))
+        i = j
+    return ChanceEvent("draw", label, tuple(outcomes))
 
 
 def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
