@@ -47,19 +47,23 @@ of `event.outcomes` ((value, probability) pairs: a card kind left in the deck wi
 count/total, a die face with 1/6, a picked option with 1/n). A decision (or the set-up) that
 meets chance is applied to a copy of the state; when the copy reaches an event whose outcome
 is not chosen yet, the state stays as it was before the decision and the event is pending;
-each chosen outcome re-runs the decision from that point with the outcomes chosen so far, so
-the rules need no restructuring (a decision with k chance events runs k + 1 times). A
+each chosen outcome runs the decision again from its start with the outcomes chosen so far,
+so the rules need no restructuring (a decision with k chance events runs k + 1 times). A
 decision that meets no chance is applied at once (to the copy, which becomes the state).
 `max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's configuration.
 
-Resume points. Where the rules draw at a point from which the rest of the procedure is a
-procedure of its own on the state as it is there (Something to Fear's draws wait in a queue
-that `advance` resolves first thing: the rest is `("advance",)`), the helper is given that
-procedure (`resume=`): the copy that waits there is kept, and the outcome, when chosen, goes
-on from it instead of running the decision again from its start. Only the state that ran the
-copy keeps it (a clone, a dump or a pickle of a waiting state does not: it re-runs from the
+Resume points. Where the rules draw at a point from which the rest of the decision is a
+procedure of its own on the state as it is there, the helper is given that procedure
+(`resume=`): the copy that waits there is kept, and the outcome, when chosen, goes on from it
+(the procedure, with that one outcome) instead of running the decision again from its start.
+Something to Fear asks for its draws in a queue (`rounds.deal`, then `advance`); Rise of the
+Zombies! resumes its deal, a Discard step's draws, attack rolls, an Infestation's and the
+Spawn's draws. Rules that call something reaching such a point and have work of their own
+after the call hold the points for it (`resume_held`). Only the state that ran the copy keeps
+it (a clone, a dump or a pickle of a waiting state does not: it runs the decision from its
 start, which ends the same), and the state is still the one before the decision while it
-waits. Seeded chance passes through the same points and draws at once.
+waits. A waiting point that is not a resume point drops the copy (the decision runs again
+from its start). Seeded chance makes the same draws at once.
 """
 
 from __future__ import annotations
