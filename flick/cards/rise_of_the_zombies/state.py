@@ -202,15 +202,16 @@ class RiseOfTheZombies(Table):
     def _done(self, s: int, count: int) -> None:
         """Seat s ends its Discard step: it draws `count` cards, the next seat discards."""
         decks.draw_actions(self, s, count, ("done", s))
-        turn_order.next_discarder(self, s + 1)
+        turn_order.next_discarder(self, s + 1, settles=True)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
         seat's action ("for", seat, action: `apply_for`), and where a draw of the deal or of
         the end of a Discard step goes on ("deal" / "done", seat, cards left), where a zombie
         attack's roll goes on ("settle": `zombies.run_zq`), a survivor's attack roll ("roll",
-        target, on a survivor: `play.apply_pending`) and an Infestation's draw ("infest"):
-        resume points, flick.cards.engine."""
+        target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest") and the
+        draws of a seat with nothing to discard ("discard", seat, cards left): resume points,
+        flick.cards.engine."""
         what = procedure[0]
         if what == "setup":
             self._setup()
@@ -223,6 +224,11 @@ class RiseOfTheZombies(Table):
             turns.settle(self)
             self._count_decision()
         elif what == "settle":
+            turns.settle(self)
+            self._count_decision()
+        elif what == "discard":  # a seat with no card to discard draws: `next_discarder`
+            decks.draw_actions(self, procedure[1], procedure[2], ("discard", procedure[1]))
+            turn_order.next_discarder(self, procedure[1] + 1, settles=True)
             turns.settle(self)
             self._count_decision()
         elif what == "roll":  # a survivor's attack roll: `play.apply_pending`

@@ -139,7 +139,7 @@ def run_zq(st: Table) -> None:
             st.zq.pop(0)
             turn_order.check_end(st)
             if not st.over:
-                turn_order.start_player_turn(st)
+                turn_order.start_player_turn(st, settles=True)  # (see this function's doc)
 
 
 def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
