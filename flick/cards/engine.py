@@ -431,8 +431,7 @@ class State(ABC):
         """The copy that ran a whole procedure becomes this state."""
         trial._chance_plan, trial._chance_used = None, 0
         trial._chance_pending = None
-        self.__dict__.clear()
-        self.__dict__.update(trial.__dict__)
+        self.__dict__ = trial.__dict__  # (the copy is dropped: its fields are this state's)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without a waiting copy (see the module docstring)."""
