@@ -207,7 +207,9 @@ def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
 @pytest.mark.parametrize("make", [
     lambda: StfState(num_players=3, explicit_chance=True),
     lambda: RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True),
-], ids=["something_to_fear", "rise_of_the_zombies"])
+    lambda: RiseOfTheZombies(survivors=["Scout", "Chef", "Biker"], otis=True, seed=3,
+                             difficulty="insane", explicit_chance=True),
+], ids=["something_to_fear", "rise_of_the_zombies", "rise_of_the_zombies_otis"])
 def test_a_waiting_state_and_its_copies_go_on_alike(make: Callable[[], State]) -> None:
     """A state waiting at a resume point goes on from its waiting copy; a clone of it and its
     rebuilt JSON run the decision again with the outcomes chosen so far: all three end the
@@ -215,7 +217,7 @@ def test_a_waiting_state_and_its_copies_go_on_alike(make: Callable[[], State]) -
     st = make()
     rng = random.Random(11)
     events = 0
-    while not st.is_terminal() and events < 150:
+    while not st.is_terminal() and events < 400:
         event = st.chance_event()
         if event is None:
             st.apply(rng.choice(st.legal_actions()))
