@@ -322,6 +322,23 @@ class FlickState(pyspiel.State):
         held = self._held
         return CHANCE if held is None else held.actor
 
+    def is_chance_node(self) -> bool:
+        """(OpenSpiel's, answered here for Python callers without a trip through C++.)"""
+        held = self._held
+        return held is None or held.actor == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's legal actions (of the seat to act, or of `player`): the seat to act's
+        are answered here for Python callers without a trip through C++; anything else is
+        OpenSpiel's own answer (a chance node's outcomes, none at the end, an error for a
+        pseudo-player)."""
+        held = self._held
+        if held is not None and held.actor >= 0 and (player is None or player == held.actor):
+            return list(held.legal_ids())
+        if player is None:
+            return cast(list[int], pyspiel.State.legal_actions(self))
+        return cast(list[int], pyspiel.State.legal_actions(self, player))
+
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal action ids: none for a seat that is not to act (asking changes
         nothing)."""
