@@ -95,7 +95,8 @@ def _deal_one(st: StfTable, what: int) -> None:
 
 
 def deck_draw(st: StfTable) -> int:
-    """The top Encounter card: a set one (Michonne's) or, below them, chance's."""
+    """The top Encounter card: a set one (Michonne's) or, below them, chance's (explicit
+    chance draws it through `deal` only: a resume point)."""
     if st.deck_fixed > 0:
         st.deck_fixed -= 1
         return st.deck.pop()
