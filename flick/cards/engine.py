@@ -47,10 +47,23 @@ of `event.outcomes` ((value, probability) pairs: a card kind left in the deck wi
 count/total, a die face with 1/6, a picked option with 1/n). A decision (or the set-up) that
 meets chance is applied to a copy of the state; when the copy reaches an event whose outcome
 is not chosen yet, the state stays as it was before the decision and the event is pending;
-each chosen outcome re-runs the decision from that point with the outcomes chosen so far, so
-the rules need no restructuring (a decision with k chance events runs k + 1 times). A
+each chosen outcome runs the decision again from its start with the outcomes chosen so far,
+so the rules need no restructuring (a decision with k chance events runs k + 1 times). A
 decision that meets no chance is applied at once (to the copy, which becomes the state).
 `max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's configuration.
+
+Resume points. Where the rules draw at a point from which the rest of the decision is a
+procedure of its own on the state as it is there, the helper is given that procedure
+(`resume=`): the copy that waits there is kept, and the outcome, when chosen, goes on from it
+(the procedure, with that one outcome) instead of running the decision again from its start.
+Something to Fear asks for its draws in a queue (`rounds.deal`, then `advance`); Rise of the
+Zombies! resumes its deal, a Discard step's draws, attack rolls, an Infestation's and the
+Spawn's draws. Rules that call something reaching such a point and have work of their own
+after the call hold the points for it (`resume_held`). Only the state that ran the copy keeps
+it (a clone, a dump or a pickle of a waiting state does not: it runs the decision from its
+start, which ends the same), and the state is still the one before the decision while it
+waits. A waiting point that is not a resume point drops the copy (the decision runs again
+from its start). Seeded chance makes the same draws at once.
 """
 
 from __future__ import annotations
@@ -59,7 +72,8 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -105,9 +119,10 @@ class _ChanceWait(BaseException):
     """Raised inside a run of the rules at a chance event whose outcome is not chosen yet (a
     BaseException: no rule's `except` can swallow it)."""
 
-    def __init__(self, event: ChanceEvent) -> None:
+    def __init__(self, event: ChanceEvent, resume: tuple[Any, ...] | None) -> None:
         super().__init__(event.label)
         self.event = event
+        self.resume = resume  # the procedure that goes on from the copy as it is (or None)
 
 
 class NoDraws(random.Random):
@@ -149,6 +164,10 @@ class State(ABC):
     _chance_pending: tuple[tuple[Any, ...], tuple[int, ...], ChanceEvent] | None = None
     _chance_plan: tuple[int, ...] | None = None  # outcomes of the run in progress (a copy's)
     _chance_used: int = 0
+    # the copy waiting at a resume point and the procedure that goes on from it (this state's
+    # own: never copied, dumped or pickled; see the module docstring)
+    _chance_trial: tuple[State, tuple[Any, ...]] | None = None
+    _chance_held: int = 0  # > 0: resume points do not count (`resume_held`)
 
     # ---- the API every game implements -------------------------------------------------
     @abstractmethod
@@ -233,6 +252,11 @@ class State(ABC):
         """`legal_actions(player)` as sorted dense ids."""
         return sorted(self.action_to_id(a) for a in self.legal_actions(player))
 
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        """`legal_actions(player)` keyed by their dense ids, in the order of the ids (an
+        adapter's legal ids and the action each stands for, worked out once)."""
+        return dict(sorted((self.action_to_id(a), a) for a in self.legal_actions(player)))
+
     # ---- provided ----------------------------------------------------------------------
     def apply(self, action: int) -> None:
         """Apply `action` for the player to act; an illegal action raises and changes nothing."""
@@ -250,6 +274,15 @@ class State(ABC):
             raise IllegalActionError(
                 f"{self.game_name}: action {action!r} is not legal now; legal: {shown}{more}"
             )
+        if self.explicit_chance:  # as `apply_legal` (written out: a call less a decision)
+            self._run_procedure(("act", action), ())
+        else:
+            self._apply(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Apply `action`, one of this state's `legal_actions()` (the caller took it from them
+        and the state has not changed since: an adapter that checked the id against
+        `legal_id_actions`); `apply` is the checked way."""
         if self.explicit_chance:
             self._run_procedure(("act", action), ())
         else:
@@ -262,44 +295,74 @@ class State(ABC):
             self.rng.shuffle(cards)
 
     def chance_draw(self, deck: list[int], kind: Callable[[int], int] | None = None,
-                    label: str = "draw a card") -> int:
+                    label: str = "draw a card", resume: tuple[Any, ...] | None = None) -> int:
         """Take the next card of `deck` (its end is the top) and return it. Explicit chance:
         an event whose outcomes are the kinds of card left (`kind(card)`; default the card
-        itself) with probability count/total; the card taken is the topmost of that kind."""
+        itself) with probability count/total; the card taken is the topmost of that kind.
+        `resume`: this draw is a resume point (see the module docstring)."""
         if not self.explicit_chance:
             return deck.pop()
-        key = kind or _same
-        top = key(deck[-1]) if deck else None
-        if all(key(c) == top for c in deck):
-            return deck.pop()  # one kind left (or none: the caller's IndexError): no chance
-        value = self._chance_outcome(lambda: _draw_event(deck, key, label))
-        for i in range(len(deck) - 1, -1, -1):
-            if key(deck[i]) == value:
-                return deck.pop(i)
+        if not deck:
+            return deck.pop()  # the caller's IndexError
+        if kind is None:  # the cards themselves (compared as they are: no call a card)
+            top = deck[-1]
+            for c in deck:
+                if c != top:
+                    break
+            else:
+                return deck.pop()  # one card left: no chance
+            value = self._chance_outcome(lambda: _draw_event(deck, label), resume)
+            for i in range(len(deck) - 1, -1, -1):
+                if deck[i] == value:
+                    return deck.pop(i)
+        else:
+            top = kind(deck[-1])
+            for c in deck:
+                if kind(c) != top:
+                    break
+            else:
+                return deck.pop()  # one kind left: no chance
+            value = self._chance_outcome(
+                lambda: _draw_event(list(map(kind, deck)), label), resume)
+            for i in range(len(deck) - 1, -1, -1):
+                if kind(deck[i]) == value:
+                    return deck.pop(i)
         raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
 
-    def chance_die(self, label: str = "roll a die") -> int:
-        """A d6 roll, 1-6."""
+    def chance_die(self, label: str = "roll a die",
+                   resume: tuple[Any, ...] | None = None) -> int:
+        """A d6 roll, 1-6 (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return self.rng.randint(1, 6)
-        return self._chance_outcome(lambda: ChanceEvent(
-            "die", label, tuple((face, 1 / 6) for face in range(1, 7))))
+        return self._chance_outcome(lambda: ChanceEvent("die", label, _D6), resume)
 
-    def chance_pick(self, options: list[int], label: str = "pick at random") -> int:
-        """One of `options` (distinct ints), each equally likely."""
+    def chance_pick(self, options: list[int], label: str = "pick at random",
+                    resume: tuple[Any, ...] | None = None) -> int:
+        """One of `options` (distinct ints), each equally likely (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return options[self.rng.randrange(len(options))]
         if len(options) == 1:
             return options[0]
         return self._chance_outcome(lambda: ChanceEvent(
-            "pick", label, tuple((o, 1 / len(options)) for o in options)))
+            "pick", label, tuple((o, 1 / len(options)) for o in options)), resume)
 
-    def _chance_outcome(self, event: Callable[[], ChanceEvent]) -> int:
+    def _chance_outcome(self, event: Callable[[], ChanceEvent],
+                        resume: tuple[Any, ...] | None = None) -> int:
         plan = self._chance_plan
         if plan is not None and self._chance_used < len(plan):
             self._chance_used += 1
             return plan[self._chance_used - 1]
-        raise _ChanceWait(event())
+        raise _ChanceWait(event(), None if self._chance_held else resume)
+
+    @contextmanager
+    def resume_held(self) -> Iterator[None]:
+        """Within it, no chance event is a resume point: for rules that call, with work of
+        their own after the call, something that reaches one."""
+        self._chance_held += 1
+        try:
+            yield
+        finally:
+            self._chance_held -= 1
 
     def chance_event(self) -> ChanceEvent | None:
         """The chance event this state waits for (explicit chance), else None."""
@@ -311,11 +374,19 @@ class State(ABC):
         if self._chance_pending is None:
             raise IllegalActionError(f"{self.game_name}: no chance event is pending")
         procedure, plan, event = self._chance_pending
-        if type(outcome) is not int or all(outcome != v for v, _ in event.outcomes):
+        known = False
+        if type(outcome) is int:
+            for value, _ in event.outcomes:
+                if value == outcome:
+                    known = True
+                    break
+        if not known:
             raise IllegalActionError(
                 f"{self.game_name}: {outcome!r} is not an outcome of {event.label!r}")
         self._chance_pending = None
-        self._run_procedure(procedure, (*plan, outcome))
+        held = self.__dict__.pop("_chance_trial", None)
+        if held is None or not self._resume(held, procedure, (*plan, outcome)):
+            self._run_procedure(procedure, (*plan, outcome))
 
     def _run_procedure(self, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
         """Run `procedure` (a decision, the set-up) on a copy with the outcomes `plan`: the copy
@@ -325,12 +396,48 @@ class State(ABC):
         try:
             trial._procedure(procedure)
         except _ChanceWait as wait:
-            self._chance_pending = (procedure, plan, wait.event)
+            self._wait(wait, trial, procedure, plan)
             return
+        self._adopt(trial)
+
+    def _resume(self, held: tuple[State, tuple[Any, ...]], procedure: tuple[Any, ...],
+                plan: tuple[int, ...]) -> bool:
+        """Go on from the copy `held` waits with, its outcome the last of `plan`; False (the
+        copy dropped) when it met an event that is no resume point: the caller runs the
+        procedure again from its start."""
+        trial, rest = held
+        trial._chance_plan, trial._chance_used = plan[-1:], 0
+        try:
+            trial._procedure(rest)
+        except _ChanceWait as wait:
+            if wait.resume is None or trial._chance_used != 1:
+                return False
+            self._wait(wait, trial, procedure, plan)
+            return True
+        if trial._chance_used != 1:
+            return False
+        self._adopt(trial)
+        return True
+
+    def _wait(self, wait: _ChanceWait, trial: State, procedure: tuple[Any, ...],
+              plan: tuple[int, ...]) -> None:
+        """This state waits for `wait.event` (unchanged: the copy ran the procedure); the copy
+        is kept when it waits at a resume point."""
+        self._chance_pending = (procedure, plan, wait.event)
+        if wait.resume is not None:
+            self._chance_trial = (trial, wait.resume)
+
+    def _adopt(self, trial: State) -> None:
+        """The copy that ran a whole procedure becomes this state."""
         trial._chance_plan, trial._chance_used = None, 0
         trial._chance_pending = None
-        self.__dict__.clear()
-        self.__dict__.update(trial.__dict__)
+        self.__dict__ = trial.__dict__  # (the copy is dropped: its fields are this state's)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without a waiting copy (see the module docstring)."""
+        state = dict(self.__dict__)
+        state.pop("_chance_trial", None)
+        return state
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """Run one procedure of the rules: ("act", action) applies a decision; games add their
@@ -469,17 +576,22 @@ def check_loaded(state: Loaded) -> Loaded:
     return state
 
 
-def _same(card: int) -> int:
-    return card
+_D6 = tuple((face, 1 / 6) for face in range(1, 7))
 
 
-def _draw_event(deck: list[int], kind: Callable[[int], int], label: str) -> ChanceEvent:
-    counts: dict[int, int] = {}
-    for c in deck:
-        k = kind(c)
-        counts[k] = counts.get(k, 0) + 1
-    total = len(deck)
-    return ChanceEvent("draw", label, tuple((k, counts[k] / total) for k in sorted(counts)))
+def _draw_event(kinds: list[int], label: str) -> ChanceEvent:
+    """The event of a draw from a deck whose cards are of `kinds`: each kind with its count
+    over the deck's size (counted as runs of the sorted kinds)."""
+    ordered = sorted(kinds)
+    total = len(ordered)
+    outcomes = []
+    i = 0
+    while i < total:
+        k = ordered[i]
+        j = bisect_right(ordered, k, i)
+        outcomes.append((k, (j - i) / total))
+        i = j
+    return ChanceEvent("draw", label, tuple(outcomes))
 
 
 def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
@@ -527,6 +639,20 @@ class DenseCodes:
             self.offsets.append(total)
             total += sec.size
         self.size = total
+        self._ids: dict[int, int] = {}  # the codes met so far and their ids (`id_actions`)
+
+    def id_actions(self, codes: list[int]) -> dict[int, int]:
+        """`codes` keyed by their ids, in the order of the ids (each code's id worked out
+        once: a game's codes are few)."""
+        known = self._ids
+        pairs = []
+        for code in codes:
+            i = known.get(code)
+            if i is None:
+                i = known[code] = self.to_id(code)
+            pairs.append((i, code))
+        pairs.sort()
+        return dict(pairs)
 
     def to_id(self, code: int) -> int:
         i = bisect_right(self.codes, code) - 1

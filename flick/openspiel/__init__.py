@@ -50,7 +50,7 @@ from typing import Any, cast
 import numpy as np
 import pyspiel
 
-from flick.cards.engine import CHANCE, TERMINAL, State
+from flick.cards.engine import CHANCE, TERMINAL, IllegalActionError, State
 from flick.cards.features import hashed_features
 from flick.cards.rise_of_the_zombies.data import DIFFICULTIES as RISE_DIFFICULTIES
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
@@ -161,35 +161,33 @@ class FlickGame(pyspiel.Game):
 
 class _Held:
     """The engine inside an OpenSpiel state: copied with the engine's own `clone()` (a deep
-    copy would copy the card data too); observations cached for the state it is in."""
+    copy would copy the card data too), with what OpenSpiel asks of every node worked out
+    once a node: the seat to act (asked several times a move), the legal ids with the action
+    each stands for, each seat's observation."""
 
     def __init__(self, engine: State) -> None:
         self.engine = engine
         self.seen: dict[int, tuple[Any, str]] = {}  # seat -> (observation, canonical text)
-        self.ids: list[int] | None = None  # the legal action ids of the seat to act
-        self.actor: int | None = None  # `player()`, once asked
+        self.legal: dict[int, int] | None = None  # the seat to act's legal ids -> actions
+        self.actor = _actor(engine)  # `player()`
 
     def player(self) -> int:
-        """OpenSpiel's player to act: a seat, CHANCE or TERMINAL (asked many times a node)."""
-        if self.actor is None:
-            engine = self.engine
-            self.actor = (CHANCE if engine.chance_event() is not None else
-                          TERMINAL if engine.is_terminal() else engine.current_player())
+        """OpenSpiel's player to act: a seat, CHANCE or TERMINAL."""
         return self.actor
 
-    def legal_ids(self) -> list[int]:
-        """The seat to act's legal action ids, computed once per state (asked by OpenSpiel and
-        again by the check before an action is applied)."""
-        if self.ids is None:
-            engine = self.engine
-            self.ids = list(engine.legal_action_ids(engine.current_player()))
-        return self.ids
+    def legal_ids(self) -> dict[int, int]:
+        """The seat to act's legal action ids (in order) and the engine's action of each,
+        worked out once per node (asked by OpenSpiel, used again to apply one)."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = self.engine.legal_id_actions(self.engine.current_player())
+        return legal
 
     def changed(self) -> None:
-        """The engine changed in place (a move was applied): forget what was computed."""
+        """The engine changed in place (a move was applied): forget what was worked out."""
         self.seen = {}
-        self.ids = None
-        self.actor = None
+        self.legal = None
+        self.actor = _actor(self.engine)
 
     def look(self, player: int) -> tuple[Any, str]:
         """The seat's observation and its text, computed once per state."""
@@ -199,7 +197,12 @@ class _Held:
         return self.seen[player]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.engine.clone())
+        twin = _Held.__new__(_Held)
+        twin.engine = self.engine.clone()
+        twin.seen = {}
+        twin.legal = self.legal  # replaced, never changed in place
+        twin.actor = self.actor
+        return twin
 
     def __getstate__(self) -> dict[str, Any]:
         # An engine may cache its legal actions when asked: the serialization is of the state
@@ -212,8 +215,15 @@ class _Held:
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.engine = data["engine"]
         self.seen = {}
-        self.ids = None
-        self.actor = None
+        self.legal = None
+        self.actor = _actor(self.engine)
+
+
+def _actor(engine: State) -> int:
+    """OpenSpiel's player to act in `engine`: a seat, CHANCE or TERMINAL."""
+    if engine.chance_event() is not None:
+        return CHANCE
+    return TERMINAL if engine.is_terminal() else engine.current_player()
 
 
 class _Recall:
@@ -289,6 +299,7 @@ class FlickState(pyspiel.State):
         self._params = game.params
         self._held: _Held | None = None
         self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
+        self.left: list[int] = []  # Surrounded: the cards not dealt yet (`_deck_left`)
         self.moves = 0
         self.recall = _Recall(game.num_players())  # each seat's view of the history
         if self._spec.deal == "explicit":
@@ -309,68 +320,96 @@ class FlickState(pyspiel.State):
     # ---- OpenSpiel API --------------------------------------------------------------------
     def current_player(self) -> int:
         held = self._held
-        return CHANCE if held is None else held.player()
+        return CHANCE if held is None else held.actor
+
+    def is_chance_node(self) -> bool:
+        """(OpenSpiel's, answered here for Python callers without a trip through C++.)"""
+        held = self._held
+        return held is None or held.actor == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's legal actions (of the seat to act, or of `player`): the seat to act's
+        are answered here for Python callers without a trip through C++; anything else is
+        OpenSpiel's own answer (a chance node's outcomes, none at the end, an error for a
+        pseudo-player)."""
+        held = self._held
+        if held is not None and held.actor >= 0 and (player is None or player == held.actor):
+            return list(held.legal_ids())
+        if player is None:
+            return cast(list[int], pyspiel.State.legal_actions(self))
+        return cast(list[int], pyspiel.State.legal_actions(self, player))
 
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal action ids: none for a seat that is not to act (asking changes
         nothing)."""
         held = self._held
-        if held is None or player != self.current_player():
+        if held is None or player != held.actor:
             return []
+        if player < 0:  # a chance node's outcomes, or none once the game is over
+            return [v for v, _ in self.chance_outcomes()] if player == CHANCE else []
         return list(held.legal_ids())
 
     def _deck_left(self) -> list[int]:
-        scenario = int(self._params["scenario"])
-        return [c for c in range(1, SURROUNDED_CARDS + 1) if c not in self.dealt and c != scenario]
+        """Surrounded's cards not dealt yet, in order (worked out at the deal's first node)."""
+        if not self.dealt:
+            scenario = int(self._params["scenario"])
+            self.left = [c for c in range(1, SURROUNDED_CARDS + 1) if c != scenario]
+        return self.left
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.engine is None:
+        held = self._held
+        if held is None:
             left = self._deck_left()
-            return [(c - 1, 1.0 / len(left)) for c in left]
-        event = self.engine.chance_event()
+            p = 1.0 / len(left)
+            return [(c - 1, p) for c in left]
+        event = held.engine.chance_event()
         assert event is not None
         return list(event.outcomes)
 
     def _apply_action(self, action: int) -> None:
-        self._refuse(action)  # before anything changes
-        self.moves += 1
-        self._step(action)
-
-    def _refuse(self, action: int) -> None:
-        """Raise ValueError (the state unchanged) for an action this node does not have: any
-        action after the game is over, an outcome the chance node lacks, an id out of range or
-        not legal for the seat to act."""
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action is a whole number, not {action!r}")
-        player = self.current_player()
-        if player == pyspiel.PlayerId.TERMINAL:
-            raise ValueError(f"the game is over: action {action} is not applied")
-        if player == pyspiel.PlayerId.CHANCE:
-            if action not in {int(o) for o, _ in self.chance_outcomes()}:
+        """Apply a legal action id or chance outcome; anything this node does not have raises
+        ValueError before anything changes: any action after the game is over, an outcome the
+        chance node lacks, an id out of range or not legal for the seat to act."""
+        if type(action) is not int:
+            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+                raise ValueError(f"an action is a whole number, not {action!r}")
+            action = int(action)
+        held = self._held
+        if held is None:  # Surrounded's deal
+            if action + 1 not in self._deck_left():
                 raise ValueError(f"chance outcome {action} is not one of this chance node's")
-        elif action not in self._legal_actions(player):
-            raise ValueError(f"action {action} is not legal now for player {player}")
-
-    def _step(self, action: int) -> None:
-        engine = self.engine
-        if engine is None:  # Surrounded's deal
-            self.dealt.append(action + 1)
-            if not self._deck_left():
-                scenario = int(self._params["scenario"])
-                deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
-                self.engine = self._spec.build(self._params, 0, deck)
-        else:
-            held = self._held
-            assert held is not None
+            self.moves += 1
+            self._deal(action)
+            return
+        actor = held.actor
+        engine = held.engine
+        if actor >= 0:
+            code = held.legal_ids().get(action)
+            if code is None:
+                raise ValueError(f"action {action} is not legal now for player {actor}")
             self.recall.before_move(engine)
-            if engine.chance_event() is not None:
-                actor = CHANCE
-                engine.apply_chance(action)
-            else:
-                actor = engine.current_player()
-                engine.apply(engine.id_to_action(action))  # illegal: raises, nothing changed
-            self.recall.played(actor, action)
-            held.changed()  # the engine changed in place
+            engine.apply_legal(code)
+        elif actor == CHANCE:
+            self.recall.before_move(engine)  # (a checkpoint of the engine as it is)
+            try:
+                engine.apply_chance(action)  # an outcome the node lacks: changes nothing
+            except IllegalActionError:
+                raise ValueError(
+                    f"chance outcome {action} is not one of this chance node's") from None
+        else:
+            raise ValueError(f"the game is over: action {action} is not applied")
+        self.moves += 1
+        self.recall.played(actor, action)
+        held.changed()  # the engine changed in place
+
+    def _deal(self, action: int) -> None:
+        """Surrounded's deal: card `action + 1` is the next card of the deck."""
+        self.dealt.append(action + 1)
+        self.left = [c for c in self.left if c != action + 1]  # a new list: never changed in place
+        if not self.left:
+            scenario = int(self._params["scenario"])
+            deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
+            self.engine = self._spec.build(self._params, 0, deck)
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine
@@ -384,8 +423,8 @@ class FlickState(pyspiel.State):
         return f"{engine.action_to_string(engine.id_to_action(action))} #{action}"
 
     def is_terminal(self) -> bool:
-        return (self.engine is not None and self.engine.chance_event() is None
-                and self.engine.is_terminal())
+        held = self._held
+        return held is not None and held.actor == TERMINAL
 
     def returns(self) -> list[float]:
         if not self.is_terminal():

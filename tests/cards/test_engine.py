@@ -142,6 +142,7 @@ def test_dense_action_ids_cover_every_legal_action(name: str) -> None:
             assert len(set(ids)) == len(ids)
             assert [state.id_to_action(i) for i in ids] == actions
             assert state.legal_action_ids() == sorted(ids)
+            assert list(state.legal_id_actions().items()) == sorted(zip(ids, actions, strict=True))
             me = state.current_player()
             assert state.legal_actions(me) == actions
             for p in range(state.num_players):
@@ -166,3 +167,13 @@ def test_every_dense_id_decodes_to_a_code_that_encodes_back(name: str) -> None:
             state.id_to_action(bad)
     with pytest.raises(ValueError):
         state.action_to_id(10**12)
+
+
+def test_rise_of_the_zombies_keys_its_legal_actions_by_their_dense_ids() -> None:
+    state = module("rise_of_the_zombies").new_state(2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        pairs = sorted((state.action_to_id(a), a) for a in actions)
+        assert list(state.legal_id_actions().items()) == pairs
+        state.apply(rng.choice(actions))

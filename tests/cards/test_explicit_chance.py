@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from flick.cards.engine import ChanceEvent, IllegalActionError, State
+from flick.cards.rise_of_the_zombies.codes import K_DISCARD, K_DONE
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
 
@@ -170,3 +173,180 @@ def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
     assert acted > 0 and refused > 0
     back = RiseOfTheZombies.from_json(rise.to_json())
     assert back.to_json() == rise.to_json()
+
+
+def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its draws are resume points (flick.cards.engine): a decision runs on one copy, which
+    goes on from each draw it waits at, instead of a copy and a run again per chance event."""
+    copies = 0
+    clone = StfState.clone
+
+    def counted(self: StfState) -> StfState:
+        nonlocal copies
+        copies += 1
+        return clone(self)
+
+    monkeypatch.setattr(StfState, "clone", counted)
+    st = StfState(num_players=3, explicit_chance=True)
+    rng = random.Random(5)
+    decisions = events = 0
+    while not st.is_terminal():
+        event = st.chance_event()
+        if event is not None:
+            values, probs = zip(*event.outcomes, strict=True)
+            st.apply_chance(rng.choices(values, probs)[0])
+            events += 1
+        else:
+            st.apply(rng.choice(st.legal_actions()))
+            decisions += 1
+    assert events > 40
+    assert copies == decisions + 1  # one a decision and one for the set-up
+
+
+@pytest.mark.parametrize("make", [
+    lambda: StfState(num_players=3, explicit_chance=True),
+    lambda: RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True),
+    lambda: RiseOfTheZombies(survivors=["Scout", "Chef", "Biker"], otis=True, seed=3,
+                             difficulty="insane", explicit_chance=True),
+], ids=["something_to_fear", "rise_of_the_zombies", "rise_of_the_zombies_otis"])
+def test_a_waiting_state_and_its_copies_go_on_alike(make: Callable[[], State]) -> None:
+    """A state waiting at a resume point goes on from its waiting copy; a clone of it and its
+    rebuilt JSON run the decision again with the outcomes chosen so far: all three end the
+    same, outcome after outcome, and a clone's outcome never reaches the original."""
+    st = make()
+    rng = random.Random(11)
+    events = 0
+    while not st.is_terminal() and events < 400:
+        event = st.chance_event()
+        if event is None:
+            st.apply(rng.choice(st.legal_actions()))
+            continue
+        events += 1
+        before = st.to_json()
+        twin = st.clone()
+        back = type(st).from_json(before)
+        other = next((v for v, _ in event.outcomes if v != event.outcomes[0][0]), None)
+        if other is not None:  # a clone that takes another outcome first
+            st.clone().apply_chance(other)
+            assert st.to_json() == before
+        value = rng.choice(event.outcomes)[0]
+        for state in (st, twin, back):
+            state.apply_chance(value)
+        assert st.to_json() == twin.to_json() == back.to_json()
+    assert events > 20
+
+
+def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal's draws, a Discard step's draws and a zombie attack's rolls are resume points:
+    the whole deal runs on one copy (a copy a draw before), and ending a Discard step copies
+    the state once, however many cards it draws."""
+    copies = 0
+    clone = RiseOfTheZombies.clone
+
+    def counted(self: RiseOfTheZombies) -> RiseOfTheZombies:
+        nonlocal copies
+        copies += 1
+        return clone(self)
+
+    monkeypatch.setattr(RiseOfTheZombies, "clone", counted)
+    rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
+    draws = 0
+    while (event := rise.chance_event()) is not None:
+        rise.apply_chance(event.outcomes[0][0])
+        draws += 1
+    assert draws == 2 * rise.health() and copies == 1
+    assert [len(h) for h in rise.hand] == [rise.health()] * 2
+    rng = random.Random(3)
+    checked = 0
+    while not rise.is_terminal() and checked < 3:
+        event = rise.chance_event()
+        if event is not None:
+            rise.apply_chance(rng.choice(event.outcomes)[0])
+            continue
+        legal = rise.legal_actions()
+        done = [a for a in legal if a >> 16 == K_DONE]
+        discard = [a for a in legal if a >> 16 == K_DISCARD]
+        if not done:
+            rise.apply(rng.choice(legal))
+        elif discard and len(rise.hand[rise.current_player()]) > 1:
+            rise.apply(discard[0])  # down to one card, so that the step draws several
+        else:
+            copies = 0
+            rise.apply(done[0])
+            draws = 0
+            while (event := rise.chance_event()) is not None and (
+                    event.label == "the next Action card"):
+                rise.apply_chance(rng.choice(event.outcomes)[0])
+                draws += 1
+            if draws > 1:
+                assert copies == 1  # the decision's copy, gone on from at each draw
+                checked += 1
+    assert checked == 3
+
+
+def _note_outcomes(monkeypatch: pytest.MonkeyPatch, outcomes: list[int]) -> None:
+    """Make seeded games note, as they play, each chance outcome an explicit game would be
+    asked for: a draw's card kind when the deck holds more than one kind, a die, a pick of
+    more than one option."""
+    draw, die, pick = State.chance_draw, State.chance_die, State.chance_pick
+
+    def noted_draw(st: State, deck: list[int], kind: Any = None, label: str = "",
+                   resume: Any = None) -> int:
+        key = kind or (lambda c: c)
+        several = len({key(c) for c in deck}) > 1
+        card = draw(st, deck, kind, label, resume)
+        if several:
+            outcomes.append(key(card))
+        return card
+
+    def noted_die(st: State, label: str = "", resume: Any = None) -> int:
+        outcomes.append(die(st, label, resume))
+        return outcomes[-1]
+
+    def noted_pick(st: State, options: list[int], label: str = "", resume: Any = None) -> int:
+        value = pick(st, options, label, resume)
+        if len(options) > 1:
+            outcomes.append(value)
+        return value
+
+    monkeypatch.setattr(State, "chance_draw", noted_draw)
+    monkeypatch.setattr(State, "chance_die", noted_die)
+    monkeypatch.setattr(State, "chance_pick", noted_pick)
+
+
+@pytest.mark.parametrize("make", [
+    lambda e: StfState(num_players=3, seed=4, explicit_chance=e),
+    lambda e: StfState(num_players=5, seed=9, explicit_chance=e),
+    lambda e: RiseOfTheZombies(survivors=["Scout", "Paramedic", "Chef"], seed=2,
+                               explicit_chance=e, otis=True),
+], ids=["something_to_fear_3", "something_to_fear_5", "rise_of_the_zombies"])
+def test_an_explicit_game_fed_a_seeded_games_outcomes_plays_that_game(
+        make: Callable[[bool], State], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded chance draws at once where explicit chance asks (the two ways through the same
+    rules): fed the outcomes a seeded game drew, an explicit game offers the same actions at
+    every decision (by their labels: it may hold another card of the same kind) and ends the
+    same."""
+    outcomes: list[int] = []
+    rng = random.Random(1)
+    decisions = []
+    with monkeypatch.context() as noting:
+        _note_outcomes(noting, outcomes)
+        seeded = make(False)
+        while not seeded.is_terminal():
+            labels = [seeded.action_to_string(a) for a in seeded.legal_actions()]
+            decisions.append((sorted(labels), rng.choice(labels)))
+            seeded.apply(seeded.legal_actions()[labels.index(decisions[-1][1])])
+    explicit = make(True)
+    fed = iter(outcomes)
+    for labels, chosen in decisions:
+        while explicit.chance_event() is not None:
+            explicit.apply_chance(next(fed))
+        mine = {explicit.action_to_string(a): a for a in explicit.legal_actions()}
+        assert sorted(explicit.action_to_string(a) for a in explicit.legal_actions()) == labels
+        explicit.apply(mine[chosen])
+    while explicit.chance_event() is not None:
+        explicit.apply_chance(next(fed))
+    assert explicit.is_terminal() and explicit.returns() == seeded.returns()
+    assert next(fed, None) is None and len(outcomes) > 20

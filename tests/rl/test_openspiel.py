@@ -312,3 +312,23 @@ def test_information_states_survive_clones_and_serialization_asked_in_any_order(
     for s in (state, copy):
         s.apply_action(action)
     assert state.information_state_tensor(1) == copy.information_state_tensor(1)
+
+
+@pytest.mark.parametrize("name", [SURROUNDED, STF, RISE])
+def test_the_python_answers_are_openspiels_own(name: str) -> None:
+    """`legal_actions` and `is_chance_node`, answered in Python for Python callers, give what
+    OpenSpiel's C++ gives (through `_legal_actions` and `current_player`) at every node."""
+    game = pyspiel.load_game(name)
+    rs = np.random.RandomState(5)
+    state = game.new_initial_state()
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(game.num_players()):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p), p
+        if not state.is_chance_node() and not state.is_terminal():
+            with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                state.legal_actions(pyspiel.PlayerId.CHANCE)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rs.choice(state.legal_actions())))

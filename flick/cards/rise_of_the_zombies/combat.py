@@ -79,7 +79,7 @@ def resolve_weapon(
     wname = st.weapon(s, w)[3]
     st.say(f"The {st.name(s)} attacks with {wname}: rolls {roll} -> {res}")
     if res == "reload":
-        st.reloaded[w] = True
+        st.put_card("reloaded", w, True)
         res = 0
     elif res == "again":
         # "Again - Perform another Attack. If your Survivor receives the effect, you may target

@@ -3,16 +3,17 @@ the discards reshuffled when a deck runs out (functions of the state, `table.Tab
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
 
 
-def draw_zombie(st: Table, choice: bool = True) -> int:
+def draw_zombie(st: Table, choice: bool = True, resume: tuple[Any, ...] | None = None) -> int:
     """The top Zombie card (the discards reshuffled when the deck is out; -1: none left).
     Without a `choice` (Spawn, Attract) Epic zombies are set aside and replaced: they
-    enter play only when a survivor chooses to place them for an Infestation."""
+    enter play only when a survivor chooses to place them for an Infestation. `resume`: each
+    draw is a resume point (one set aside is set aside for good before the next draw)."""
     while True:
         if not st.zdeck:
             if not st.zdisc:
@@ -20,21 +21,27 @@ def draw_zombie(st: Table, choice: bool = True) -> int:
             st.zdeck = st.zdisc
             st.zdisc = []
             st.chance_shuffle(st.zdeck)
-        z = st.chance_draw(st.zdeck, st.zombie_kind, "the next Zombie card")
+        kind = st.cat.zombie_cards.__getitem__  # a card's kind (its card data)
+        z = st.chance_draw(st.zdeck, kind, "the next Zombie card", resume)
         if choice or not st.zspec(z).epic:
             return z
         st.aside.append(z)
         st.say(f"  {st.zspec(z).name} are set aside (not chosen).")
 
 
-def draw_actions(st: Table, s: int, n: int) -> None:
-    """Survivor s draws n Action cards (fewer when both the deck and its discards run out)."""
+def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = None) -> None:
+    """Survivor s draws n Action cards (fewer when both the deck and its discards run out).
+    `resume`: the draws are resume points (flick.cards.engine): the rest of the procedure is
+    `(*resume, cards left to draw)` (the state's own procedures)."""
     hand = st.hand[s]
-    for _ in range(n):
+    kind = st.cat.action_cards.__getitem__  # a card's kind (its card data)
+    base = resume if st.explicit_chance else None
+    for i in range(n):
         if not st.adeck:
             if not st.adisc:
                 return
             st.adeck = st.adisc
             st.adisc = []
             st.chance_shuffle(st.adeck)
-        hand.append(st.chance_draw(st.adeck, st.action_kind, "the next Action card"))
+        where = None if base is None else (*base, n - i)
+        hand.append(st.chance_draw(st.adeck, kind, "the next Action card", where))

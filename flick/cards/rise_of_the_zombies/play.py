@@ -47,7 +47,7 @@ def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
             st.attach[st.pos[s]].append(b)
         else:
             st.ready[s].append(b)
-            st.cwounds[b] = 0
+            st.put_card("cwounds", b, 0)
         st.say(f"The {st.name(s)} readies {sp.name}.")
     elif kind == K_LOCATION:
         hand.remove(b)
@@ -66,7 +66,7 @@ def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
             hand.remove(b)
             st.adisc.append(b)
         if a != NONE:
-            st.weapon_user[a] = s
+            st.put_card("weapon_user", a, s)
         (lo, hi), _c, _f, _n = st.weapon(s, a)
         st.pending.append(D.Target(seat=s, mode="weapon", weapon=a, lo=lo, hi=hi))
     elif kind == K_FINAL:
@@ -89,15 +89,15 @@ def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
         src = hand if a in hand else st.ready[s]
         src.remove(a)
         st.hand[b].append(a)
-        st.moved_card[a] = True
+        st.put_card("moved_card", a, True)
         st.passed[b] = False
         st.say(f"The {st.name(s)} gives {st.spec(a).name} to the {st.name(b)}.")
     elif kind == K_UNREADY:
         st.ready[s].remove(b)
         hand.append(b)
-        st.moved_card[b] = True
+        st.put_card("moved_card", b, True)
     elif kind == K_COMPANION:
-        st.comp_attacked[b] = True
+        st.put_card("comp_attacked", b, True)
         lo, hi = st.spec(b).range
         st.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
 
@@ -127,7 +127,8 @@ def react(st: Table, s: int, kind: int, a: int, b: int) -> None:
         return
     st.say(f"The {st.name(s)} reacts!")
     before = {id(q) for q in st.pending}
-    apply_play(st, s, kind, a, b)
+    with st.resume_held():  # work follows the reaction's play: it cannot go on from a draw
+        apply_play(st, s, kind, a, b)
     new = [q for q in st.pending if id(q) not in before]
     for q in new:
         q.reaction = True
@@ -153,8 +154,9 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
         react(st, s, kind, a, b)
     elif isinstance(pd, D.Target):
         surv = kind == K_TARGET_SURV
-        if pd.mode == "weapon":
-            combat.weapon_roll(st, pd, b, surv, st.chance_die("an attack roll"))
+        if pd.mode == "weapon":  # the roll is a resume point: `weapon_roll` goes on from it
+            roll = st.chance_die("an attack roll", ("roll", b, surv))
+            combat.weapon_roll(st, pd, b, surv, roll)
         elif pd.mode == "fixed":
             st.pending.pop(0)
             hurt(st, s, b, surv, pd.wounds)
@@ -178,7 +180,7 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
         if b == NONE:
             st.wounds[a] = max(0, st.wounds[a] - pd.wounds)
         else:
-            st.cwounds[b] = max(0, st.cwounds[b] - pd.wounds)
+            st.put_card("cwounds", b, max(0, st.cwounds[b] - pd.wounds))
         st.say(f"  heals the {st.name(a)}" + ("" if b == NONE else "'s companion"))
     elif isinstance(pd, D.Reroll):
         st.pending.pop(0)

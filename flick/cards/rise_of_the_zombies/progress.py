@@ -13,6 +13,7 @@ from flick.cards.engine import IllegalActionError, list_of_lists, rng_from_json,
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
 from flick.cards.rise_of_the_zombies.data import default_catalog
+from flick.cards.rise_of_the_zombies.table import CARD_LISTS
 from flick.errors import FlickError
 
 if TYPE_CHECKING:
@@ -30,10 +31,11 @@ def _copy_infestation(infest: D.Infestation | None) -> D.Infestation | None:
 
 
 # Every field of a game, in the order of its dump (`to_json`, `from_json`), with how `clone`
-# copies it (None: an immutable value, shared); the observation leaves out `SECRET`.
+# copies it (None: shared: an immutable value, a list set once, or one of `CARD_LISTS`, shared
+# until set); the observation leaves out `SECRET`.
 FIELDS: dict[str, Callable[[Any], Any] | None] = {
     "seed": None,
-    "sv": list,
+    "sv": None,  # (set once)
     "difficulty": None,
     "departure": None,
     "clock": None,
@@ -62,7 +64,7 @@ FIELDS: dict[str, Callable[[Any], Any] | None] = {
     "furthest": list,
     "hand": list_of_lists,
     "ready": list_of_lists,
-    "cwounds": list,
+    "cwounds": None,  # (the per-card lists: shared until set, `Table.put_card`)
     "turn": None,
     "over": None,
     "end_reason": None,
@@ -78,10 +80,10 @@ FIELDS: dict[str, Callable[[Any], Any] | None] = {
     "reroll_used": list,
     "passed": list,
     "placed": None,
-    "weapon_user": list,
-    "reloaded": list,
-    "moved_card": list,
-    "comp_attacked": list,
+    "weapon_user": None,
+    "reloaded": None,
+    "moved_card": None,
+    "comp_attacked": None,
     "actor": None,
 }
 
@@ -150,6 +152,8 @@ def clone(st: T) -> T:
     twin = type(st).__new__(type(st))
     d = twin.__dict__
     d.update(st.__dict__)
+    d.pop("_chance_trial", None)  # a waiting copy is its state's own (flick.cards.engine)
+    st.shared_lists = twin.shared_lists = CARD_LISTS  # shared until set (`Table.put_card`)
     for f, copy_of in _COPIED:
         d[f] = copy_of(d[f])
     if st.explicit_chance:

@@ -68,7 +68,17 @@ from flick.cards.engine import (
     check_action,
     check_loaded,
 )
-from flick.cards.rise_of_the_zombies import decks, moves, play, progress, turn_order, turns
+from flick.cards.rise_of_the_zombies import (
+    combat,
+    decks,
+    moves,
+    play,
+    progress,
+    turn_order,
+    turns,
+    zombies,
+)
+from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import (
     K_DISCARD,
     K_DONE,
@@ -181,19 +191,57 @@ class RiseOfTheZombies(Table):
         else:
             self._setup()
 
-    def _setup(self) -> None:
-        """The deal, then the first Player Turn."""
-        for s in range(self.num_players):
-            decks.draw_actions(self, s, self.health())
+    def _setup(self, first: int = 0, left: int | None = None) -> None:
+        """The deal (from seat `first`, which has `left` cards still to draw), then the first
+        Player Turn."""
+        for s in range(first, self.num_players):
+            count = self.health() if left is None or s > first else left
+            decks.draw_actions(self, s, count, ("deal", s))
         turn_order.start_player_turn(self)
+
+    def _done(self, s: int, count: int) -> None:
+        """Seat s ends its Discard step: it draws `count` cards, the next seat discards."""
+        decks.draw_actions(self, s, count, ("done", s))
+        turn_order.next_discarder(self, s + 1, settles=True)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         """The engine's procedures (a decision: "act"), the set-up's deal and a simultaneous
-        seat's action ("for", seat, action: `apply_for`)."""
-        if procedure[0] == "setup":
+        seat's action ("for", seat, action: `apply_for`), and where a draw of the deal or of
+        the end of a Discard step goes on ("deal" / "done", seat, cards left), where a zombie
+        attack's roll goes on ("settle": `zombies.run_zq`), a survivor's attack roll ("roll",
+        target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest") and the
+        draws of a seat with nothing to discard ("discard", seat, cards left): resume points,
+        flick.cards.engine."""
+        what = procedure[0]
+        if what == "setup":
             self._setup()
-        elif procedure[0] == "for":
+        elif what == "for":
             self._apply_for(procedure[1], procedure[2])
+        elif what == "deal":
+            self._setup(procedure[1], procedure[2])
+        elif what == "done":
+            self._done(procedure[1], procedure[2])
+            turns.settle(self)
+            self._count_decision()
+        elif what == "settle":
+            turns.settle(self)
+            self._count_decision()
+        elif what == "discard":  # a seat with no card to discard draws: `next_discarder`
+            decks.draw_actions(self, procedure[1], procedure[2], ("discard", procedure[1]))
+            turn_order.next_discarder(self, procedure[1] + 1, settles=True)
+            turns.settle(self)
+            self._count_decision()
+        elif what == "roll":  # a survivor's attack roll: `play.apply_pending`
+            surv, pd = procedure[2], self.pending[0]
+            assert isinstance(pd, D.Target)
+            roll = self.chance_die("an attack roll", procedure)
+            combat.weapon_roll(self, pd, procedure[1], surv, roll)
+            turns.settle(self)
+            self._count_decision()
+        elif what == "infest":
+            zombies.continue_infestation(self)
+            turns.settle(self)
+            self._count_decision()
         else:
             super()._procedure(procedure)
 
@@ -295,8 +343,7 @@ class RiseOfTheZombies(Table):
             self.hand[s].remove(b)
             self.adisc.append(b)
         elif kind == K_DONE:
-            decks.draw_actions(self, s, self.remaining(s) - len(self.hand[s]))
-            turn_order.next_discarder(self, s + 1)
+            self._done(s, self.remaining(s) - len(self.hand[s]))
         elif kind == K_PASS:
             self.passed[s] = True
             turn_order.next_actor(self)
@@ -402,12 +449,19 @@ class RiseOfTheZombies(Table):
         return self._KINDS * m * m
 
     def action_to_id(self, action: int) -> int:
+        return self._to_id(action, self._arg_range())
+
+    def _to_id(self, action: int, m: int) -> int:
+        """`action_to_id` with the argument range `m` (`_arg_range`) given."""
         kind, a, b = action >> 16, (action >> 8) & 255, action & 255
-        m = self._arg_range()
         if action < 0 or kind >= self._KINDS or (a >= m and a != NONE) or (b >= m and b != NONE):
             raise ValueError(f"{self.game_name}: {action} is outside the declared action range")
         ia, ib = (m if a == NONE else a), (m if b == NONE else b)
         return (kind * (m + 1) + ia) * (m + 1) + ib
+
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        m = self._arg_range()
+        return dict(sorted([(self._to_id(a, m), a) for a in self.legal_actions(player)]))
 
     def id_to_action(self, action_id: int) -> int:
         if not 0 <= action_id < self.num_distinct_actions():

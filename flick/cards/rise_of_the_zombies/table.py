@@ -21,6 +21,9 @@ from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import HELI, NONE, SAFE
 from flick.cards.rise_of_the_zombies.data import ActionSpec, Catalog, Chart, ZombieSpec
 
+# lists of an entry per Action card that copies of a state share until one sets an entry
+CARD_LISTS = frozenset({"cwounds", "weapon_user", "reloaded", "moved_card", "comp_attacked"})
+
 
 @dataclass(init=False, eq=False, repr=False)
 class Table(State):
@@ -91,19 +94,23 @@ class Table(State):
     moved_card: list[bool]
     comp_attacked: list[bool]
     actor: int
+    # the per-card lists (`CARD_LISTS`) this state shares with a copy (`put_card`)
+    shared_lists: frozenset[str] = frozenset()
+
+    def put_card(self, field: str, card: int, value: Any) -> None:
+        """Set Action card `card`'s entry of a per-card list (`CARD_LISTS`). A copy of the
+        state shares these lists with its original (`progress.clone`: they are long, one
+        entry a card, and rarely set), so a list still shared (`shared_lists`) is replaced by
+        a copy first, on either side."""
+        if field in self.shared_lists:
+            setattr(self, field, list(getattr(self, field)))
+            self.shared_lists = self.shared_lists - {field}
+        getattr(self, field)[card] = value
 
     def say(self, text: str) -> None:
         """Add `text` to the log, when one is kept."""
         if self.events is not None:
             self.events.append(text)
-
-    def action_kind(self, card: int) -> int:
-        """An Action card's kind (its card data), for the chance of a draw."""
-        return self.cat.action_cards[card]
-
-    def zombie_kind(self, z: int) -> int:
-        """A Zombie card's kind (its card data), for the chance of a draw."""
-        return self.cat.zombie_cards[z]
 
     def health(self) -> int:
         """Health (and hand size) of an unwounded survivor on the Group counter in place."""

@@ -13,13 +13,14 @@ if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
 
 
-def start_player_turn(st: Table) -> None:
-    """A new Player Turn: its fields afresh, then the Discard step from the first seat."""
+def start_player_turn(st: Table, settles: bool = False) -> None:
+    """A new Player Turn: its fields afresh, then the Discard step from the first seat
+    (`settles`: as `next_discarder`)."""
     st.turn += 1
     st.phase = "discard"
     turn_fields(st)
     st.actor = 0
-    next_discarder(st, 0)
+    next_discarder(st, 0, settles)
 
 
 def turn_fields(st: Table) -> None:
@@ -40,16 +41,19 @@ def turn_fields(st: Table) -> None:
     st.actor = 0
 
 
-def next_discarder(st: Table, start: int) -> None:
+def next_discarder(st: Table, start: int, settles: bool = False) -> None:
     """The next survivor from seat `start` on with cards to discard (those with none just
-    draw); after the last, the Play Cards step."""
+    draw); after the last, the Play Cards step. `settles`: all that follows in the decision
+    is settling it and counting it, so the draws are resume points ("discard", seat, cards
+    left: the state's procedure; flick.cards.engine)."""
     for s in range(start, st.num_players):
         if not st.alive[s]:
             continue
         if st.hand[s]:
             st.actor = s
             return
-        decks.draw_actions(st, s, st.remaining(s))  # nothing to discard: just draw
+        # nothing to discard: just draw
+        decks.draw_actions(st, s, st.remaining(s), ("discard", s) if settles else None)
     st.phase = "play"
     st.actor = -1
     next_actor(st)

@@ -19,6 +19,8 @@ from flick.cards.rise_of_the_zombies import decks, turn_order
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
+SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
+INFEST = ("infest",)  # the state's procedure: go on with the Infestation, then SETTLE
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
@@ -39,10 +41,13 @@ def crossbow_lone(st: Table, s: int) -> bool:
 
 
 def continue_infestation(st: Table) -> None:
+    """Draw zombies for the Infestation in progress until it is full. Each draw is a resume
+    point (flick.cards.engine) from which the rest of the decision is `INFEST`: every caller
+    leaves nothing after it that settling would not do (a reaction holds resume points)."""
     inf = st.infest
     assert inf is not None  # called only during an Infestation
     while inf.got < inf.need:
-        z = decks.draw_zombie(st)
+        z = decks.draw_zombie(st, resume=INFEST)  # all that follows is on the state
         if z < 0:
             break  # no Zombie card left anywhere
         if st.zspec(z).epic:
@@ -94,11 +99,16 @@ def zombie_attack(st: Table, z: int) -> None:
 
 
 def run_zq(st: Table) -> None:
-    """Run queued zombie work until it is done or a survivor has a decision to make."""
+    """Run queued zombie work until it is done or a survivor has a decision to make. A zombie
+    attack's roll is made while its job still heads the queue: a resume point
+    (flick.cards.engine) from which the rest of the decision is `SETTLE`, because every caller
+    of this function leaves nothing after it that settling afresh would not do (a reaction,
+    which does, holds the resume points: `play.react`)."""
     while st.zq and not st.pending and not st.over:
-        job = st.zq.pop(0)
+        job = st.zq[0]  # each job leaves the queue as it is done
         kind = job[0]
         if kind == J_ATTACK:
+            st.zq.pop(0)
             z = job[1]
             p = st.zpos[z]
             if p < 0:
@@ -113,25 +123,29 @@ def run_zq(st: Table) -> None:
         elif kind == J_HIT:
             _z, z, t, n = job
             if not st.alive[t]:
+                st.zq.pop(0)
                 continue  # Again: "If the Survivor died, ignore the effect."
+            roll = st.chance_die("a zombie attack roll", SETTLE)  # the job still heads it
+            st.zq.pop(0)
             if n > 1:
                 st.zq.insert(0, [J_HIT, z, t, n - 1])
-            _roll_attack(st, z, t)
+            _roll_attack(st, z, t, roll)
         elif kind == J_SWAP:
+            st.zq.pop(0)
             swap(st)
         elif kind == J_SPAWN:
-            _spawn(st)
+            _spawn(st, job)  # (the job heads the queue until it is done: resume points)
         elif kind == J_NEXT_TURN:
+            st.zq.pop(0)
             turn_order.check_end(st)
             if not st.over:
-                turn_order.start_player_turn(st)
+                turn_order.start_player_turn(st, settles=True)  # (see this function's doc)
 
 
-def _roll_attack(st: Table, z: int, t: int) -> None:
+def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
     zs = st.zspec(z)
     p = st.zpos[z]
     mod = sum(st.spec(c).eff("zombie_attack_modifier") for c in st.attach[p])
-    roll = st.chance_die("a zombie attack roll")
     w = zs.attack.natural[roll]
     if w is None:
         w = zs.attack.wounds[min(max(roll + mod, 1), 12)]
@@ -144,7 +158,7 @@ def _roll_attack(st: Table, z: int, t: int) -> None:
 
 def redirect(st: Table, s: int, c: int) -> None:
     """One wound meant for survivor s goes to its Companion c (at 0 Health it dies)."""
-    st.cwounds[c] += 1
+    st.put_card("cwounds", c, st.cwounds[c] + 1)
     if st.cwounds[c] >= st.spec(c).health:
         st.ready[s].remove(c)
         st.removed.append(c)
@@ -210,19 +224,25 @@ def zombie_turn(st: Table, next_turn: bool = False) -> None:
     run_zq(st)
 
 
-def _spawn(st: Table) -> None:
-    """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there)."""
-    if not any(st.alive):
-        return
-    rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
-    where = max(rear - 1, 0)
-    draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
-    fast: list[int] = []
-    for _ in range(draws):
-        z = decks.draw_zombie(st, choice=False)
-        if z >= 0:
-            place_zombie(st, z, where, -1, fast)
-    fast_attacks(st, fast, run=False)  # queued first, the running queue does them
+def _spawn(st: Table, job: list[int]) -> None:
+    """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there). The
+    job heads the queue until the last zombie is placed and keeps what is done ([J_SPAWN,
+    zombies drawn, the Fast ones placed...]), so that each draw is a resume point (`SETTLE`):
+    where and how many do not change while it spawns (no survivor moves or dies)."""
+    if any(st.alive):
+        rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
+        where = max(rear - 1, 0)
+        draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
+        while len(job) == 1 or job[1] < draws:
+            z = decks.draw_zombie(st, choice=False, resume=SETTLE)
+            fast = job[2:]
+            if z >= 0:
+                place_zombie(st, z, where, -1, fast)
+            job[1:] = [(job[1] if len(job) > 1 else 0) + 1, *fast]
+        st.zq.pop(0)
+        fast_attacks(st, job[2:], run=False)  # queued first, the running queue does them
+    else:
+        st.zq.pop(0)
 
 
 def engage_random(st: Table, z: int, p: int) -> None:

@@ -40,9 +40,13 @@ def apply(st: StfTable, action: int) -> None:
         if action == A.USE:
             pile = st.discard[p]
             st.chance_shuffle(pile)  # "shuffle your discard pile and reveal one card"
-            card = st.chance_draw(pile, label=f"player {p + 1}'s Eugene reveals a card")
-            st.eugene_card[p] = card
-            st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+            if st.explicit_chance:  # (a resume point: `rounds.deal`; `advance` follows)
+                st.deals = [rounds.DEAL_EUGENE + p]
+                rounds.deal(st)
+            else:
+                card = st.chance_draw(pile, label=f"player {p + 1}'s Eugene reveals a card")
+                st.eugene_card[p] = card
+                st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
     elif ph == A.CARL:
         st.queue.pop(0)
         if action == A.USE:

@@ -88,6 +88,7 @@ def clone(state: T) -> T:
         new.rng.setstate(state.rng.getstate())
     new.explicit_chance = state.explicit_chance
     new.deck_fixed = state.deck_fixed
+    new.deals = list(state.deals)
     new._chance_pending = state._chance_pending
     new._legal = state._legal
     new._results = state._results
@@ -153,6 +154,7 @@ def from_json(cls: type[T], data: dict[str, Any]) -> T:
             f"something_to_fear: not a saved game state ({exc!r})", exit_code=2
         ) from exc
     new.data = cards
+    new.deals = []
     new.forget_legal()
     new._results = None
     return new

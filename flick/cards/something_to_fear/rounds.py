@@ -16,36 +16,92 @@ if TYPE_CHECKING:
     from flick.cards.something_to_fear.table import StfTable
 
 
+# What `st.deals` asks to be drawn, in order, before anything else happens (`deal`; explicit
+# chance only: seeded chance makes the same draws at once): a card of the Encounter deck into
+# the row (DEAL_ROW) or to Michonne's look (DEAL_PEEK), player q's next Character (q), the
+# card player p's Eugene reveals (DEAL_EUGENE + p), the Tie-breaker holder (DEAL_TIEBREAKER).
+DEAL_ROW, DEAL_PEEK, DEAL_TIEBREAKER, DEAL_EUGENE = -1, -2, -3, 100
+RESUME = ("advance",)  # what goes on after a draw of the queue: the rest of the queue, then
+# `advance` (the engine's resume point: a decision that waits at such a draw goes on from
+# there, not from its start), for every `deal` is followed by `advance` or made inside it
+
+
 def setup(st: StfTable, tiebreaker: int | None) -> None:
-    """The set-up's chance (the same generator calls, in the same order, as ever)."""
+    """The set-up's chance (the same generator calls, in the same order, as ever). Explicit
+    chance asks for the draws (`deal`, as `advance` starts: resume points); seeded chance
+    makes them at once."""
     n = st.num_players
+    explicit = st.explicit_chance
     # Set-up 2-3: the cards marked for this player count, shuffled (top = end of list).
     st.chance_shuffle(st.deck)
-    st.row = [deck_draw(st) for _ in range(n + 1)]
+    deals = [DEAL_ROW] * (n + 1)
+    if not explicit:
+        st.row = [deck_draw(st) for _ in range(n + 1)]
     # Set-up 6: each player's nine Characters, shuffled; draw three (expert: all nine).
     for q in range(n):
         chars = list(range(1, 10))
         st.chance_shuffle(chars)
-        if st.expert and st.explicit_chance:
+        if st.expert and explicit:
             st.hand[q] = chars  # all nine: nothing left to chance
             continue
         take = 9 if st.expert else 3
-        label = f"player {q + 1} draws a Character"
-        st.hand[q] = sorted(st.chance_draw(chars, label=label) for _ in range(take))
+        if explicit:
+            deals += [q] * take
+        else:
+            label = f"player {q + 1} draws a Character"
+            st.hand[q] = sorted(st.chance_draw(chars, label=label) for _ in range(take))
         st.char_deck[q] = chars
     # Set-up 7: the Tie-breaker (the rulebook's "most recent comic reader": drawn at random).
     if tiebreaker is None:
-        st.tiebreaker = st.chance_pick(list(range(n)), "the Tie-breaker holder")
+        if explicit:
+            deals.append(DEAL_TIEBREAKER)
+        else:
+            st.tiebreaker = st.chance_pick(list(range(n)), "the Tie-breaker holder")
+    if explicit:
+        st.deals = deals
+        deal(st)
     advance(st)
 
 
+def deal(st: StfTable) -> None:
+    """Draw what `st.deals` asks for (explicit chance), in order. Each draw is made before its
+    request leaves the queue, so that a state waiting for the draw's chance outcome is whole
+    and the decision goes on from it (`RESUME`)."""
+    deals = st.deals
+    while deals:
+        _deal_one(st, deals[0])
+        deals.pop(0)
+
+
+def _deal_one(st: StfTable, what: int) -> None:
+    """Draw one card (or the Tie-breaker holder) as `deal` asks."""
+    if what == DEAL_ROW:
+        st.row.append(deck_draw(st))
+    elif what == DEAL_PEEK:
+        st.peek.append(deck_draw(st))
+    elif what == DEAL_TIEBREAKER:
+        st.tiebreaker = st.chance_pick(list(range(st.num_players)), "the Tie-breaker holder",
+                                       RESUME)
+    elif what >= DEAL_EUGENE:
+        p = what - DEAL_EUGENE
+        card = st.chance_draw(st.discard[p], label=f"player {p + 1}'s Eugene reveals a card",
+                              resume=RESUME)
+        st.eugene_card[p] = card
+        st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+    else:
+        label = f"player {what + 1} draws a Character"
+        st.hand[what].append(st.chance_draw(st.char_deck[what], None, label, RESUME))
+        st.hand[what].sort()
+
+
 def deck_draw(st: StfTable) -> int:
-    """The top Encounter card: a set one (Michonne's) or, below them, chance's."""
+    """The top Encounter card: a set one (Michonne's) or, below them, chance's (explicit
+    chance draws it through `deal` only: a resume point)."""
     if st.deck_fixed > 0:
         st.deck_fixed -= 1
         return st.deck.pop()
     return st.chance_draw(st.deck, st.data.kind_ids.__getitem__,
-                            "the next Encounter card")
+                            "the next Encounter card", RESUME)
 
 
 def new_round_fields(st: StfTable) -> None:
@@ -168,8 +224,12 @@ def advance(st: StfTable) -> None:
         elif ph == A.TURN:
             if st.steps:
                 step = st.steps[0]
-                if step == A.PEEK and not st.peek:
-                    st.peek = [deck_draw(st) for _ in range(min(3, len(st.deck)))]
+                if step == A.PEEK and not st.peek and st.deck:
+                    if st.explicit_chance:  # asked for (`deal`: resume points)
+                        st.deals = [DEAL_PEEK] * min(3, len(st.deck))
+                        deal(st)
+                    else:
+                        st.peek = [deck_draw(st) for _ in range(min(3, len(st.deck)))]
                 if options.step_options(st, step):
                     st.actor = st.turn_actor
                     return
@@ -186,29 +246,42 @@ def advance(st: StfTable) -> None:
                 st.steps = list(A.TURN_STEPS[st.selected[nxt]])
                 continue
             cleanup(st)
+            if st.deals:
+                deal(st)
         else:  # END, or a decision the last action set up (Maggie's exchange)
             return
 
 
 def cleanup(st: StfTable) -> None:
-    """Remaining enemies escape to the Mob; discard, draw, refill (not after round 9)."""
+    """Remaining enemies escape to the Mob; discard, draw, refill (not after round 9). The
+    draws: explicit chance asks for them (`deal`, as `advance` goes on: resume points),
+    seeded chance makes them at once (the same draws in the same order)."""
     n = st.num_players
+    explicit = st.explicit_chance
     st.mob.extend(st.row)
     st.row = []
+    deals = []
     for q in range(n):
         st.discard[q].append(st.selected[q])
         if st.eugene_card[q]:
             st.discard[q].append(st.eugene_card[q])
         if st.char_deck[q]:
-            label = f"player {q + 1} draws a Character"
+            if explicit:
+                deals.append(q)
+                continue
+            label = f"player {q + 1} draws a Character"  # (as `_deal_one`, at once)
             st.hand[q].append(st.chance_draw(st.char_deck[q], label=label))
             st.hand[q].sort()
     if st.round >= ROUNDS:
+        st.deals = deals
         st.phase = A.END
         st.actor = TERMINAL
         return
     draw = min(n + 1, len(st.deck))
-    st.row = [deck_draw(st) for _ in range(draw)]
+    if explicit:
+        st.deals = deals + [DEAL_ROW] * draw
+    else:
+        st.row = [deck_draw(st) for _ in range(draw)]
     st.deck_known = [max(0, k - draw) for k in st.deck_known]
     st.round += 1
     new_round_fields(st)

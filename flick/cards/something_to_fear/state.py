@@ -127,6 +127,7 @@ class StfState(StfTable):
         n = num_players
         self.deck = self.data.deck_for(n)
         self.deck_fixed = 0
+        self.deals = []
         self.row = []
         self.mob = []
         self.destroyed = []
@@ -151,6 +152,9 @@ class StfState(StfTable):
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
         if procedure[0] == "setup":
             rounds.setup(self, procedure[1])
+        elif procedure == rounds.RESUME:
+            rounds.deal(self)
+            rounds.advance(self)
         else:
             super()._procedure(procedure)
 
@@ -180,6 +184,10 @@ class StfState(StfTable):
 
     def action_to_id(self, action: int) -> int:
         return _dense(self.num_players, self.data.deck_sizes[self.num_players]).to_id(action)
+
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
+        return codes.id_actions(self.legal_actions(player))
 
     def id_to_action(self, action_id: int) -> int:
         codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])

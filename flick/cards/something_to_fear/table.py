@@ -62,6 +62,9 @@ class StfTable(State):
     last_secured: int
     maggie: int
     maggie_target: int
+    # draws asked for and not made yet (`rounds.deal`): empty between decisions, so neither
+    # dumped nor compared
+    deals: list[int]
     # worked out from the fields, kept until they change
     _legal: list[int] | None
     _results: list[scoring.PlayerResult] | None

@@ -48,16 +48,7 @@ def _side(state: SurroundedState) -> int:
 
 
 def _corner(state: SurroundedState) -> tuple[int, int]:
-    cells = list(state.locs) + list(state.occs)
-    return (min(c % board.STRIDE for c in cells) - 2, min(c // board.STRIDE for c in cells) - 2)
-
-
-def _cell_index(state: SurroundedState, cell: int, corner: tuple[int, int]) -> int:
-    side = _side(state)
-    cx, cy = cell % board.STRIDE - corner[0], cell // board.STRIDE - corner[1]
-    if not (0 <= cx < side and 0 <= cy < side):
-        raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")
-    return cy * side + cx
+    return state.window_corner()
 
 
 def num_distinct_actions(state: SurroundedState) -> int:
@@ -69,29 +60,53 @@ def num_distinct_actions(state: SurroundedState) -> int:
 def action_to_id(state: SurroundedState, action: int,
                  corner: tuple[int, int] | None = None) -> int:
     """The dense id of `action` (`corner`: the window's, when the caller has it already)."""
-    if 0 <= action < _PLAIN:
-        return action
-    corner = corner or _corner(state)
-    cells = _side(state) ** 2
-    if action >= BURN:
-        v = action - BURN
-        return _PLAIN + cells + 2 * _cell_index(state, v >> 1, corner) + (v & 1)
-    if action >= MOVE:
-        v = action - MOVE
-        src, dst = v >> 16, v & (CELLS - 1)
-        if dst - src not in _MOVE_STEPS:
-            raise ValueError(f"surrounded: {action} is not a Move of two steps")
-        return (_PLAIN + 3 * cells + 8 * _cell_index(state, src, corner)
-                + _MOVE_STEPS.index(dst - src))
-    if action >= PLACE:
-        return _PLAIN + _cell_index(state, action - PLACE, corner)
-    raise ValueError(f"surrounded: {action} is not an action code")
+    return _pairs(state, [action], corner)[0][0]
 
 
 def action_ids(state: SurroundedState, codes: list[int]) -> list[int]:
     """The dense ids of `codes`, sorted (the window's corner found once for all of them)."""
-    corner = _corner(state) if any(c >= _PLAIN for c in codes) else (0, 0)
-    return sorted(action_to_id(state, c, corner) for c in codes)
+    return sorted(i for i, _ in _pairs(state, codes))
+
+
+def id_actions(state: SurroundedState, codes: list[int]) -> dict[int, int]:
+    """`codes` keyed by their dense ids, in the order of the ids (one window corner)."""
+    return dict(sorted(_pairs(state, codes)))
+
+
+def _pairs(state: SurroundedState, codes: list[int],
+           corner: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """(dense id, code) of each of `codes`; the window's corner is found once, when a code
+    needs it."""
+    out = []
+    side = cells = x0 = y0 = 0
+    stride = board.STRIDE
+    for code in codes:
+        if 0 <= code < _PLAIN:
+            out.append((code, code))
+            continue
+        if not side:
+            x0, y0 = corner or _corner(state)
+            side = _side(state)
+            cells = side * side
+        if code >= BURN:
+            v = code - BURN
+            cell, base, scale, extra = v >> 1, _PLAIN + cells, 2, v & 1
+        elif code >= MOVE:
+            v = code - MOVE
+            cell = v >> 16
+            step = (v & (CELLS - 1)) - cell
+            if step not in _MOVE_STEPS:
+                raise ValueError(f"surrounded: {code} is not a Move of two steps")
+            base, scale, extra = _PLAIN + 3 * cells, 8, _MOVE_STEPS.index(step)
+        elif code >= PLACE:
+            cell, base, scale, extra = code - PLACE, _PLAIN, 1, 0
+        else:
+            raise ValueError(f"surrounded: {code} is not an action code")
+        cx, cy = cell % stride - x0, cell // stride - y0
+        if not (0 <= cx < side and 0 <= cy < side):
+            raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")
+        out.append((base + scale * (cy * side + cx) + extra, code))
+    return out
 
 
 def id_to_action(state: SurroundedState, action_id: int) -> int:

@@ -228,6 +228,9 @@ class SurroundedState(SurroundedTable):
     def legal_action_ids(self, player: int | None = None) -> list[int]:
         return actions.action_ids(self, self.legal_actions(player))
 
+    def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        return actions.id_actions(self, self.legal_actions(player))
+
     def max_game_length(self) -> int:
         """At most 6N - 5 decisions with N cards (see the module docstring)."""
         return 6 * len(self.cards) - 5

@@ -51,10 +51,20 @@ class SurroundedTable(State):
     # (`map_changed`): the start of a turn and the placement both need them.
     _lc: list[int] | None
     _oc: list[int] | None
+    _wc: tuple[int, int] | None  # `window_corner`, until the map changes
 
     def map_changed(self) -> None:
         """Forget the free cells worked out for the map (after a card is placed or moved)."""
-        self._lc = self._oc = None
+        self._lc = self._oc = self._wc = None
+
+    def window_corner(self) -> tuple[int, int]:
+        """Two cells south-west of the map's bounding box: the corner of the adapters' action
+        window (`actions`)."""
+        if self._wc is None:
+            cells = (*self.locs, *self.occs)
+            self._wc = (min(c % board.STRIDE for c in cells) - 2,
+                        min(c // board.STRIDE for c in cells) - 2)
+        return self._wc
 
     def location_cells(self) -> list[int]:
         """Where a location may go: empty cells touching an occupant card (sorted)."""

@@ -29,7 +29,7 @@ def test_the_state_declares_every_saved_field() -> None:
     saved = set(progress.FIELDS) - {"num_players"}  # the engine's, on every card game's state
     assert saved <= declared
     # declared and not in the field list: copied on their own (`progress.clone`)
-    assert declared - saved == {"data", "deck_fixed", "_legal", "_results"}
+    assert declared - saved == {"data", "deck_fixed", "deals", "_legal", "_results"}
     st = StfState(num_players=3, seed=2)
     assert all(hasattr(st, f) for f in declared)
 
