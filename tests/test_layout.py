@@ -372,8 +372,9 @@ def test_no_broad_except_swallows_errors_in_the_table_and_rules() -> None:
 
 
 # A class over 500 lines is a design asking to be split. The physics World stays whole: it is
-# one idea and its docstring is the specification. The classes still being split are named in `KNOWN_LARGE_CLASSES` ("file:class"),
-# and the test fails when one of them is no longer large, so the list only shrinks.
+# one idea and its docstring is the specification. The classes still being split are named in
+# `KNOWN_LARGE_CLASSES` ("file:class"), and the test fails when one of them is no longer large,
+# so the list only shrinks.
 MAX_CLASS_LINES = 500
 LARGE_CLASSES_ALLOWED = {"flick/physics/world.py:World"}
 KNOWN_LARGE_CLASSES: set[str] = set()
