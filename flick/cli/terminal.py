@@ -79,6 +79,17 @@ def answer_question(state: State, viewer: int | None, text: str, out: TextIO) ->
     return True
 
 
+def option_line(number: int, label: str, cols: int) -> str:
+    """A numbered choice, wrapped at spaces to `cols` columns, its continuation lines under
+    the start of the label (a terminal's own wrap would break a word and start at column 1)."""
+    import textwrap
+
+    head = f"  {number:>3}. "
+    return "\n".join(textwrap.wrap(label, width=max(cols, len(head) + 20), initial_indent=head,
+                                   subsequent_indent=" " * len(head),
+                                   break_on_hyphens=False)) or head.rstrip()
+
+
 class GameStopped(Exception):
     """Raised by a prompt to end the game at once (Rise of the Zombies!'s real clock ran out
     while it waited); `play` then ends the loop and shows the final table."""
@@ -113,8 +124,9 @@ def ask_action(
     simultaneous = hasattr(state, "labelled_actions_for")
     actions = (state.labelled_actions_for(seat) if simultaneous  # type: ignore[attr-defined]
                else state.labelled_actions())
+    cols = width()
     for i, (_, label) in enumerate(actions, 1):
-        out.write(f"  {i:>3}. {label}\n")
+        out.write(option_line(i, label, cols) + "\n")
     others = [t for t in switch_to or [] if t != seat]
     switch = f"s{'/s'.join(str(t + 1) for t in others)} to switch survivor, " if others else ""
     who = seat if player is None else player

@@ -81,3 +81,15 @@ def test_the_default_bot_beside_people_and_in_batch_games_is_the_search_bot(
     assert len(batch) == 1 and {b.name for b in batch[0]} == {"search"}
     assert main(["cards", "rise-of-the-zombies", "--clock", "turns", "--bots", "greedy"]) == 0
     assert {b.name for b in seen[1][1:]} == {"greedy"}  # --bots still chooses
+
+
+def test_a_long_choice_wraps_under_its_label_within_the_terminal() -> None:
+    from flick.cli.terminal import option_line
+
+    label = "place Downtown as Location 2 and Advance into it (draw +3, infestation +2)"
+    lines = option_line(2, label, 80).split("\n")
+    assert lines[0].startswith("    2. place Downtown")
+    assert len(lines) == 2 and lines[1] == " " * 7 + "+2)"
+    assert all(len(line) <= 80 for line in lines)
+    assert " ".join(line.strip() for line in lines) == "2. " + label
+    assert option_line(12, "done", 80) == "   12. done"
