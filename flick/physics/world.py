@@ -43,7 +43,9 @@ could touch: a whole number of the survey's steps (counted in `steps` and the sc
 the world steps from there. A single round piece (one circle about its centre of gravity)
 flies instead to where its next step, no longer than the survey's, carries it just past
 contact with what it meets first (woken first if dormant): the contact is found where it
-happens, not up to a step late. `closed_form = False` steps every step (the reference).
+happens, not up to a step late. A batch of steps ends when the shot's last contact parts, so
+the pieces fly on from the next step (what a piece moves away from, or a door line it is
+across, does not keep it stepping). `closed_form = False` steps every step (the reference).
 
 Arrivals (`arrive`): a piece may enter the shot later, at a given time with a given velocity
 (a zombie leaving the tower's exit in a rush). Until then it is not in the space; the steps
@@ -208,6 +210,9 @@ class World:
         self.exited: dict[int, int] = {}
         self.from_behind: set[tuple[int, int]] = set()
         self.new_contact = False
+        # The last contact parted during this batch of steps: the batch ends (a survey may
+        # fly the pieces on at once).
+        self.parted = False
         self.finished = False  # pymunk calls separate when it frees the space: ignore those
         self._launched: list[int] = []
         # Pieces that enter the shot later (`arrive`): id -> (time s, velocity, spin) until
@@ -494,8 +499,12 @@ class World:
         # come out (reading of "any part in / whole disc out" for a piece left straddling).
         if door.signed(x, y) < 0.0 or self._started_across(pid, door):
             self.from_behind.add((pid, door.building))
-        elif pid not in self.entered:
+            return  # (its parting is where it comes out: flights do not pass over the line)
+        if pid not in self.entered:
             self.at_door.add((pid, door.building))
+        # Across the line: a flight may pass over it (`Flight.over`).
+        lines = self.flight.over.setdefault(pid, {})
+        lines[line._shape] = lines.get(line._shape, 0) + 1
 
     def _check_doors(self) -> None:
         """Pieces over a door line enter when they cross it between the blocks: the deepest
@@ -535,6 +544,7 @@ class World:
             self.contacts -= 1
             if self.contacts <= 0:
                 self.contacts = 0
+                self.parted = True
                 _chipmunk.cpSpaceSetIterations(self.space._space, FREE_ITERATIONS)
             touching = self.touching
             for pid in (self.owner.get(sa), self.owner.get(sb)):
@@ -551,6 +561,11 @@ class World:
             return
         pid = self.owner[other]
         door = self.doors[self.owner[line]]
+        lines = self.flight.over.get(pid)
+        if lines is not None and lines.get(line._shape, 0) > 0:
+            lines[line._shape] -= 1
+            if not lines[line._shape]:
+                del lines[line._shape]
         self.at_door.discard((pid, door.building))
         x, y = other.body.position
         if (pid, door.building) in self.from_behind and door.signed(x, y) > 0.0:
@@ -789,6 +804,10 @@ class World:
                 v = get_velocity(b)
                 vx, vy = v.x, v.y
                 spin = abs(get_spin(b))
+                # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
+                before = track[pid]
+                p = get_position(b)
+                x, y = p.x, p.y
                 if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
                         and not asleep(b):
                     if touching.get(pid):
@@ -796,10 +815,6 @@ class World:
                     else:
                         moving.append((pid, body))
                 speed = hypot(vx, vy)
-                # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
-                before = track[pid]
-                p = get_position(b)
-                x, y = p.x, p.y
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
                 if not flight.all_filled:
@@ -847,9 +862,10 @@ class World:
             dt = max_dt if fastest * max_dt <= max_move else max_move / fastest
             # pymunk warm-starts each contact with its last impulse scaled by the change of
             # step size: a longer step right after a hit would re-apply part of the hit. So
-            # the step never grows right after a new contact, and grows slowly otherwise.
+            # the step never grows right after a new contact, and grows slowly otherwise (not
+            # after a batch cut short by the last contact parting either: a batch's growth).
             if last_dt:
-                dt = min(dt, last_dt * (1.0 if self.new_contact else growth))
+                dt = min(dt, last_dt * (1.0 if self.new_contact or self.parted else growth))
             if self.waiting:
                 # Step exactly to the next arrival: the steps before it shortened evenly
                 # (never longer than the policy's step, so no tunnelling either).
@@ -896,6 +912,7 @@ class World:
                     time += elapsed
                     continue
             n = 0
+            self.parted = False
             while n < limit:
                 if to_check or c_step is None:
                     step(dt)
@@ -908,7 +925,7 @@ class World:
                     self._check_doors()
                 if self.wake:
                     self._promote()
-                if self.new_contact:
+                if self.new_contact or self.parted:
                     break
             _scheduled(schedule, dt, n)
             steps += n
