@@ -808,6 +808,11 @@ class World:
                 before = track[pid]
                 p = get_position(b)
                 x, y = p.x, p.y
+                if vx == 0.0 and vy == 0.0 and spin == 0.0 and before[2] == 0.0 \
+                        and x == before[3] and y == before[4]:
+                    if pid not in travel:
+                        travel[pid] = 0.0
+                    continue  # at rest where it was at the last survey: nothing changed
                 if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
                         and not asleep(b):
                     if touching.get(pid):
