@@ -31,6 +31,7 @@ from pymunk._chipmunk import lib as _chipmunk
 from flick.physics.buildings import Door, PartPose
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.shapes import DORMANT_FILTER, TABLE_EDGE, filter_for, make_shapes
+from flick.physics.state import PieceState
 
 
 class City:
@@ -61,8 +62,9 @@ class City:
         for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             self._sensor(a, b, "edge", TABLE_EDGE)
         # Per piece, its dormant circle (a piece at rest, seen only by halos) where it last
-        # rested: x, y, radius (cm) and the circle, on this body too.
-        self.circles: dict[int, tuple[float, float, float, pymunk.Shape]] = {}
+        # rested: the state it was made for (or last found equal to), x, y, radius (cm) and
+        # the circle, on this body too.
+        self.circles: dict[int, tuple[PieceState, float, float, float, pymunk.Shape]] = {}
         self.lent = False
 
     def _keep(self, shape: pymunk.Shape, owner: int) -> None:
@@ -91,17 +93,23 @@ class City:
         for shape in self.shapes:
             _chipmunk.cpSpaceAddShape(c_space, shape._shape)
 
-    def dormant(self, pid: int, radius: float, x: float, y: float) -> pymunk.Shape:
-        """The dormant circle of a piece at rest at (x, y): the one of the last shot if the
-        piece rests where it did then, else a new one."""
-        found = self.circles.get(pid)
-        # (0.0 and -0.0 are equal but not the same circle: a new one for them.)
-        if found is not None and found[0] == x and found[1] == y and found[2] == radius \
-                and x != 0.0 and y != 0.0:
-            return found[3]
-        shape = pymunk.Circle(self.body, radius, (x, y))
+    def dormant(self, piece: PieceState, radius: float) -> pymunk.Shape:
+        """The dormant circle of a piece at rest (`radius`: its reach, given by its kind and
+        standing): the one of the last shot if the piece rests where it did then (the same
+        state, or an equal one), else a new one."""
+        found = self.circles.get(piece.id)
+        if found is not None:
+            if found[0] is piece:
+                return found[4]
+            x, y = piece.x, piece.y
+            # (0.0 and -0.0 are equal but not the same circle: a new one for them.)
+            if found[1] == x and found[2] == y and found[3] == radius and x != 0.0 \
+                    and y != 0.0:
+                self.circles[piece.id] = (piece, *found[1:])
+                return found[4]
+        shape = pymunk.Circle(self.body, radius, (piece.x, piece.y))
         shape.filter = DORMANT_FILTER
-        self.circles[pid] = (x, y, radius, shape)
+        self.circles[piece.id] = (piece, piece.x, piece.y, radius, shape)
         return shape
 
     def pull(self, space: pymunk.Space, circle: pymunk.Shape) -> None:

@@ -190,6 +190,7 @@ class World:
         self.cell = pieces.cell
         self.cells = pieces.cells
         self.filled: set[tuple[int, int]] = set()
+        self.reach: dict[tuple[str, bool], float] = {}  # per kind and standing (cm)
         self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
         # Pairs of ids overlapping when the shot began (resting contacts): not touches, unless
         # they come apart and meet again.
@@ -266,7 +267,7 @@ class World:
         """Put the dormant pieces of these cells in the space: a piece at rest is a circle
         around it on the static body, until a halo reaches it."""
         filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
-        start, get, dormant = self.start, self.footprints.get, self.city_shapes.dormant
+        start, reach, dormant = self.start, self.reach, self.city_shapes.dormant
         owner, asleep = self.owner, self.dormant
         c_space, add = self.space._space, _chipmunk.cpSpaceAddShape
         for key in keys:
@@ -276,7 +277,11 @@ class World:
             for pid in cells.get(key, ()):
                 if pid not in bodies and pid not in arrivals:
                     piece = start[pid]
-                    shape = dormant(pid, get(piece.kind, piece.standing).reach, piece.x, piece.y)
+                    kind = (piece.kind, piece.standing)
+                    radius = reach.get(kind)
+                    if radius is None:
+                        radius = reach[kind] = self.footprints.get(*kind).reach
+                    shape = dormant(piece, radius)
                     owner[shape] = pid
                     asleep[pid] = shape
                     add(c_space, shape._shape)  # (in Chipmunk, as `City.lend`)
@@ -604,16 +609,20 @@ class World:
                     if near in self.dormant and near not in self.wake:
                         self.wake.append(near)
         self._promote()
+        # (In Chipmunk: the same calls as pymunk's `apply_impulse_at_world_point`, `position`,
+        # `velocity` and `angular_velocity`.)
         for pid, (impulse, offset) in impulses.items():
-            body = self.bodies[pid]
-            x, y = body.position
-            body.apply_impulse_at_world_point(impulse, (x + offset[0], y + offset[1]))
+            b = self.bodies[pid]._body
+            p = _chipmunk.cpBodyGetPosition(b)
+            _chipmunk.cpBodyApplyImpulseAtWorldPoint(b, impulse,
+                                                     (p.x + offset[0], p.y + offset[1]))
         for pid, (velocity, spin) in velocities.items():
-            body = self.bodies[pid]
-            body.velocity = velocity
-            body.angular_velocity = float(spin)
+            b = self.bodies[pid]._body
+            _chipmunk.cpBodySetVelocity(b, velocity)
+            _chipmunk.cpBodySetAngularVelocity(b, float(spin))
         for pid in self._launched:
-            vx, vy = self.bodies[pid].velocity
+            v = _chipmunk.cpBodyGetVelocity(self.bodies[pid]._body)
+            vx, vy = v.x, v.y
             self.track[pid][:3] = [vx, vy, math.hypot(vx, vy)]
 
     def arrive(self, arrivals: Mapping[int, tuple[float, Vec, float]]) -> None:
