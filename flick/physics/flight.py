@@ -73,7 +73,9 @@ class FlightSpace(pymunk.Space):
     def __init__(self) -> None:
         super().__init__()
         self.flying: Callable[[float], None] | None = None
-        # The handle its collision handler calls its world with (kept as long as the space).
+        # Its collision handler (a Chipmunk one, made at its first shot) and the handle it
+        # calls the shot's world with (kept as long as the space).
+        self.handler: Any = None
         self.events: Any = None
 
     def step(self, dt: float) -> None:

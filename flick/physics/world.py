@@ -1,9 +1,11 @@
-"""One shot in a pymunk space built fresh from the canonical state.
+"""One shot in a pymunk space, from the canonical state.
 
-The space is new for every shot; only the static city (the buildings' shapes, door lines and
-the table's edge, `flick.physics.city`) and the pieces' bodies (`flick.physics.stock`, reset
-to new) are kept from shot to shot and lent to it, so a shot is a pure function of the table
-state, bit for bit.
+The space is the table's, kept from shot to shot with the static city in it (the buildings'
+shapes, door lines and the table's edge) and nothing else between shots
+(`flick.physics.city`: what a shot leaves in it changes no later shot); the pieces' bodies
+(`flick.physics.stock`, reset to new) are kept too and lent to it; a shot puts in the dormant
+circles and bodies it needs and takes them out at its end. So a shot is a pure function of the
+table state, bit for bit.
 
 Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
 *halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
@@ -74,7 +76,7 @@ from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door
-from flick.physics.city import City
+from flick.physics.city import ROOM, City
 from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.geometry import place
@@ -136,7 +138,11 @@ class World:
         self.params = params
         sim = params.simulation
         self.city = city.size
-        space = FlightSpace()
+        # The table's kept space, the static city in it (buildings' parts, doors, the table's
+        # edge) and nothing else (`flick.physics.city`): the shot puts its pieces in and takes
+        # them out again at its end.
+        self.city_shapes = city
+        space = city.take()
         # The solver's iterations: `_iterations()` while pieces are in contact (converged), and
         # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
         # one on its spin, each solved exactly in one pass.
@@ -165,10 +171,6 @@ class World:
         self.halos_of: dict[int, list[pymunk.Shape]] = {}
         # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
         self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
-        # The static city (buildings' parts, doors, the table's edge), kept across shots and
-        # lent to this space first, as a fresh build would add it (`flick.physics.city`).
-        self.city_shapes = city
-        city.lend(space)
         self.owner: dict[pymunk.Shape, int] = dict(city.owner)
         self.doors: dict[int, Door] = city.doors
         thinnest = city.thinnest
@@ -229,10 +231,17 @@ class World:
         # is freed as soon as its shot is done with it (not by the garbage collector later).
         # (A Chipmunk handler of every pair calling this world's `_begin` and `_separate`
         # directly, without pymunk's Arbiter objects: the space keeps the world's handle.)
-        handler = _chipmunk.cpSpaceAddCollisionHandler(c_space, WILDCARD, WILDCARD)
-        handler.beginFunc, handler.separateFunc = _on_begin, _on_separate
+        handler = space.handler
+        if handler is None:  # (one a space, made at its first shot)
+            handler = space.handler = _chipmunk.cpSpaceAddCollisionHandler(c_space, WILDCARD,
+                                                                           WILDCARD)
+            handler.beginFunc, handler.separateFunc = _on_begin, _on_separate
         space.events = _ffi.new_handle(weakref.ref(self))
         handler.userData = space.events
+        # What the shot put in the space at once, at most: shapes of bodies and contacts begun
+        # (`flick.physics.city.ROOM`).
+        self.shapes_added = 0
+        self.begun = 0
 
     # -- building the space -------------------------------------------------------------
 
@@ -284,7 +293,7 @@ class World:
                     shape = dormant(piece, radius)
                     owner[shape] = pid
                     asleep[pid] = shape
-                    add(c_space, shape._shape)  # (in Chipmunk, as `City.lend`)
+                    add(c_space, shape._shape)  # (in Chipmunk, as `City.take` adds the city)
 
     def _promote(self) -> None:
         """Turn the dormant pieces a halo reached into bodies with their table friction, each
@@ -379,6 +388,7 @@ class World:
         _chipmunk.cpSpaceAddConstraint(c_space, kit.slide._constraint)
         _chipmunk.cpSpaceAddConstraint(c_space, kit.spin._constraint)
         self.halos.update(halos)
+        self.shapes_added += len(solid) + len(halos)
         self.solids[pid], self.halos_of[pid] = solid, halos
         self.in_space[pid] = kit
         self.bodies[pid] = body
@@ -434,6 +444,7 @@ class World:
     def _begin(self, arb: Any) -> None:
         """Chipmunk's begin of a contact (a Chipmunk arbiter): read in Chipmunk, the same
         floats as pymunk's properties, without their Python."""
+        self.begun += 1
         ca, cb, sa, sb = self._shapes(arb)
         is_sensor = _chipmunk.cpShapeGetSensor
         if is_sensor(ca) or is_sensor(cb):
@@ -1000,7 +1011,6 @@ class World:
         schedule: list[list[float]],
     ) -> tuple[ShotResult, dict[int, PieceState]]:
         self.finished = True
-        self.city_shapes.take_back(self.space, self.dormant.values())
         w, h = self.city
         changed: dict[int, PieceState] = {}
         moved: list[int] = []
@@ -1042,6 +1052,15 @@ class World:
             self._take_out(pid)
         for kit in self.kits:
             self.stock.give_back(kit)
+        # The space back to the city as it was: what the caller put in through pymunk (the
+        # tower's block during a rush) out, and its step its own again.
+        space = self.space
+        if space.shapes or space.bodies or space.constraints:
+            space.remove(*space.constraints, *space.shapes, *space.bodies)
+        space.__dict__.pop("step", None)
+        space.flying = None
+        self.city_shapes.give_back(space, self.dormant.values(),
+                                   fits=self.shapes_added <= ROOM and self.begun <= ROOM)
         return result, changed
 
 
