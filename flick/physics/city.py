@@ -28,6 +28,7 @@ bodies: `Table` then builds a new city and space.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,6 +46,21 @@ from flick.physics.state import PieceState
 # `ROOM` shapes or contacts (each contact begins once) may grow them: its space is made again.
 PREGROWN = 64
 ROOM = 100
+FAR = -1.0e6  # cm: where they touch, nowhere near a city
+
+_LOCAL = threading.local()
+
+
+def _growers() -> tuple[pymunk.Body, pymunk.Circle, pymunk.Body, list[pymunk.Circle]]:
+    """A static body and its circle, and a body with `PREGROWN` circles on it, all at `FAR`
+    (made once a thread, and put in a new space only for its growing step)."""
+    made = getattr(_LOCAL, "growers", None)
+    if made is None:
+        anchor = pymunk.Body(body_type=pymunk.Body.STATIC)
+        dummy = pymunk.Body(1.0, 1.0)
+        made = _LOCAL.growers = (anchor, pymunk.Circle(anchor, 1.0, (FAR, FAR)), dummy,
+                                 [pymunk.Circle(dummy, 1.0) for _ in range(PREGROWN)])
+    return made
 
 
 class City:
@@ -122,12 +138,10 @@ class City:
         for shape in self.shapes:
             _chipmunk.cpSpaceAddShape(c_space, shape._shape)
         self.ids = _chipmunk.cpSpaceGetShapeIDCounter(c_space)
-        far = -1.0e6  # nowhere near the city
-        anchor = pymunk.Body(body_type=pymunk.Body.STATIC)
-        anchor_shape = pymunk.Circle(anchor, 1.0, (far, far))
-        dummy = pymunk.Body(1.0, 1.0)
-        _chipmunk.cpBodySetPosition(dummy._body, (far, far))
-        dummies = [pymunk.Circle(dummy, 1.0) for _ in range(PREGROWN)]
+        anchor, anchor_shape, dummy, dummies = _growers()
+        _chipmunk.cpBodySetPosition(dummy._body, (FAR, FAR))
+        _chipmunk.cpBodySetVelocity(dummy._body, (0.0, 0.0))
+        _chipmunk.cpBodySetAngularVelocity(dummy._body, 0.0)
         _chipmunk.cpSpaceAddBody(c_space, anchor._body)
         _chipmunk.cpSpaceAddShape(c_space, anchor_shape._shape)
         _chipmunk.cpSpaceAddBody(c_space, dummy._body)
