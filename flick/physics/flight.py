@@ -18,8 +18,11 @@ edge lines, the pieces at rest, bodies or dormant circles): the first thing it m
 where, exactly (`clear`: Chipmunk's thin segment query, checked by an overlap query of the
 swept capsule, and where that finds more, each one's time of impact). Two moving bodies keep
 apart while their bounding circles do, the gap between them shrinking no faster than their
-speeds toward each other along the line between them. The flight is a whole number of the
-survey's steps (the shot stays on its step grid), at least `MIN_STEPS`, and the world steps
+speeds toward each other along the line between them; and never touch while their paths to
+rest keep farther apart than their bounds. What a moving body is near where the survey finds
+it does not stop its flight if it moves away from it (or is across a door line the world has
+seen it meet: `clear`). The flight is a whole number of the survey's steps (the shot stays on
+its step grid), at least `MIN_STEPS`, and the world steps
 again from its end (a contact, a door line, the table's edge, a dormant piece to wake, all
 within the margin, so the steps meet them as they would have); when everything comes to rest
 before any of that, the flight ends at rest. A single round piece (its footprint one circle
@@ -70,7 +73,9 @@ class FlightSpace(pymunk.Space):
     def __init__(self) -> None:
         super().__init__()
         self.flying: Callable[[float], None] | None = None
-        # The handle its collision handler calls its world with (kept as long as the space).
+        # Its collision handler (a Chipmunk one, made at its first shot) and the handle it
+        # calls the shot's world with (kept as long as the space).
+        self.handler: Any = None
         self.events: Any = None
 
     def step(self, dt: float) -> None:
@@ -99,6 +104,35 @@ def time_to_travel(s0: float, a: float, distance: float) -> float:
     if disc <= 0.0:
         return math.inf
     return 2.0 * distance / (s0 + math.sqrt(disc))
+
+
+def paths_apart(g: Glide, h: Glide) -> float:
+    """The distance (cm) between two glides' paths to rest, the straight segments their
+    centres of gravity slide along."""
+    ax, ay = g.cx, g.cy
+    d = g.path()
+    bx, by = ax + g.ux * d, ay + g.uy * d
+    cx, cy = h.cx, h.cy
+    d = h.path()
+    ex, ey = cx + h.ux * d, cy + h.uy * d
+    # Crossing: each segment's ends on either side of the other's line.
+    ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
+    ce_a = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
+    ce_b = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
+    if ab_c * ab_e < 0.0 and ce_a * ce_b < 0.0:
+        return 0.0
+    return min(_to_segment(ax, ay, cx, cy, ex, ey), _to_segment(bx, by, cx, cy, ex, ey),
+               _to_segment(cx, cy, ax, ay, bx, by), _to_segment(ex, ey, ax, ay, bx, by))
+
+
+def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """The distance (cm) from a point to a segment."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = ((px - ax) * dx + (py - ay) * dy) / length2 if length2 > 0.0 else 0.0
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
 class Glide:
@@ -174,6 +208,13 @@ class _Tools:
         self.found: list[Any] = []
         self.collect = _ffi.callback("cpSpaceShapeQueryFunc",
                                      lambda shape, points, data: self.found.append(shape))
+        # What a point query finds near a glide's start (`clear`): per shape, its distance
+        # from the point and the gradient of that distance there.
+        self.near: list[tuple[Any, float, float, float]] = []
+        self.collect_near = _ffi.callback(
+            "cpSpacePointQueryFunc",
+            lambda shape, point, distance, gradient, data: self.near.append(
+                (shape, distance, gradient.x, gradient.y)))
 
 
 _LOCAL = threading.local()
@@ -203,6 +244,7 @@ class Flight:
         tools = _tools()
         self._info, self._probe = tools.info, tools.probe
         self._found, self._collect = tools.found, tools.collect
+        self._near, self._collect_near = tools.near, tools.collect_near
         # True once every dormant piece of the table is in the space (the world does so at
         # its first flight when the table is small: cheaper than filling along paths).
         self.all_filled = False
@@ -224,6 +266,11 @@ class Flight:
         self.together: dict[int, tuple[int, int, int]] = {}
         # Per body: the path (start and end, cm) whose neighbourhood was last filled.
         self._filled: dict[int, tuple[float, float, float, float]] = {}
+        # Per body id: the door lines (Chipmunk shapes) it is across, the world has seen it
+        # meet and not yet part from (line -> how many of its shapes overlap it).
+        self.over: dict[int, dict[Any, int]] = {}
+        # What the last `clear` passed over where its glide started.
+        self.behind: Any = ()
         self.flights = 0
         self.flown = 0
 
@@ -289,17 +336,22 @@ class Flight:
                 return None  # no friction: no rest to fly to
             glides.append(Glide(body, cog, a, alpha))
         limit = math.inf
-        # Two moving bodies keep apart while their bounding circles do: their distance is at
-        # least its part along the line between them where the survey found them, which
-        # shrinks no faster than the parts of their speeds toward each other along it.
+        # Two moving bodies keep apart while their bounding circles do. Each centre of gravity
+        # stays on its straight path to rest: paths farther apart than the two bounds never
+        # let them touch. Else their distance is at least its part along the line between
+        # them where the survey found them, which shrinks no faster than the parts of their
+        # speeds toward each other along it.
         for i in range(len(glides) - 1):
             gi = glides[i]
             bi = bodies[moving[i][0]][0]
             for j in range(i + 1, len(glides)):
                 gj = glides[j]
+                bj = bodies[moving[j][0]][0]
+                if paths_apart(gi, gj) > bi + bj:
+                    continue
                 dx, dy = gj.cx - gi.cx, gj.cy - gi.cy
                 apart = math.hypot(dx, dy)
-                gap = apart - bi - bodies[moving[j][0]][0] - margin
+                gap = apart - bi - bj - margin
                 if gap <= 0.0:
                     return None
                 closing = (max(0.0, (gi.ux * dx + gi.uy * dy) * gi.speed)
@@ -337,7 +389,7 @@ class Flight:
             path = glide.path()
             if not self.all_filled:
                 self._fill(pid, glide, path, reach + self.dormant_reach)
-            clear, hit = self.clear(glide, path, reach, query)
+            clear, hit = self.clear(glide, path, reach, query, bound, self.over.get(pid, ()))
             if clear <= 0.0:
                 return None
             if clear < path:
@@ -391,34 +443,60 @@ class Flight:
         self.fill_path(cx, cy, ex, ey, width + FILL_SLACK)
         self._filled[pid] = (cx, cy, ex, ey)
 
-    def clear(self, glide: Glide, path: float, reach: float, query: Any) -> tuple[float, Any]:
+    def clear(self, glide: Glide, path: float, reach: float, query: Any,
+              bound: float, over: Any = ()) -> tuple[float, Any]:
         """How far (cm) along its path the glide's circle of radius `reach` about its centre
         of gravity moves overlapping nothing `query` sees, and the shape it then touches:
-        (`path`, None) if it slides to rest first, (0, None) if it overlaps something where
-        it is."""
+        (`path`, None) if it slides to rest first, (0, None) if it cannot fly.
+
+        What the circle overlaps where it is does not stop it if the glide moves away from it
+        and its bounding circle (radius `bound`) is clear of it: the distance from a point to
+        a convex shape is a convex function along a straight line, so, not falling where the
+        glide starts, it never falls along its path (a piece just parted from a wall or a
+        piece flies on at once). Nor do the door lines in `over`, those the piece is across
+        already (the world has seen it meet them, and waits for nothing there but their
+        parting, which the first step after the flight finds: a straight path leaves a line
+        once). Anything else it overlaps there: it cannot fly. What it passes over so is kept
+        in `behind` (for `landing`)."""
         c_space = self.space._space
         probe = self._probe
         cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
         ex, ey = cx + ux * path, cy + uy * path
+        null, info = _ffi.NULL, self._info
+        near = self._near
+        _chipmunk.cpSpacePointQuery(c_space, (cx, cy), reach, query, self._collect_near, null)
+        behind: Any = ()
+        if near:
+            for shape, distance, gx, gy in near:
+                if (distance <= bound or gx * ux + gy * uy < 0.0) and shape not in over:
+                    near.clear()
+                    self.behind = ()
+                    return 0.0, None
+            behind = {found[0] for found in near}
+            near.clear()
+        self.behind = behind
         _chipmunk.cpShapeSetFilter(probe, query)
         _chipmunk.cpSegmentShapeSetRadius(probe, reach)
-        null, info = _ffi.NULL, self._info
         # What the circle's centre line meets first: an exact time of impact, and the answer
         # when the swept circle overlaps nothing short of it. (Chipmunk looks only at what
         # the thin line crosses, and passes over what it enters after the best so far.)
+        # With something left behind, every shape the swept circle overlaps is looked at.
         far, hit = path, None
-        if path > 0.0:
+        if path > 0.0 and not behind:
             found = _chipmunk.cpSpaceSegmentQueryFirst(c_space, (cx, cy), (ex, ey), reach, query,
                                                        info)
             if found != null:
                 far, hit = info.alpha * path, found
-        near = max(0.0, far - TOUCH)
-        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy), (cx + ux * near, cy + uy * near))
+        reached = max(0.0, far - TOUCH)
+        _chipmunk.cpSegmentShapeSetEndpoints(probe, (cx, cy),
+                                             (cx + ux * reached, cy + uy * reached))
         shapes = self._found
         shapes.clear()
         _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, null)
         # Else the first touch is with one of what the swept circle overlaps (sensors too).
         for shape in shapes:
+            if shape in behind:
+                continue
             if not _chipmunk.cpShapeSegmentQuery(shape, (cx, cy), (ex, ey), reach, info):
                 shapes.clear()
                 return 0.0, None  # it overlaps it already
@@ -452,8 +530,11 @@ class Flight:
         found = self._found
         _chipmunk.cpSpaceShapeQuery(c_space, probe, self._collect, _ffi.NULL)  # sensors too
         if found:
+            behind = self.behind
+            if any(shape not in behind for shape in found):
+                found.clear()
+                return None
             found.clear()
-            return None
         _, speed = slide(glide.speed, glide.a, time_to_travel(glide.speed, glide.a, contact))
         if speed * dt <= 2.0 * TOUCH:
             return None  # it (nearly) stops there: steps take it on

@@ -345,9 +345,9 @@ class Table:
         return result
 
     def world(self) -> World:
-        """A fresh pymunk world of the current state (what every shot starts from), with the
-        static city kept from the last shot if the buildings and the city have not changed
-        (`flick.physics.city`)."""
+        """A pymunk world of the current state (what every shot starts from), in the space
+        and with the static city kept from the last shot if the buildings and the city have not
+        changed and that shot ended (`flick.physics.city`)."""
         key = (self.city, tuple(self._buildings.values()))
         if self._city is None or self._city[0] != key or self._city[1].lent:
             parts = list(self._parts.values())

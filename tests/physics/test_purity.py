@@ -9,7 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from flick.bench.physics import cluster_scene
 from flick.physics import PhysicsParams, Table
+from flick.physics.city import ROOM
 
 PARAMS = PhysicsParams.default()
 
@@ -128,3 +130,54 @@ def test_a_world_dropped_in_the_middle_of_its_shot_changes_nothing_for_the_next(
     table.restore(start)
     fresh, _ = _town()
     assert _shot(table, disc) == _shot(fresh, disc)
+
+
+def test_consecutive_shots_play_in_the_tables_kept_space() -> None:
+    """The Chipmunk space, the city in it, is kept from shot to shot (`flick.physics.city`)."""
+    table, disc = _town()
+    first = table.world()
+    first.launch({disc: ((0.0, 6.0 * 180.0), (0.3, 0.0))}, {})
+    first.run()
+    second = table.world()
+    assert second.space is first.space
+    second.run()
+
+
+def test_shots_after_rushes_and_a_break_into_a_hundred_zombies_equal_those_on_a_fresh_table(
+) -> None:
+    """A tower's rush (its block put in the space through pymunk) and a break shot into a
+    hundred touching zombies (more contacts than the kept space's room: it is made again)
+    before: the next shots play as on a new table, bit for bit."""
+    table, disc = _town()
+    start = table.snapshot()
+    for seed in range(3):
+        table.restore(start)
+        table.rush(2, tower=(70.0, 25.0, math.pi / 2), rng=seed)
+    table.restore(start)
+    again = Table(PARAMS, city=(90.0, 90.0))
+    again.restore(table.snapshot())  # (the rushed zombies' ids are not given again)
+    assert _shot(table, disc) == _shot(again, disc)
+
+    cluster, breaker = cluster_scene(PARAMS, 100)
+    begin = cluster.snapshot()
+    mass = PARAMS.pieces["movement_disc"].mass
+    worlds = []
+    make = cluster.world
+
+    def world() -> Any:
+        worlds.append(make())
+        return worlds[-1]
+
+    cluster.world = world  # type: ignore[method-assign]
+    broken = repr((cluster.flick(breaker, impulse=(0.0, mass * 1000.0)), cluster.snapshot()))
+    assert worlds[0].begun > ROOM
+    after = cluster.snapshot()
+    zombie = next(p for p in cluster.pieces() if p != breaker)
+    nudge = repr((cluster.flick(zombie, impulse=(60.0, 40.0)), cluster.snapshot()))
+    assert worlds[1].space is not worlds[0].space  # made again after the break
+    fresh = Table(PARAMS, city=cluster.city)
+    fresh.restore(after)
+    assert repr((fresh.flick(zombie, impulse=(60.0, 40.0)), fresh.snapshot())) == nudge
+    cluster.restore(begin)
+    assert repr((cluster.flick(breaker, impulse=(0.0, mass * 1000.0)),
+                 cluster.snapshot())) == broken
