@@ -7,16 +7,10 @@ shapes, door lines and the table's edge) and nothing else between shots
 circles and bodies it needs and takes them out at its end. So a shot is a pure function of the
 table state, bit for bit.
 
-Pieces at rest are *dormant*: a circle around each sits on the static body, seen only by
-*halos*, so a shot costs nothing for the pieces it does not reach but that circle. Every
-moving body carries a halo, a sensor a little larger than itself; when it reaches a dormant
-piece, the piece becomes a body with its real shape and table friction at the end of that
-step, before the two can touch, together with its whole resting-contact group (every dormant
-piece within contact distance, transitively). Pieces launched next to others wake them at
-once. So a shot is the same as with every piece a body from the start: the same batches of
-steps (waking a piece does not end a batch), and pymunk's solver run to convergence
-(`CONTACT_ITERATIONS` a contact in the space, at most `iterations`), so the order it meets a
-chain's contacts in does not change the push.
+Pieces at rest are *dormant*, a circle on the static body, until a moving body's halo reaches
+them; then they wake into bodies with their real shape and table friction (joints in C), with
+their whole resting-contact group, before anything can touch them (`flick.physics.waking`).
+So a shot is the same as with every piece a body from the start.
 
 Touches: a step's new contacts are put in the touch lists in the order they happened within
 the step (each pair's depth over its closing speed is how long ago it met); pairs already
@@ -24,12 +18,10 @@ overlapping when the shot began are resting contacts, not touches (until they pa
 Doors: a piece over a door line enters once the deepest point of some part of it is behind
 the line and between the blocks (a piece pressed into a block is deepest in the block).
 
-Table friction is done in C: every dynamic body has a `PivotJoint` to a static body with
-`max_bias = 0` and `max_force = mu m g` (Coulomb sliding friction: a constant deceleration
-mu g) and a `GearJoint` with `max_bias = 0` and a torque cap mu m g r_spin (spin friction).
-No Python runs per body per step. Python runs only on events (a new contact: touch lists,
-door crossings, the table's edge) and in a survey of the pieces set moving in this shot
-every `check_every` steps: step size, rest, travel and toppling.
+Table friction is done in C (`flick.physics.waking`): no Python runs per body per step.
+Python runs only on events (a new contact: touch lists, door crossings, the table's edge) and
+in a survey of the pieces set moving in this shot every `check_every` steps: step size, rest,
+travel and toppling.
 
 Step policy (no tunnelling): the step is chosen so that no point of any moving piece moves
 more than `step_fraction` of the thinnest shape on the table, from the fastest moving
@@ -88,7 +80,8 @@ from flick.physics.shapes import (
     make_shapes,
 )
 from flick.physics.state import PieceState
-from flick.physics.stock import Kit, Stock
+from flick.physics.stock import Stock
+from flick.physics.waking import Waking
 
 FREE_ITERATIONS = 2
 # The solver's iterations a contact while pieces touch (at most the parameters' `iterations`):
@@ -157,29 +150,12 @@ class World:
         _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
         self._pair = (_ffi.new("cpShape *[1]"), _ffi.new("cpShape *[1]"))  # (see `_shapes`)
-        # The pieces' bodies come from the table's stock (`flick.physics.stock`): `kits`,
-        # every one this world took (given back when the shot ends), `in_space` by piece.
         self.stock = stock
-        self.kits: list[Kit] = []
-        self.in_space: dict[int, Kit] = {}
-        self.bodies: dict[int, pymunk.Body] = {}
-        self.fps: dict[int, Footprint] = {}
-        self.dormant: dict[int, pymunk.Shape] = {}
-        self.halos: set[pymunk.Shape] = set()
-        # Per body: its solid shapes and its halos, in the order they were made.
-        self.solids: dict[int, list[pymunk.Shape]] = {}
-        self.halos_of: dict[int, list[pymunk.Shape]] = {}
-        # A halo reaches this far beyond its piece: more than two steps of the fastest motion.
-        self.halo_margin = 2.5 * sim.max_step + sim.collision_slop
-        self.owner: dict[pymunk.Shape, int] = dict(city.owner)
         self.doors: dict[int, Door] = city.doors
         thinnest = city.thinnest
-        # Dormant pieces are put in the space region by region, as moving pieces come near:
-        # `cells` maps a square of side `cell` (cm) to the pieces whose centres are in it.
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
         pieces_thinnest, reach = footprints.extent(pieces.kinds)
-        self.pieces_reach = reach  # the longest reach of a piece on the table, cm
         thinnest = min(thinnest, pieces_thinnest)
         # The farthest (cm) any point of a piece may move in one step (see the step policy).
         self.max_move = min(sim.step_fraction * thinnest, sim.max_step)
@@ -187,28 +163,21 @@ class World:
         # the contact slop before anything a piece could touch. `closed_form` False: step all.
         self.closed_form = True
         self.flight = Flight(space, self.max_move + sim.collision_slop, reach)
-        # A moving piece's neighbourhood (the 3 x 3 cells around it) is filled at every
-        # survey: a piece cannot reach beyond it before the next one (see `cell_size`).
-        self.cell = pieces.cell
-        self.cells = pieces.cells
-        self.filled: set[tuple[int, int]] = set()
-        self.reach: dict[tuple[str, bool], float] = {}  # per kind and standing (cm)
-        self.wake: list[int] = []  # dormant pieces to turn into bodies before the next step
-        # Pairs of ids overlapping when the shot began (resting contacts): not touches, unless
-        # they come apart and meet again.
-        self.resting: set[tuple[int, int]] = set()
+        # The pieces in the space, dormant circles and bodies (`flick.physics.waking`); the
+        # world reads its tables by the same names.
+        waking = self.waking = Waking(footprints, city, pieces, stock, space, self.flight, reach)
+        self.bodies, self.fps, self.owner = waking.bodies, waking.fps, waking.owner
+        self.dormant, self.halos, self.solids = waking.dormant, waking.halos, waking.solids
+        self.halos_of, self.wake, self.resting = waking.halos_of, waking.wake, waking.resting
+        self.cell, self.cells = waking.cell, waking.cells
+        # The shot's bookkeeping: every piece woken in this shot, in the order it was, and
+        # per active piece what the survey tracks (`Waking.track`).
+        self.active, self.track = waking.active, waking.track
         # New contacts of the current step: (how long before the step's end they met, order
         # seen, a, b); the touch lists take them in time-of-impact order after the step.
         self.pending: list[tuple[float, int, int, int]] = []
         # Pieces over a door line that may yet cross it between the blocks: (piece, building).
         self.at_door: set[tuple[int, int]] = set()
-        # The shot's bookkeeping. `active`: every piece woken in this shot, in the order it
-        # was; `track`: per active piece [vx, vy, speed, x, y] at the last survey, its
-        # toppling speed (inf once fallen or if it cannot fall), its reach, mu g and cell.
-        self.active: dict[int, pymunk.Body] = {}
-        # Per moving piece: vx, vy, speed, x, y, topple speed, reach, friction deceleration
-        # (floats), then its grid cell (a pair of ints, or None before the first step).
-        self.track: dict[int, list[Any]] = {}
         self.touch_lists: dict[int, list[int]] = {}
         self.fell: list[int] = []
         self.falls: dict[int, tuple[float, float]] = {}
@@ -226,7 +195,7 @@ class World:
         # Pieces that enter the shot later (`arrive`): id -> (time s, velocity, spin) until
         # they do; `arrivals` keeps every one's time (read by the UI's recorder).
         self.waiting: dict[int, tuple[float, Vec, float]] = {}
-        self.arrivals: dict[int, float] = {}
+        self.arrivals = waking.arrivals
         # The space calls the world through a weak reference: no reference cycle, so a world
         # is freed as soon as its shot is done with it (not by the garbage collector later).
         # (A Chipmunk handler of every pair calling this world's `_begin` and `_separate`
@@ -238,194 +207,10 @@ class World:
             handler.beginFunc, handler.separateFunc = _on_begin, _on_separate
         space.events = _ffi.new_handle(weakref.ref(self))
         handler.userData = space.events
-        # What the shot put in the space at once, at most: shapes of bodies and contacts begun
-        # (`flick.physics.city.ROOM`).
-        self.shapes_added = 0
+        # Contacts begun in the shot (`flick.physics.city.ROOM`).
         self.begun = 0
 
-    # -- building the space -------------------------------------------------------------
-
-    def _fill(self, x: float, y: float) -> None:
-        """Put the dormant pieces of the 3 x 3 cells around (x, y) in the space."""
-        if self.flight.all_filled:
-            return  # all are in
-        cell = self.cell
-        i, j = math.floor(x / cell), math.floor(y / cell)
-        self._fill_keys([(i - 1, j - 1), (i - 1, j), (i - 1, j + 1), (i, j - 1), (i, j),
-                         (i, j + 1), (i + 1, j - 1), (i + 1, j), (i + 1, j + 1)])
-
-    def _fill_path(self, x0: float, y0: float, x1: float, y1: float, width: float) -> None:
-        """Put in the space the dormant pieces of every cell within `width` (cm) of the
-        segment from (x0, y0) to (x1, y1) (cells nearer than that may be put in too): the
-        cells of each piece of the segment a cell long, its box swollen by `width`."""
-        cell = self.cell
-        length = math.hypot(x1 - x0, y1 - y0)
-        count = max(1, math.ceil(length / cell))
-        floor = math.floor
-        keys: list[tuple[int, int]] = []
-        ax, ay = x0, y0
-        for k in range(1, count + 1):
-            bx, by = x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count
-            i0, i1 = floor((min(ax, bx) - width) / cell), floor((max(ax, bx) + width) / cell)
-            j0, j1 = floor((min(ay, by) - width) / cell), floor((max(ay, by) + width) / cell)
-            keys.extend((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
-            ax, ay = bx, by
-        self._fill_keys(keys)
-
-    def _fill_keys(self, keys: list[tuple[int, int]]) -> None:
-        """Put the dormant pieces of these cells in the space: a piece at rest is a circle
-        around it on the static body, until a halo reaches it."""
-        filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
-        start, reach, dormant = self.start, self.reach, self.city_shapes.dormant
-        owner, asleep = self.owner, self.dormant
-        c_space, add = self.space._space, _chipmunk.cpSpaceAddShape
-        for key in keys:
-            if key in filled:
-                continue
-            filled.add(key)
-            for pid in cells.get(key, ()):
-                if pid not in bodies and pid not in arrivals:
-                    piece = start[pid]
-                    kind = (piece.kind, piece.standing)
-                    radius = reach.get(kind)
-                    if radius is None:
-                        radius = reach[kind] = self.footprints.get(*kind).reach
-                    shape = dormant(piece, radius)
-                    owner[shape] = pid
-                    asleep[pid] = shape
-                    add(c_space, shape._shape)  # (in Chipmunk, as `City.take` adds the city)
-
-    def _promote(self) -> None:
-        """Turn the dormant pieces a halo reached into bodies with their table friction, each
-        with its whole resting-contact group: every dormant piece within contact distance of
-        one promoted, transitively, so a push never arrives before the far end of a chain
-        exists (the same shot as with every piece a body from the start)."""
-        queue = self.wake
-        is_sensor, body_of = _chipmunk.cpShapeGetSensor, _chipmunk.cpShapeGetBody
-        from_handle, user_data = _ffi.from_handle, _chipmunk.cpShapeGetUserData
-        i = 0
-        while i < len(queue):
-            pid = queue[i]
-            i += 1
-            if pid in self.bodies:
-                continue
-            shape = self.dormant.pop(pid, None)
-            if shape is not None:
-                self.city_shapes.pull(self.space, shape)
-            start = self.start[pid]
-            fp = self.footprints.get(start.kind, start.standing)
-            self._add_body(pid, fp, start.x, start.y, start.angle)
-            self._activate(pid)
-            self._fill(start.x, start.y)
-            for other in self._touching(pid, fp):
-                if other not in self.bodies and other not in queue:
-                    queue.append(other)
-            # (In Chipmunk: the same shapes as `Space.shape_query`, in the same order.)
-            city = self.city_shapes.body._body
-            for shape in self.solids[pid]:
-                for near in self.flight.overlapping(shape._shape):
-                    if not is_sensor(near) and body_of(near) == city:
-                        part = self.owner.get(from_handle(user_data(near)))
-                        if part is not None and part not in self.dormant:
-                            self.resting.add((min(pid, part), max(pid, part)))
-        queue.clear()
-
-    def _touching(self, pid: int, fp: Footprint) -> list[int]:
-        """Pieces (ids ascending) within contact distance of a piece where the shot began it
-        (both at their starting poses); those overlapping it are resting contacts."""
-        start = self.start[pid]
-        reach = fp.reach
-        contact = self.params.simulation.collision_slop
-        # Farther than this along x or y, a piece is out of reach whatever its kind (the
-        # test below would leave it out too: the distance is at least that).
-        beyond = reach + self.pieces_reach + contact
-        x, y = start.x, start.y
-        found: list[int] = []
-        i, j = math.floor(x / self.cell), math.floor(y / self.cell)
-        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
-            for other in self.cells.get(key, ()):
-                if other == pid or other in self.arrivals:
-                    continue
-                o = self.start[other]
-                if abs(o.x - x) > beyond or abs(o.y - y) > beyond:
-                    continue
-                ofp = self.footprints.get(o.kind, o.standing)
-                if math.hypot(o.x - x, o.y - y) > reach + ofp.reach + contact:
-                    continue
-                gap = self.stock.gap(start, fp, o, ofp)
-                if gap <= contact:
-                    found.append(other)
-                    if gap < 0.0:
-                        self.resting.add((min(pid, other), max(pid, other)))
-        found.sort()
-        return found
-
-    def promote_all(self) -> None:
-        """Make every piece a body now (a reference: the same shot with no dormant piece)."""
-        self.wake.extend(sorted(p for p in self.start if p not in self.arrivals))
-        self._promote()
-
-    def _add_body(self, pid: int, fp: Footprint, x: float, y: float, angle: float) -> pymunk.Body:
-        """Put piece `pid` in the space as a body at footprint `fp`, posed at (x, y, angle),
-        with its halos and table friction: its kit from the table's stock (in Chipmunk, in the
-        order `Space.add` would add them: the body, its solids, its halos, its joints)."""
-        material = self.params.materials[fp.material]
-        weight = fp.table_friction * fp.mass * self.params.gravity
-        kit = self.stock.take(pid, fp, material.elasticity, material.friction, weight,
-                              self.halo_margin, x, y, angle)
-        self.kits.append(kit)
-        body = kit.body
-        solid, halos = kit.solids, kit.halos
-        c_space = self.space._space
-        _chipmunk.cpSpaceAddBody(c_space, body._body)
-        owner = self.owner
-        for shape in solid:
-            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
-            owner[shape] = pid
-        for shape in halos:
-            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
-            owner[shape] = pid
-        _chipmunk.cpSpaceAddConstraint(c_space, kit.slide._constraint)
-        _chipmunk.cpSpaceAddConstraint(c_space, kit.spin._constraint)
-        self.halos.update(halos)
-        self.shapes_added += len(solid) + len(halos)
-        self.solids[pid], self.halos_of[pid] = solid, halos
-        self.in_space[pid] = kit
-        self.bodies[pid] = body
-        self.fps[pid] = fp
-        self.flight.add(pid, fp, self.params.gravity, solid, kit.flight)
-        return body
-
-    def _take_out(self, pid: int) -> None:
-        """Take a piece's body, shapes and joints out of the space (its kit stays lent to
-        this world until the shot ends)."""
-        kit = self.in_space.pop(pid)
-        c_space = self.space._space
-        _chipmunk.cpSpaceRemoveBody(c_space, kit.body._body)
-        for shape in kit.solids:
-            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
-        for shape in kit.halos:
-            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
-        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.slide._constraint)
-        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.spin._constraint)
-
     # -- collision events (called by pymunk inside step) ---------------------------------
-
-    def _activate(self, pid: int) -> None:
-        body = self.bodies.get(pid)
-        if body is not None and pid not in self.active:
-            self.active[pid] = body
-            # Its velocity before this step's contact is solved: the survey sees the change.
-            # (Chipmunk's own getters: the same floats as pymunk's.)
-            v = _chipmunk.cpBodyGetVelocity(body._body)
-            p = _chipmunk.cpBodyGetPosition(body._body)
-            vx, vy, x, y = v.x, v.y, p.x, p.y
-            fp = self.fps[pid]
-            topple = fp.topple_speed
-            self.track[pid] = [vx, vy, math.hypot(vx, vy), x, y,
-                               math.inf if topple is None else topple, fp.reach,
-                               fp.table_friction * self.params.gravity, None]
-
     def _iterations(self) -> int:
         """The solver's iterations while pieces touch: `CONTACT_ITERATIONS` a contact in the
         space, at most `iterations` (converged either way)."""
@@ -451,8 +236,8 @@ class World:
             self._sensor_begin(sa, sb)
             return
         a, b = self.owner[sa], self.owner[sb]
-        self._activate(a)
-        self._activate(b)
+        self.waking.activate(a)
+        self.waking.activate(b)
         # pymunk solves this step's contacts after it has found them all: this step already
         # runs with the contact iterations.
         self.contacts += 1
@@ -610,16 +395,16 @@ class World:
         self._launched = list(dict.fromkeys([*impulses, *velocities]))
         for pid in self._launched:
             start = self.start[pid]
-            self._fill(start.x, start.y)
+            self.waking.fill(start.x, start.y)
         self.wake.extend(self._launched)
-        self._promote()
+        self.waking.promote()
         for pid in self._launched:
             for shape in self.halos_of[pid]:
-                for found in self._overlapping(shape):
+                for found in self.waking.overlapping(shape):
                     near = self.owner.get(found)
                     if near in self.dormant and near not in self.wake:
                         self.wake.append(near)
-        self._promote()
+        self.waking.promote()
         # (In Chipmunk: the same calls as pymunk's `apply_impulse_at_world_point`, `position`,
         # `velocity` and `angular_velocity`.)
         for pid, (impulse, offset) in impulses.items():
@@ -635,6 +420,10 @@ class World:
             v = _chipmunk.cpBodyGetVelocity(self.bodies[pid]._body)
             vx, vy = v.x, v.y
             self.track[pid][:3] = [vx, vy, math.hypot(vx, vy)]
+
+    def promote_all(self) -> None:
+        """Make every piece a body now (a reference: the same shot with no dormant piece)."""
+        self.waking.promote_all()
 
     def arrive(self, arrivals: Mapping[int, tuple[float, Vec, float]]) -> None:
         """Pieces that enter the shot later: id -> (time, s from the shot's start; velocity,
@@ -666,16 +455,16 @@ class World:
             _, (vx, vy), spin = self.waiting.pop(pid)
             start = self.start[pid]
             fp = self.footprints.get(start.kind, start.standing)
-            self._fill(start.x, start.y)
-            body = self._add_body(pid, fp, start.x, start.y, start.angle)
-            self._activate(pid)
+            self.waking.fill(start.x, start.y)
+            body = self.waking.add_body(pid, fp, start.x, start.y, start.angle)
+            self.waking.activate(pid)
             for shape in self.halos_of[pid]:
-                for found in self._overlapping(shape):
+                for found in self.waking.overlapping(shape):
                     near = self.owner.get(found)
                     if near in self.dormant and near not in self.wake:
                         self.wake.append(near)
             if self.wake:
-                self._promote()
+                self.waking.promote()
             body.velocity = (vx, vy)
             body.angular_velocity = spin
             speed = math.hypot(vx, vy)
@@ -694,9 +483,9 @@ class World:
             fallen = self.footprints.get(kind, False)
             x, y = old.position
             velocity, spin = old.velocity, old.angular_velocity
-            self._take_out(pid)
+            self.waking.take_out(pid)
             cx, cy, angle = self._lay(pid, fallen, x, y, math.atan2(dy, dx))
-            body = self._add_body(pid, fallen, cx, cy, angle)
+            body = self.waking.add_body(pid, fallen, cx, cy, angle)
             body.velocity = velocity
             body.angular_velocity = spin
             self.active[pid] = body
@@ -727,7 +516,7 @@ class World:
                     if math.hypot(o.x - x, o.y - y) <= 2.0 * fallen.reach + ofp.reach:
                         self.wake.append(other)
         if self.wake:
-            self._promote()
+            self.waking.promote()
         probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         shapes = make_shapes(probe, fallen, 0.0, 0.0)
         deep = -self.params.simulation.overlap_tolerance
@@ -766,7 +555,7 @@ class World:
                 continue
             x, y = body.position
             self.gone[pid] = (x, y, body.angle)
-            self._take_out(pid)
+            self.waking.take_out(pid)
 
     def _still_overlapping(self) -> bool:
         """Does a fallen piece still overlap another more than the tolerance? Wakes both:
@@ -824,9 +613,11 @@ class World:
         get_velocity, get_spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
         get_position = _chipmunk.cpBodyGetPosition
         asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
+        waking, wake = self.waking, self.wake
+        promote, fill = waking.promote, waking.fill
         while True:
-            if self.wake:
-                self._promote()
+            if wake:
+                promote()
             fastest, resting = 0.0, True
             moving: list[tuple[int, pymunk.Body]] | None = []  # None: one touches something
             for pid, body in self.active.items():
@@ -858,7 +649,7 @@ class World:
                     key = (floor(x / cell), floor(y / cell))
                     if key != before[8]:
                         before[8] = key
-                        self._fill(x, y)
+                        fill(x, y)
                 # What the table's friction alone would have left of its last velocity (it
                 # slows a sliding piece by mu g per second): the rest of the change is the
                 # contacts'. Friction alone never fells a piece.
@@ -916,20 +707,20 @@ class World:
             if flight.wait:
                 flight.wait = False
             elif self.closed_form and not (self.waiting or self.at_door or self.pending
-                                           or self.wake):
+                                           or wake):
                 # Nothing touches: fly in closed form up to the next possible contact.
                 if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
-                    self._fill_keys(sorted(self.cells))
+                    waking.fill_keys(sorted(self.cells))
                     flight.all_filled = True
-                flight.fill_path = None if flight.all_filled else self._fill_path
+                flight.fill_path = None if flight.all_filled else waking.fill_path
                 planned = flight.plan(moving or [], dt, max_time - time)
                 met = self._dormant_met(flight.met)
                 if met is not None and not flight.new_contact:
                     # Its first meeting is a dormant piece's circle, wider than the piece
                     # unless round: the piece becomes a body now (as it would before the
                     # meeting) and the flight is planned to its real shape.
-                    self.wake.append(met)
-                    self._promote()
+                    wake.append(met)
+                    promote()
                     planned = flight.plan(moving or [], dt, max_time - time)
                 flight.fill_path = None
                 if planned is not None:
@@ -941,7 +732,7 @@ class World:
                         self.new_contact = True
                         woken = self._dormant_met(flight.woken)
                         if woken is not None:
-                            self.wake.append(woken)
+                            wake.append(woken)
                     # In the schedule as steps of dt, the last one shorter if it is.
                     _scheduled(schedule, dt, n - 1)
                     _scheduled(schedule, elapsed - (n - 1) * dt, 1)
@@ -960,8 +751,8 @@ class World:
                     self._flush_touches()
                 if self.at_door:
                     self._check_doors()
-                if self.wake:
-                    self._promote()
+                if wake:
+                    promote()
                 if self.new_contact or self.parted:
                     break
             _scheduled(schedule, dt, n)
@@ -969,13 +760,6 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
-
-    def _overlapping(self, shape: pymunk.Shape) -> list[pymunk.Shape]:
-        """What a shape overlaps in the space, as `Space.shape_query` finds it (the same
-        Chipmunk query, in the same order), without its contact point sets."""
-        found = self.flight.overlapping(shape._shape)
-        return [s for s in (pymunk.Shape._from_cp_shape(p) for p in found) if s is not None]
-
     def _dormant_met(self, shape: Any) -> int | None:
         """The dormant piece whose circle is this Chipmunk shape, if any."""
         if shape is None:
@@ -1048,9 +832,10 @@ class World:
             timed_out=timed_out,
             schedule=tuple((dt, int(n)) for dt, n in schedule),
         )
-        for pid in list(self.in_space):
-            self._take_out(pid)
-        for kit in self.kits:
+        waking = self.waking
+        for pid in list(waking.in_space):
+            waking.take_out(pid)
+        for kit in waking.kits:
             self.stock.give_back(kit)
         # The space back to the city as it was: what the caller put in through pymunk (the
         # tower's block during a rush) out, and its step its own again.
@@ -1060,7 +845,7 @@ class World:
         space.__dict__.pop("step", None)
         space.flying = None
         self.city_shapes.give_back(space, self.dormant.values(),
-                                   fits=self.shapes_added <= ROOM and self.begun <= ROOM)
+                                   fits=self.waking.shapes_added <= ROOM and self.begun <= ROOM)
         return result, changed
 
 
