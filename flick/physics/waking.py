@@ -8,7 +8,7 @@ step, before the two can touch, together with its whole resting-contact group (e
 piece within contact distance, transitively). Pieces launched next to others wake them at
 once. So a shot is the same as with every piece a body from the start: the same batches of
 steps (waking a piece does not end a batch), and pymunk's solver run to convergence
-(`flick.physics.world.CONTACT_ITERATIONS` a contact in the space, at most `iterations`),
+(`flick.physics.contacts.CONTACT_ITERATIONS` a contact in the space, at most `iterations`),
 so the order it meets a chain's contacts in does not change the push.
 
 Dormant circles are put in the space region by region, as moving pieces come near (the
@@ -30,7 +30,7 @@ from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.city import City
-from flick.physics.flight import Flight
+from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.index import PieceIndex
 from flick.physics.state import PieceState
@@ -42,7 +42,7 @@ class Waking:
     near, and the bodies pieces become, lent by the table's stock; who owns each shape."""
 
     def __init__(self, footprints: Footprints, city: City, pieces: PieceIndex, stock: Stock,
-                 space: pymunk.Space, flight: Flight, pieces_reach: float) -> None:
+                 space: FlightSpace, flight: Flight, pieces_reach: float) -> None:
         self.footprints = footprints
         self.params = params = footprints.params
         sim = params.simulation
@@ -85,6 +85,8 @@ class Waking:
         # fallen or if it cannot fall), reach, friction deceleration mu g (floats), then its
         # grid cell (a pair of ints, or None before the first step).
         self.track: dict[int, list[Any]] = {}
+        # Pieces out of the shot, fallen off the table's edge: where they were (x, y, angle).
+        self.gone: dict[int, tuple[float, float, float]] = {}
         # Every piece that enters the shot later (`flick.physics.world.World.arrive`): its time.
         self.arrivals: dict[int, float] = {}
         # Shapes of bodies the shot put in the space (`flick.physics.city.ROOM`).

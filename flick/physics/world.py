@@ -12,11 +12,10 @@ them; then they wake into bodies with their real shape and table friction (joint
 their whole resting-contact group, before anything can touch them (`flick.physics.waking`).
 So a shot is the same as with every piece a body from the start.
 
-Touches: a step's new contacts are put in the touch lists in the order they happened within
-the step (each pair's depth over its closing speed is how long ago it met); pairs already
-overlapping when the shot began are resting contacts, not touches (until they part).
-Doors: a piece over a door line enters once the deepest point of some part of it is behind
-the line and between the blocks (a piece pressed into a block is deepest in the block).
+Touches and doors (`flick.physics.contacts`): a step's new contacts enter the touch lists in
+the order they happened within the step; pairs already overlapping when the shot began are
+resting contacts, not touches (until they part); a piece over a door line enters once the
+deepest point of some part of it is behind the line and between the blocks.
 
 Table friction is done in C (`flick.physics.waking`): no Python runs per body per step.
 Python runs only on events (a new contact: touch lists, door crossings, the table's edge) and
@@ -58,24 +57,22 @@ does, the shot goes on (at most `settle_time`) until pymunk has pushed them apar
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import ffi as _ffi
 from pymunk._chipmunk import lib as _chipmunk
 
-from flick.physics.buildings import Door
 from flick.physics.city import ROOM, City
+from flick.physics.contacts import CONTACT_ITERATIONS as CONTACT_ITERATIONS
+from flick.physics.contacts import FREE_ITERATIONS as FREE_ITERATIONS
+from flick.physics.contacts import Contacts
 from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints
-from flick.physics.geometry import place
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.shapes import (
-    TABLE_EDGE,
     Vec,
     make_shapes,
 )
@@ -83,12 +80,6 @@ from flick.physics.state import PieceState
 from flick.physics.stock import Stock
 from flick.physics.waking import Waking
 
-FREE_ITERATIONS = 2
-# The solver's iterations a contact while pieces touch (at most the parameters' `iterations`):
-# one contact converges in far fewer than a chain (over 200 varied shots, 10 a contact ends
-# within 0.0007 cm of 100 always).
-CONTACT_ITERATIONS = 10
-WILDCARD = int(_ffi.cast("uintptr_t", ~0))  # Chipmunk's CP_WILDCARD_COLLISION_TYPE
 # A flight (`flick.physics.flight`) sees the dormant pieces near its path: on a table of at
 # most this many pieces all are put in the space at a shot's first flight (about 1.7 us a
 # piece, measured), else those along each path (about 40 us a path across a 28-piece city).
@@ -106,21 +97,6 @@ def cell_size(footprints: Footprints) -> float:
     return 2.0 * reach + halo + sim.max_step * sim.check_every + 1.0
 
 
-@_ffi.callback("cpCollisionBeginFunc")
-def _on_begin(arb: Any, space: Any, world: Any) -> None:
-    """Chipmunk's begin of a contact, to the world (held weakly) whose space it is in."""
-    found = _ffi.from_handle(world)()
-    if found is not None:
-        found._begin(arb)
-
-
-@_ffi.callback("cpCollisionSeparateFunc")
-def _on_separate(arb: Any, space: Any, world: Any) -> None:
-    found = _ffi.from_handle(world)()
-    if found is not None:
-        found._separate(arb)
-
-
 class World:
     """A pymunk space holding the whole table for one shot, and the shot's bookkeeping."""
 
@@ -136,22 +112,12 @@ class World:
         # them out again at its end.
         self.city_shapes = city
         space = city.take()
-        # The solver's iterations: `_iterations()` while pieces are in contact (converged), and
-        # FREE_ITERATIONS when none is: a body's two friction joints act one on its motion and
-        # one on its spin, each solved exactly in one pass.
-        # (Set in Chipmunk directly: pymunk's setters make the same calls.)
         c_space = space._space
-        _chipmunk.cpSpaceSetIterations(c_space, FREE_ITERATIONS)
-        self.contacts = 0
-        # Per piece or part: its contacts now (a flight waits for a moving piece's to end).
-        self.touching: dict[int, int] = {}
         _chipmunk.cpSpaceSetSleepTimeThreshold(c_space, sim.sleep_time)
         _chipmunk.cpSpaceSetIdleSpeedThreshold(c_space, sim.rest_speed)
         _chipmunk.cpSpaceSetCollisionSlop(c_space, sim.collision_slop)
         self.space = space
-        self._pair = (_ffi.new("cpShape *[1]"), _ffi.new("cpShape *[1]"))  # (see `_shapes`)
         self.stock = stock
-        self.doors: dict[int, Door] = city.doors
         thinnest = city.thinnest
         # The table's own index, read only (it is the state the shot starts from).
         self.start: Mapping[int, PieceState] = pieces
@@ -173,218 +139,21 @@ class World:
         # The shot's bookkeeping: every piece woken in this shot, in the order it was, and
         # per active piece what the survey tracks (`Waking.track`).
         self.active, self.track = waking.active, waking.track
-        # New contacts of the current step: (how long before the step's end they met, order
-        # seen, a, b); the touch lists take them in time-of-impact order after the step.
-        self.pending: list[tuple[float, int, int, int]] = []
-        # Pieces over a door line that may yet cross it between the blocks: (piece, building).
-        self.at_door: set[tuple[int, int]] = set()
-        self.touch_lists: dict[int, list[int]] = {}
+        self.gone = waking.gone
+        # The contacts as the space's collision handler reports them (`flick.physics.contacts`):
+        # touches, door crossings, the table's edge; the world reads its tables by the same
+        # names.
+        events = self.events = Contacts(waking, city.doors)
+        self.pending, self.at_door, self.touching = events.pending, events.at_door, events.touching
+        self.touch_lists, self.off_edge = events.touch_lists, events.off_edge
+        self.entered, self.exited = events.entered, events.exited
         self.fell: list[int] = []
         self.falls: dict[int, tuple[float, float]] = {}
-        self.off_edge: list[int] = []
-        self.gone: dict[int, tuple[float, float, float]] = {}
-        self.entered: dict[int, int] = {}
-        self.exited: dict[int, int] = {}
-        self.from_behind: set[tuple[int, int]] = set()
-        self.new_contact = False
-        # The last contact parted during this batch of steps: the batch ends (a survey may
-        # fly the pieces on at once).
-        self.parted = False
-        self.finished = False  # pymunk calls separate when it frees the space: ignore those
         self._launched: list[int] = []
         # Pieces that enter the shot later (`arrive`): id -> (time s, velocity, spin) until
         # they do; `arrivals` keeps every one's time (read by the UI's recorder).
         self.waiting: dict[int, tuple[float, Vec, float]] = {}
         self.arrivals = waking.arrivals
-        # The space calls the world through a weak reference: no reference cycle, so a world
-        # is freed as soon as its shot is done with it (not by the garbage collector later).
-        # (A Chipmunk handler of every pair calling this world's `_begin` and `_separate`
-        # directly, without pymunk's Arbiter objects: the space keeps the world's handle.)
-        handler = space.handler
-        if handler is None:  # (one a space, made at its first shot)
-            handler = space.handler = _chipmunk.cpSpaceAddCollisionHandler(c_space, WILDCARD,
-                                                                           WILDCARD)
-            handler.beginFunc, handler.separateFunc = _on_begin, _on_separate
-        space.events = _ffi.new_handle(weakref.ref(self))
-        handler.userData = space.events
-        # Contacts begun in the shot (`flick.physics.city.ROOM`).
-        self.begun = 0
-
-    # -- collision events (called by pymunk inside step) ---------------------------------
-    def _iterations(self) -> int:
-        """The solver's iterations while pieces touch: `CONTACT_ITERATIONS` a contact in the
-        space, at most `iterations` (converged either way)."""
-        return min(self.params.simulation.iterations, CONTACT_ITERATIONS * self.contacts)
-
-    def _shapes(self, arb: Any) -> tuple[Any, Any, pymunk.Shape, pymunk.Shape]:
-        """A Chipmunk arbiter's two Chipmunk shapes and their pymunk shapes, in its order
-        (the same as pymunk's `Arbiter.shapes`)."""
-        pair = self._pair
-        _chipmunk.cpArbiterGetShapes(arb, pair[0], pair[1])
-        ca, cb = pair[0][0], pair[1][0]
-        handle = _ffi.from_handle
-        get = _chipmunk.cpShapeGetUserData
-        return ca, cb, handle(get(ca)), handle(get(cb))
-
-    def _begin(self, arb: Any) -> None:
-        """Chipmunk's begin of a contact (a Chipmunk arbiter): read in Chipmunk, the same
-        floats as pymunk's properties, without their Python."""
-        self.begun += 1
-        ca, cb, sa, sb = self._shapes(arb)
-        is_sensor = _chipmunk.cpShapeGetSensor
-        if is_sensor(ca) or is_sensor(cb):
-            self._sensor_begin(sa, sb)
-            return
-        a, b = self.owner[sa], self.owner[sb]
-        self.waking.activate(a)
-        self.waking.activate(b)
-        # pymunk solves this step's contacts after it has found them all: this step already
-        # runs with the contact iterations.
-        self.contacts += 1
-        touching = self.touching
-        touching[a] = touching.get(a, 0) + 1
-        touching[b] = touching.get(b, 0) + 1
-        _chipmunk.cpSpaceSetIterations(self.space._space, self._iterations())
-        # Pieces already in contact that are moving apart have not touched in this shot.
-        body_a, body_b = _chipmunk.cpShapeGetBody(ca), _chipmunk.cpShapeGetBody(cb)
-        va, vb = _chipmunk.cpBodyGetVelocity(body_a), _chipmunk.cpBodyGetVelocity(body_b)
-        c_arb = arb
-        n = _chipmunk.cpArbiterGetNormal(c_arb)
-        nx, ny = n.x, n.y
-        if (vb.x - va.x) * nx + (vb.y - va.y) * ny > 0.0:
-            return
-        if (min(a, b), max(a, b)) in self.resting:
-            return  # they rested in contact when the shot began: neither a touch nor a hit
-        self.new_contact = True
-        # When they met: pymunk has moved the bodies by this step's velocities before it
-        # finds contacts, so the deepest point's depth over the closing speed there is how
-        # long before the step's end they touched.
-        ago = 0.0
-        points = _chipmunk.cpArbiterGetContactPointSet(c_arb)
-        at = _chipmunk.cpBodyGetVelocityAtWorldPoint
-        for i in range(points.count):
-            p = points.points[i]
-            pa = p.pointA
-            pa = (pa.x, pa.y)
-            wa, wb = at(body_a, pa), at(body_b, pa)
-            closing = (wa.x - wb.x) * nx + (wa.y - wb.y) * ny
-            distance = p.distance
-            if closing > 0.0 and distance < 0.0:
-                ago = max(ago, -distance / closing)
-        self.pending.append((ago, len(self.pending), a, b))
-
-    def _flush_touches(self) -> None:
-        """Put the step's new contacts in the touch lists, earliest impact first."""
-        for _, _, a, b in sorted(self.pending, key=lambda c: (-c[0], c[1])):
-            self._touch(a, b)
-            self._touch(b, a)
-        self.pending.clear()
-
-    def _touch(self, a: int, b: int) -> None:
-        found = self.touch_lists.get(a)
-        if found is None:
-            self.touch_lists[a] = [b]
-        elif b not in found:
-            found.append(b)
-
-    def _sensor_begin(self, sa: pymunk.Shape, sb: pymunk.Shape) -> None:
-        if sa in self.halos or sb in self.halos:
-            other = sb if sa in self.halos else sa
-            pid = self.owner.get(other)
-            if pid in self.dormant and pid not in self.wake:
-                self.wake.append(pid)  # a body at the end of this step, before it can touch
-            return
-        line, other = (sa, sb) if sa.sensor else (sb, sa)
-        if self.finished or other.body is None:
-            return
-        pid = self.owner[other]
-        where = self.owner[line]
-        if where == TABLE_EDGE:
-            if pid not in self.off_edge:
-                self.off_edge.append(pid)
-                self.new_contact = True
-            return
-        door = self.doors[where]
-        x, y = other.body.position
-        # A piece that began the shot already across the line is in the doorway: it can only
-        # come out (reading of "any part in / whole disc out" for a piece left straddling).
-        if door.signed(x, y) < 0.0 or self._started_across(pid, door):
-            self.from_behind.add((pid, door.building))
-            return  # (its parting is where it comes out: flights do not pass over the line)
-        if pid not in self.entered:
-            self.at_door.add((pid, door.building))
-        # Across the line: a flight may pass over it (`Flight.over`).
-        lines = self.flight.over.setdefault(pid, {})
-        lines[line._shape] = lines.get(line._shape, 0) + 1
-
-    def _check_doors(self) -> None:
-        """Pieces over a door line enter when they cross it between the blocks: the deepest
-        point of some part of the piece is behind the line and between the blocks' inner
-        faces. A piece pressed into a block's front face, its inner corner from the face's
-        side, or its side, is deepest in the block: that is a bounce, not an entry."""
-        for pid, building in sorted(self.at_door):
-            body = self.bodies.get(pid)
-            if body is None or pid in self.entered or pid in self.gone:
-                self.at_door.discard((pid, building))
-                continue
-            door = self.doors[building]
-            x, y = body.position
-            for core, radius in place(self.fps[pid], x, y, body.angle):
-                depths = [door.signed(*p) for p in core]
-                deepest = min(depths)
-                if deepest >= radius:
-                    continue
-                sides = [door.lateral(*p) for p, s in zip(core, depths, strict=True)
-                         if s <= deepest + 1e-9]
-                if min(sides) <= door.half_gap and max(sides) >= -door.half_gap:
-                    self.entered[pid] = building
-                    self.at_door.discard((pid, building))
-                    break
-
-    def _started_across(self, pid: int, door: Door) -> bool:
-        """Was some part of the piece already behind this door line when the shot began?"""
-        start = self.start[pid]
-        fp = self.footprints.get(start.kind, start.standing)
-        return door.reaches_behind(place(fp, start.x, start.y, start.angle))
-
-    def _separate(self, arb: Any) -> None:
-        """Chipmunk's separate of a contact (a Chipmunk arbiter)."""
-        ca, cb, sa, sb = self._shapes(arb)
-        is_sensor = _chipmunk.cpShapeGetSensor
-        if not (is_sensor(ca) or is_sensor(cb)):
-            self.contacts -= 1
-            if self.contacts <= 0:
-                self.contacts = 0
-                self.parted = True
-                _chipmunk.cpSpaceSetIterations(self.space._space, FREE_ITERATIONS)
-            else:
-                _chipmunk.cpSpaceSetIterations(self.space._space, self._iterations())
-            touching = self.touching
-            for pid in (self.owner.get(sa), self.owner.get(sb)):
-                if pid is not None and touching.get(pid, 0) > 0:
-                    touching[pid] -= 1
-            if self.resting and not self.finished:
-                a, b = self.owner[sa], self.owner[sb]
-                self.resting.discard((min(a, b), max(a, b)))  # apart: a new meeting counts
-            return
-        if sa in self.halos or sb in self.halos:
-            return
-        line, other = (sa, sb) if sa.sensor else (sb, sa)
-        if self.finished or other.body is None or self.owner[line] == TABLE_EDGE:
-            return
-        pid = self.owner[other]
-        door = self.doors[self.owner[line]]
-        lines = self.flight.over.get(pid)
-        if lines is not None and lines.get(line._shape, 0) > 0:
-            lines[line._shape] -= 1
-            if not lines[line._shape]:
-                del lines[line._shape]
-        self.at_door.discard((pid, door.building))
-        x, y = other.body.position
-        if (pid, door.building) in self.from_behind and door.signed(x, y) > 0.0:
-            self.from_behind.discard((pid, door.building))
-            if pid not in self.exited:
-                self.exited[pid] = door.building
 
     # -- the shot --------------------------------------------------------------------------
 
@@ -615,6 +384,8 @@ class World:
         asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
         waking, wake = self.waking, self.wake
         promote, fill = waking.promote, waking.fill
+        events, pending, at_door = self.events, self.pending, self.at_door
+        flush_touches, check_doors = events.flush_touches, events.check_doors
         while True:
             if wake:
                 promote()
@@ -693,7 +464,7 @@ class World:
             # the step never grows right after a new contact, and grows slowly otherwise (not
             # after a batch cut short by the last contact parting either: a batch's growth).
             if last_dt:
-                dt = min(dt, last_dt * (1.0 if self.new_contact or self.parted else growth))
+                dt = min(dt, last_dt * (1.0 if events.new_contact or events.parted else growth))
             if self.waiting:
                 # Step exactly to the next arrival: the steps before it shortened evenly
                 # (never longer than the policy's step, so no tunnelling either).
@@ -703,10 +474,10 @@ class World:
                     dt = gap / k
                     limit = min(check_every, k)
             last_dt = dt
-            self.new_contact = False
+            events.new_contact = False
             if flight.wait:
                 flight.wait = False
-            elif self.closed_form and not (self.waiting or self.at_door or self.pending
+            elif self.closed_form and not (self.waiting or at_door or pending
                                            or wake):
                 # Nothing touches: fly in closed form up to the next possible contact.
                 if not flight.all_filled and len(self.start) <= FILL_ALL_PIECES:
@@ -729,7 +500,7 @@ class World:
                     if flight.new_contact:
                         # Flown to a contact: the next step is this one's length, and what it
                         # meets is a body before it.
-                        self.new_contact = True
+                        events.new_contact = True
                         woken = self._dormant_met(flight.woken)
                         if woken is not None:
                             wake.append(woken)
@@ -740,20 +511,20 @@ class World:
                     time += elapsed
                     continue
             n = 0
-            self.parted = False
+            events.parted = False
             while n < limit:
                 if to_check or c_step is None:
                     step(dt)
                 else:
                     c_step(c_space, dt)
                 n += 1
-                if self.pending:
-                    self._flush_touches()
-                if self.at_door:
-                    self._check_doors()
+                if pending:
+                    flush_touches()
+                if at_door:
+                    check_doors()
                 if wake:
                     promote()
-                if self.new_contact or self.parted:
+                if events.new_contact or events.parted:
                     break
             _scheduled(schedule, dt, n)
             steps += n
@@ -794,7 +565,7 @@ class World:
         timed_out: bool,
         schedule: list[list[float]],
     ) -> tuple[ShotResult, dict[int, PieceState]]:
-        self.finished = True
+        self.events.finished = True
         w, h = self.city
         changed: dict[int, PieceState] = {}
         moved: list[int] = []
@@ -844,8 +615,8 @@ class World:
             space.remove(*space.constraints, *space.shapes, *space.bodies)
         space.__dict__.pop("step", None)
         space.flying = None
-        self.city_shapes.give_back(space, self.dormant.values(),
-                                   fits=self.waking.shapes_added <= ROOM and self.begun <= ROOM)
+        fits = self.waking.shapes_added <= ROOM and self.events.begun <= ROOM
+        self.city_shapes.give_back(space, self.dormant.values(), fits=fits)
         return result, changed
 
 

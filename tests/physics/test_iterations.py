@@ -9,7 +9,7 @@ from pymunk._chipmunk import lib as chipmunk
 
 from flick.bench.physics import calm, cluster_scene
 from flick.physics import PhysicsParams, Table
-from flick.physics.world import CONTACT_ITERATIONS, FREE_ITERATIONS
+from flick.physics.contacts import CONTACT_ITERATIONS, FREE_ITERATIONS
 
 QUIET = calm(PhysicsParams.default())
 

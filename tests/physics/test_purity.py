@@ -124,7 +124,7 @@ def test_a_world_dropped_in_the_middle_of_its_shot_changes_nothing_for_the_next(
         world.space.step(0.0005)
         if world.pending:
             break
-    assert world.pending and world.contacts > 0
+    assert world.pending and world.events.contacts > 0
     del world
     gc.collect()
     table.restore(start)
@@ -170,7 +170,7 @@ def test_shots_after_rushes_and_a_break_into_a_hundred_zombies_equal_those_on_a_
 
     cluster.world = world  # type: ignore[method-assign]
     broken = repr((cluster.flick(breaker, impulse=(0.0, mass * 1000.0)), cluster.snapshot()))
-    assert worlds[0].begun > ROOM
+    assert worlds[0].events.begun > ROOM
     after = cluster.snapshot()
     zombie = next(p for p in cluster.pieces() if p != breaker)
     nudge = repr((cluster.flick(zombie, impulse=(60.0, 40.0)), cluster.snapshot()))
