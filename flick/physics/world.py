@@ -46,12 +46,10 @@ Arrivals (`arrive`): a piece may enter the shot later, at a given time with a gi
 before it are shortened evenly so that one ends exactly at its time (never lengthened: the
 step policy holds), and from then on its speed counts in the step policy like any other.
 
-Toppling: a standing piece that can fall falls when its contacts change its velocity by
-more than its toppling speed between two surveys (J / m for a contact impulse J: a batch ends
-at every new contact, so a hit is seen alone; what the table's friction took off is not
-counted), and lies down along that change of velocity (the push), its feet where it stood;
-if the capsule would lie across a neighbour, in the nearest direction where it fits. If none
-does, the shot goes on (at most `settle_time`) until pymunk has pushed them apart.
+Toppling (`flick.physics.falls`): a standing piece that can fall falls when its contacts
+change its velocity by more than its toppling speed between two surveys (what the table's
+friction took off is not counted), and lies down along that change of velocity; a piece that
+reaches the table's edge falls to the floor, out of the shot.
 """
 
 from __future__ import annotations
@@ -68,13 +66,13 @@ from flick.physics.city import ROOM, City
 from flick.physics.contacts import CONTACT_ITERATIONS as CONTACT_ITERATIONS
 from flick.physics.contacts import FREE_ITERATIONS as FREE_ITERATIONS
 from flick.physics.contacts import Contacts
+from flick.physics.falls import Falls
 from flick.physics.flight import Flight, FlightSpace
-from flick.physics.footprint import Footprint, Footprints
+from flick.physics.footprint import Footprints
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
 from flick.physics.shapes import (
     Vec,
-    make_shapes,
 )
 from flick.physics.state import PieceState
 from flick.physics.stock import Stock
@@ -147,13 +145,14 @@ class World:
         self.pending, self.at_door, self.touching = events.pending, events.at_door, events.touching
         self.touch_lists, self.off_edge = events.touch_lists, events.off_edge
         self.entered, self.exited = events.entered, events.exited
-        self.fell: list[int] = []
-        self.falls: dict[int, tuple[float, float]] = {}
         self._launched: list[int] = []
         # Pieces that enter the shot later (`arrive`): id -> (time s, velocity, spin) until
         # they do; `arrivals` keeps every one's time (read by the UI's recorder).
         self.waiting: dict[int, tuple[float, Vec, float]] = {}
         self.arrivals = waking.arrivals
+        # Toppling and the table's edge (`flick.physics.falls`).
+        self.falling = Falls(waking, events.off_edge, self.waiting)
+        self.fell, self.falls = self.falling.fell, self.falling.falls
 
     # -- the shot --------------------------------------------------------------------------
 
@@ -241,118 +240,6 @@ class World:
             fastest = max(fastest, speed + abs(spin) * fp.reach)
         return fastest
 
-    def _fall(self) -> None:
-        """Replace each piece that was hit hard by its fallen capsule, its feet where it
-        stood, laid along the push or, if that lies across a neighbour, the nearest direction
-        to it where the capsule fits (as a player lays the figure down)."""
-        for pid in sorted(self.falls):
-            dx, dy = self.falls[pid]
-            old = self.bodies[pid]
-            kind = self.start[pid].kind
-            fallen = self.footprints.get(kind, False)
-            x, y = old.position
-            velocity, spin = old.velocity, old.angular_velocity
-            self.waking.take_out(pid)
-            cx, cy, angle = self._lay(pid, fallen, x, y, math.atan2(dy, dx))
-            body = self.waking.add_body(pid, fallen, cx, cy, angle)
-            body.velocity = velocity
-            body.angular_velocity = spin
-            self.active[pid] = body
-            track = self.track[pid]
-            track[3], track[4] = body.position  # the fall is not travel
-            track[6] = fallen.reach
-            track[7] = fallen.table_friction * self.params.gravity
-            self.fell.append(pid)
-        self.falls.clear()
-
-    def _lay(self, pid: int, fallen: Footprint, x: float, y: float,
-             push: float) -> tuple[float, float, float]:
-        """Where a piece standing at (x, y) lies down: its capsule's centre and angle, the
-        push's direction or the nearest (turning both ways by 10 degrees) that overlaps
-        nothing; then the same a little farther from its feet; else along the push."""
-        half = fallen.half_axis
-        # Dormant pieces it could land on become bodies first (as they would be if every
-        # piece were one): what it is checked against is what is really there.
-        for key_x in (-1, 0, 1):
-            for key_y in (-1, 0, 1):
-                i = math.floor(x / self.cell) + key_x
-                j = math.floor(y / self.cell) + key_y
-                for other in self.cells.get((i, j), ()):
-                    o = self.start[other]
-                    if other in self.bodies or other == pid or other in self.waiting:
-                        continue
-                    ofp = self.footprints.get(o.kind, o.standing)
-                    if math.hypot(o.x - x, o.y - y) <= 2.0 * fallen.reach + ofp.reach:
-                        self.wake.append(other)
-        if self.wake:
-            self.waking.promote()
-        probe = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        shapes = make_shapes(probe, fallen, 0.0, 0.0)
-        deep = -self.params.simulation.overlap_tolerance
-        turns = [0.0] + [k * math.radians(10.0) * sign for k in range(1, 19) for sign in (1, -1)]
-        for reach in (half, half + 0.5 * fallen.thinnest, half + fallen.thinnest):
-            for turn in turns:
-                angle = push + turn
-                cx, cy = x + math.cos(angle) * reach, y + math.sin(angle) * reach
-                probe.position = (cx, cy)
-                probe.angle = angle
-                if not any(self._overlaps(shape, deep) for shape in shapes):
-                    return cx, cy, angle
-        return x + math.cos(push) * half, y + math.sin(push) * half, push
-
-    def _overlaps(self, shape: pymunk.Shape, deep: float) -> bool:
-        """Does a shape (on a body not in the space) overlap a piece or part deeper than
-        `deep` (negative, cm)?"""
-        shape.cache_bb()
-        for found in self.space.shape_query(shape):
-            if found.shape.sensor:
-                continue
-            points = found.contact_point_set
-            n = points.normal
-            for p in points.points:
-                a, b = p.point_a, p.point_b
-                if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
-                    return True
-        return False
-
-    def _drop_off_edge(self) -> None:
-        """Pieces that reached the table's edge fall to the floor: out of this shot, where
-        they were."""
-        for pid in self.off_edge:
-            body = self.bodies.get(pid)
-            if body is None or pid in self.gone:
-                continue
-            x, y = body.position
-            self.gone[pid] = (x, y, body.angle)
-            self.waking.take_out(pid)
-
-    def _still_overlapping(self) -> bool:
-        """Does a fallen piece still overlap another more than the tolerance? Wakes both:
-        pymunk would let them sleep, overlapping, once they stop moving."""
-        sim = self.params.simulation
-        deep = -sim.overlap_tolerance
-        for pid in self.fell:
-            body = self.bodies.get(pid)
-            if body is None or pid in self.gone:
-                continue
-            for shape in self.solids[pid]:
-                for found in self.space.shape_query(shape):
-                    if found.shape.sensor or found.shape.body is body:
-                        continue
-                    # The depth from the points: pymunk's `distance` sign is unreliable for
-                    # pairs it swaps internally (segment against circle).
-                    points = found.contact_point_set
-                    n = points.normal
-                    for p in points.points:
-                        a, b = p.point_a, p.point_b
-                        if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
-                            body.activate()
-                            other = found.shape.body
-                            assert other is not None  # a space's shapes have bodies
-                            other.activate()
-                            return True
-        return False
-
     def run(self) -> tuple[ShotResult, dict[int, PieceState]]:
         """Step until every piece rests; the result and the new states of changed pieces."""
         sim = self.params.simulation
@@ -386,6 +273,9 @@ class World:
         promote, fill = waking.promote, waking.fill
         events, pending, at_door = self.events, self.pending, self.at_door
         flush_touches, check_doors = events.flush_touches, events.check_doors
+        falling, off_edge, fell = self.falling, self.off_edge, self.fell
+        fall, drop_off_edge = falling.fall, falling.drop_off_edge
+        still_overlapping = falling.still_overlapping
         while True:
             if wake:
                 promote()
@@ -438,14 +328,14 @@ class World:
                     if point > fastest:
                         fastest = point
             if falls:
-                self._fall()
+                fall()
                 moving = self._moving()
-            if self.off_edge:
-                self._drop_off_edge()
+            if off_edge:
+                drop_off_edge()
                 moving = self._moving()
             if self.waiting:
                 resting = False  # pieces still to come
-            if resting and self.fell and time < settle_until and self._still_overlapping():
+            if resting and fell and time < settle_until and still_overlapping():
                 # A piece that fell lies where its capsule appeared, maybe across a
                 # neighbour: pymunk pushes them apart gently; let it finish.
                 resting = False
