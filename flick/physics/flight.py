@@ -1,7 +1,7 @@
 """Closed-form flight between contacts: a shot's free motion without stepping it.
 
 A piece that touches nothing slides on the table under Coulomb friction alone, the model the
-world's friction joints step (`flick.physics.world`): its centre of gravity moves in a straight
+shot's friction joints step (`flick.physics.waking`): its centre of gravity moves in a straight
 line, its speed falling by mu g per second to rest, and its spin falls by
 mu m g r_spin / I per second to rest, independently. So, with s0 its speed, a = mu g, the
 direction u of its velocity and t <= s0 / a,
@@ -234,8 +234,9 @@ class Flight:
                  dormant_reach: float) -> None:
         self.space = space
         self.margin = margin
-        # The world's `_fill_path` for the plan being made (given to each plan, not kept: no
-        # reference cycle between the world and its flights).
+        # The shot's `Waking.fill_path` (`flick.physics.waking`) for the plan being made
+        # (given to each plan, not kept: no reference cycle between the pieces and their
+        # flights).
         self.fill_path: Callable[[float, float, float, float, float], None] | None = None
         self.dormant_reach = dormant_reach
         # Per body id: (bounding radius about the centre of gravity, cm; slide deceleration,
