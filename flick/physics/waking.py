@@ -275,6 +275,16 @@ class Waking:
                                fp.table_friction * self.params.gravity, None]
 
 
+    def wake_near(self, pid: int) -> None:
+        """Have the dormant pieces a body's halos overlap now woken (`promote`): a piece set
+        moving next to others wakes them at once."""
+        owner, dormant, wake = self.owner, self.dormant, self.wake
+        for shape in self.halos_of[pid]:
+            for found in self.overlapping(shape):
+                near = owner.get(found)
+                if near in dormant and near not in wake:
+                    wake.append(near)
+
     def overlapping(self, shape: pymunk.Shape) -> list[pymunk.Shape]:
         """What a shape overlaps in the space, as `Space.shape_query` finds it (the same
         Chipmunk query, in the same order), without its contact point sets."""

@@ -71,9 +71,7 @@ from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprints
 from flick.physics.index import PieceIndex
 from flick.physics.result import ShotResult
-from flick.physics.shapes import (
-    Vec,
-)
+from flick.physics.shapes import Vec
 from flick.physics.state import PieceState
 from flick.physics.stock import Stock
 from flick.physics.waking import Waking
@@ -130,9 +128,8 @@ class World:
         # The pieces in the space, dormant circles and bodies (`flick.physics.waking`); the
         # world reads its tables by the same names.
         waking = self.waking = Waking(footprints, city, pieces, stock, space, self.flight, reach)
-        self.bodies, self.fps, self.owner = waking.bodies, waking.fps, waking.owner
-        self.dormant, self.halos, self.solids = waking.dormant, waking.halos, waking.solids
-        self.halos_of, self.wake, self.resting = waking.halos_of, waking.wake, waking.resting
+        self.bodies, self.owner, self.dormant = waking.bodies, waking.owner, waking.dormant
+        self.wake = waking.wake
         self.cell, self.cells = waking.cell, waking.cells
         # The shot's bookkeeping: every piece woken in this shot, in the order it was, and
         # per active piece what the survey tracks (`Waking.track`).
@@ -167,11 +164,7 @@ class World:
         self.wake.extend(self._launched)
         self.waking.promote()
         for pid in self._launched:
-            for shape in self.halos_of[pid]:
-                for found in self.waking.overlapping(shape):
-                    near = self.owner.get(found)
-                    if near in self.dormant and near not in self.wake:
-                        self.wake.append(near)
+            self.waking.wake_near(pid)
         self.waking.promote()
         # (In Chipmunk: the same calls as pymunk's `apply_impulse_at_world_point`, `position`,
         # `velocity` and `angular_velocity`.)
@@ -226,11 +219,7 @@ class World:
             self.waking.fill(start.x, start.y)
             body = self.waking.add_body(pid, fp, start.x, start.y, start.angle)
             self.waking.activate(pid)
-            for shape in self.halos_of[pid]:
-                for found in self.waking.overlapping(shape):
-                    near = self.owner.get(found)
-                    if near in self.dormant and near not in self.wake:
-                        self.wake.append(near)
+            self.waking.wake_near(pid)
             if self.wake:
                 self.waking.promote()
             body.velocity = (vx, vy)
