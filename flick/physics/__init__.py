@@ -23,14 +23,16 @@ Conventions:
 - The Zombie Rush: `Table.rush(zombies, tower=(x, y, facing), rng=seed) -> RushResult`.
 
 Modules: `table` (`Table`), `params` (`PhysicsParams`, `MAX_FLICK_IMPULSE`, read through
-`flick.datafile`), `world` (the pymunk space of one shot), `flight` (a shot's free motion in
-closed form between contacts), `city` (the static city and the
-dormant circles, kept across shots and lent to each shot's space), `stock` (the pieces'
-bodies, kept across shots and reset to new), `shapes` (shape filters and
-a footprint's pymunk shapes), `footprint`, `geometry`,
-`buildings`, `state`, `result`, `errors` (`TableError`), and the package `tower` (the zombie
-tower: `params` with `TowerParams` and `TOWER_FOOTPRINT_CM`, the side-view `drop`, the plane
-geometry `place` with `TowerPose`, and `rush`). Physics knows no rules and imports no other
+`flick.datafile`), `world` (the pymunk space of one shot and its run), `waking` (a shot's
+dormant pieces and the bodies they wake into), `contacts` (a shot's contacts as the space
+reports them: touch lists, doors, the table's edge), `falls` (toppling, and pieces off the
+table's edge), `flight` (a shot's free motion in closed form between contacts), `city` (the
+static city and the dormant circles, kept across shots and lent to each shot's space),
+`stock` (the pieces' bodies, kept across shots and reset to new), `shapes` (shape filters
+and a footprint's pymunk shapes), `footprint`, `geometry`, `buildings`, `state`, `result`,
+`errors` (`TableError`), and the package `tower` (the zombie tower: `params` with
+`TowerParams` and `TOWER_FOOTPRINT_CM`, the side-view `drop`, the plane geometry `place` with
+`TowerPose`, and `rush`). Physics knows no rules and imports no other
 flick package but the bottom modules (`flick.errors`, `flick.paths`, `flick.datafile`). Its
 command line is `flick/cli/tower.py` (`flick tower`), its benchmarks `flick/bench/physics.py`
 (beside the pymunk a user would write, `flick/bench/baselines.py`) and `flick/bench/tower.py`.
