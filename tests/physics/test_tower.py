@@ -4,6 +4,7 @@ parameters and its command."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from pathlib import Path
 
@@ -242,6 +243,26 @@ def test_pieces_in_the_tower_way_are_set_aside_and_put_back() -> None:
     assert table.position(barrel) == (44.0, 31.0) or table.overlapping(barrel) == []
     for pid in table.pieces():
         assert table.overlapping(pid) == []
+
+
+def test_a_rush_leaves_the_pieces_in_id_order() -> None:
+    """Lifted zombies go back on the table one by one and set-aside pieces after the run:
+    whatever the rush, the table lists its pieces by id, as a restored table does."""
+    for seed, (rushed, in_the_way) in enumerate(itertools.product(([0, 2], [1], 2), (0, 1))):
+        table, zombies = _busy_table()
+        if in_the_way:
+            table.add("barrel", x=44.0, y=31.0)  # under the tower's footprint
+        table.add("survivor", x=80.0, y=80.0)
+        result = table.rush([zombies[i] for i in rushed] if isinstance(rushed, list) else rushed,
+                            tower=(45.0, 30.0, NORTH), rng=seed)
+        assert bool(result.set_aside) == bool(in_the_way)
+        again = Table(PARAMS, city=(90.0, 90.0))
+        again.restore(table.snapshot())
+        assert table.pieces() == again.pieces() == sorted(table.pieces())
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add("survivor", x=80.0, y=80.0)
+    table.rush(3, tower=(45.0, 30.0, NORTH), rng=1)  # nothing in the way
+    assert table.pieces() == sorted(table.pieces()) and len(table.pieces()) == 4
 
 
 def test_illegal_rush_raises_and_changes_nothing() -> None:

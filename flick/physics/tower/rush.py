@@ -134,17 +134,12 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     return pieces, buildings
 
 
-def _state_with(
-    state: TableState,
-    pieces: Iterable[PieceState] = (),
-    buildings: Iterable[BuildingState] = (),
-    drop_ids: Iterable[int] = (),
-) -> TableState:
-    """`state` with pieces and buildings added or replaced (by id) and `drop_ids` removed."""
-    gone = set(drop_ids)
-    ps = {p.id: p for p in state.pieces if p.id not in gone}
+def _state_with(state: TableState, pieces: Iterable[PieceState],
+                buildings: Iterable[BuildingState]) -> TableState:
+    """`state` with pieces and buildings added or replaced (by id)."""
+    ps = {p.id: p for p in state.pieces}
     ps.update({p.id: p for p in pieces})
-    bs = {b.id: b for b in state.buildings if b.id not in gone}
+    bs = {b.id: b for b in state.buildings}
     bs.update({b.id: b for b in buildings})
     return TableState(state.city, tuple(ps[k] for k in sorted(ps)),
                       tuple(bs[k] for k in sorted(bs)), state.next_id)
@@ -263,7 +258,9 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     aside_b = [b for b in start.buildings if b.id in aside_set]
     # What a set-aside piece already touched before the rush is no reason to move it after.
     touched_before = {pid: set(table.overlapping(pid)) for pid in aside_pieces}
-    table.restore(_state_with(start, drop_ids=[*lifted, *aside_pieces, *aside_buildings]))
+    # Off the table during the drop: the lifted zombies and what stands in the tower's way.
+    for pid in (*lifted, *aside_pieces, *aside_buildings):
+        table.remove(pid)
 
     footprints = table.footprints
     box = pose.footprint(tp)
@@ -302,7 +299,11 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     # Put back what was set aside. A piece that moved in the rush and now lies where a
     # set-aside building stands goes to a free spot; so does a set-aside piece that now
     # overlaps something it did not overlap before.
-    table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
+    # (Restoring also puts the lifted zombies, put back one by one, in id order again; new
+    # zombies get ids above every piece's, so a rush of new zombies with nothing set aside
+    # leaves the pieces in order.)
+    if lifted or aside_p or aside_b:
+        table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
     if aside_b:
         for pid in dict.fromkeys([*rushed, *merged.moved]):
             if any(table.building_of(o) in aside_buildings for o in table.overlapping(pid)):
