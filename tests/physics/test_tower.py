@@ -18,7 +18,7 @@ from flick.physics.params import load_tower_params
 from flick.physics.tower import drop, tower_world
 from flick.physics.tower import kit as tower_kit
 from flick.physics.tower.params import TowerParams
-from flick.physics.tower.place import TowerPose
+from flick.physics.tower.place import MAX_REACH, TowerPose
 
 PARAMS = PhysicsParams.default()
 TOWER = PARAMS.tower
@@ -263,6 +263,62 @@ def test_a_rush_leaves_the_pieces_in_id_order() -> None:
     table.add("survivor", x=80.0, y=80.0)
     table.rush(3, tower=(45.0, 30.0, NORTH), rng=1)  # nothing in the way
     assert table.pieces() == sorted(table.pieces()) and len(table.pieces()) == 4
+
+
+def test_zombies_leaving_into_a_building_stop_beside_it() -> None:
+    """A library's block right before the exit: the zombies that would leave into it are put
+    beside it at rest (they travel nothing), the one that leaves clear of it slides on."""
+    for seed in range(3):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        bid = table.add_building("library", x=49.0, y=40.0, angle=NORTH)
+        result = table.rush(4, tower=(45.0, 30.0, NORTH), rng=seed)
+        assert not result.set_aside and set(result.tumbled) == set(result.rushed)
+        travel = [result.distances.get(z, 0.0) for z in result.rushed]
+        assert sum(t < 1.0 for t in travel) >= 2 and max(travel) > 10.0, travel
+        parts = set(table.building_parts(bid))
+        assert not any(parts & set(table.overlapping(z)) for z in result.rushed)
+
+
+def test_no_piece_or_building_part_reaches_past_max_reach() -> None:
+    """The rush skips pieces and building parts whose centres are farther apart than their
+    reaches (MAX_REACH for any of them) before the exact overlap test."""
+    table = Table(PARAMS, city=(90.0, 90.0))
+    fp = table.footprints
+    reaches = [fp.get(kind, standing).reach for kind in PARAMS.pieces
+               for standing in ((True, False) if fp.can_fall(kind) else (True,))]
+    reaches += [fp.facade(name).reach for name in PARAMS.buildings.kinds]
+    assert max(reaches) <= MAX_REACH
+
+
+def test_set_aside_is_what_overlaps_the_tower_footprint() -> None:
+    """The rush's quick rejections (centres, bounding circles, the circle clear of the
+    square) set aside exactly what the exact test finds overlapping the tower's footprint."""
+    from flick.physics.geometry import footprint_gap
+
+    assert TOWER is not None
+    rng = np.random.default_rng(4)
+    kinds = ["survivor", "zombie", "barrel", "box", "street_lamp", "car", "movement_disc"]
+    kinds = [k for k in kinds if k in PARAMS.pieces]
+    tol = PARAMS.simulation.overlap_tolerance
+    found = 0
+    for _ in range(40):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        pose = TowerPose(45.0, 45.0, float(rng.uniform(-math.pi, math.pi)))
+        for _ in range(8):
+            r, a = rng.uniform(0.0, 14.0), rng.uniform(-math.pi, math.pi)
+            table.add(str(rng.choice(kinds)), x=45.0 + r * math.cos(a), y=45.0 + r * math.sin(a),
+                      angle=float(rng.uniform(-math.pi, math.pi)))
+        r, a = rng.uniform(8.0, 20.0), rng.uniform(-math.pi, math.pi)
+        bid = table.add_building("library", x=45.0 + r * math.cos(a), y=45.0 + r * math.sin(a),
+                                 angle=float(rng.uniform(-math.pi, math.pi)))
+        box = pose.footprint(TOWER)
+        expected = {p for p in table.pieces() if footprint_gap(box, table.outline(p)) < -tol}
+        if any(footprint_gap(box, table.outline(p)) < -tol for p in table.building_parts(bid)):
+            expected.add(bid)
+        result = table.rush(1, tower=(pose.x, pose.y, pose.facing), rng=0)
+        assert set(result.set_aside) == expected
+        found += len(expected)
+    assert found > 40
 
 
 def test_illegal_rush_raises_and_changes_nothing() -> None:
