@@ -161,6 +161,23 @@ def test_flick_observations_and_decoding_follow_the_game_step_by_step(s1: Scenar
     assert refused >= 10
 
 
+def test_flick_observation_lists_the_pieces_as_the_table_does(s1: Scenario) -> None:
+    """A piece taken off and put back (as a rush does with the zombies it lifts) comes last
+    in the table's list until the table is restored: the observation's rows follow that
+    list, as the definition says."""
+    env = FlickEnv(scenario=s1)
+    env.reset(seed=2)
+    assert env.game is not None
+    table = env.game.board.table
+    first = table.snapshot().pieces[0]
+    table.remove(first.id)
+    table.put_back(first)
+    assert table.pieces()[-1] == first.id
+    obs = env.observe(env.agent_selection)
+    assert obs["observation"].tobytes() == observation_by_the_definition(env)["observation"] \
+        .tobytes()
+
+
 def test_the_random_policy_loop_of_the_docs_runs() -> None:
     from flick.pettingzoo.measure import random_loop
 
