@@ -38,6 +38,7 @@ from flick.physics.tower.params import TowerParams
 KEPT_PARAMS = 16
 # The most free kits kept per parameter set (one drop runs at a time; a window may watch one).
 KEPT_KITS = 4
+_DEAD: weakref.ref[Any] = weakref.ref(set())  # pymunk's mark of an object in no space
 
 
 def material_split(pair_zz: float, pair_zc: float) -> tuple[float, float]:
@@ -192,7 +193,8 @@ def give_back(kit: TowerKit) -> None:
 
 
 def enter(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
-    """Add a body and its shapes to the space, as `space.add(body, *shapes)` does."""
+    """Add a body and its shapes to the space, as `space.add(body, *shapes)` does; a static
+    body becomes the space's `static_body` (the tower's walls were on it before the kit)."""
     ref = weakref.ref(space)
     c_space = space._space
     body._space = ref
@@ -208,7 +210,8 @@ def enter(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
 
 
 def leave(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
-    """Take a body and its shapes out of the space, as `space.remove(body, *shapes)` does."""
+    """Take a body and its shapes out of the space, as `space.remove(body, *shapes)` does
+    (a static body: the space's `static_body` no more)."""
     c_space = space._space
     dead = _DEAD
     if body.body_type == pymunk.Body.STATIC:
@@ -222,5 +225,3 @@ def leave(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
         del space._shapes[shape]
         _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
 
-
-_DEAD: weakref.ref[Any] = weakref.ref(set())  # pymunk's mark of an object in no space
