@@ -32,6 +32,12 @@ OBJECTS = ("barrel", "box", "street_lamp", "car", "ice_cream_truck", "pickup_tru
 APART_SLACK_CM = 1e-3
 
 
+def circles_apart(ca: Circle, cb: Circle, gap: float) -> bool:
+    """`Board.apart` from the two bounding circles."""
+    return math.hypot(ca.cx - cb.cx, ca.cy - cb.cy) - ca.reach - cb.reach \
+        > gap + APART_SLACK_CM
+
+
 def _size(params: Any, kind: str, attr: str, default: float) -> float:
     pieces = getattr(params, "pieces", None)
     piece = pieces.get(kind) if isinstance(pieces, dict) else getattr(pieces, kind, None)
@@ -265,9 +271,14 @@ class Board:
         """Are two pieces or parts surely more than `gap` cm apart, edge to edge? Their
         bounding circles tell, a quick rejection before the exact `distance`: when it says
         so, `distance(a, b) > gap`; when not, they may be either."""
-        ca, cb = self.circle(a), self.circle(b)
-        return math.hypot(ca.cx - cb.cx, ca.cy - cb.cy) - ca.reach - cb.reach \
-            > gap + APART_SLACK_CM
+        return circles_apart(self.circle(a), self.circle(b), gap)
+
+    def next_to_any(self, a: int, others: list[int], circles: list[Circle]) -> list[int]:
+        """Those of `others` (their `circles`, in order) that `a` is next to (`next_to`),
+        its own circle found once."""
+        mine, disc = self.circle(a), self.disc
+        return [b for b, cb in zip(others, circles, strict=True)
+                if not circles_apart(mine, cb, disc) and self.distance(a, b) < disc]
 
     def in_city(self, pid: int) -> bool:
         """Is the whole piece inside the city limits (edges included)? Rulebook glossary: "In
@@ -292,8 +303,16 @@ class Board:
 
     def touching_building(self, pid: int, building: str, tol: float = 0.05) -> bool:
         """Is the piece touching one of the building's blocks or its facade (at rest)?"""
-        return any(not self.apart(pid, part, tol) and self.distance(pid, part) <= tol
-                   for part in self.building_parts(building))
+        parts = self.building_parts(building)
+        return self.touching_parts(pid, parts, [self.circle(p) for p in parts], tol)
+
+    def touching_parts(self, pid: int, parts: tuple[int, ...], circles: list[Circle],
+                       tol: float = 0.05) -> bool:
+        """`touching_building` for a building's `parts` and their `circles` found before
+        (a check of many pieces against one building finds them once)."""
+        mine = self.circle(pid)
+        return any(not circles_apart(mine, cp, tol) and self.distance(pid, part) <= tol
+                   for part, cp in zip(parts, circles, strict=True))
 
     def crossed_door(self, pid: int, building: str) -> bool:
         """Is any part of the piece across the door line, between the blocks (entered)?"""

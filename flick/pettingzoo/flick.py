@@ -86,6 +86,7 @@ SIDED = ("shoot", "knife", "shotgun", "sniper")
 MAX_PIECES = 16
 MAX_TABLE = 64
 OBS_SIZE = 256
+_COLUMNS = np.arange(MAX_PIECES)
 
 
 @functools.cache
@@ -193,11 +194,10 @@ class FlickEnv(AECEnv):
         return cached[2]
 
     def masks(self) -> tuple[np.ndarray, np.ndarray]:
-        piece = np.zeros((len(KINDS), MAX_PIECES), np.int8)
         options = self._options_now()
-        for k, kind in enumerate(KINDS):
-            piece[k, : min(MAX_PIECES, len(options[kind]))] = 1
-        kinds = np.asarray(piece.any(axis=1), np.int8)
+        counts = np.array([len(options[kind]) for kind in KINDS])
+        piece = (counts[:, None] > _COLUMNS).astype(np.int8)  # a kind's first count options
+        kinds = (counts > 0).astype(np.int8)
         return kinds, piece
 
     def decode(self, action: Any) -> Input:
@@ -271,9 +271,13 @@ class FlickEnv(AECEnv):
         vec = np.zeros(OBS_SIZE + MAX_TABLE * 5, np.float32)
         vec[:OBS_SIZE] = hashed_features(g.status(), OBS_SIZE)
         table = g.board.table
-        state = {p.id: p for p in table.snapshot().pieces}
+        shown = table.snapshot().pieces[:MAX_TABLE]  # by id, as the table lists them
+        ids = table.pieces()[:MAX_TABLE]
+        if [p.id for p in shown] != ids:
+            state = {p.id: p for p in table.snapshot().pieces}
+            shown = tuple(state[pid] for pid in ids)
         rows = [(1.0, _kind_code(p.kind), p.x / 100.0, p.y / 100.0, float(p.standing))
-                for p in (state[pid] for pid in table.pieces()[:MAX_TABLE])]
+                for p in shown]
         if rows:
             vec[OBS_SIZE: OBS_SIZE + 5 * len(rows)] = np.array(rows, np.float64).ravel()
         kinds, pieces = self.masks()

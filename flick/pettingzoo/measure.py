@@ -28,16 +28,22 @@ def random_loop(env: SomethingToFearEnv | FlickEnv, seed: int, steps: int) -> tu
         if termination or truncation:
             action = None
         elif "action_mask" in obs:  # Something to Fear: a discrete id
-            action = int(rs.choice(np.flatnonzero(obs["action_mask"])))
+            action = int(_pick(rs, np.flatnonzero(obs["action_mask"])))
         else:  # Flick 'em Up!: a legal kind and piece, then random angle, power, offset
             pieces = obs["piece_mask"]
-            kind = int(rs.choice(np.flatnonzero(pieces.any(axis=1))))
-            piece = int(rs.choice(np.flatnonzero(pieces[kind])))
+            kind = int(_pick(rs, np.flatnonzero(obs["kind_mask"])))
+            piece = int(_pick(rs, np.flatnonzero(pieces[kind])))
             action = np.array([kind + 0.5, piece + 0.5, rs.uniform(-math.pi, math.pi),
                                rs.uniform(0.05, 0.4), rs.uniform(-1, 1)], np.float32)
         env.step(action)
         done += action is not None
     return done, time.process_time() - start
+
+
+def _pick(rs: np.random.Generator, options: np.ndarray) -> np.int64:
+    """`rs.choice(options)`: the same draw from the generator (one bounded integer), without
+    choice's checks of its arguments."""
+    return options[rs.integers(0, len(options))]
 
 
 def native_loop(state: StfState, seed: int) -> tuple[int, float]:

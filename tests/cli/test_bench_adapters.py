@@ -32,3 +32,25 @@ def test_adapters_section_reports_each_game_beside_its_engine() -> None:
     for key in ("flick_s1_steps_per_s", "something_to_fear_steps_per_s",
                 "something_to_fear_native_steps_per_s"):
         assert ordered(zoo[key])
+
+
+def test_the_flick_figure_leaves_out_a_warm_up_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Flick 'em Up! game pays for what later games find ready (the parameter
+    file, footprints, the tower's bodies): it is played once before the timed runs."""
+    import flick.pettingzoo.measure as measure
+    from flick.bench.adapters import _pettingzoo
+    from flick.pettingzoo import FlickEnv
+
+    played: list[int] = []
+    real = measure.random_loop
+
+    def counted(env: object, seed: int, steps: int) -> tuple[int, float]:
+        if isinstance(env, FlickEnv):
+            played.append(seed)
+            return 10, 1.0 if len(played) > 1 else 100.0  # the warm-up "slow"
+        return real(env, seed, steps)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(measure, "random_loop", counted)
+    figure = _pettingzoo(quick=True)["flick_s1_steps_per_s"]
+    assert played == [0, 0, 1]  # the warm-up, then the timed games (seeds 0 and 1)
+    assert figure["min"] == 10.0

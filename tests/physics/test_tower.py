@@ -3,6 +3,8 @@ parameters and its command."""
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import math
 from pathlib import Path
 
@@ -14,8 +16,9 @@ from flick.errors import DataFileError
 from flick.physics import PhysicsParams, Table, TableError
 from flick.physics.params import load_tower_params
 from flick.physics.tower import drop, tower_world
+from flick.physics.tower import kit as tower_kit
 from flick.physics.tower.params import TowerParams
-from flick.physics.tower.place import TowerPose
+from flick.physics.tower.place import MAX_REACH, TowerPose
 
 PARAMS = PhysicsParams.default()
 TOWER = PARAMS.tower
@@ -73,6 +76,59 @@ def test_a_drop_watched_step_by_step_leaves_the_tower_as_an_unwatched_one() -> N
     world.space.step = watched  # type: ignore[method-assign]
     assert world.run() == drop(4, TOWER, 9)
     assert len(seen) == world.steps > 100
+
+
+# sha256 of the exits of 300 seeded drops (1-4 zombies, seeds 0-299, one after another),
+# each exit's repr: any change in what a drop gives (or in Chipmunk) shows here.
+DROPS_DIGEST = "2566417b975d949534d5f499cab79b669903ca1c55cb52cff1c1d3fdebc8754c"
+
+
+def test_300_seeded_drops_give_the_digest() -> None:
+    assert TOWER is not None
+    h = hashlib.sha256()
+    for seed in range(300):
+        for e in drop(1 + seed % 4, TOWER, seed):
+            h.update(repr(e).encode())
+    assert h.hexdigest() == DROPS_DIGEST
+
+
+def test_a_drop_with_kept_bodies_is_a_drop_with_new_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tower's bodies and shapes are kept from drop to drop (`tower.kit`): after drops
+    of every size, shaken-out zombies and support still in the space included, a drop gives
+    what the same drop gives with objects made new, bit for bit."""
+    assert TOWER is not None
+    short = TOWER.model_copy(update={"max_time": 0.3})  # zombies still inside: shaken out
+    runs = [(n, seed, params) for seed in range(24) for n in (4, 1, 3, 2)
+            for params in ((TOWER, short) if seed % 3 == 0 else (TOWER,))]
+    kept = [drop(n, params, seed) for n, seed, params in runs]
+    assert any(e.shaken_out for exits in kept for e in exits)
+    monkeypatch.setattr(tower_kit, "lend", lambda params: tower_kit.TowerKit(params))
+    assert kept == [drop(n, params, seed) for n, seed, params in runs]
+
+
+def test_a_watched_drop_sees_its_space_as_pymunk_shows_it() -> None:
+    """The window draws a drop from `space.shapes`: the tower, the support while it is
+    there and each zombie until it leaves the exit; after the drop its space is empty."""
+    assert TOWER is not None
+    world = tower_world(2, TOWER, 3)
+    space = world.space
+    tower = len(TOWER.baffles) + len(TOWER.ramp) - 1 + 4  # 3 walls, the table
+    assert len(space.shapes) == tower + 1 + 2 * 2
+    assert all(shape.space is space for shape in space.shapes)
+    assert set(space.bodies) == {world.support, *world.zombies}
+    counts = []
+    step = space.step
+
+    def watched(dt: float) -> None:
+        step(dt)
+        counts.append(len(space.shapes))
+
+    space.step = watched  # type: ignore[method-assign]
+    world.run()
+    # all, then the support gone, then the first zombie (the last ends the drop as it leaves)
+    assert sorted(set(counts), reverse=True) == [tower + 5, tower + 4, tower + 2]
+    assert not space.shapes and not space.bodies
 
 
 def test_drop_looks_like_the_real_tower() -> None:
@@ -187,6 +243,82 @@ def test_pieces_in_the_tower_way_are_set_aside_and_put_back() -> None:
     assert table.position(barrel) == (44.0, 31.0) or table.overlapping(barrel) == []
     for pid in table.pieces():
         assert table.overlapping(pid) == []
+
+
+def test_a_rush_leaves_the_pieces_in_id_order() -> None:
+    """Lifted zombies go back on the table one by one and set-aside pieces after the run:
+    whatever the rush, the table lists its pieces by id, as a restored table does."""
+    for seed, (rushed, in_the_way) in enumerate(itertools.product(([0, 2], [1], 2), (0, 1))):
+        table, zombies = _busy_table()
+        if in_the_way:
+            table.add("barrel", x=44.0, y=31.0)  # under the tower's footprint
+        table.add("survivor", x=80.0, y=80.0)
+        result = table.rush([zombies[i] for i in rushed] if isinstance(rushed, list) else rushed,
+                            tower=(45.0, 30.0, NORTH), rng=seed)
+        assert bool(result.set_aside) == bool(in_the_way)
+        again = Table(PARAMS, city=(90.0, 90.0))
+        again.restore(table.snapshot())
+        assert table.pieces() == again.pieces() == sorted(table.pieces())
+    table = Table(PARAMS, city=(90.0, 90.0))
+    table.add("survivor", x=80.0, y=80.0)
+    table.rush(3, tower=(45.0, 30.0, NORTH), rng=1)  # nothing in the way
+    assert table.pieces() == sorted(table.pieces()) and len(table.pieces()) == 4
+
+
+def test_zombies_leaving_into_a_building_stop_beside_it() -> None:
+    """A library's block right before the exit: the zombies that would leave into it are put
+    beside it at rest (they travel nothing), the one that leaves clear of it slides on."""
+    for seed in range(3):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        bid = table.add_building("library", x=49.0, y=40.0, angle=NORTH)
+        result = table.rush(4, tower=(45.0, 30.0, NORTH), rng=seed)
+        assert not result.set_aside and set(result.tumbled) == set(result.rushed)
+        travel = [result.distances.get(z, 0.0) for z in result.rushed]
+        assert sum(t < 1.0 for t in travel) >= 2 and max(travel) > 10.0, travel
+        parts = set(table.building_parts(bid))
+        assert not any(parts & set(table.overlapping(z)) for z in result.rushed)
+
+
+def test_no_piece_or_building_part_reaches_past_max_reach() -> None:
+    """The rush skips pieces and building parts whose centres are farther apart than their
+    reaches (MAX_REACH for any of them) before the exact overlap test."""
+    table = Table(PARAMS, city=(90.0, 90.0))
+    fp = table.footprints
+    reaches = [fp.get(kind, standing).reach for kind in PARAMS.pieces
+               for standing in ((True, False) if fp.can_fall(kind) else (True,))]
+    reaches += [fp.facade(name).reach for name in PARAMS.buildings.kinds]
+    assert max(reaches) <= MAX_REACH
+
+
+def test_set_aside_is_what_overlaps_the_tower_footprint() -> None:
+    """The rush's quick rejections (centres, bounding circles, the circle clear of the
+    square) set aside exactly what the exact test finds overlapping the tower's footprint."""
+    from flick.physics.geometry import footprint_gap
+
+    assert TOWER is not None
+    rng = np.random.default_rng(4)
+    kinds = ["survivor", "zombie", "barrel", "box", "street_lamp", "car", "movement_disc"]
+    kinds = [k for k in kinds if k in PARAMS.pieces]
+    tol = PARAMS.simulation.overlap_tolerance
+    found = 0
+    for _ in range(40):
+        table = Table(PARAMS, city=(90.0, 90.0))
+        pose = TowerPose(45.0, 45.0, float(rng.uniform(-math.pi, math.pi)))
+        for _ in range(8):
+            r, a = rng.uniform(0.0, 14.0), rng.uniform(-math.pi, math.pi)
+            table.add(str(rng.choice(kinds)), x=45.0 + r * math.cos(a), y=45.0 + r * math.sin(a),
+                      angle=float(rng.uniform(-math.pi, math.pi)))
+        r, a = rng.uniform(8.0, 20.0), rng.uniform(-math.pi, math.pi)
+        bid = table.add_building("library", x=45.0 + r * math.cos(a), y=45.0 + r * math.sin(a),
+                                 angle=float(rng.uniform(-math.pi, math.pi)))
+        box = pose.footprint(TOWER)
+        expected = {p for p in table.pieces() if footprint_gap(box, table.outline(p)) < -tol}
+        if any(footprint_gap(box, table.outline(p)) < -tol for p in table.building_parts(bid)):
+            expected.add(bid)
+        result = table.rush(1, tower=(pose.x, pose.y, pose.facing), rng=0)
+        assert set(result.set_aside) == expected
+        found += len(expected)
+    assert found > 40
 
 
 def test_illegal_rush_raises_and_changes_nothing() -> None:

@@ -161,8 +161,53 @@ def test_flick_observations_and_decoding_follow_the_game_step_by_step(s1: Scenar
     assert refused >= 10
 
 
+def test_flick_observation_lists_the_pieces_as_the_table_does(s1: Scenario) -> None:
+    """A piece taken off and put back (as a rush does with the zombies it lifts) comes last
+    in the table's list until the table is restored: the observation's rows follow that
+    list, as the definition says."""
+    env = FlickEnv(scenario=s1)
+    env.reset(seed=2)
+    assert env.game is not None
+    table = env.game.board.table
+    first = table.snapshot().pieces[0]
+    table.remove(first.id)
+    table.put_back(first)
+    assert table.pieces()[-1] == first.id
+    obs = env.observe(env.agent_selection)
+    assert obs["observation"].tobytes() == observation_by_the_definition(env)["observation"] \
+        .tobytes()
+
+
 def test_the_random_policy_loop_of_the_docs_runs() -> None:
     from flick.pettingzoo.measure import random_loop
 
     steps, seconds = random_loop(SomethingToFearEnv(players=2), 0, 40)
     assert steps > 0 and seconds >= 0
+
+
+def test_the_random_policy_loop_draws_as_numpy_choice_does(s1: Scenario) -> None:
+    """The measuring loop picks kinds, options and ids as the docs' policy does with
+    `Generator.choice` (masked_flick_action): the same actions, so the same games."""
+    from flick.pettingzoo.measure import random_loop
+
+    for seed in range(3):
+        taken: list[bytes] = []
+        env = FlickEnv(scenario=s1, max_steps=30)
+        step = env.step
+
+        def recorded(action: object, step: object = step, taken: list[bytes] = taken) -> None:
+            taken.append(np.asarray(action).tobytes() if action is not None else b"")
+            step(action)  # type: ignore[operator]
+
+        env.step = recorded  # type: ignore[method-assign]
+        random_loop(env, seed, 10_000)
+        again = FlickEnv(scenario=s1, max_steps=30)
+        again.reset(seed=seed)
+        rs = np.random.default_rng(seed)
+        expected: list[bytes] = []
+        for _ in again.agent_iter(10_000):
+            obs, _, term, trunc, _ = again.last()
+            action = None if term or trunc else masked_flick_action(obs, rs)
+            expected.append(action.tobytes() if action is not None else b"")
+            again.step(action)
+        assert taken == expected and len(taken) > 10

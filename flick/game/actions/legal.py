@@ -66,7 +66,8 @@ def short_kill_targets(game: Game) -> list[int]:
     s = game.active_survivor
     if s.piece is None:
         return []
-    return [z for z in game.board.zombies() if game.board.next_to(s.piece, z)]
+    zombies = game.board.zombies()
+    return game.board.next_to_any(s.piece, zombies, [game.board.circle(z) for z in zombies])
 
 
 def places(game: Game) -> list[str]:

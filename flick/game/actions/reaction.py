@@ -141,9 +141,11 @@ def check_rv_touched(game: Game, result: Any) -> None:
     if "zombie_touches_rv" not in game.rules.defeats or "rv" not in game.board.buildings:
         return
     board = game.board
+    parts = board.building_parts("rv")
+    circles = [board.circle(p) for p in parts]
     for z in board.zombies():
         if any(board.building_of(p) == "rv" for p in _touches(result, z)) or \
-                board.touching_building(z, "rv"):
+                board.touching_parts(z, parts, circles):
             game.event("rv_touched", zombie=z)
             game.rules.zombie_touched_rv(game)
 
@@ -187,12 +189,13 @@ def too_close(game: Game, immune: str | None) -> None:
     zombies = [z for z in board.zombies() if table.is_standing(z)]
     if not zombies:
         return
+    circles = [board.circle(z) for z in zombies]  # (a survivor laid down moves no zombie)
     for s in list(game.survivors.values()):
         if s.name == immune or s.piece is None or not s.alive:
             continue
         if not table.is_standing(s.piece):
             continue
-        if any(board.next_to(s.piece, z) for z in zombies):
+        if board.next_to_any(s.piece, zombies, circles):
             x, y = board.pos(s.piece)
             pid = s.piece
             zx, zy = board.pos(min(zombies, key=lambda z: board.distance(pid, z)))

@@ -4,6 +4,7 @@
   file) and `TOWER_FOOTPRINT_CM`, the 12 cm footprint's one home.
 - `flick.physics.tower.drop`: the side-view pymunk tower; `drop()` says how each zombie leaves
   the exit (`ZombieExit`).
+- `flick.physics.tower.kit`: the side view's pymunk bodies and shapes, kept from drop to drop.
 - `flick.physics.tower.place`: plane geometry of the rush: `TowerPose` (the one pose of the
   tower, also a placed scenario's tower home), the hand-off to the table, free spots.
 - `flick.physics.tower.rush`: the Zombie Rush itself, run by `Table.rush` (`RushResult`).

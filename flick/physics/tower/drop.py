@@ -28,6 +28,7 @@ import numpy as np
 import pymunk
 from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.tower import kit as tower_kit
 from flick.physics.tower.params import TowerParams
 
 # The most side-view steps one drop takes: the largest max_time over the smallest time_step
@@ -109,114 +110,49 @@ def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitt
     )
 
 
-def _material_split(pair_zz: float, pair_zc: float) -> tuple[float, float]:
-    """Per-shape values whose products give the zombie-zombie and zombie-cardboard pair values.
-
-    pymunk combines two shapes' friction (and elasticity) by multiplying them, so a zombie
-    shape gets sqrt(zz) and the other material zc / sqrt(zz).
-    """
-    z = math.sqrt(pair_zz)
-    return z, (pair_zc / z if z > 0 else 0.0)
-
-
-def _rounded_box(width: float, low: float, high: float,
-                 radius: float) -> list[tuple[float, float]]:
-    """Corners of a box `width` wide from z = low to high, pulled in by `radius` (cm)."""
-    w = width / 2.0 - radius
-    lo, hi = low + radius, high - radius
-    return [(-w, lo), (w, lo), (w, hi), (-w, hi)]
-
-
 def _wrap(angle: float) -> float:
     return math.atan2(math.sin(angle), math.cos(angle))
 
 
 class TowerWorld:
     """One drop's side-view space: the tower's walls, baffles and ramp, the pulled support,
-    the zombies on their slots and the table just outside the exit. Built fresh for every
-    drop so a drop is a pure function of (parameters, slots, jitter)."""
+    the zombies on their slots and the table just outside the exit. The space is new for
+    every drop and its bodies and shapes are as new (`flick.physics.tower.kit`), so a drop
+    is a pure function of (parameters, slots, jitter)."""
 
     def __init__(self, params: TowerParams, slots: Sequence[int], jitter: _Jitter) -> None:
         self.params = params
         self.slots = tuple(slots)
         self.jitter = jitter
-        p, m = params, params.materials
+        p = params
         self.space = space = pymunk.Space()
         space.gravity = (0.0, -p.gravity)
         space.iterations = 10
-        fz, fc = _material_split(m.friction_zombie, m.friction_cardboard)
-        ez, ec = _material_split(m.restitution_zombie, m.restitution_cardboard)
-        ft = m.friction_table / fz
-        et = m.restitution_table / ez if ez > 0 else 0.0
-        r = p.wall_thickness / 2.0
+        self.kit = kit = tower_kit.lend(p)
         half_d = p.depth / 2.0
         self.exit_x = half_d
-        static = space.static_body
-        slit_low = p.roof_height - p.roof_support_thickness - 0.1
-        slit_high = p.roof_height + 0.2
-        # The wall the support is pulled through has a slit at the roof.
-        back_slit = p.pull_toward == "back"
-        walls = [
-            ((-half_d - r, 0.0), (-half_d - r, slit_low if back_slit else p.height)),
-            ((half_d + r, p.exit_height), (half_d + r, p.height if back_slit else slit_low)),
-            ((-half_d - r, slit_high), (-half_d - r, p.height)) if back_slit
-            else ((half_d + r, slit_high), (half_d + r, p.height)),
-        ]
-        walls += [(b.a, b.b) for b in p.baffles]
-        for a, b in walls:
-            seg = pymunk.Segment(static, a, b, r)
-            seg.friction, seg.elasticity = fc, ec
-            space.add(seg)
-        # The ramp is the tower's floor: solid down to the table, so nothing can pass through
-        # it however fast it comes down.
-        for (ax, az), (bx, bz) in itertools.pairwise(p.ramp):
-            floor = pymunk.Poly(static, [(ax, az), (ax, -1.0), (bx, -1.0), (bx, bz)], radius=r)
-            floor.friction, floor.elasticity = fc, ec
-            space.add(floor)
-        # The table outside the exit: long enough to carry a zombie past the capture line.
-        table = pymunk.Segment(static, (half_d, -r), (half_d + 40.0, -r), r)
-        table.friction, table.elasticity = ft, et
-        space.add(table)
+        tower_kit.enter(space, kit.static, kit.statics)
 
-        # The roof support: a kinematic board under the slots, pulled out backward.
-        t = p.roof_support_thickness / 2.0
-        self.support = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        zc = p.roof_height - t
-        if back_slit:
-            board = pymunk.Segment(self.support, (-half_d - p.depth, zc), (half_d, zc), t)
-        else:
-            board = pymunk.Segment(self.support, (-half_d, zc), (half_d + p.depth, zc), t)
-        board.friction, board.elasticity = m.friction_support / fz, ec
-        space.add(self.support, board)
-        direction = -1.0 if back_slit else 1.0
+        # The roof support, pulled out of its slit.
+        self.support = kit.support
+        tower_kit.enter(space, kit.support, (kit.board,))
+        kit.support_used = True
+        direction = -1.0 if p.pull_toward == "back" else 1.0
         self.support.velocity = (direction * jitter.pull_speed, 0.0)
         # The step after which the support has left the roof and is taken out of the space.
         self.support_gone_step = math.ceil((p.depth + 1.0) / jitter.pull_speed / p.time_step)
 
-        fig = p.figure
-        m_base, m_body = fig.split_masses()
-        # The body's origin is the figure's centre of mass, so `position` is where it is.
-        # Each box is rounded by its radius within its outline (pymunk grows a polygon by its
-        # radius, so the corners are pulled in by as much): the figure keeps its real size.
-        c = fig.com_height
-        base_box = _rounded_box(fig.base_diameter, -c, fig.base_height - c, fig.corner_radius)
-        body_box = _rounded_box(fig.body_width, fig.base_height - c, fig.height - c,
-                                fig.body_radius)
-        self.zombies: list[pymunk.Body] = []
+        c = p.figure.com_height
+        self.zombies: list[pymunk.Body] = kit.zombies[:len(self.slots)]
+        kit.used = len(self.zombies)
         for i, slot in enumerate(self.slots):
             s = p.slots[slot - 1]
-            body = pymunk.Body()
-            base = pymunk.Poly(body, base_box, radius=fig.corner_radius)
-            torso = pymunk.Poly(body, body_box, radius=fig.body_radius)
-            base.mass, torso.mass = m_base, m_body
-            for shape in (base, torso):
-                shape.friction, shape.elasticity = fz, ez
+            body = self.zombies[i]
             tilt = float(jitter.tilt[i])
             foot_x, foot_z = s.x + float(jitter.dx[i]), p.roof_height + 0.01
             body.position = (foot_x - math.sin(tilt) * c, foot_z + math.cos(tilt) * c)
             body.angle = tilt
-            space.add(body, base, torso)
-            self.zombies.append(body)
+            tower_kit.enter(space, body, kit.figures[i])
         self.capture_x = half_d + p.capture_distance
         self.pending: list[int] = list(range(len(self.zombies)))
         self.exits: dict[int, ZombieExit] = {}
@@ -238,7 +174,8 @@ class TowerWorld:
         # `self.max_move` a step, so one `d` cm short of it cannot get there in fewer than
         # d / max_move steps. The exits are the same as checking every step.
         space_step, dt = self._stepper(), self.params.time_step
-        zombies, pending, capture_x = self.zombies, self.pending, self.capture_x
+        position = _chipmunk.cpBodyGetPosition
+        zombies, pending, capture_x = [b._body for b in self.zombies], self.pending, self.capture_x
         steps, max_steps, gone = self.steps, self.max_steps, self.support_gone_step
         max_move = self.max_move
         due = dict.fromkeys(pending, steps + 1)
@@ -246,11 +183,11 @@ class TowerWorld:
             space_step(dt)
             steps += 1
             if steps == gone:
-                self.space.remove(self.support, *self.support.shapes)
+                self._pull_out()
             for i in pending:
                 if due[i] > steps:
                     continue
-                short = capture_x - zombies[i].position.x
+                short = capture_x - position(zombies[i]).x
                 if short <= 0.0:
                     self.steps = steps
                     self._capture(i)
@@ -259,8 +196,20 @@ class TowerWorld:
         self.steps = steps
         for i in self.pending:
             self.exits[i] = self._exit(i, self.params.max_time, shaken=True)
-        self.pending = []
+        self._give_back()
         return [self.exits[i] for i in range(len(self.zombies))]
+
+    def _give_back(self) -> None:
+        """The drop is over: its kit leaves the space (the zombies shaken out, the support if
+        still there, the tower) and is free for the next drop."""
+        kit, space = self.kit, self.space
+        for i in self.pending:
+            tower_kit.leave(space, kit.zombies[i], kit.figures[i])
+        self.pending = []
+        if self.steps < self.support_gone_step:
+            self._pull_out()
+        tower_kit.leave(space, kit.static, kit.statics)
+        tower_kit.give_back(kit)
 
     def _stepper(self) -> Callable[[float], object]:
         """The space's step: Chipmunk's own, called without pymunk's bookkeeping around it
@@ -276,7 +225,7 @@ class TowerWorld:
         self.space.step(self.params.time_step)
         self.steps += 1
         if self.steps == self.support_gone_step:
-            self.space.remove(self.support, *self.support.shapes)
+            self._pull_out()
         capture_x = self.capture_x
         for i in self.pending:
             if self.zombies[i].position.x >= capture_x:
@@ -287,14 +236,18 @@ class TowerWorld:
         body = self.zombies[i]
         self.exits[i] = self._exit(i, self.steps * self.params.time_step, shaken=False)
         self.pending.remove(i)
-        self.space.remove(body, *body.shapes)
+        tower_kit.leave(self.space, body, self.kit.figures[i])
+
+    def _pull_out(self) -> None:
+        """The support has left the roof: out of the space."""
+        tower_kit.leave(self.space, self.support, (self.kit.board,))
 
     def _exit(self, i: int, time: float, shaken: bool) -> ZombieExit:
         p, j = self.params, self.jitter
         body = self.zombies[i]
         slot = self.slots[i]
         edge = p.exit_width / 2.0 - p.figure.base_diameter / 2.0
-        lateral = float(np.clip(p.lateral_gain * (p.slots[slot - 1].y + j.dy[i]), -edge, edge))
+        lateral = min(max(p.lateral_gain * (p.slots[slot - 1].y + float(j.dy[i])), -edge), edge)
         heading = p.fan_rad * lateral / edge + float(j.heading[i])
         if shaken:
             return ZombieExit(slot, time, 0.0, heading, lateral, 0.0, 0.0, 0.0,
@@ -335,5 +288,6 @@ def drop(zombies: int | Sequence[int], params: TowerParams, rng: Rng) -> list[Zo
     numpy Generator: the only source of jitter (slot placement a few mm, lean, pull speed,
     exit heading, top-down spin). Units: cm, s, rad.
     """
-    world = tower_world(zombies, params, rng)
-    return world.run() if world.zombies else []
+    slots = _slot_list(zombies, params)
+    jitter = _draw_jitter(params, len(slots), as_generator(rng))
+    return TowerWorld(params, slots, jitter).run() if slots else []

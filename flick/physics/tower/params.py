@@ -208,7 +208,7 @@ class TowerParams(_Frozen):
         if self.materials.restitution_zombie == 0 and (
             self.materials.restitution_cardboard > 0 or self.materials.restitution_table > 0
         ):
-            # pymunk multiplies the two shapes' elasticities; see tower._material_split.
+            # pymunk multiplies the two shapes' elasticities; see tower.kit.material_split.
             raise ValueError("materials.restitution_zombie must be > 0 when the others are")
         if len(self.slots) > 4:
             raise ValueError("the roof has at most 4 numbered slots")

@@ -118,13 +118,20 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     tol = table.params.simulation.overlap_tolerance
     box = pose.footprint(tp)
     reach = math.hypot(tp.depth, tp.width) / 2.0
+    (fx, fy), half_d, half_w = pose.forward, tp.depth / 2.0, tp.width / 2.0
 
     def overlaps(pid: int) -> bool:
         x, y = table.position(pid)
         if math.hypot(x - pose.x, y - pose.y) > reach + MAX_REACH:
             return False
         ob = obstacle(table.outline(pid))
-        if math.hypot(ob.cx - pose.x, ob.cy - pose.y) > reach + ob.reach:
+        dx, dy = ob.cx - pose.x, ob.cy - pose.y
+        if math.hypot(dx, dy) > reach + ob.reach:
+            return False
+        # The footprint's bounding circle clear of the tower's square (with 1e-6 cm to
+        # spare) cannot overlap it.
+        along, across = abs(dx * fx + dy * fy) - half_d, abs(dy * fx - dx * fy) - half_w
+        if math.hypot(max(along, 0.0), max(across, 0.0)) > ob.reach + 1e-6:
             return False
         return footprint_gap(box, ob.parts) < -tol
 
@@ -134,17 +141,12 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     return pieces, buildings
 
 
-def _state_with(
-    state: TableState,
-    pieces: Iterable[PieceState] = (),
-    buildings: Iterable[BuildingState] = (),
-    drop_ids: Iterable[int] = (),
-) -> TableState:
-    """`state` with pieces and buildings added or replaced (by id) and `drop_ids` removed."""
-    gone = set(drop_ids)
-    ps = {p.id: p for p in state.pieces if p.id not in gone}
+def _state_with(state: TableState, pieces: Iterable[PieceState],
+                buildings: Iterable[BuildingState]) -> TableState:
+    """`state` with pieces and buildings added or replaced (by id)."""
+    ps = {p.id: p for p in state.pieces}
     ps.update({p.id: p for p in pieces})
-    bs = {b.id: b for b in state.buildings if b.id not in gone}
+    bs = {b.id: b for b in state.buildings}
     bs.update({b.id: b for b in buildings})
     return TableState(state.city, tuple(ps[k] for k in sorted(ps)),
                       tuple(bs[k] for k in sorted(bs)), state.next_id)
@@ -161,6 +163,16 @@ def _tower_world(table: Table, pose: TowerPose, tp: TowerParams) -> World:
     world.owner[shape] = TOWER_ID
     world.space.add(shape)
     return world
+
+
+def _into_building(table: Table, zid: int, walls: list[tuple[float, float]]) -> bool:
+    """Does the zombie overlap a building part (`walls`: where the parts stand)? The parts'
+    centres farther than both reaches cannot, so when all are the table is not asked."""
+    x, y = table.position(zid)
+    near = table.footprints.get("zombie", table.is_standing(zid)).reach + MAX_REACH
+    if all(math.hypot(wx - x, wy - y) > near for wx, wy in walls):
+        return False
+    return any(table.building_of(o) is not None for o in table.overlapping(zid))
 
 
 class _Merged:
@@ -263,7 +275,9 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     aside_b = [b for b in start.buildings if b.id in aside_set]
     # What a set-aside piece already touched before the rush is no reason to move it after.
     touched_before = {pid: set(table.overlapping(pid)) for pid in aside_pieces}
-    table.restore(_state_with(start, drop_ids=[*lifted, *aside_pieces, *aside_buildings]))
+    # Off the table during the drop: the lifted zombies and what stands in the tower's way.
+    for pid in (*lifted, *aside_pieces, *aside_buildings):
+        table.remove(pid)
 
     footprints = table.footprints
     box = pose.footprint(tp)
@@ -272,6 +286,9 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     tumbled: list[int] = []
     exits: list[ZombieExit] = []
     per_load = tp.slot_count()
+    # Where the building parts stand (none moves until the rush is over).
+    walls = [table.position(part) for bid in table.buildings()
+             for part in table.building_parts(bid)]
     for first in range(0, count, per_load):
         out = sorted(drop(min(per_load, count - first), tp, gen), key=lambda e: (e.time, e.slot))
         load = _Load(table, pose, tp, out[0].time)
@@ -286,7 +303,7 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
             exits.append(ex)
             if not standing:
                 tumbled.append(zid)
-            if any(table.building_of(o) is not None for o in table.overlapping(zid)):
+            if _into_building(table, zid, walls):
                 # The exit opens into a building: the zombie tumbles out beside it and stops.
                 if table.is_standing(zid):
                     table.lay_down(zid, angle)
@@ -302,7 +319,11 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     # Put back what was set aside. A piece that moved in the rush and now lies where a
     # set-aside building stands goes to a free spot; so does a set-aside piece that now
     # overlaps something it did not overlap before.
-    table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
+    # (Restoring also puts the lifted zombies, put back one by one, in id order again; new
+    # zombies get ids above every piece's, so a rush of new zombies with nothing set aside
+    # leaves the pieces in order.)
+    if lifted or aside_p or aside_b:
+        table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
     if aside_b:
         for pid in dict.fromkeys([*rushed, *merged.moved]):
             if any(table.building_of(o) in aside_buildings for o in table.overlapping(pid)):
