@@ -271,6 +271,16 @@ class _Recall:
             engine.apply(engine.id_to_action(action))
         self.checkpoint, self.moves = engine, []
 
+    def rebased(self) -> _Recall:
+        """The same digests with no checkpoint: the recall of a state whose engine was
+        replaced (a determinization: its moves from here are played on that engine, never on
+        this history's checkpoint); the next move takes the checkpoint from the new engine."""
+        if self.moves:
+            self._catch_up()
+        twin = _Recall.__new__(_Recall)
+        twin.digests, twin.checkpoint, twin.moves = self.digests, None, []
+        return twin
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
         twin = _Recall.__new__(_Recall)
         twin.digests = self.digests  # replaced, never changed in place
@@ -445,6 +455,7 @@ class FlickState(pyspiel.State):
             if self._spec.deal == "explicit":
                 world.set_chance(True)
             twin.engine = world
+            twin.recall = self.recall.rebased()
         return twin
 
     def __str__(self) -> str:

@@ -6,6 +6,7 @@ in what a seat cannot see look the same to it), and OpenSpiel's MCTS and IS-MCTS
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -232,6 +233,32 @@ def test_something_to_fear_hands_are_not_in_the_other_seats_observation() -> Non
     # a resample redeals what seat 0 cannot see: seat 1's hand may change, seat 0's does not
     twin = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sorted(twin.engine.hand[0]) == sorted(engine.hand[0])
+
+
+@pytest.mark.parametrize("name", [STF, RISE])
+def test_a_determinization_plays_on_and_keeps_telling_its_history(name: str) -> None:
+    """A resampled state (ISMCTS plays its simulations on one) goes on from its own re-dealt
+    engine: its information states follow its own moves, never the original history's."""
+    game = pyspiel.load_game(name)
+    for seed in range(4):
+        state = play_random(game, seed, stop=6)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        rng = random.Random(seed)
+        twin = state.resample_from_infostate(player, rng.random)
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        rs = np.random.RandomState(seed)
+        for _ in range(12):
+            if twin.is_terminal():
+                break
+            if twin.is_chance_node():
+                outcomes, probs = zip(*twin.chance_outcomes(), strict=True)
+                twin.apply_action(int(rs.choice(outcomes, p=probs)))
+            else:
+                twin.apply_action(int(rs.choice(twin.legal_actions())))
+            for p in range(game.num_players()):
+                assert twin.information_state_string(p)  # the digest replays its own moves
 
 
 def test_the_information_state_remembers_past_decisions() -> None:
