@@ -215,7 +215,7 @@ def test_observation_and_information_state_strings_hold_no_secret(name: str) -> 
         assert np.array_equal(info[:fos.TENSOR_SIZE], tensor) and np.any(info[fos.TENSOR_SIZE:])
     # a determinization of what the player to act knows looks the same to it
     player = state.current_player()
-    twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
     assert twin.information_state_string(player) == state.information_state_string(player)
 
 
@@ -231,7 +231,7 @@ def test_something_to_fear_hands_are_not_in_the_other_seats_observation() -> Non
         assert f'"hand":{json.dumps(sorted(engine.hand[p])).replace(" ", "")}' in (
             state.observation_string(p))
     # a resample redeals what seat 0 cannot see: seat 1's hand may change, seat 0's does not
-    twin = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    twin = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
     assert sorted(twin.engine.hand[0]) == sorted(engine.hand[0])
 
 
@@ -284,8 +284,12 @@ def test_the_measure_script_counts_decisions_through_the_adapter() -> None:
 def _bots(game: pyspiel.Game, seed: int, sims: int) -> tuple[pyspiel.Bot, pyspiel.Bot]:
     rs = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
-    return (mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rs, solve=False),
-            ismcts.ISMCTSBot(game, evaluator, 2.0, sims, random_state=rs))
+    searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, sims, random_state=rs)
+    # its worlds drawn from a seeded sampler (OpenSpiel's default one is seeded anew by each
+    # process): the same games every run
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return mcts.MCTSBot(game, 2.0, sims, evaluator, random_state=rs, solve=False), searcher
 
 
 def play_bots(game: pyspiel.Game, seed: int, sims: int, stop: int | None = None,
