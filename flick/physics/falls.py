@@ -107,16 +107,8 @@ class Falls:
         """Does a shape (on a body not in the space) overlap a piece or part deeper than
         `deep` (negative, cm)?"""
         shape.cache_bb()
-        for found in self.space.shape_query(shape):
-            if found.shape.sensor:
-                continue
-            points = found.contact_point_set
-            n = points.normal
-            for p in points.points:
-                a, b = p.point_a, p.point_b
-                if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
-                    return True
-        return False
+        return any(not found.shape.sensor and _deeper(found, deep)
+                   for found in self.space.shape_query(shape))
 
     def drop_off_edge(self) -> None:
         """Pieces that reached the table's edge fall to the floor: out of this shot, where
@@ -142,16 +134,23 @@ class Falls:
                 for found in self.space.shape_query(shape):
                     if found.shape.sensor or found.shape.body is body:
                         continue
-                    # The depth from the points: pymunk's `distance` sign is unreliable for
-                    # pairs it swaps internally (segment against circle).
-                    points = found.contact_point_set
-                    n = points.normal
-                    for p in points.points:
-                        a, b = p.point_a, p.point_b
-                        if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
-                            body.activate()
-                            other = found.shape.body
-                            assert other is not None  # a space's shapes have bodies
-                            other.activate()
-                            return True
+                    if _deeper(found, deep):
+                        body.activate()
+                        other = found.shape.body
+                        assert other is not None  # a space's shapes have bodies
+                        other.activate()
+                        return True
         return False
+
+
+def _deeper(found: pymunk.ShapeQueryInfo, deep: float) -> bool:
+    """Do the two shapes of a query overlap deeper than `deep` (negative, cm)? The depth
+    from the contact points: pymunk's `distance` sign is unreliable for pairs it swaps
+    internally (segment against circle)."""
+    points = found.contact_point_set
+    n = points.normal
+    for p in points.points:
+        a, b = p.point_a, p.point_b
+        if (b.x - a.x) * n.x + (b.y - a.y) * n.y < deep:
+            return True
+    return False
