@@ -28,6 +28,20 @@ def _town() -> tuple[Table, int]:
     return table, table.add("movement_disc", x=45.0, y=50.0)
 
 
+def _recording_worlds(table: Table) -> list[Any]:
+    """The worlds the table's next shots play in, as they are made (the table's `world`
+    wrapped): a test reads what a shot's space and contacts were."""
+    worlds: list[Any] = []
+    make = table.world
+
+    def world() -> Any:
+        worlds.append(make())
+        return worlds[-1]
+
+    table.world = world  # type: ignore[method-assign]
+    return worlds
+
+
 def _shot(table: Table, disc: int) -> str:
     """The probe shot: the disc into the pair and on toward the library's door."""
     result = table.flick(disc, impulse=(0.0, 6.0 * 180.0), offset=(0.3, 0.0))
@@ -76,14 +90,7 @@ def test_the_probe_shot_flies_between_its_contacts() -> None:
     """The shot the purity is checked on moves in closed form between contacts
     (`flick.physics.flight`), and is checked with it."""
     table, disc = _town()
-    worlds = []
-    make = table.world
-
-    def world() -> Any:
-        worlds.append(make())
-        return worlds[-1]
-
-    table.world = world  # type: ignore[method-assign]
+    worlds = _recording_worlds(table)
     result = table.flick(disc, impulse=(0.0, 6.0 * 180.0), offset=(0.3, 0.0))
     assert result.touch_lists and worlds[0].flight.flights >= 2
 
@@ -94,14 +101,7 @@ def test_a_shot_keeps_the_pieces_bodies_for_the_next_and_plays_the_same() -> Non
     on a fresh table."""
     table, disc = _town()
     start = table.snapshot()
-    worlds = []
-    make = table.world
-
-    def world() -> Any:
-        worlds.append(make())
-        return worlds[-1]
-
-    table.world = world  # type: ignore[method-assign]
+    worlds = _recording_worlds(table)
     first = _shot(table, disc)
     table.restore(start)
     second = _shot(table, disc)
@@ -161,14 +161,7 @@ def test_shots_after_rushes_and_a_break_into_a_hundred_zombies_equal_those_on_a_
     cluster, breaker = cluster_scene(PARAMS, 100)
     begin = cluster.snapshot()
     mass = PARAMS.pieces["movement_disc"].mass
-    worlds = []
-    make = cluster.world
-
-    def world() -> Any:
-        worlds.append(make())
-        return worlds[-1]
-
-    cluster.world = world  # type: ignore[method-assign]
+    worlds = _recording_worlds(cluster)
     broken = repr((cluster.flick(breaker, impulse=(0.0, mass * 1000.0)), cluster.snapshot()))
     assert worlds[0].events.begun > ROOM
     after = cluster.snapshot()
