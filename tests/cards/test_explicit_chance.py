@@ -16,6 +16,7 @@ from flick.cards.engine import ChanceEvent, IllegalActionError, State
 from flick.cards.rise_of_the_zombies.codes import K_DISCARD, K_DONE
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 from flick.cards.something_to_fear.state import StfState
+from tests.cards.clones import CountedClones
 
 
 def play(state: State, seed: int, stop: int | None = None) -> tuple[State, Counter[str]]:
@@ -179,15 +180,7 @@ def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its draws are resume points (flick.cards.engine): a decision runs on one copy, which
     goes on from each draw it waits at, instead of a copy and a run again per chance event."""
-    copies = 0
-    clone = StfState.clone
-
-    def counted(self: StfState) -> StfState:
-        nonlocal copies
-        copies += 1
-        return clone(self)
-
-    monkeypatch.setattr(StfState, "clone", counted)
+    copies = CountedClones(monkeypatch, StfState)
     st = StfState(num_players=3, explicit_chance=True)
     rng = random.Random(5)
     decisions = events = 0
@@ -201,7 +194,7 @@ def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
             st.apply(rng.choice(st.legal_actions()))
             decisions += 1
     assert events > 40
-    assert copies == decisions + 1  # one a decision and one for the set-up
+    assert copies.count == decisions + 1  # one a decision and one for the set-up
 
 
 @pytest.mark.parametrize("make", [
@@ -242,21 +235,13 @@ def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it
     """The deal's draws, a Discard step's draws and a zombie attack's rolls are resume points:
     the whole deal runs on one copy (a copy a draw before), and ending a Discard step copies
     the state once, however many cards it draws."""
-    copies = 0
-    clone = RiseOfTheZombies.clone
-
-    def counted(self: RiseOfTheZombies) -> RiseOfTheZombies:
-        nonlocal copies
-        copies += 1
-        return clone(self)
-
-    monkeypatch.setattr(RiseOfTheZombies, "clone", counted)
+    copies = CountedClones(monkeypatch, RiseOfTheZombies)
     rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
     draws = 0
     while (event := rise.chance_event()) is not None:
         rise.apply_chance(event.outcomes[0][0])
         draws += 1
-    assert draws == 2 * rise.health() and copies == 1
+    assert draws == 2 * rise.health() and copies.count == 1
     assert [len(h) for h in rise.hand] == [rise.health()] * 2
     rng = random.Random(3)
     checked = 0
@@ -273,7 +258,7 @@ def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it
         elif discard and len(rise.hand[rise.current_player()]) > 1:
             rise.apply(discard[0])  # down to one card, so that the step draws several
         else:
-            copies = 0
+            copies.count = 0
             rise.apply(done[0])
             draws = 0
             while (event := rise.chance_event()) is not None and (
@@ -281,7 +266,7 @@ def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it
                 rise.apply_chance(rng.choice(event.outcomes)[0])
                 draws += 1
             if draws > 1:
-                assert copies == 1  # the decision's copy, gone on from at each draw
+                assert copies.count == 1  # the decision's copy, gone on from at each draw
                 checked += 1
     assert checked == 3
 

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="the rl extra (open-spiel) is not installed: pip install -e '.[rl]'")
 
 import flick.openspiel as fos  # noqa: E402  (after the skip: it imports pyspiel)
-from flick.cards.engine import State  # noqa: E402
+from tests.cards.clones import CountedClones  # noqa: E402
 
 GAMES = ("flick_surrounded", "flick_something_to_fear(players=3)",
          "flick_rise_of_the_zombies(survivors=Scout+Paramedic,secret_hands=true)")
@@ -84,17 +84,9 @@ def test_a_game_nobody_asks_about_copies_its_engine_at_most_once(
     in place (it made a copy of the engine a decision, for the history digests)."""
     game = pyspiel.load_game(name)
     engine_type = type(game.new_initial_state().engine or game.probe)
-    copies = 0
-    original = engine_type.clone
-
-    def counted(self: State) -> State:
-        nonlocal copies
-        copies += 1
-        return original(self)
-
     rs = np.random.RandomState(2)
     state = game.new_initial_state()
-    monkeypatch.setattr(engine_type, "clone", counted)
+    copies = CountedClones(monkeypatch, engine_type)
     moves = decisions = 0
     while not state.is_terminal() and decisions < 40:
         if state.is_chance_node():
@@ -106,4 +98,4 @@ def test_a_game_nobody_asks_about_copies_its_engine_at_most_once(
         moves += 1
     engine_runs = 0 if name == GAMES[0] else moves  # explicit chance runs a move on a copy
     assert decisions > 10
-    assert copies <= 1 + engine_runs
+    assert copies.count <= 1 + engine_runs
