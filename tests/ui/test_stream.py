@@ -32,11 +32,12 @@ def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]
     """What happens, in order: the pieces drawn (where), a rectangle sent to the screen, a
     sound heard, a physics run finished."""
     order: list[tuple[str, Any]] = []
-    finish = World._finish
+    run = World.run
 
-    def finished(self: World, *args: Any) -> Any:
+    def finished(self: World) -> Any:
+        result = run(self)
         order.append(("finished", None))
-        return finish(self, *args)
+        return result
 
     draw_pieces = app.view.draw_pieces
 
@@ -56,7 +57,7 @@ def spied(app: PlayApp, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]
         order.append(("sound", name))
         heard(name)
 
-    monkeypatch.setattr(World, "_finish", finished)
+    monkeypatch.setattr(World, "run", finished)
     monkeypatch.setattr(app.sound, "play", sound)
     monkeypatch.setattr(app.view, "draw_pieces", drawn)
     monkeypatch.setattr(pygame.display, "update", sent)
