@@ -128,14 +128,19 @@ class Contacts:
         """Chipmunk's begin of a contact (a Chipmunk arbiter): read in Chipmunk, the same
         floats as pymunk's properties, without their Python."""
         self.begun += 1
-        ca, cb, sa, sb = self._shapes(arb)
+        pair = self._pair  # (the same shapes as `_shapes`, without the call)
+        _chipmunk.cpArbiterGetShapes(arb, pair[0], pair[1])
+        ca, cb = pair[0][0], pair[1][0]
         is_sensor = _chipmunk.cpShapeGetSensor
+        handle, get = _ffi.from_handle, _chipmunk.cpShapeGetUserData
         if is_sensor(ca) or is_sensor(cb):
-            self._sensor_begin(sa, sb)
+            self._sensor_begin(handle(get(ca)), handle(get(cb)))
             return
-        a, b = self.owner[sa], self.owner[sb]
-        self.waking.activate(a)
-        self.waking.activate(b)
+        owner = self.owner
+        a, b = owner[handle(get(ca))], owner[handle(get(cb))]
+        activate = self.waking.activate
+        activate(a)
+        activate(b)
         # pymunk solves this step's contacts after it has found them all: this step already
         # runs with the contact iterations.
         self.contacts += 1
@@ -146,19 +151,18 @@ class Contacts:
         # Pieces already in contact that are moving apart have not touched in this shot.
         body_a, body_b = _chipmunk.cpShapeGetBody(ca), _chipmunk.cpShapeGetBody(cb)
         va, vb = _chipmunk.cpBodyGetVelocity(body_a), _chipmunk.cpBodyGetVelocity(body_b)
-        c_arb = arb
-        n = _chipmunk.cpArbiterGetNormal(c_arb)
+        n = _chipmunk.cpArbiterGetNormal(arb)
         nx, ny = n.x, n.y
         if (vb.x - va.x) * nx + (vb.y - va.y) * ny > 0.0:
             return
-        if (min(a, b), max(a, b)) in self.resting:
+        if ((a, b) if a < b else (b, a)) in self.resting:
             return  # they rested in contact when the shot began: neither a touch nor a hit
         self.new_contact = True
         # When they met: pymunk has moved the bodies by this step's velocities before it
         # finds contacts, so the deepest point's depth over the closing speed there is how
         # long before the step's end they touched.
         ago = 0.0
-        points = _chipmunk.cpArbiterGetContactPointSet(c_arb)
+        points = _chipmunk.cpArbiterGetContactPointSet(arb)
         at = _chipmunk.cpBodyGetVelocityAtWorldPoint
         for i in range(points.count):
             p = points.points[i]

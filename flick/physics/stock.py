@@ -43,8 +43,8 @@ class Kit:
     pieces) and its table-friction joints (`slide`, `spin`); `pid`, the piece it was last
     lent for."""
 
-    __slots__ = ("body", "flight", "fp", "halos", "joints", "key", "pid", "slide", "solids",
-                 "spin", "used")
+    __slots__ = ("body", "c_body", "c_joints", "c_shapes", "flight", "fp", "halos", "joints",
+                 "key", "pid", "slide", "solids", "spin", "used")
 
     def __init__(self, key: tuple[int, float, float, float, float], fp: Footprint,
                  body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
@@ -56,6 +56,11 @@ class Kit:
         # The joints as Chipmunk's pivot and gear joints (what their Init functions take).
         self.joints = (_ffi.cast("cpPivotJoint *", slide._constraint),
                        _ffi.cast("cpGearJoint *", spin._constraint))
+        # The same in Chipmunk, as a world adds them to its space and takes them out: the
+        # body, its solids then its halos, its slide then its spin joint.
+        self.c_body = body._body
+        self.c_shapes = tuple(shape._shape for shape in (*solids, *halos))
+        self.c_joints = (slide._constraint, spin._constraint)
         self.pid = 0
         # What a shot's flights work out for the body and its piece (`Flight.add`), kept
         # for the next shot of the same piece.

@@ -125,6 +125,7 @@ class Waking:
         around it on the static body, until a halo reaches it."""
         filled, cells, bodies, arrivals = self.filled, self.cells, self.bodies, self.arrivals
         start, reach, dormant = self.start, self.reach, self.city_shapes.dormant
+        kept = self.city_shapes.circles
         owner, asleep = self.owner, self.dormant
         c_space, add = self.space._space, _chipmunk.cpSpaceAddShape
         for key in keys:
@@ -134,11 +135,15 @@ class Waking:
             for pid in cells.get(key, ()):
                 if pid not in bodies and pid not in arrivals:
                     piece = start[pid]
-                    kind = (piece.kind, piece.standing)
-                    radius = reach.get(kind)
-                    if radius is None:
-                        radius = reach[kind] = self.footprints.get(*kind).reach
-                    shape = dormant(piece, radius)
+                    last = kept.get(pid)
+                    if last is not None and last[0] is piece:
+                        shape = last[4]  # its circle of the last shot (`City.dormant`)
+                    else:
+                        kind = (piece.kind, piece.standing)
+                        radius = reach.get(kind)
+                        if radius is None:
+                            radius = reach[kind] = self.footprints.get(*kind).reach
+                        shape = dormant(piece, radius)
                     owner[shape] = pid
                     asleep[pid] = shape
                     add(c_space, shape._shape)  # (in Chipmunk, as `City.take` adds the city)
@@ -181,7 +186,8 @@ class Waking:
     def neighbours(self, pid: int, fp: Footprint) -> list[int]:
         """Pieces (ids ascending) within contact distance of a piece where the shot began it
         (both at their starting poses); those overlapping it are resting contacts."""
-        start = self.start[pid]
+        starts, cells, arrivals = self.start, self.cells, self.arrivals
+        start = starts[pid]
         reach = fp.reach
         contact = self.params.simulation.collision_slop
         # Farther than this along x or y, a piece is out of reach whatever its kind (the
@@ -190,21 +196,23 @@ class Waking:
         x, y = start.x, start.y
         found: list[int] = []
         i, j = math.floor(x / self.cell), math.floor(y / self.cell)
-        for key in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
-            for other in self.cells.get(key, ()):
-                if other == pid or other in self.arrivals:
-                    continue
-                o = self.start[other]
-                if abs(o.x - x) > beyond or abs(o.y - y) > beyond:
-                    continue
-                ofp = self.footprints.get(o.kind, o.standing)
-                if math.hypot(o.x - x, o.y - y) > reach + ofp.reach + contact:
-                    continue
-                gap = self.stock.gap(start, fp, o, ofp)
-                if gap <= contact:
-                    found.append(other)
-                    if gap < 0.0:
-                        self.resting.add((min(pid, other), max(pid, other)))
+        for ki in (i - 1, i, i + 1):
+            for kj in (j - 1, j, j + 1):
+                for other in cells.get((ki, kj), ()):
+                    if other == pid or other in arrivals:
+                        continue
+                    o = starts[other]
+                    ox, oy = o.x, o.y
+                    if abs(ox - x) > beyond or abs(oy - y) > beyond:
+                        continue
+                    ofp = self.footprints.get(o.kind, o.standing)
+                    if math.hypot(ox - x, oy - y) > reach + ofp.reach + contact:
+                        continue
+                    gap = self.stock.gap(start, fp, o, ofp)
+                    if gap <= contact:
+                        found.append(other)
+                        if gap < 0.0:
+                            self.resting.add((min(pid, other), max(pid, other)))
         found.sort()
         return found
 
@@ -225,16 +233,18 @@ class Waking:
         body = kit.body
         solid, halos = kit.solids, kit.halos
         c_space = self.space._space
-        _chipmunk.cpSpaceAddBody(c_space, body._body)
+        _chipmunk.cpSpaceAddBody(c_space, kit.c_body)
+        add_shape = _chipmunk.cpSpaceAddShape
+        for shape in kit.c_shapes:  # its solids, then its halos
+            add_shape(c_space, shape)
         owner = self.owner
         for shape in solid:
-            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
             owner[shape] = pid
         for shape in halos:
-            _chipmunk.cpSpaceAddShape(c_space, shape._shape)
             owner[shape] = pid
-        _chipmunk.cpSpaceAddConstraint(c_space, kit.slide._constraint)
-        _chipmunk.cpSpaceAddConstraint(c_space, kit.spin._constraint)
+        slide, spin = kit.c_joints
+        _chipmunk.cpSpaceAddConstraint(c_space, slide)
+        _chipmunk.cpSpaceAddConstraint(c_space, spin)
         self.halos.update(halos)
         self.shapes_added += len(solid) + len(halos)
         self.solids[pid], self.halos_of[pid] = solid, halos
@@ -249,13 +259,13 @@ class Waking:
         this world until the shot ends)."""
         kit = self.in_space.pop(pid)
         c_space = self.space._space
-        _chipmunk.cpSpaceRemoveBody(c_space, kit.body._body)
-        for shape in kit.solids:
-            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
-        for shape in kit.halos:
-            _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
-        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.slide._constraint)
-        _chipmunk.cpSpaceRemoveConstraint(c_space, kit.spin._constraint)
+        _chipmunk.cpSpaceRemoveBody(c_space, kit.c_body)
+        remove_shape = _chipmunk.cpSpaceRemoveShape
+        for shape in kit.c_shapes:  # its solids, then its halos
+            remove_shape(c_space, shape)
+        slide, spin = kit.c_joints
+        _chipmunk.cpSpaceRemoveConstraint(c_space, slide)
+        _chipmunk.cpSpaceRemoveConstraint(c_space, spin)
 
 
 

@@ -241,7 +241,7 @@ class World:
         steps, time, elapsed, timed_out = 0, 0.0, 0.0, False
         last_dt, growth = 0.0, sim.max_dt_growth
         settle_until = max_time
-        track, gone, falls = self.track, self.gone, self.falls
+        track, gone, falls, active = self.track, self.gone, self.falls, self.active
         cell, floor = self.cell, math.floor
         hypot = math.hypot
         step = space.step
@@ -270,7 +270,8 @@ class World:
                 promote()
             fastest, resting = 0.0, True
             moving: list[tuple[int, pymunk.Body]] | None = []  # None: one touches something
-            for pid, body in self.active.items():
+            all_filled = flight.all_filled  # (set by flights only, never in this survey)
+            for pid, body in active.items():
                 if pid in gone:
                     continue
                 b = body._body  # (Chipmunk's own getters: the same floats as pymunk's)
@@ -295,7 +296,7 @@ class World:
                 speed = hypot(vx, vy)
                 travel[pid] = travel.get(pid, 0.0) + hypot(x - before[3], y - before[4])
                 before[3], before[4] = x, y
-                if not flight.all_filled:
+                if not all_filled:
                     key = (floor(x / cell), floor(y / cell))
                     if key != before[8]:
                         before[8] = key
@@ -304,7 +305,11 @@ class World:
                 # slows a sliding piece by mu g per second): the rest of the change is the
                 # contacts'. Friction alone never fells a piece.
                 was = before[2]
-                keep = max(0.0, was - before[7] * elapsed) / was if was > 0.0 else 0.0
+                if was > 0.0:
+                    keep = was - before[7] * elapsed
+                    keep = (keep if keep > 0.0 else 0.0) / was
+                else:
+                    keep = 0.0
                 dvx, dvy = vx - before[0] * keep, vy - before[1] * keep
                 if dvx * dvx + dvy * dvy > before[5] * before[5]:
                     change = hypot(dvx, dvy)
