@@ -265,6 +265,7 @@ class World:
         falling, off_edge, fell = self.falling, self.off_edge, self.fell
         fall, drop_off_edge = falling.fall, falling.drop_off_edge
         still_overlapping = falling.still_overlapping
+        dropped = 0  # the pieces at the table's edge already dropped off it
         while True:
             if wake:
                 promote()
@@ -321,11 +322,12 @@ class World:
                     point = speed + spin * before[6]
                     if point > fastest:
                         fastest = point
-            if falls:
-                fall()
-                moving = self._moving()
-            if off_edge:
-                drop_off_edge()
+            if falls or len(off_edge) > dropped:
+                if falls:
+                    fall()
+                if len(off_edge) > dropped:  # new pieces at the edge (the list only grows)
+                    drop_off_edge()
+                    dropped = len(off_edge)
                 moving = self._moving()
             if self.waiting:
                 resting = False  # pieces still to come
@@ -415,6 +417,7 @@ class World:
             elapsed = dt * n
             time += elapsed
         return self._finish(travel, steps, time, timed_out, schedule)
+
     def _dormant_met(self, shape: Any) -> int | None:
         """The dormant piece whose circle is this Chipmunk shape, if any."""
         if shape is None:
