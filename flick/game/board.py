@@ -116,13 +116,13 @@ class Board:
         return str(self.table.kind(pid))
 
     def zombies(self) -> list[int]:
-        return [p for p in self.table.pieces() if self.table.kind(p) == "zombie"]
+        return self.table.pieces_of("zombie")
 
     def objects(self) -> list[int]:
-        return [p for p in self.table.pieces() if self.table.kind(p) in OBJECTS]
+        return self.table.pieces_of(*OBJECTS)
 
     def barricades(self) -> list[int]:
-        return [p for p in self.table.pieces() if self.table.kind(p) == "barricade"]
+        return self.table.pieces_of("barricade")
 
     def pos(self, pid: int) -> Vec:
         x, y = self.table.position(pid)

@@ -107,16 +107,40 @@ class Table:
         self._pieces[pid] = PieceState(pid, kind, float(x), float(y), float(angle), standing)
         return pid
 
-    def put_back(self, *pieces: PieceState) -> None:
-        """Put pieces on the table with their own ids (lifted off before, or moved by a run
-        outside `simulate`, as the rush does), replacing a piece of the same id."""
+    def put_back(self, *pieces: PieceState,
+                 buildings: Iterable[BuildingState] = ()) -> None:
+        """Put pieces (and buildings) on the table with their own ids (lifted off before, or
+        moved by a run outside `simulate`, as the rush does), replacing a piece of the same
+        id. A piece lifted off comes last in `pieces` until `sort_pieces`; buildings take
+        their place by id."""
+        buildings = tuple(buildings)
         for p in pieces:
             self._check_kind(p.kind, p.standing)
             _finite("a position", p.x, p.y, p.angle)
             if p.id in self._buildings or p.id in self._parts or not 0 < p.id < self._next_id:
                 raise TableError(f"{p.id} is not the id of a piece of this table")
+        for b in buildings:
+            if b.name not in self.params.buildings.kinds:
+                raise TableError(f"unknown building {b.name!r}")
+            _finite(f"building {b.id}'s pose", b.x, b.y, b.angle)
+            if any(i in self._pieces or i in self._parts or i in self._buildings
+                   or not 0 < i < self._next_id for i in (b.id, *b.parts)):
+                raise TableError(f"{b.id} is not the id of a building lifted off this table")
         for p in pieces:
             self._pieces[p.id] = p
+        if buildings:
+            every = {**self._buildings, **{b.id: b for b in buildings}}
+            self._buildings, self._parts, self._part_of = {}, {}, {}
+            for k in sorted(every):
+                self._put_building(every[k])
+
+    def sort_pieces(self) -> None:
+        """List the pieces in id order again (`pieces`), as `restore` does, after pieces
+        lifted off were put back (`put_back`)."""
+        index = self._pieces
+        ids = list(index)
+        if any(a > b for a, b in zip(ids, ids[1:])):
+            self._pieces = PieceIndex(index.cell, [index[k] for k in sorted(ids)])
 
     def remove(self, pid: int) -> None:
         """Take a piece (or a whole building with its parts) off the table."""
@@ -135,6 +159,17 @@ class Table:
     def pieces(self) -> list[int]:
         """Ids of the pieces on the table (not buildings or their parts), ascending."""
         return list(self._pieces)
+
+    def piece_states(self) -> list[PieceState]:
+        """The pieces on the table as `pieces` lists them, each as its state."""
+        return list(self._pieces.values())
+
+    def pieces_of(self, *kinds: str) -> list[int]:
+        """Ids of the pieces of these kinds on the table, ascending."""
+        if len(kinds) == 1:
+            kind = kinds[0]
+            return [p.id for p in self._pieces.values() if p.kind == kind]
+        return [p.id for p in self._pieces.values() if p.kind in kinds]
 
     def kind(self, pid: int) -> str:
         """A piece's kind; 'support_block' or 'facade' for a building part; 'building'."""
@@ -268,14 +303,25 @@ class Table:
 
     def overlapping(self, pid: int) -> list[int]:
         """Pieces and building parts whose footprints overlap this one's, where they would
-        collide (a low piece under a facade does not count)."""
+        collide (a low piece under a facade does not count): pieces by id, then parts."""
         fp = self._footprint(pid)
         mine = self._placed(pid)
         _, x, y, _ = self._pose(pid)
         mine_filter = filter_for(fp.layer)
         tolerance = self.params.simulation.overlap_tolerance
         found = []
-        for other in [*self._pieces, *self._parts]:
+        pieces = self._pieces
+        if pid in pieces:
+            # A piece reaches at most half a square of the index (`cell_size`): what it can
+            # overlap has its centre in the 3 x 3 squares around its own. Ids ascending, as
+            # the table lists its pieces.
+            i, j = pieces.key(x, y)
+            cells = pieces.cells
+            near = sorted(o for di in (-1, 0, 1) for dj in (-1, 0, 1)
+                          for o in cells.get((i + di, j + dj), ()))
+        else:
+            near = list(pieces)
+        for other in [*near, *self._parts]:
             if other == pid:
                 continue
             ofp = self._footprint(other)
@@ -394,7 +440,7 @@ class Table:
         if len(set(ids)) != len(ids) or (ids and max(ids) >= state.next_id):
             raise TableError("a table state with repeated ids, or ids beyond its next_id")
         self.city = state.city
-        self._pieces = PieceIndex(self._pieces.cell, state.pieces)
+        self._pieces = PieceIndex(self._pieces.cell, sorted(state.pieces, key=lambda p: p.id))
         self._buildings, self._parts, self._part_of = {}, {}, {}
         for b in state.buildings:
             self._put_building(b)

@@ -26,7 +26,7 @@ Readings where the rulebook is silent (written here because they apply here):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -38,7 +38,7 @@ from flick.physics.errors import TableError
 from flick.physics.geometry import footprint_gap
 from flick.physics.result import ShotResult
 from flick.physics.shapes import filter_for
-from flick.physics.state import BuildingState, PieceState, TableState
+from flick.physics.state import PieceState, TableState
 from flick.physics.tower.drop import Rng, ZombieExit, as_generator, drop
 from flick.physics.tower.params import TowerParams
 from flick.physics.tower.place import (
@@ -139,17 +139,6 @@ def _in_the_way(table: Table, pose: TowerPose, tp: TowerParams,
     buildings = [bid for bid in table.buildings()
                  if any(overlaps(part) for part in table.building_parts(bid))]
     return pieces, buildings
-
-
-def _state_with(state: TableState, pieces: Iterable[PieceState],
-                buildings: Iterable[BuildingState]) -> TableState:
-    """`state` with pieces and buildings added or replaced (by id)."""
-    ps = {p.id: p for p in state.pieces}
-    ps.update({p.id: p for p in pieces})
-    bs = {b.id: b for b in state.buildings}
-    bs.update({b.id: b for b in buildings})
-    return TableState(state.city, tuple(ps[k] for k in sorted(ps)),
-                      tuple(bs[k] for k in sorted(bs)), state.next_id)
 
 
 def _tower_world(table: Table, pose: TowerPose, tp: TowerParams) -> World:
@@ -319,11 +308,11 @@ def _rush(table: Table, ids: list[int] | int, pose: TowerPose, tp: TowerParams,
     # Put back what was set aside. A piece that moved in the rush and now lies where a
     # set-aside building stands goes to a free spot; so does a set-aside piece that now
     # overlaps something it did not overlap before.
-    # (Restoring also puts the lifted zombies, put back one by one, in id order again; new
-    # zombies get ids above every piece's, so a rush of new zombies with nothing set aside
-    # leaves the pieces in order.)
-    if lifted or aside_p or aside_b:
-        table.restore(_state_with(table.snapshot(), pieces=aside_p, buildings=aside_b))
+    if aside_p or aside_b:
+        table.put_back(*aside_p, buildings=aside_b)
+    # The lifted zombies, put back one by one, in id order again (new zombies get ids above
+    # every piece's).
+    table.sort_pieces()
     if aside_b:
         for pid in dict.fromkeys([*rushed, *merged.moved]):
             if any(table.building_of(o) in aside_buildings for o in table.overlapping(pid)):

@@ -1,0 +1,119 @@
+"""The table's operations a rush and the rules use between shots: pieces by kind, pieces put
+back in id order, buildings put back, overlaps found through the table's index."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from flick.physics import PhysicsParams, PieceState, Table, TableError
+from flick.physics.geometry import footprint_gap
+from flick.physics.shapes import filter_for
+
+PARAMS = PhysicsParams.default()
+
+
+def test_pieces_of_lists_the_pieces_of_the_kinds_asked_in_id_order() -> None:
+    table = Table(PARAMS)
+    z1 = table.add("zombie", x=10.0, y=10.0)
+    barrel = table.add("barrel", x=20.0, y=10.0)
+    z2 = table.add("zombie", x=30.0, y=10.0)
+    box = table.add("box", x=40.0, y=10.0)
+    table.add_building("library", x=45.0, y=80.0)
+    assert table.pieces_of("zombie") == [z1, z2]
+    assert table.pieces_of("barrel", "box") == [barrel, box]
+    assert table.pieces_of("car") == []
+
+
+def test_sort_pieces_lists_a_lifted_piece_put_back_among_the_others_again() -> None:
+    table = Table(PARAMS)
+    ids = [table.add("zombie", x=10.0 + 5.0 * i, y=10.0) for i in range(4)]
+    state = table.snapshot()
+    lifted = state.pieces[1]
+    table.remove(lifted.id)
+    table.put_back(lifted)
+    assert table.pieces() == [ids[0], ids[2], ids[3], ids[1]]
+    table.sort_pieces()
+    assert table.pieces() == ids and table.snapshot() == state
+    table.sort_pieces()  # already in order: nothing changes
+    assert table.pieces() == ids and table.snapshot() == state
+
+
+def test_put_back_returns_a_lifted_building_with_its_parts_in_their_places() -> None:
+    table = Table(PARAMS)
+    first = table.add_building("library", x=20.0, y=80.0)
+    second = table.add_building("library", x=70.0, y=80.0, angle=0.3)
+    table.add("zombie", x=30.0, y=30.0)
+    state = table.snapshot()
+    building = state.buildings[0]
+    table.remove(first)
+    table.put_back(buildings=[building])
+    assert table.snapshot() == state
+    assert table.buildings() == [first, second]
+    assert table.building_of(table.building_parts(first)[2]) == first
+    # Not lifted off (already there), or an id the table never gave: refused, nothing changes.
+    for bad in (building, state.buildings[1],
+                type(building)(99, "library", 1.0, 1.0, 0.0, (100, 101, 102))):
+        with pytest.raises(TableError):
+            table.put_back(buildings=[bad])
+        assert table.snapshot() == state
+
+
+def _scan(table: Table, pid: int) -> list[int]:
+    """Every piece and part whose footprint overlaps `pid`'s where they collide, the whole
+    table scanned: pieces by id, then parts."""
+    fp = table._footprint(pid)
+    mine, f = table.outline(pid), filter_for(fp.layer)
+    parts = [p for b in table.buildings() for p in table.building_parts(b)]
+    found = []
+    for other in [*table.pieces(), *parts]:
+        if other == pid:
+            continue
+        g = filter_for(table._footprint(other).layer)
+        if not (f.categories & g.mask and g.categories & f.mask):
+            continue
+        if footprint_gap(mine, table.outline(other)) < -PARAMS.simulation.overlap_tolerance:
+            found.append(other)
+    return found
+
+
+def test_overlapping_finds_what_a_scan_of_the_whole_table_finds() -> None:
+    rng = random.Random(4)
+    kinds = ["zombie", "survivor", "movement_disc", "barrel", "box", "street_lamp", "car",
+             "bullet", "baseball_bat"]
+    for _ in range(12):
+        table = Table(PARAMS, city=(60.0, 60.0))
+        table.add_building("library", x=30.0, y=55.0, angle=-math.pi / 2)
+        for _ in range(40):
+            kind = rng.choice(kinds)
+            standing = not (table.footprints.can_fall(kind) and rng.random() < 0.3)
+            table.add(kind, x=rng.uniform(-5.0, 65.0), y=rng.uniform(-5.0, 65.0),
+                      angle=rng.uniform(-math.pi, math.pi), standing=standing)
+        for pid in table.pieces():
+            assert table.overlapping(pid) == _scan(table, pid)
+        parts = table.building_parts(table.buildings()[0])
+        for part in parts:
+            assert table.overlapping(part) == _scan(table, part)
+
+
+def test_overlapping_lists_pieces_by_id_while_a_put_back_piece_comes_last() -> None:
+    table = Table(PARAMS)
+    a = table.add("movement_disc", x=10.0, y=10.0)
+    b = table.add("movement_disc", x=13.0, y=10.0)
+    c = table.add("movement_disc", x=12.0, y=12.0)
+    table.remove(a)
+    table.put_back(PieceState(a, "movement_disc", 10.0, 10.0, 0.0, True))
+    assert table.pieces() == [b, c, a]
+    assert table.overlapping(b) == [a, c]
+
+
+def test_piece_states_are_the_pieces_as_the_table_lists_them() -> None:
+    table = Table(PARAMS)
+    a = table.add("zombie", x=10.0, y=10.0)
+    b = table.add("barrel", x=20.0, y=10.0, standing=False)
+    state = {p.id: p for p in table.snapshot().pieces}
+    table.remove(a)
+    table.put_back(state[a])
+    assert table.piece_states() == [state[b], state[a]]
