@@ -271,11 +271,7 @@ class FlickEnv(AECEnv):
         vec = np.zeros(OBS_SIZE + MAX_TABLE * 5, np.float32)
         vec[:OBS_SIZE] = hashed_features(g.status(), OBS_SIZE)
         table = g.board.table
-        shown = table.snapshot().pieces[:MAX_TABLE]  # by id, as the table lists them
-        ids = table.pieces()[:MAX_TABLE]
-        if [p.id for p in shown] != ids:
-            state = {p.id: p for p in table.snapshot().pieces}
-            shown = tuple(state[pid] for pid in ids)
+        shown = table.piece_states()[:MAX_TABLE]  # as the table lists them
         rows = [(1.0, _kind_code(p.kind), p.x / 100.0, p.y / 100.0, float(p.standing))
                 for p in shown]
         if rows:
