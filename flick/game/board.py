@@ -133,7 +133,7 @@ class Board:
         return isinstance(pid, int) and self.exists(pid) and self.table.kind(pid) in FIGURES
 
     def exists(self, pid: Any) -> bool:
-        return isinstance(pid, int) and pid in set(self.table.pieces())
+        return isinstance(pid, int) and self.table.has_piece(pid)
 
     # ---- survivors ----------------------------------------------------------------------
     def stand_survivor(self, s: Survivor) -> None:

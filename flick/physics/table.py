@@ -86,7 +86,10 @@ class Table:
         self._stock = Stock()
         # Each piece's or part's last placed footprint with the pose and footprint it was
         # placed at: between shots most pieces stay put, and bots ask for outlines often.
-        self._placed_memo: dict[int, tuple[Footprint, float, float, float, list[Placed]]] = {}
+        # (The piece's state or the part's pose it was last placed from comes first: while
+        # the piece is not moved, that same object answers.)
+        self._placed_memo: dict[int, tuple[object, Footprint, float, float, float,
+                                           list[Placed]]] = {}
         # ... and the last gap asked between two pieces, with the outlines it was taken from.
         self._gap_memo: dict[tuple[int, int], tuple[list[Placed], list[Placed], float]] = {}
 
@@ -159,6 +162,10 @@ class Table:
     def pieces(self) -> list[int]:
         """Ids of the pieces on the table (not buildings or their parts), ascending."""
         return list(self._pieces)
+
+    def has_piece(self, pid: int) -> bool:
+        """Is `pid` a piece on the table (not a building or one of its parts)?"""
+        return pid in self._pieces
 
     def piece_states(self) -> list[PieceState]:
         """The pieces on the table as `pieces` lists them, each as its state."""
@@ -506,12 +513,26 @@ class Table:
 
     def _placed(self, pid: int) -> list[Placed]:
         """The footprint placed at the pose (callers only read the list)."""
-        _, x, y, angle = self._pose(pid)
-        fp = self._footprint(pid)
         memo = self._placed_memo.get(pid)
-        if memo is not None and memo[0] is fp and memo[1] == x and memo[2] == y \
-                and memo[3] == angle:
-            return memo[4]
-        placed = place(fp, x, y, angle)
-        self._placed_memo[pid] = (fp, x, y, angle, placed)
+        p = self._pieces.get(pid)
+        if p is not None:
+            if memo is not None and memo[0] is p:
+                return memo[5]
+            source: object = p
+            fp = self._fp.get(p.kind, p.standing)
+            x, y, angle = p.x, p.y, p.angle
+        else:
+            part = self._parts.get(pid)
+            if part is None:
+                raise TableError(f"no piece or building part {pid} on the table")
+            pose, fp = part
+            if memo is not None and memo[0] is pose:
+                return memo[5]
+            source, x, y, angle = pose, pose.x, pose.y, pose.angle
+        if memo is not None and memo[1] is fp and memo[2] == x and memo[3] == y \
+                and memo[4] == angle:
+            placed = memo[5]  # the same pose in a new state: the same list
+        else:
+            placed = place(fp, x, y, angle)
+        self._placed_memo[pid] = (source, fp, x, y, angle, placed)
         return placed

@@ -117,3 +117,13 @@ def test_piece_states_are_the_pieces_as_the_table_lists_them() -> None:
     table.remove(a)
     table.put_back(state[a])
     assert table.piece_states() == [state[b], state[a]]
+
+
+def test_has_piece_tells_pieces_from_buildings_parts_and_ids_gone() -> None:
+    table = Table(PARAMS)
+    z = table.add("zombie", x=10.0, y=10.0)
+    bid = table.add_building("library", x=45.0, y=80.0)
+    gone = table.add("barrel", x=20.0, y=10.0)
+    table.remove(gone)
+    assert table.has_piece(z)
+    assert not any(table.has_piece(i) for i in (bid, *table.building_parts(bid), gone, 99))
