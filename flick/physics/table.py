@@ -142,8 +142,9 @@ class Table:
         lifted off were put back (`put_back`)."""
         index = self._pieces
         ids = list(index)
-        if any(a > b for a, b in zip(ids, ids[1:])):
-            self._pieces = PieceIndex(index.cell, [index[k] for k in sorted(ids)])
+        in_order = sorted(ids)
+        if ids != in_order:
+            self._pieces = PieceIndex(index.cell, [index[k] for k in in_order])
 
     def remove(self, pid: int) -> None:
         """Take a piece (or a whole building with its parts) off the table."""

@@ -61,17 +61,25 @@ def test_put_back_returns_a_lifted_building_with_its_parts_in_their_places() -> 
         assert table.snapshot() == state
 
 
+def _layer(table: Table, pid: int) -> str:
+    """The collision layer of a piece or building part."""
+    kind, building = table.kind(pid), table.building_of(pid)
+    if building is not None and kind == "facade":
+        return table.footprints.facade(table.building_name(building)).layer
+    standing = building is not None or table.is_standing(pid)
+    return table.footprints.get(kind, standing).layer
+
+
 def _scan(table: Table, pid: int) -> list[int]:
     """Every piece and part whose footprint overlaps `pid`'s where they collide, the whole
     table scanned: pieces by id, then parts."""
-    fp = table._footprint(pid)
-    mine, f = table.outline(pid), filter_for(fp.layer)
+    mine, f = table.outline(pid), filter_for(_layer(table, pid))
     parts = [p for b in table.buildings() for p in table.building_parts(b)]
     found = []
     for other in [*table.pieces(), *parts]:
         if other == pid:
             continue
-        g = filter_for(table._footprint(other).layer)
+        g = filter_for(_layer(table, other))
         if not (f.categories & g.mask and g.categories & f.mask):
             continue
         if footprint_gap(mine, table.outline(other)) < -PARAMS.simulation.overlap_tolerance:
