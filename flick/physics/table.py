@@ -449,9 +449,12 @@ class Table:
             raise TableError("a table state with repeated ids, or ids beyond its next_id")
         self.city = state.city
         self._pieces = PieceIndex(self._pieces.cell, sorted(state.pieces, key=lambda p: p.id))
-        self._buildings, self._parts, self._part_of = {}, {}, {}
-        for b in state.buildings:
-            self._put_building(b)
+        # The buildings as the table holds them already (a shot moves none): their parts
+        # as they are.
+        if list(self._buildings.values()) != list(state.buildings):
+            self._buildings, self._parts, self._part_of = {}, {}, {}
+            for b in state.buildings:
+                self._put_building(b)
         self._next_id = max(self._next_id, state.next_id)
 
     def state_hash(self) -> str:

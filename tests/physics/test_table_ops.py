@@ -135,3 +135,17 @@ def test_has_piece_tells_pieces_from_buildings_parts_and_ids_gone() -> None:
     table.remove(gone)
     assert table.has_piece(z)
     assert not any(table.has_piece(i) for i in (bid, *table.building_parts(bid), gone, 99))
+
+
+def test_restore_brings_back_a_building_taken_off_with_its_parts() -> None:
+    table = Table(PARAMS)
+    bid = table.add_building("library", x=45.0, y=80.0)
+    table.add("zombie", x=30.0, y=30.0)
+    state = table.snapshot()
+    outline = [table.outline(p) for p in table.building_parts(bid)]
+    table.remove(bid)
+    table.restore(state)
+    assert table.snapshot() == state
+    assert [table.outline(p) for p in table.building_parts(bid)] == outline
+    table.restore(state)  # nothing to change
+    assert table.snapshot() == state and table.building_of(table.building_parts(bid)[0]) == bid
