@@ -64,6 +64,9 @@ TOUCH = 0.01
 # cm: a path's dormant neighbours are put in the space this much wider than needed, and not
 # again while the path stays within this of the one they were put in for.
 FILL_SLACK = 0.5
+# cm: how far apart two paths' boxes (each grown by its body's bound) must lie for the pair to
+# be left out of a plan unlooked at: far more than the rounding of the distance between them.
+SWEEP_SLACK = 1e-6
 
 
 class FlightSpace(pymunk.Space):
@@ -109,12 +112,8 @@ def time_to_travel(s0: float, a: float, distance: float) -> float:
 def paths_apart(g: Glide, h: Glide) -> float:
     """The distance (cm) between two glides' paths to rest, the straight segments their
     centres of gravity slide along."""
-    ax, ay = g.cx, g.cy
-    d = g.path()
-    bx, by = ax + g.ux * d, ay + g.uy * d
-    cx, cy = h.cx, h.cy
-    d = h.path()
-    ex, ey = cx + h.ux * d, cy + h.uy * d
+    ax, ay, bx, by = g.cx, g.cy, g.ex, g.ey
+    cx, cy, ex, ey = h.cx, h.cy, h.ex, h.ey
     # Crossing: each segment's ends on either side of the other's line.
     ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
@@ -135,6 +134,40 @@ def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float
     return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
+def pair_limit(g: Glide, h: Glide, bg: float, bh: float, margin: float) -> float:
+    """How long (s) two glides of bounding radii `bg` and `bh` (cm) surely keep more than
+    `margin` apart (inf: for good); 0 when they are that near already.
+
+    Two moving bodies keep apart while their bounding circles do. Each centre of gravity
+    stays on its straight path to rest: paths farther apart than the two bounds never let
+    them touch. Else their distance is at least its part along the line between them where
+    the survey found them, which shrinks no faster than the parts of their speeds toward each
+    other along it."""
+    if paths_apart(g, h) > bg + bh:
+        return math.inf
+    dx, dy = h.cx - g.cx, h.cy - g.cy
+    apart = math.hypot(dx, dy)
+    gap = apart - bg - bh - margin
+    if gap <= 0.0:
+        return 0.0
+    closing = (max(0.0, (g.ux * dx + g.uy * dy) * g.speed)
+               + max(0.0, -(h.ux * dx + h.uy * dy) * h.speed)) / apart
+    return gap / closing if closing > 0.0 else math.inf
+
+
+def _indices(moving: list[tuple[int, pymunk.Body]], pair: tuple[int, int]) -> tuple[int, int]:
+    """Where the pair's two ids are in `moving` (in its order); (-1, -1) if one is not."""
+    i = j = -1
+    for k, (pid, _) in enumerate(moving):
+        if pid in pair:
+            if i < 0:
+                i = k
+            else:
+                j = k
+                break
+    return (i, j) if j >= 0 else (-1, -1)
+
+
 class Glide:
     """One body's closed-form motion from a survey: its centre of gravity, velocity, angle and
     spin there, and the table's decelerations of its slide and spin."""
@@ -147,6 +180,9 @@ class Glide:
         "cog",
         "cx",
         "cy",
+        "ex",
+        "ey",
+        "length",
         "rest",
         "speed",
         "spin",
@@ -171,10 +207,13 @@ class Glide:
         self.spin = _chipmunk.cpBodyGetAngularVelocity(b)
         # When it rests: its slide and its spin both stopped.
         self.rest = max(speed / a, abs(self.spin) / alpha)
+        # Its slide to rest: its length (cm) and where its centre of gravity ends.
+        self.length = length = speed * speed / (2.0 * a)
+        self.ex, self.ey = c.x + self.ux * length, c.y + self.uy * length
 
     def path(self) -> float:
         """The length (cm) of its slide to rest."""
-        return self.speed * self.speed / (2.0 * self.a)
+        return self.length
 
     def at(self, t: float) -> None:
         """Put the body where the glide has it t s after the survey."""
@@ -272,6 +311,12 @@ class Flight:
         self.over: dict[int, dict[Any, int]] = {}
         # What the last `clear` passed over where its glide started.
         self.behind: Any = ()
+        # The ids of the pair of moving bodies too near each other to fly at the last plan
+        # that found one (looked at first by the next).
+        self.stopped: tuple[int, int] | None = None
+        # The id of the moving body whose own flight was too short at the last plan of
+        # several that found one (looked at first by the next).
+        self.held: int | None = None
         self.flights = 0
         self.flown = 0
 
@@ -330,37 +375,30 @@ class Flight:
             return None
         margin = self.margin
         bodies = self.bodies
-        glides: list[Glide] = []
-        for pid, body in moving:
-            _, a, alpha, cog, _ = bodies[pid]
-            if a <= 0.0 or alpha <= 0.0:
+        entries = []
+        for pid, _ in moving:
+            entry = bodies[pid]
+            if entry[1] <= 0.0 or entry[2] <= 0.0:
                 return None  # no friction: no rest to fly to
-            glides.append(Glide(body, cog, a, alpha))
-        limit = math.inf
-        # Two moving bodies keep apart while their bounding circles do. Each centre of gravity
-        # stays on its straight path to rest: paths farther apart than the two bounds never
-        # let them touch. Else their distance is at least its part along the line between
-        # them where the survey found them, which shrinks no faster than the parts of their
-        # speeds toward each other along it.
-        for i in range(len(glides) - 1):
-            gi = glides[i]
-            bi = bodies[moving[i][0]][0]
-            for j in range(i + 1, len(glides)):
-                gj = glides[j]
-                bj = bodies[moving[j][0]][0]
-                if paths_apart(gi, gj) > bi + bj:
-                    continue
-                dx, dy = gj.cx - gi.cx, gj.cy - gi.cy
-                apart = math.hypot(dx, dy)
-                gap = apart - bi - bj - margin
-                if gap <= 0.0:
+            entries.append(entry)
+        shortest = MIN_STEPS * dt
+        made: dict[int, Glide] = {}
+        # The pair that kept the last plan from flying, if both still move: looked at first
+        # (pieces flying side by side stop every plan until they part).
+        if self.stopped is not None:
+            i, j = _indices(moving, self.stopped)
+            if i >= 0:
+                gi = made[i] = Glide(moving[i][1], entries[i][3], entries[i][1], entries[i][2])
+                gj = made[j] = Glide(moving[j][1], entries[j][3], entries[j][1], entries[j][2])
+                if pair_limit(gi, gj, entries[i][0], entries[j][0], margin) < shortest:
                     return None
-                closing = (max(0.0, (gi.ux * dx + gi.uy * dy) * gi.speed)
-                           + max(0.0, -(gj.ux * dx + gj.uy * dy) * gj.speed)) / apart
-                if closing > 0.0:
-                    limit = min(limit, gap / closing)
-                    if limit < MIN_STEPS * dt:
-                        return None
+        glides = [made.get(k) or Glide(body, e[3], e[1], e[2])
+                  for k, ((_, body), e) in enumerate(zip(moving, entries, strict=True))]
+        limit = math.inf
+        if len(glides) > 1:
+            limit = self._pairs(moving, glides, entries, shortest)
+            if limit < shortest:
+                return None
         if len(glides) > 1:
             self._group(moving, 2)
             try:
@@ -368,6 +406,49 @@ class Flight:
             finally:
                 self._group(moving, 1)
         return self._plan(moving, glides, dt, left, limit)
+
+    def _pairs(self, moving: list[tuple[int, pymunk.Body]], glides: list[Glide],
+               entries: list[Any], shortest: float) -> float:
+        """The least `pair_limit` of the moving bodies' pairs (s), or one below `shortest`
+        (that pair kept in `stopped`).
+
+        The pairs whose paths' boxes, each grown by its body's bound, lie apart by more than
+        `SWEEP_SLACK` (sorted and swept along x, then y) are left out: their paths lie
+        farther apart than their bounds (`pair_limit` inf). The least of the rest is the same
+        float in any order."""
+        margin = self.margin
+        boxes = []
+        for k, g in enumerate(glides):
+            b = entries[k][0]
+            cx, ex, cy, ey = g.cx, g.ex, g.cy, g.ey
+            if cx <= ex:
+                x0, x1 = cx - b, ex + b
+            else:
+                x0, x1 = ex - b, cx + b
+            if cy <= ey:
+                y0, y1 = cy - b, ey + b
+            else:
+                y0, y1 = ey - b, cy + b
+            boxes.append((x0, x1, y0, y1, k))
+        boxes.sort()
+        limit = math.inf
+        n = len(boxes)
+        for a in range(n - 1):
+            _, ax1, ay0, ay1, i = boxes[a]
+            for c in range(a + 1, n):
+                cx0, _, cy0, cy1, j = boxes[c]
+                if cx0 - ax1 > SWEEP_SLACK:
+                    break
+                if cy0 - ay1 > SWEEP_SLACK or ay0 - cy1 > SWEEP_SLACK:
+                    continue
+                p, q = (i, j) if i < j else (j, i)  # in `moving`'s order, as ever
+                t = pair_limit(glides[p], glides[q], entries[p][0], entries[q][0], margin)
+                if t < limit:
+                    limit = t
+                    if t < shortest:
+                        self.stopped = (moving[p][0], moving[q][0])
+                        return t
+        return limit
 
     def _group(self, moving: list[tuple[int, pymunk.Body]], which: int) -> None:
         """Give the moving bodies' shapes their own filters (1) or one group (2)."""
@@ -381,23 +462,35 @@ class Flight:
               left: float, limit: float) -> tuple[float, list[Glide]] | None:
         """`plan` once the pair bounds are known (`limit`, s)."""
         bodies, margin, together = self.bodies, self.margin, len(glides) > 1
+        shortest = MIN_STEPS * dt
         exact = None
-        for (pid, _), glide in zip(moving, glides, strict=True):
+        # The body that kept the last plan of several from flying (near something it moves
+        # toward), if it still moves: looked at first. (Its own flight too short is the
+        # plan's too; with every dormant piece in the space, looking changes nothing.)
+        first, known = -1, (0.0, None)
+        if together and self.all_filled and self.held is not None:
+            first = next((k for k, (pid, _) in enumerate(moving) if pid == self.held), -1)
+            if first >= 0:
+                pid, glide = moving[first][0], glides[first]
+                clear, hit = known = self._clear(pid, glide, True)
+                if clear <= 0.0 or (clear < glide.length and time_to_travel(
+                        glide.speed, bodies[pid][1], clear) < shortest):
+                    return None
+        for k, ((pid, _), glide) in enumerate(zip(moving, glides, strict=True)):
             bound, a, _, _, query = bodies[pid]
-            if together:
-                query = self.together[pid]
-            reach = bound + margin
             path = glide.path()
             if not self.all_filled:
-                self._fill(pid, glide, path, reach + self.dormant_reach)
-            clear, hit = self.clear(glide, path, reach, query, bound, self.over.get(pid, ()))
+                self._fill(pid, glide, path, bound + margin + self.dormant_reach)
+            clear, hit = known if k == first else self._clear(pid, glide, together)
             if clear <= 0.0:
+                self.held = pid
                 return None
             if clear < path:
                 if not together:
                     self.met = hit
                 limit = min(limit, time_to_travel(glide.speed, a, clear))
-                if limit < MIN_STEPS * dt:
+                if limit < shortest:
+                    self.held = pid
                     return None
                 if len(glides) == 1 and hit is not None and pid in self.round:
                     landed = self.landing(glide, bound, query, hit, dt)
@@ -423,6 +516,14 @@ class Flight:
         # A flight that ends before rest ends near something: the next survey steps on.
         self.wait = limit != math.inf
         return steps * dt, glides
+
+    def _clear(self, pid: int, glide: Glide, together: bool) -> tuple[float, Any]:
+        """`clear` for a moving body's glide (`together`: planned with others)."""
+        bound, _, _, _, query = self.bodies[pid]
+        if together:
+            query = self.together[pid]
+        return self.clear(glide, glide.length, bound + self.margin, query, bound,
+                          self.over.get(pid, ()))
 
     def _fill(self, pid: int, glide: Glide, path: float, width: float) -> None:
         """Have the world put in the dormant pieces near the glide's path to rest: once for
