@@ -125,6 +125,30 @@ def paths_apart(g: Glide, h: Glide) -> float:
                _to_segment(cx, cy, ax, ay, bx, by), _to_segment(ex, ey, ax, ay, bx, by))
 
 
+def paths_farther(g: Glide, h: Glide, distance: float) -> bool:
+    """`paths_apart(g, h) > distance`, the same floats, looking no further than the first of
+    its distances that is not."""
+    ax, ay, bx, by = g.cx, g.cy, g.ex, g.ey
+    cx, cy, ex, ey = h.cx, h.cy, h.ex, h.ey
+    ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
+    ce_a = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
+    ce_b = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
+    if ab_c * ab_e < 0.0 and ce_a * ce_b < 0.0:
+        return distance < 0.0
+    hypot = math.hypot
+    # Each end of one path to the other path (`_to_segment`).
+    for (px, py, qx, qy, rx, ry) in ((ax, ay, cx, cy, ex, ey), (bx, by, cx, cy, ex, ey),
+                                     (cx, cy, ax, ay, bx, by), (ex, ey, ax, ay, bx, by)):
+        dx, dy = rx - qx, ry - qy
+        length2 = dx * dx + dy * dy
+        t = ((px - qx) * dx + (py - qy) * dy) / length2 if length2 > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        if not hypot(qx + t * dx - px, qy + t * dy - py) > distance:
+            return False
+    return True
+
+
 def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     """The distance (cm) from a point to a segment."""
     dx, dy = bx - ax, by - ay
@@ -143,16 +167,18 @@ def pair_limit(g: Glide, h: Glide, bg: float, bh: float, margin: float) -> float
     them touch. Else their distance is at least its part along the line between them where
     the survey found them, which shrinks no faster than the parts of their speeds toward each
     other along it."""
-    if paths_apart(g, h) > bg + bh:
-        return math.inf
     dx, dy = h.cx - g.cx, h.cy - g.cy
     apart = math.hypot(dx, dy)
     gap = apart - bg - bh - margin
-    if gap <= 0.0:
-        return 0.0
-    closing = (max(0.0, (g.ux * dx + g.uy * dy) * g.speed)
-               + max(0.0, -(h.ux * dx + h.uy * dy) * h.speed)) / apart
-    return gap / closing if closing > 0.0 else math.inf
+    closing = 0.0
+    if gap > 0.0:
+        closing = (max(0.0, (g.ux * dx + g.uy * dy) * g.speed)
+                   + max(0.0, -(h.ux * dx + h.uy * dy) * h.speed)) / apart
+        if closing <= 0.0:
+            return math.inf  # not nearing each other, wherever their paths go
+    if paths_farther(g, h, bg + bh):
+        return math.inf
+    return 0.0 if gap <= 0.0 else gap / closing
 
 
 def _indices(moving: list[tuple[int, pymunk.Body]], pair: tuple[int, int]) -> tuple[int, int]:

@@ -12,7 +12,7 @@ import pymunk
 import pytest
 
 from flick.physics import PhysicsParams
-from flick.physics.flight import MIN_STEPS, Flight, Glide, pair_limit
+from flick.physics.flight import MIN_STEPS, Flight, Glide, pair_limit, paths_apart, paths_farther
 from flick.physics.footprint import Footprints
 
 PARAMS = PhysicsParams.default()
@@ -105,3 +105,27 @@ def test_a_pair_far_apart_never_limits_a_plan() -> None:
     a, alpha = weight / fp.mass, weight * fp.spin_radius / fp.moment
     g, h = (Glide(b, fp.cog, a, alpha) for b in bodies)
     assert pair_limit(g, h, fp.bound, fp.bound, MARGIN) == math.inf
+
+
+def test_paths_farther_says_what_the_paths_distance_says() -> None:
+    """`paths_farther` against `paths_apart` over random glides (some only spinning: a path
+    of no length) and distances around theirs, the boundary itself included."""
+    rng = np.random.default_rng(3)
+    fp = FOOTPRINTS.get("movement_disc", True)
+    weight = fp.table_friction * fp.mass * G
+    a, alpha = weight / fp.mass, weight * fp.spin_radius / fp.moment
+    for _ in range(2000):
+        glides = []
+        for _ in range(2):
+            body = pymunk.Body(fp.mass, fp.moment)
+            body.position = (float(rng.uniform(0.0, 20.0)), float(rng.uniform(0.0, 20.0)))
+            speed = 0.0 if rng.random() < 0.1 else float(rng.uniform(1.0, 100.0))
+            turn = float(rng.uniform(-math.pi, math.pi))
+            body.velocity = (speed * math.cos(turn), speed * math.sin(turn))
+            body.angular_velocity = 1.0
+            glides.append(Glide(body, fp.cog, a, alpha))
+        g, h = glides
+        apart = paths_apart(g, h)
+        for distance in (apart, math.nextafter(apart, -1.0), math.nextafter(apart, 9.0),
+                         float(rng.uniform(0.0, 10.0))):
+            assert paths_farther(g, h, distance) == (apart > distance)
