@@ -399,8 +399,14 @@ class Flight:
         self.met = None
         if not moving:
             return None
-        margin = self.margin
         bodies = self.bodies
+        if len(moving) == 1:
+            pid, body = moving[0]
+            _, a, alpha, cog, _ = bodies[pid]
+            if a <= 0.0 or alpha <= 0.0:
+                return None  # no friction: no rest to fly to
+            return self._plan(moving, [Glide(body, cog, a, alpha)], dt, left, math.inf)
+        margin = self.margin
         entries = []
         for pid, _ in moving:
             entry = bodies[pid]
@@ -420,18 +426,14 @@ class Flight:
                     return None
         glides = [made.get(k) or Glide(body, e[3], e[1], e[2])
                   for k, ((_, body), e) in enumerate(zip(moving, entries, strict=True))]
-        limit = math.inf
-        if len(glides) > 1:
-            limit = self._pairs(moving, glides, entries, shortest)
-            if limit < shortest:
-                return None
-        if len(glides) > 1:
-            self._group(moving, 2)
-            try:
-                return self._plan(moving, glides, dt, left, limit)
-            finally:
-                self._group(moving, 1)
-        return self._plan(moving, glides, dt, left, limit)
+        limit = self._pairs(moving, glides, entries, shortest)
+        if limit < shortest:
+            return None
+        self._group(moving, 2)
+        try:
+            return self._plan(moving, glides, dt, left, limit)
+        finally:
+            self._group(moving, 1)
 
     def _pairs(self, moving: list[tuple[int, pymunk.Body]], glides: list[Glide],
                entries: list[Any], shortest: float) -> float:
@@ -504,10 +506,16 @@ class Flight:
                     return None
         for k, ((pid, _), glide) in enumerate(zip(moving, glides, strict=True)):
             bound, a, _, _, query = bodies[pid]
-            path = glide.path()
+            if together:
+                query = self.together[pid]
+            reach = bound + margin
+            path = glide.length
             if not self.all_filled:
-                self._fill(pid, glide, path, bound + margin + self.dormant_reach)
-            clear, hit = known if k == first else self._clear(pid, glide, together)
+                self._fill(pid, glide, path, reach + self.dormant_reach)
+            if k == first:
+                clear, hit = known
+            else:
+                clear, hit = self.clear(glide, path, reach, query, bound, self.over.get(pid, ()))
             if clear <= 0.0:
                 self.held = pid
                 return None
@@ -518,7 +526,7 @@ class Flight:
                 if limit < shortest:
                     self.held = pid
                     return None
-                if len(glides) == 1 and hit is not None and pid in self.round:
+                if not together and hit is not None and pid in self.round:
                     landed = self.landing(glide, bound, query, hit, dt)
                     span = math.inf if landed is None else time_to_travel(glide.speed, a,
                                                                             landed[0])
