@@ -223,19 +223,21 @@ class Glide:
         v = _chipmunk.cpBodyGetVelocity(b)
         self.body = body
         self.cog = cog
-        self.cx, self.cy = c.x, c.y
-        speed = math.hypot(v.x, v.y)
-        self.speed = speed
-        self.ux: float = v.x / speed if speed > 0.0 else 0.0
-        self.uy: float = v.y / speed if speed > 0.0 else 0.0
+        # (Each Chipmunk vector read once: the same floats every time.)
+        self.cx, self.cy = cx, cy = c.x, c.y
+        vx, vy = v.x, v.y
+        self.speed = speed = math.hypot(vx, vy)
+        ux: float = vx / speed if speed > 0.0 else 0.0
+        uy: float = vy / speed if speed > 0.0 else 0.0
+        self.ux, self.uy = ux, uy
         self.a, self.alpha = a, alpha
         self.angle = _chipmunk.cpBodyGetAngle(b)
-        self.spin = _chipmunk.cpBodyGetAngularVelocity(b)
+        self.spin = spin = _chipmunk.cpBodyGetAngularVelocity(b)
         # When it rests: its slide and its spin both stopped.
-        self.rest = max(speed / a, abs(self.spin) / alpha)
+        self.rest = max(speed / a, abs(spin) / alpha)
         # Its slide to rest: its length (cm) and where its centre of gravity ends.
         self.length = length = speed * speed / (2.0 * a)
-        self.ex, self.ey = c.x + self.ux * length, c.y + self.uy * length
+        self.ex, self.ey = cx + ux * length, cy + uy * length
 
     def path(self) -> float:
         """The length (cm) of its slide to rest."""
