@@ -72,9 +72,10 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
 from flick.errors import FlickError
@@ -294,12 +295,14 @@ class State(ABC):
         if not self.explicit_chance:
             self.rng.shuffle(cards)
 
-    def chance_draw(self, deck: list[int], kind: Callable[[int], int] | None = None,
+    def chance_draw(self, deck: list[int],
+                    kind: Callable[[int], int] | Sequence[int] | None = None,
                     label: str = "draw a card", resume: tuple[Any, ...] | None = None) -> int:
         """Take the next card of `deck` (its end is the top) and return it. Explicit chance:
-        an event whose outcomes are the kinds of card left (`kind(card)`; default the card
-        itself) with probability count/total; the card taken is the topmost of that kind.
-        `resume`: this draw is a resume point (see the module docstring)."""
+        an event whose outcomes are the kinds of card left (`kind(card)`, or `kind[card]` for
+        a sequence of every card's kind; default the card itself) with probability count/total;
+        the card taken is the topmost of that kind. `resume`: this draw is a resume point
+        (see the module docstring)."""
         if not self.explicit_chance:
             return deck.pop()
         if not deck:
@@ -315,7 +318,7 @@ class State(ABC):
             for i in range(len(deck) - 1, -1, -1):
                 if deck[i] == value:
                     return deck.pop(i)
-        else:
+        elif callable(kind):
             top = kind(deck[-1])
             for c in deck:
                 if kind(c) != top:
@@ -326,6 +329,18 @@ class State(ABC):
                 lambda: _draw_event(list(map(kind, deck)), label), resume)
             for i in range(len(deck) - 1, -1, -1):
                 if kind(deck[i]) == value:
+                    return deck.pop(i)
+        else:  # every card's kind: looked up, the event's in one call
+            top = kind[deck[-1]]
+            for c in deck:
+                if kind[c] != top:
+                    break
+            else:
+                return deck.pop()  # one kind left: no chance
+            value = self._chance_outcome(
+                lambda: _draw_event(itemgetter(*deck)(kind), label), resume)
+            for i in range(len(deck) - 1, -1, -1):
+                if kind[deck[i]] == value:
                     return deck.pop(i)
         raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
 
@@ -579,7 +594,7 @@ def check_loaded(state: Loaded) -> Loaded:
 _D6 = tuple((face, 1 / 6) for face in range(1, 7))
 
 
-def _draw_event(kinds: list[int], label: str) -> ChanceEvent:
+def _draw_event(kinds: Sequence[int], label: str) -> ChanceEvent:
     """The event of a draw from a deck whose cards are of `kinds`: each kind with its count
     over the deck's size (counted as runs of the sorted kinds)."""
     ordered = sorted(kinds)

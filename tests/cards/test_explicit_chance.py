@@ -279,7 +279,7 @@ def _note_outcomes(monkeypatch: pytest.MonkeyPatch, outcomes: list[int]) -> None
 
     def noted_draw(st: State, deck: list[int], kind: Any = None, label: str = "",
                    resume: Any = None) -> int:
-        key = kind or (lambda c: c)
+        key = (lambda c: c) if kind is None else kind if callable(kind) else kind.__getitem__
         several = len({key(c) for c in deck}) > 1
         card = draw(st, deck, kind, label, resume)
         if several:

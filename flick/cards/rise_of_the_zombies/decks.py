@@ -21,7 +21,7 @@ def draw_zombie(st: Table, choice: bool = True, resume: tuple[Any, ...] | None =
             st.zdeck = st.zdisc
             st.zdisc = []
             st.chance_shuffle(st.zdeck)
-        kind = st.cat.zombie_cards.__getitem__  # a card's kind (its card data)
+        kind = st.cat.zombie_cards  # each card's kind (its card data)
         z = st.chance_draw(st.zdeck, kind, "the next Zombie card", resume)
         if choice or not st.zspec(z).epic:
             return z
@@ -34,7 +34,7 @@ def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = Non
     `resume`: the draws are resume points (flick.cards.engine): the rest of the procedure is
     `(*resume, cards left to draw)` (the state's own procedures)."""
     hand = st.hand[s]
-    kind = st.cat.action_cards.__getitem__  # a card's kind (its card data)
+    kind = st.cat.action_cards  # each card's kind (its card data)
     base = resume if st.explicit_chance else None
     for i in range(n):
         if not st.adeck:

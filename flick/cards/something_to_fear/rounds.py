@@ -100,7 +100,7 @@ def deck_draw(st: StfTable) -> int:
     if st.deck_fixed > 0:
         st.deck_fixed -= 1
         return st.deck.pop()
-    return st.chance_draw(st.deck, st.data.kind_ids.__getitem__,
+    return st.chance_draw(st.deck, st.data.kind_ids,
                             "the next Encounter card", RESUME)
 
 
