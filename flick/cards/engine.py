@@ -364,9 +364,11 @@ class State(ABC):
     def _chance_outcome(self, event: Callable[[], ChanceEvent],
                         resume: tuple[Any, ...] | None = None) -> int:
         plan = self._chance_plan
-        if plan is not None and self._chance_used < len(plan):
-            self._chance_used += 1
-            return plan[self._chance_used - 1]
+        if plan is not None:
+            used = self._chance_used
+            if used < len(plan):
+                self._chance_used = used + 1
+                return plan[used]
         raise _ChanceWait(event(), None if self._chance_held else resume)
 
     @contextmanager

@@ -220,10 +220,9 @@ class _Held:
 
 
 def _actor(engine: State) -> int:
-    """OpenSpiel's player to act in `engine`: a seat, CHANCE or TERMINAL."""
-    if engine.chance_event() is not None:
-        return CHANCE
-    return TERMINAL if engine.is_terminal() else engine.current_player()
+    """OpenSpiel's player to act in `engine`: a seat, CHANCE or TERMINAL (the engine's
+    `current_player()` once the game is over)."""
+    return CHANCE if engine.chance_event() is not None else engine.current_player()
 
 
 class _Recall:
@@ -393,14 +392,17 @@ class FlickState(pyspiel.State):
             return
         actor = held.actor
         engine = held.engine
+        recall = self.recall
         if actor >= 0:
-            code = held.legal_ids().get(action)
+            code = (held.legal or held.legal_ids()).get(action)
             if code is None:
                 raise ValueError(f"action {action} is not legal now for player {actor}")
-            self.recall.before_move(engine)
+            if recall.checkpoint is None:  # (`_Recall.before_move`, written out)
+                recall.before_move(engine)
             engine.apply_legal(code)
         elif actor == CHANCE:
-            self.recall.before_move(engine)  # (a checkpoint of the engine as it is)
+            if recall.checkpoint is None:  # a checkpoint of the engine as it is
+                recall.before_move(engine)
             try:
                 engine.apply_chance(action)  # an outcome the node lacks: changes nothing
             except IllegalActionError:
@@ -409,7 +411,7 @@ class FlickState(pyspiel.State):
         else:
             raise ValueError(f"the game is over: action {action} is not applied")
         self.moves += 1
-        self.recall.played(actor, action)
+        recall.moves.append((actor, action))  # (`_Recall.played`, written out)
         held.changed()  # the engine changed in place
 
     def _deal(self, action: int) -> None:
