@@ -23,7 +23,14 @@ T = TypeVar("T", bound="Table")
 
 
 def _copy_decisions(pending: list[D.Decision]) -> list[D.Decision]:
-    return [copy.copy(pd) for pd in pending]
+    """Each decision copied as `copy.copy` copies it (a plain dataclass: a new instance with
+    the same fields), without going through copy's generic protocol."""
+    out = []
+    for pd in pending:
+        twin = object.__new__(type(pd))
+        twin.__dict__.update(pd.__dict__)
+        out.append(twin)
+    return out
 
 
 def _copy_infestation(infest: D.Infestation | None) -> D.Infestation | None:
