@@ -81,27 +81,27 @@ def _pairs(state: SurroundedState, codes: list[int],
     side = cells = x0 = y0 = 0
     stride = board.STRIDE
     for code in codes:
-        if 0 <= code < _PLAIN:
-            out.append((code, code))
-            continue
+        if code < PLACE:  # a plain action, or no action
+            if 0 <= code < _PLAIN:
+                out.append((code, code))
+                continue
+            raise ValueError(f"surrounded: {code} is not an action code")
         if not side:
             x0, y0 = corner or _corner(state)
             side = _side(state)
             cells = side * side
-        if code >= BURN:
-            v = code - BURN
-            cell, base, scale, extra = v >> 1, _PLAIN + cells, 2, v & 1
-        elif code >= MOVE:
+        if code < MOVE:
+            cell, base, scale, extra = code - PLACE, _PLAIN, 1, 0
+        elif code < BURN:
             v = code - MOVE
             cell = v >> 16
             step = (v & (CELLS - 1)) - cell
             if step not in _MOVE_STEPS:
                 raise ValueError(f"surrounded: {code} is not a Move of two steps")
             base, scale, extra = _PLAIN + 3 * cells, 8, _MOVE_STEPS.index(step)
-        elif code >= PLACE:
-            cell, base, scale, extra = code - PLACE, _PLAIN, 1, 0
         else:
-            raise ValueError(f"surrounded: {code} is not an action code")
+            v = code - BURN
+            cell, base, scale, extra = v >> 1, _PLAIN + cells, 2, v & 1
         cx, cy = cell % stride - x0, cell // stride - y0
         if not (0 <= cx < side and 0 <= cy < side):
             raise ValueError(f"surrounded: cell {board.xy(cell)} is outside the action window")

@@ -62,8 +62,10 @@ class SurroundedTable(State):
         window (`actions`)."""
         if self._wc is None:
             cells = (*self.locs, *self.occs)
-            self._wc = (min(c % board.STRIDE for c in cells) - 2,
-                        min(c // board.STRIDE for c in cells) - 2)
+            # (a cell's row is c // STRIDE, which grows with c: the lowest row is the lowest
+            # cell's)
+            self._wc = (min(map(board.STRIDE.__rmod__, cells)) - 2,
+                        min(cells) // board.STRIDE - 2)
         return self._wc
 
     def location_cells(self) -> list[int]:
