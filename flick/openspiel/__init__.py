@@ -185,7 +185,8 @@ class _Held:
 
     def changed(self) -> None:
         """The engine changed in place (a move was applied): forget what was worked out."""
-        self.seen = {}
+        if self.seen:  # (an empty one stays: nobody looked)
+            self.seen = {}
         self.legal = None
         self.actor = _actor(self.engine)
 

@@ -213,7 +213,9 @@ class RiseOfTheZombies(Table):
         draws of a seat with nothing to discard ("discard", seat, cards left): resume points,
         flick.cards.engine."""
         what = procedure[0]
-        if what == "setup":
+        if what == "act":  # (the engine's, the commonest: asked first)
+            self._apply(procedure[1])
+        elif what == "setup":
             self._setup()
         elif what == "for":
             self._apply_for(procedure[1], procedure[2])

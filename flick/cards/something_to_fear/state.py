@@ -150,7 +150,10 @@ class StfState(StfTable):
             rounds.setup(self, tiebreaker)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
-        if procedure[0] == "setup":
+        what = procedure[0]
+        if what == "act":  # (the engine's, the commonest: asked first)
+            self._apply(procedure[1])
+        elif what == "setup":
             rounds.setup(self, procedure[1])
         elif procedure == rounds.RESUME:
             rounds.deal(self)
