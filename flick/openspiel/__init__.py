@@ -45,6 +45,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 
 import numpy as np
@@ -233,17 +234,23 @@ class _Recall:
     the moves again on a copy of the checkpoint, taking in before each decision every seat's
     observation then and, for the seat that decided, the action; the state it reaches is the
     new checkpoint. A state nobody asks about (an MCTS rollout) pays nothing for its recall:
-    no copy and no observation a move, the engine changes in place."""
+    no copy and no observation a move, the engine changes in place; an engine just built
+    from the game's parameters (`fresh`) is not even copied: the checkpoint is its builder,
+    which builds it again when a digest is asked for."""
 
     def __init__(self, players: int) -> None:
         self.digests = [""] * players  # at the checkpoint
-        self.checkpoint: State | None = None  # None: taken at the next move
+        # the checkpoint (None: taken at the next move), or what builds it again
+        self.checkpoint: State | Callable[[], State] | None = None
         self.moves: list[tuple[int, int]] = []  # (actor or CHANCE, action or outcome)
+        self.fresh: Callable[[], State] | None = None  # builds the engine as it is now
 
     def before_move(self, engine: State) -> None:
         """Called with the engine as it is before a move is applied to it."""
         if self.checkpoint is None:
-            self.checkpoint = engine.clone()
+            fresh = self.fresh
+            self.checkpoint = engine.clone() if fresh is None else fresh
+            self.fresh = None
 
     def played(self, actor: int, action: int) -> None:
         """A move was applied: a decision of seat `actor` (its action id) or, with actor
@@ -256,8 +263,9 @@ class _Recall:
         return self.digests[player]
 
     def _catch_up(self) -> None:
-        assert self.checkpoint is not None
-        engine = self.checkpoint.clone()
+        checkpoint = self.checkpoint
+        assert checkpoint is not None
+        engine = checkpoint.clone() if isinstance(checkpoint, State) else checkpoint()
         digests = self.digests = list(self.digests)  # a clone may share the list: not changed
         for actor, action in self.moves:
             if actor == CHANCE:
@@ -278,7 +286,7 @@ class _Recall:
         if self.moves:
             self._catch_up()
         twin = _Recall.__new__(_Recall)
-        twin.digests, twin.checkpoint, twin.moves = self.digests, None, []
+        twin.digests, twin.checkpoint, twin.moves, twin.fresh = self.digests, None, [], None
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
@@ -286,6 +294,7 @@ class _Recall:
         twin.digests = self.digests  # replaced, never changed in place
         twin.checkpoint = self.checkpoint  # never changed: a catch-up plays on a copy
         twin.moves = list(self.moves)
+        twin.fresh = self.fresh
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -297,6 +306,7 @@ class _Recall:
         self.digests = list(data["digests"])
         self.checkpoint = None  # the next move takes it from the engine then
         self.moves = []
+        self.fresh = None
 
 
 class FlickState(pyspiel.State):
@@ -314,6 +324,7 @@ class FlickState(pyspiel.State):
         self.recall = _Recall(game.num_players())  # each seat's view of the history
         if self._spec.deal == "explicit":
             self.engine = self._spec.build(self._params, 0, None)  # waits for its deal
+            self.recall.fresh = partial(self._spec.build, self._params, 0, None)
 
     @property
     def engine(self) -> State | None:
@@ -423,6 +434,8 @@ class FlickState(pyspiel.State):
             scenario = int(self._params["scenario"])
             deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
             self.engine = self._spec.build(self._params, 0, deck)
+            build, params = self._spec.build, self._params
+            self.recall.fresh = lambda: build(params, 0, deck)  # (the engine copies the deck)
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine

@@ -99,3 +99,28 @@ def test_a_game_nobody_asks_about_copies_its_engine_at_most_once(
     engine_runs = 0 if name == GAMES[0] else moves  # explicit chance runs a move on a copy
     assert decisions > 10
     assert copies.count <= 1 + engine_runs
+
+
+def test_a_new_games_recall_builds_its_first_engine_again_instead_of_copying_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine a game starts from (Surrounded's, built once its deck is dealt) is not
+    copied for the recall: nobody asks, no copy; asked at the end, the digests are those of
+    the same game asked after every move."""
+    game = pyspiel.load_game("flick_surrounded")
+    quiet = game.new_initial_state()
+    copies = CountedClones(monkeypatch, type(game.probe))
+    rs = np.random.RandomState(5)
+    played = []
+    while not quiet.is_terminal():
+        if quiet.is_chance_node():
+            played.append(int(rs.choice([a for a, _ in quiet.chance_outcomes()])))
+        else:
+            played.append(int(rs.choice(quiet.legal_actions())))
+        quiet.apply_action(played[-1])
+    assert copies.count == 0
+    asked = game.new_initial_state()
+    for action in played:
+        if not asked.is_chance_node():
+            asked.information_state_string(0)
+        asked.apply_action(action)
+    assert quiet.information_state_string(0) == asked.information_state_string(0)
