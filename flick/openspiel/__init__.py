@@ -46,6 +46,7 @@ import json
 import random
 from collections.abc import Callable
 from functools import partial
+from itertools import repeat
 from typing import Any, cast
 
 import numpy as np
@@ -319,12 +320,16 @@ class FlickState(pyspiel.State):
         self._params = game.params
         self._held: _Held | None = None
         self.dealt: list[int] = []  # Surrounded: the cards dealt so far, top of the deck first
-        self.left: list[int] = []  # Surrounded: the cards not dealt yet (`_deck_left`)
+        # Surrounded: the cards not dealt yet, in order, as their outcomes (card - 1)
+        self.left: list[int] = []
         self.moves = 0
         self.recall = _Recall(game.num_players())  # each seat's view of the history
         if self._spec.deal == "explicit":
             self.engine = self._spec.build(self._params, 0, None)  # waits for its deal
             self.recall.fresh = partial(self._spec.build, self._params, 0, None)
+        else:
+            scenario = int(self._params["scenario"])
+            self.left = [c - 1 for c in range(1, SURROUNDED_CARDS + 1) if c != scenario]
 
     @property
     def engine(self) -> State | None:
@@ -370,19 +375,11 @@ class FlickState(pyspiel.State):
             return [v for v, _ in self.chance_outcomes()] if player == CHANCE else []
         return list(held.legal_ids())
 
-    def _deck_left(self) -> list[int]:
-        """Surrounded's cards not dealt yet, in order (worked out at the deal's first node)."""
-        if not self.dealt:
-            scenario = int(self._params["scenario"])
-            self.left = [c for c in range(1, SURROUNDED_CARDS + 1) if c != scenario]
-        return self.left
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         held = self._held
         if held is None:
-            left = self._deck_left()
-            p = 1.0 / len(left)
-            return [(c - 1, p) for c in left]
+            left = self.left
+            return list(zip(left, repeat(1.0 / len(left)), strict=False))
         event = held.engine.chance_event()
         assert event is not None
         return list(event.outcomes)
@@ -397,7 +394,7 @@ class FlickState(pyspiel.State):
             action = int(action)
         held = self._held
         if held is None:  # Surrounded's deal
-            if action + 1 not in self._deck_left():
+            if action not in self.left:
                 raise ValueError(f"chance outcome {action} is not one of this chance node's")
             self.moves += 1
             self._deal(action)
@@ -429,8 +426,9 @@ class FlickState(pyspiel.State):
     def _deal(self, action: int) -> None:
         """Surrounded's deal: card `action + 1` is the next card of the deck."""
         self.dealt.append(action + 1)
-        self.left = [c for c in self.left if c != action + 1]  # a new list: never changed in place
-        if not self.left:
+        left = self.left
+        left.remove(action)  # (a clone of the state has its own copy: OpenSpiel's deep copy)
+        if not left:
             scenario = int(self._params["scenario"])
             deck = self.dealt[::-1] + ([scenario] if scenario else [])  # top card last
             self.engine = self._spec.build(self._params, 0, deck)

@@ -69,7 +69,26 @@ def action_ids(state: SurroundedState, codes: list[int]) -> list[int]:
 
 
 def id_actions(state: SurroundedState, codes: list[int]) -> dict[int, int]:
-    """`codes` keyed by their dense ids, in the order of the ids (one window corner)."""
+    """The state's legal `codes` keyed by their dense ids, in the order of the ids (one window
+    corner). The commonest lists, plain actions only (a turn's choice) or placements only,
+    are numbered in one pass: a plain action is its own id, and a placement's id grows with
+    its code (the window's cells in row order; every legal placement touches a card, so its
+    cell is in the window); any other list as `action_to_id` does it, code by code."""
+    if codes:
+        ordered = sorted(codes)
+        lo, hi = ordered[0], ordered[-1]
+        if lo >= 0 and hi < _PLAIN:
+            return dict(zip(ordered, ordered, strict=True))
+        if lo >= PLACE and hi < MOVE:
+            x0, y0 = state.window_corner()
+            side = len(state.cards) + 4
+            stride = board.STRIDE
+            if y0 <= (lo - PLACE) // stride and (hi - PLACE) // stride < y0 + side:
+                # id = _PLAIN + side * (row - y0) + column - x0, with code - PLACE =
+                # stride * row + column
+                base, skip = _PLAIN - PLACE - side * y0 - x0, stride - side
+                return dict(zip([base + c - (c - PLACE) // stride * skip for c in ordered],
+                                ordered, strict=True))
     return dict(sorted(_pairs(state, codes)))
 
 

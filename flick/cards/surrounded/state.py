@@ -229,7 +229,11 @@ class SurroundedState(SurroundedTable):
         return actions.action_ids(self, self.legal_actions(player))
 
     def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
-        return actions.id_actions(self, self.legal_actions(player))
+        if player not in (None, 0):
+            return {}
+        if self.legal_cache is None:
+            self.legal_cache = options.legal(self)
+        return actions.id_actions(self, self.legal_cache)  # (which leaves the list as it is)
 
     def max_game_length(self) -> int:
         """At most 6N - 5 decisions with N cards (see the module docstring)."""
