@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from flick.physics import buildings as bld
 from flick.physics.city import City
@@ -56,6 +57,18 @@ def _finite(name: str, *values: float) -> None:
         if not ok:
             shown = ", ".join(f"{x!r}"[:24] for x in values)
             raise TableError(f"{name} must be finite numbers, got ({shown})")
+
+
+T = TypeVar("T")
+
+
+def _in_id_order(by_id: Mapping[int, T]) -> tuple[T, ...]:
+    """The values of a mapping by id, in id order (as they are listed, when they are)."""
+    ids = list(by_id)
+    in_order = sorted(ids)
+    if ids == in_order:
+        return tuple(by_id.values())
+    return tuple(by_id[k] for k in in_order)
 
 
 def _at_most(name: str, size: float, limit: float) -> None:
@@ -419,12 +432,8 @@ class Table:
 
     def snapshot(self) -> TableState:
         """The whole canonical state, frozen."""
-        return TableState(
-            self.city,
-            tuple(self._pieces[k] for k in sorted(self._pieces)),
-            tuple(self._buildings[k] for k in sorted(self._buildings)),
-            self._next_id,
-        )
+        return TableState(self.city, _in_id_order(self._pieces),
+                          _in_id_order(self._buildings), self._next_id)
 
     def restore(self, state: TableState) -> None:
         """Make the table exactly `state` again (ids added since are not reused). A state

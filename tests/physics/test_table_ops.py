@@ -41,6 +41,22 @@ def test_sort_pieces_lists_a_lifted_piece_put_back_among_the_others_again() -> N
     assert table.pieces() == ids and table.snapshot() == state
 
 
+def test_snapshot_lists_pieces_and_buildings_in_id_order_while_the_table_does_not() -> None:
+    table = Table(PARAMS)
+    ids = [table.add("zombie", x=10.0 + 5.0 * i, y=10.0) for i in range(4)]
+    first = table.add_building("library", x=20.0, y=80.0)
+    second = table.add_building("library", x=70.0, y=80.0)
+    state = table.snapshot()
+    assert [p.id for p in state.pieces] == ids
+    assert [b.id for b in state.buildings] == [first, second]
+    table.remove(ids[1])
+    table.remove(first)
+    table.put_back(state.pieces[1], buildings=[state.buildings[0]])
+    assert table.pieces() == [ids[0], ids[2], ids[3], ids[1]]  # put back last
+    assert table.buildings() == [first, second]
+    assert table.snapshot() == state and table.state_hash() == state.hash()
+
+
 def test_put_back_returns_a_lifted_building_with_its_parts_in_their_places() -> None:
     table = Table(PARAMS)
     first = table.add_building("library", x=20.0, y=80.0)
