@@ -563,8 +563,11 @@ class Game:
             "zombies_inside": {k: v for k, v in self.building_zombies.items() if v},
             "stashes": {k: tokens(v) for k, v in self.stashes.items() if v},
             # S6's secret tokens lie face down in inventories: "?" like any face-down token.
-            "survivors": {s.name: {**s.to_json(), "standing": s.standing,
-                                   "inventory": tokens(s.inventory)}
+            # (`Survivor.to_json` with the inventory so shown, then whether it stands.)
+            "survivors": {s.name: {"name": s.name, "team": s.team, "life": s.life,
+                                   "alive": s.alive, "default_weapon": s.default_weapon,
+                                   "inventory": tokens(s.inventory), "building": s.building,
+                                   "backpack": s.backpack, "standing": s.standing}
                           for s in self.survivors.values()},
             "legal": self.legal_kinds(),
         }

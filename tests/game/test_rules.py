@@ -652,6 +652,19 @@ def test_status_hides_face_down_tokens() -> None:
     assert set(st["available"]) == {"John Price", "Rosa Rodriguez"}
 
 
+def test_status_shows_each_survivor_as_its_json_with_tokens_shown_and_standing() -> None:
+    g = game()
+    rosa = g.survivors["Rosa Rodriguez"]
+    rosa.inventory += [g.new_token("fuel", face_up=False), g.new_token("food")]
+    rosa.building, rosa.standing = "library", False
+    for s in g.survivors.values():
+        shown = g.status()["survivors"][s.name]
+        want = {**s.to_json(), "standing": s.standing,
+                "inventory": [t.kind if t.face_up else "?" for t in s.inventory]}
+        assert shown == want and list(shown) == list(want)
+    assert g.status()["survivors"]["Rosa Rodriguez"]["inventory"] == ["?", "food"]
+
+
 def test_s1_objective_a_survivor_in_the_rv_and_few_zombies_wins() -> None:
     g = game(zombies=[{"x": 10, "y": 10}, {"x": 30, "y": 10}, {"x": 50, "y": 10},
                       {"x": 80, "y": 40}],
