@@ -46,6 +46,9 @@ from flick.physics.world import Vec, World, cell_size
 # few barrels, boxes and lamps; a table of thousands (2,000 discs on one point) would take
 # minutes a shot (300 discs on one point: about 3 s).
 MAX_TABLE_PIECES = 300
+# The static cities a table keeps (`world`): the last shot's and the one's before (a rush's
+# shot, with buildings set aside, comes between two shots of the whole city).
+CITIES_KEPT = 2
 
 
 def _finite(name: str, *values: float) -> None:
@@ -93,8 +96,10 @@ class Table:
         self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
         self._part_of: dict[int, int] = {}
         self._next_id = 1
-        # The static city of the last shot and the buildings and city size it was built for.
-        self._city: tuple[tuple[tuple[float, float], tuple[BuildingState, ...]], City] | None = None
+        # The static cities of the last shots, by the city size and buildings they were built
+        # for, the latest last: a rush sets buildings aside for one shot and puts them back,
+        # and the next shot finds the city it had before.
+        self._cities: dict[tuple[tuple[float, float], tuple[BuildingState, ...]], City] = {}
         # The pieces' pymunk bodies, kept across shots (`flick.physics.stock`).
         self._stock = Stock()
         # Each piece's or part's last placed footprint with the pose and footprint it was
@@ -413,14 +418,19 @@ class Table:
 
     def world(self) -> World:
         """A pymunk world of the current state (what every shot starts from), in the space
-        and with the static city kept from the last shot if the buildings and the city have not
-        changed and that shot ended (`flick.physics.city`)."""
+        and with the static city kept from an earlier shot (the last, or the one before) with
+        the same buildings and city if that shot ended (`flick.physics.city`)."""
         key = (self.city, tuple(self._buildings.values()))
-        if self._city is None or self._city[0] != key or self._city[1].lent:
+        cities = self._cities
+        city = cities.pop(key, None)
+        if city is None or city.lent:
             parts = list(self._parts.values())
             doors = [bld.door(b, self._fp) for b in self._buildings.values()]
-            self._city = (key, City(self._fp, self.city, parts, doors))
-        return World(self._fp, self._city[1], self._pieces, self._stock)
+            city = City(self._fp, self.city, parts, doors)
+        while len(cities) >= CITIES_KEPT:
+            del cities[next(iter(cities))]
+        cities[key] = city
+        return World(self._fp, city, self._pieces, self._stock)
 
     def rush(self, zombies: int | Sequence[int], tower: Sequence[float],
              rng: Rng) -> RushResult:

@@ -3,12 +3,17 @@ back in id order, buildings put back, overlaps found through the table's index."
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import random
+from typing import Any
 
 import pytest
 
+import flick.physics.table as table_module
 from flick.physics import PhysicsParams, PieceState, Table, TableError
+from flick.physics.city import City
 from flick.physics.geometry import footprint_gap
 from flick.physics.shapes import filter_for
 
@@ -165,3 +170,50 @@ def test_restore_brings_back_a_building_taken_off_with_its_parts() -> None:
     assert [table.outline(p) for p in table.building_parts(bid)] == outline
     table.restore(state)  # nothing to change
     assert table.snapshot() == state and table.building_of(table.building_parts(bid)[0]) == bid
+
+
+def _rush_between_shots(table: Table) -> int:
+    """A disc flicked, then a rush from a tower standing on a building (set aside): the disc."""
+    disc = table.add("movement_disc", x=20.0, y=70.0)
+    table.add_building("school", x=45.0, y=26.0, angle=math.pi / 2)
+    table.flick(disc, impulse=(900.0, -300.0))
+    result = table.rush(3, tower=(45.0, 30.0, math.pi / 2), rng=2)
+    assert len(result.set_aside) == 1
+    return disc
+
+
+def _count_cities(monkeypatch: pytest.MonkeyPatch) -> list[City]:
+    """The static cities tables build from now on (the list grows as they are built)."""
+    built: list[City] = []
+
+    class Counted(City):
+        def __init__(self, *args: Any) -> None:
+            built.append(self)
+            super().__init__(*args)
+
+    monkeypatch.setattr(table_module, "City", Counted)
+    return built
+
+
+def test_a_shot_after_a_rush_finds_the_city_of_the_shot_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    built = _count_cities(monkeypatch)
+    table = Table(PARAMS, city=(90.0, 90.0))
+    disc = _rush_between_shots(table)
+    anew = copy.deepcopy(table)  # a copy builds its cities anew (`City.__reduce__`)
+    del built[:]
+    table.flick(disc, impulse=(-600.0, -900.0))
+    # the city of the first shot again (the rush's was without the school)
+    assert built == []
+    anew.flick(disc, impulse=(-600.0, -900.0))
+    assert table.state_hash() == anew.state_hash()
+
+
+def test_a_table_keeps_at_most_its_last_cities(monkeypatch: pytest.MonkeyPatch) -> None:
+    built = _count_cities(monkeypatch)
+    table = Table(PARAMS, city=(90.0, 90.0))
+    disc = table.add("movement_disc", x=20.0, y=70.0)
+    for size in (90.0, 91.0, 92.0, 90.0):  # three cities: the first is gone by the fourth shot
+        table.restore(dataclasses.replace(table.snapshot(), city=(size, size)))
+        table.flick(disc, impulse=(100.0, 0.0))
+    assert len(built) == 4
