@@ -78,6 +78,32 @@ def test_a_drop_watched_step_by_step_leaves_the_tower_as_an_unwatched_one() -> N
     assert len(seen) == world.steps > 100
 
 
+def test_a_drop_draws_its_hand_noise_as_one_draw_at_a_time_would() -> None:
+    """The jitter of n zombies: the pull, then n of each kind, from the generator in that
+    order (the slot offsets clipped off the neighbours), and the generator left after them."""
+    assert TOWER is not None
+    noise = TOWER.noise
+    for n in range(5):
+        gen, ref = np.random.default_rng(n), np.random.default_rng(n)
+        jitter = tower_world(n, TOWER, gen).jitter
+        pull = TOWER.pull_speed * (1.0 + noise.pull_speed_fraction * float(ref.standard_normal()))
+        assert jitter.pull_speed == max(pull, TOWER.pull_speed * 0.5)
+        xs = sorted(s.x for s in TOWER.slots)
+        r = TOWER.figure.base_diameter / 2.0
+        gaps = [b - a - 2.0 * r for a, b in itertools.pairwise(xs)]
+        gaps += [2.0 * (xs[0] - r + TOWER.depth / 2.0), 2.0 * (TOWER.depth / 2.0 - xs[-1] - r)]
+        limit = max(0.0, min(gaps) / 2.0 - 0.02)
+        dx = np.clip(noise.slot_cm * ref.standard_normal(n), -limit, limit)
+        expected = [noise.slot_cm, noise.tilt_rad, noise.heading_rad, noise.yaw_rate,
+                    noise.exit_speed_fraction]
+        drawn = [scale * ref.standard_normal(n) for scale in expected]
+        assert jitter.dx.tobytes() == dx.tobytes()
+        for got, want in zip((jitter.dy, jitter.tilt, jitter.heading, jitter.yaw, jitter.speed),
+                             drawn, strict=True):
+            assert got.tobytes() == want.tobytes()
+        assert gen.standard_normal() == ref.standard_normal()
+
+
 # sha256 of the exits of 300 seeded drops (1-4 zombies, seeds 0-299, one after another),
 # each exit's repr: any change in what a drop gives (or in Chipmunk) shows here.
 DROPS_DIGEST = "2566417b975d949534d5f499cab79b669903ca1c55cb52cff1c1d3fdebc8754c"

@@ -91,23 +91,44 @@ class _Jitter:
 
 def _draw_jitter(params: TowerParams, n: int, gen: np.random.Generator) -> _Jitter:
     noise = params.noise
-    pull = params.pull_speed * (1.0 + noise.pull_speed_fraction * float(gen.standard_normal()))
+    # The draws in their order (the pull, then each of the six per zombie, n at a time) in
+    # one call: numpy's generator fills an array with the draws its calls one by one give.
+    z = gen.standard_normal(1 + 6 * n)
+    pull = params.pull_speed * (1.0 + noise.pull_speed_fraction * float(z[0]))
     pull = max(pull, params.pull_speed * 0.5)
-    # A zombie is put on its slot a few mm off, but never onto its neighbour or a wall.
+    limit = _slot_limit(params)
+    slot_cm = noise.slot_cm
+    return _Jitter(
+        pull_speed=pull,
+        # np.clip's own arithmetic, without its checks of its arguments
+        dx=np.minimum(np.maximum(slot_cm * z[1:1 + n], -limit), limit),
+        dy=slot_cm * z[1 + n:1 + 2 * n],
+        tilt=noise.tilt_rad * z[1 + 2 * n:1 + 3 * n],
+        heading=noise.heading_rad * z[1 + 3 * n:1 + 4 * n],
+        yaw=noise.yaw_rate * z[1 + 4 * n:1 + 5 * n],
+        speed=noise.exit_speed_fraction * z[1 + 5 * n:],
+    )
+
+
+# The slot limit of a parameter set (by the id of a parameter object seen before, checked
+# with `is`; the parameters are frozen).
+_LIMITS: dict[int, tuple[TowerParams, float]] = {}
+
+
+def _slot_limit(params: TowerParams) -> float:
+    """How far off its slot a zombie may be put (cm): never onto its neighbour or a wall."""
+    seen = _LIMITS.get(id(params))
+    if seen is not None and seen[0] is params:
+        return seen[1]
     xs = sorted(s.x for s in params.slots)
     r = params.figure.base_diameter / 2.0
     gaps = [b - a - 2.0 * r for a, b in itertools.pairwise(xs)]
     gaps += [2.0 * (xs[0] - r + params.depth / 2.0), 2.0 * (params.depth / 2.0 - xs[-1] - r)]
     limit = max(0.0, min(gaps) / 2.0 - 0.02)
-    return _Jitter(
-        pull_speed=pull,
-        dx=np.clip(noise.slot_cm * gen.standard_normal(n), -limit, limit),
-        dy=noise.slot_cm * gen.standard_normal(n),
-        tilt=noise.tilt_rad * gen.standard_normal(n),
-        heading=noise.heading_rad * gen.standard_normal(n),
-        yaw=noise.yaw_rate * gen.standard_normal(n),
-        speed=noise.exit_speed_fraction * gen.standard_normal(n),
-    )
+    if len(_LIMITS) >= 64:
+        _LIMITS.clear()
+    _LIMITS[id(params)] = (params, limit)
+    return limit
 
 
 def _wrap(angle: float) -> float:
@@ -126,8 +147,11 @@ class TowerWorld:
         self.jitter = jitter
         p = params
         self.space = space = pymunk.Space()
-        space.gravity = (0.0, -p.gravity)
-        space.iterations = 10
+        # (pymunk's setters of the space's and bodies' values call these Chipmunk setters
+        # through its attribute checks; called here directly.)
+        c_space = space._space
+        _chipmunk.cpSpaceSetGravity(c_space, (0.0, -p.gravity))
+        _chipmunk.cpSpaceSetIterations(c_space, 10)
         self.kit = kit = tower_kit.lend(p)
         half_d = p.depth / 2.0
         self.exit_x = half_d
@@ -138,7 +162,7 @@ class TowerWorld:
         tower_kit.enter(space, kit.support, (kit.board,))
         kit.support_used = True
         direction = -1.0 if p.pull_toward == "back" else 1.0
-        self.support.velocity = (direction * jitter.pull_speed, 0.0)
+        _chipmunk.cpBodySetVelocity(self.support._body, (direction * jitter.pull_speed, 0.0))
         # The step after which the support has left the roof and is taken out of the space.
         self.support_gone_step = math.ceil((p.depth + 1.0) / jitter.pull_speed / p.time_step)
 
@@ -150,8 +174,10 @@ class TowerWorld:
             body = self.zombies[i]
             tilt = float(jitter.tilt[i])
             foot_x, foot_z = s.x + float(jitter.dx[i]), p.roof_height + 0.01
-            body.position = (foot_x - math.sin(tilt) * c, foot_z + math.cos(tilt) * c)
-            body.angle = tilt
+            c_body = body._body
+            _chipmunk.cpBodySetPosition(c_body, (foot_x - math.sin(tilt) * c,
+                                                 foot_z + math.cos(tilt) * c))
+            _chipmunk.cpBodySetAngle(c_body, tilt)
             tower_kit.enter(space, body, kit.figures[i])
         self.capture_x = half_d + p.capture_distance
         self.pending: list[int] = list(range(len(self.zombies)))

@@ -39,6 +39,7 @@ KEPT_PARAMS = 16
 # The most free kits kept per parameter set (one drop runs at a time; a window may watch one).
 KEPT_KITS = 4
 _DEAD: weakref.ref[Any] = weakref.ref(set())  # pymunk's mark of an object in no space
+_STATIC = pymunk.Body.STATIC
 
 
 def material_split(pair_zz: float, pair_zc: float) -> tuple[float, float]:
@@ -194,19 +195,23 @@ def give_back(kit: TowerKit) -> None:
 
 def enter(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
     """Add a body and its shapes to the space, as `space.add(body, *shapes)` does; a static
-    body becomes the space's `static_body` (the tower's walls were on it before the kit)."""
+    body becomes the space's `static_body` (the tower's walls were on it before the kit).
+    (pymunk's objects note their space in their own attributes, written here without
+    pymunk's `__setattr__` around them: a drop enters and leaves some 30 objects.)"""
     ref = weakref.ref(space)
     c_space = space._space
-    body._space = ref
-    if body.body_type == pymunk.Body.STATIC:
+    body.__dict__["_space"] = ref
+    if _chipmunk.cpBodyGetType(body._body) == _STATIC:
         space._static_body = body
     else:
         space._bodies[body] = None
     _chipmunk.cpSpaceAddBody(c_space, body._body)
+    listed = space._shapes
+    add = _chipmunk.cpSpaceAddShape
     for shape in shapes:
-        shape._space = ref
-        space._shapes[shape] = None
-        _chipmunk.cpSpaceAddShape(c_space, shape._shape)
+        shape.__dict__["_space"] = ref
+        listed[shape] = None
+        add(c_space, shape._shape)
 
 
 def leave(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
@@ -214,14 +219,15 @@ def leave(space: pymunk.Space, body: pymunk.Body, shapes: Any) -> None:
     (a static body: the space's `static_body` no more)."""
     c_space = space._space
     dead = _DEAD
-    if body.body_type == pymunk.Body.STATIC:
+    if _chipmunk.cpBodyGetType(body._body) == _STATIC:
         space._static_body = None
     else:
         del space._bodies[body]
-    body._space = dead
+    body.__dict__["_space"] = dead
     _chipmunk.cpSpaceRemoveBody(c_space, body._body)
+    listed = space._shapes
+    remove = _chipmunk.cpSpaceRemoveShape
     for shape in shapes:
-        shape._space = dead
-        del space._shapes[shape]
-        _chipmunk.cpSpaceRemoveShape(c_space, shape._shape)
-
+        shape.__dict__["_space"] = dead
+        del listed[shape]
+        remove(c_space, shape._shape)
