@@ -18,7 +18,7 @@ from flick.physics.params import load_tower_params
 from flick.physics.tower import drop, tower_world
 from flick.physics.tower import kit as tower_kit
 from flick.physics.tower.params import TowerParams
-from flick.physics.tower.place import MAX_REACH, TowerPose
+from flick.physics.tower.place import MAX_REACH, TowerPose, obstacle
 
 PARAMS = PhysicsParams.default()
 TOWER = PARAMS.tower
@@ -510,6 +510,19 @@ def test_an_arriving_piece_is_absent_until_its_time_then_meets_what_is_there() -
     assert first_after * 250.0 <= world.max_move + 1e-9
     with pytest.raises(ValueError):
         table.world().arrive({99: (0.1, (1.0, 0.0), 0.0)})
+
+
+def test_an_unmoved_piece_is_the_same_obstacle_and_a_moved_one_a_new_one() -> None:
+    table = Table(PARAMS, city=(90.0, 90.0))
+    z = table.add("zombie", x=30.0, y=40.0)
+    first = obstacle(table.outline(z))
+    assert obstacle(table.outline(z)) is first
+    copied = [(tuple(core), r) for core, r in table.outline(z)]
+    assert obstacle(copied) is not first and obstacle(copied) == first
+    table.set_pose(z, 31.0, 40.0, 0.0)
+    moved = obstacle(table.outline(z))
+    assert (moved.cx, moved.cy, moved.reach) == pytest.approx(
+        (first.cx + 1.0, first.cy, first.reach))
 
 
 def test_push_clear_frees_a_slightly_overlapping_zombie() -> None:

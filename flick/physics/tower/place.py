@@ -110,8 +110,25 @@ class Obstacle:
     reach: float
 
 
+# The obstacles of the outlines last asked, by the id of the outline list (checked with
+# `is`): the table answers a piece's outline with the same list while the piece stays put.
+_OBSTACLES: dict[int, Obstacle] = {}
+OBSTACLES_KEPT = 4096
+
+
 def obstacle(parts: list[Placed]) -> Obstacle:
-    """A placed footprint with its bounding circle."""
+    """A placed footprint with its bounding circle (callers only read `parts`)."""
+    found = _OBSTACLES.get(id(parts))
+    if found is not None and found.parts is parts:
+        return found
+    made = _obstacle(parts)
+    if len(_OBSTACLES) >= OBSTACLES_KEPT:
+        _OBSTACLES.clear()
+    _OBSTACLES[id(parts)] = made
+    return made
+
+
+def _obstacle(parts: list[Placed]) -> Obstacle:
     pts = [p for core, _ in parts for p in core]
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
