@@ -33,9 +33,9 @@ from collections.abc import Iterable
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door, PartPose
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.flight import FlightSpace
 from flick.physics.footprint import Footprint, Footprints
 from flick.physics.shapes import DORMANT_FILTER, TABLE_EDGE, filter_for, make_shapes

@@ -25,10 +25,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import ffi as _ffi
-from pymunk._chipmunk import lib as _chipmunk
 
 from flick.physics.buildings import Door
+from flick.physics.chipmunk import ffi as _ffi
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.footprint import Footprints
 from flick.physics.geometry import place
 from flick.physics.shapes import TABLE_EDGE

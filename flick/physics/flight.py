@@ -46,9 +46,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import ffi as _ffi
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import ffi as _ffi
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.footprint import Footprint
 from flick.physics.shapes import DORMANT, FILTERS, HALO
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 
 import pymunk
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.footprint import Footprint
 
 # Shape-filter categories. Low pieces pass under facades; tall ones do not; blocks stop all.

@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import ffi as _ffi
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import ffi as _ffi
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.footprint import Footprint
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.shapes import FILTERS, make_shapes, shape_of

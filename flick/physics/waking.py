@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import ffi as _ffi
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import ffi as _ffi
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.city import City
 from flick.physics.flight import Flight, FlightSpace
 from flick.physics.footprint import Footprint, Footprints

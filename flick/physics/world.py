@@ -60,8 +60,8 @@ from types import MappingProxyType
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.city import ROOM, City
 from flick.physics.contacts import CONTACT_ITERATIONS as CONTACT_ITERATIONS
 from flick.physics.contacts import FREE_ITERATIONS as FREE_ITERATIONS

@@ -26,8 +26,8 @@ from typing import cast
 
 import numpy as np
 import pymunk
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.tower import kit as tower_kit
 from flick.physics.tower.params import TowerParams
 

@@ -30,8 +30,8 @@ import weakref
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import lib as _chipmunk
 
+from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.tower.params import TowerParams
 
 # The most parameter sets whose kits are kept (a tuning sweep makes many).
