@@ -114,12 +114,7 @@ def paths_apart(g: Glide, h: Glide) -> float:
     centres of gravity slide along."""
     ax, ay, bx, by = g.cx, g.cy, g.ex, g.ey
     cx, cy, ex, ey = h.cx, h.cy, h.ex, h.ey
-    # Crossing: each segment's ends on either side of the other's line.
-    ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
-    ce_a = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
-    ce_b = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
-    if ab_c * ab_e < 0.0 and ce_a * ce_b < 0.0:
+    if _crossing(ax, ay, bx, by, cx, cy, ex, ey):
         return 0.0
     return min(_to_segment(ax, ay, cx, cy, ex, ey), _to_segment(bx, by, cx, cy, ex, ey),
                _to_segment(cx, cy, ax, ay, bx, by), _to_segment(ex, ey, ax, ay, bx, by))
@@ -130,11 +125,7 @@ def paths_farther(g: Glide, h: Glide, distance: float) -> bool:
     its distances that is not."""
     ax, ay, bx, by = g.cx, g.cy, g.ex, g.ey
     cx, cy, ex, ey = h.cx, h.cy, h.ex, h.ey
-    ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
-    ce_a = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
-    ce_b = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
-    if ab_c * ab_e < 0.0 and ce_a * ce_b < 0.0:
+    if _crossing(ax, ay, bx, by, cx, cy, ex, ey):
         return distance < 0.0
     hypot = math.hypot
     # Each end of one path to the other path (`_to_segment`).
@@ -147,6 +138,17 @@ def paths_farther(g: Glide, h: Glide, distance: float) -> bool:
         if not hypot(qx + t * dx - px, qy + t * dy - py) > distance:
             return False
     return True
+
+
+def _crossing(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, ex: float,
+              ey: float) -> bool:
+    """Do segments ab and ce cross (each one's ends strictly on either side of the other's
+    line)?"""
+    ab_c = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    ab_e = (bx - ax) * (ey - ay) - (by - ay) * (ex - ax)
+    ce_a = (ex - cx) * (ay - cy) - (ey - cy) * (ax - cx)
+    ce_b = (ex - cx) * (by - cy) - (ey - cy) * (bx - cx)
+    return ab_c * ab_e < 0.0 and ce_a * ce_b < 0.0
 
 
 def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
