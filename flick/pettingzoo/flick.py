@@ -142,22 +142,18 @@ class FlickEnv(AECEnv):
             return g.active_survivor.team
         return g.current_team
 
-    def allowed(self, found: dict[str, list[int]] | None = None) -> set[str]:
-        """The input kinds legal now. `found`, if given, receives what the checks worked out
-        (`legal_actions`)."""
+    def allowed(self) -> set[str]:
+        """The input kinds legal now."""
         g = self.game
         assert g is not None
         if g.over:
             return set()
         if g.phase == "act":
-            return {INPUT_KIND[a.id] for a in legal_actions(g, found).actions if a.allowed}
+            return {INPUT_KIND[a.id] for a in legal_actions(g).actions if a.allowed}
         return set(g.legal_kinds())
 
-    def options(self, kind: str, allowed: set[str] | None = None,
-                found: dict[str, list[int]] | None = None) -> list[Any]:
-        """The choices `piece` indexes for `kind` now (empty: the kind is not legal now).
-        `allowed` and `found`: the kinds legal now and what their checks worked out, if the
-        caller has them (`allowed`)."""
+    def options(self, kind: str, allowed: set[str] | None = None) -> list[Any]:
+        """The choices `piece` indexes for `kind` now (empty: the kind is not legal now)."""
         g = self.game
         assert g is not None
         if kind not in (self.allowed() if allowed is None else allowed):
@@ -166,8 +162,7 @@ class FlickEnv(AECEnv):
         if kind == "choose":
             return sorted(s.name for s in g.available(team))
         if kind == "short_kill":
-            targets = None if found is None else found.get("short_kill")
-            return list(targets) if targets is not None else short_kill_targets(g)
+            return short_kill_targets(g)
         if kind == "take_drop":
             s = g.active_survivor
             out: list[Any] = [("take", i, p) for p in places(g)
@@ -194,10 +189,8 @@ class FlickEnv(AECEnv):
         key = (len(g.inputs), len(g.events))
         cached = self._options_cache
         if cached is None or cached[0] is not g or cached[1] != key:
-            found: dict[str, list[int]] = {}
-            allowed = self.allowed(found)
-            cached = self._options_cache = (
-                g, key, {k: self.options(k, allowed, found) for k in KINDS})
+            allowed = self.allowed()
+            cached = self._options_cache = (g, key, {k: self.options(k, allowed) for k in KINDS})
         return cached[2]
 
     def masks(self) -> tuple[np.ndarray, np.ndarray]:

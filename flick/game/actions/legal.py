@@ -93,7 +93,7 @@ def _weapon_reason(game: Game, s: Survivor, aid: str) -> str:
     return ""
 
 
-def _core_reason(game: Game, s: Survivor, aid: str, found: dict[str, list[int]]) -> str:
+def _core_reason(game: Game, s: Survivor, aid: str) -> str:
     if aid == "end_turn":
         return ""
     if aid == "move":
@@ -103,8 +103,7 @@ def _core_reason(game: Game, s: Survivor, aid: str, found: dict[str, list[int]])
     if aid == "short_kill":
         if s.piece is None:
             return "not in the city"
-        targets = found["short_kill"] = short_kill_targets(game)
-        return "" if targets else "no zombie next to you"
+        return "" if short_kill_targets(game) else "no zombie next to you"
     if aid == "take_drop":
         reach = places(game)
         if not reach:
@@ -156,13 +155,9 @@ def accusable(game: Game) -> list[str]:
             if x.alive and x.team == s.team and x is not s and x.name not in unmasked]
 
 
-def legal_actions(game: Game, found: dict[str, list[int]] | None = None) -> Legal:
+def legal_actions(game: Game) -> Legal:
     """The active survivor's actions now (none outside the "act" phase) and its count of
-    actions this turn (all 0 when no survivor is active or the game is over). `found`, if
-    given, receives what the checks worked out on the way: "short_kill", the
-    `short_kill_targets` (when the short kill was checked that far)."""
-    if found is None:
-        found = {}
+    actions this turn (all 0 when no survivor is active or the game is over)."""
     if game.over or game.active is None:
         return Legal((), 0, 0)
     s = game.active_survivor
@@ -179,7 +174,7 @@ def legal_actions(game: Game, found: dict[str, list[int]] | None = None) -> Lega
         elif left <= 0 and aid != "end_turn":
             why = "no action left"
         else:
-            why = _core_reason(game, s, aid, found)
+            why = _core_reason(game, s, aid)
         out.append(Action(aid, not why, why))
     for aid in MORE_ACTIONS:
         if INPUT_KIND[aid] in kinds:

@@ -89,12 +89,7 @@ def accepted(game: Game, inp: Input) -> str:
 
 
 def check_state(game: Game, seen: dict[str, set[bool]]) -> None:
-    found: dict[str, list[int]] = {}
-    legal = legal_actions(game, found)
-    assert legal == legal_actions(game)
-    if "short_kill" in found:  # what the short kill's check worked out, handed back
-        assert found["short_kill"] == short_kill_targets(game)
-        seen.setdefault("found short_kill", set()).add(bool(found["short_kill"]))
+    legal = legal_actions(game)
     assert legal.left == max(0, legal.per_turn - game.actions_done)
     for a in legal.actions:
         assert a.allowed == (a.reason == ""), a
@@ -131,8 +126,6 @@ def test_legal_actions_agree_with_apply(number: int, seed: int, inputs: int) -> 
         game.apply(bot.decide(game))
     assert states == 5
     assert seen["end_turn"] == {True}
-    if number == 1:
-        assert "found short_kill" in seen
     assert any(True in v for k, v in seen.items() if k != "end_turn")
     assert any(False in v for v in seen.values())
 
