@@ -241,10 +241,6 @@ class Glide:
         self.length = length = speed * speed / (2.0 * a)
         self.ex, self.ey = cx + ux * length, cy + uy * length
 
-    def path(self) -> float:
-        """The length (cm) of its slide to rest."""
-        return self.length
-
     def at(self, t: float) -> None:
         """Put the body where the glide has it t s after the survey."""
         d, s = slide(self.speed, self.a, t)
@@ -654,7 +650,7 @@ class Flight:
         c_space = self.space._space
         probe = self._probe
         cx, cy, ux, uy = glide.cx, glide.cy, glide.ux, glide.uy
-        path = glide.path()
+        path = glide.length
         info = self._info
         if not _chipmunk.cpShapeSegmentQuery(hit, (cx, cy), (cx + ux * path, cy + uy * path),
                                              bound, info):
