@@ -28,9 +28,15 @@ def test_adapters_section_reports_each_game_beside_its_engine() -> None:
         # the ratio is the engine's speed over the adapter's, run by run
         assert game["ratio"]["min"] <= native["max"] / adapter["min"] + 0.01
         assert game["ratio"]["max"] >= native["min"] / adapter["max"] - 0.01
+        # the floor: the same games with no rules, 1 + native / floor run by run
+        floor = game["floor_decisions_per_s"]
+        assert ordered(floor) and ordered(game["floor_ratio"])
+        assert game["floor_ratio"]["min"] > 1
+        assert game["floor_ratio"]["min"] <= 1 + native["max"] / floor["min"] + 0.01
+        assert game["floor_ratio"]["max"] >= 1 + native["min"] / floor["max"] - 0.01
     zoo = figures["pettingzoo"]
-    for key in ("flick_s1_steps_per_s", "something_to_fear_steps_per_s",
-                "something_to_fear_native_steps_per_s"):
+    for key in ("flick_s1_steps_per_s", "flick_s1_game_alone_steps_per_s",
+                "something_to_fear_steps_per_s", "something_to_fear_native_steps_per_s"):
         assert ordered(zoo[key])
 
 
@@ -51,6 +57,23 @@ def test_the_flick_figure_leaves_out_a_warm_up_game(monkeypatch: pytest.MonkeyPa
         return real(env, seed, steps)  # type: ignore[arg-type]
 
     monkeypatch.setattr(measure, "random_loop", counted)
+    monkeypatch.setattr(measure, "replay_inputs", lambda env: (10, 1.0))
     figure = _pettingzoo(quick=True)["flick_s1_steps_per_s"]
     assert played == [0, 0, 1]  # the warm-up, then the timed games (seeds 0 and 1)
     assert figure["min"] == 10.0
+
+
+def test_the_game_alone_replays_the_environments_inputs_to_the_same_table() -> None:
+    """`flick_s1_game_alone_steps_per_s`: the game without the environment applies the
+    inputs the environment's game accepted, from its seed, and must end on its table."""
+    from flick.pettingzoo import FlickEnv
+    from flick.pettingzoo.measure import random_loop, replay_inputs
+
+    env = FlickEnv(scenario=1, max_steps=40)
+    steps, _ = random_loop(env, 0, 10_000)
+    assert env.game is not None
+    inputs, seconds = replay_inputs(env)
+    assert inputs == len(env.game.inputs) == steps > 1 and seconds >= 0
+    env.game.inputs.pop()  # the game alone one input short: another table
+    with pytest.raises(AssertionError, match="another table"):
+        replay_inputs(env)

@@ -281,6 +281,38 @@ def test_the_measure_script_counts_decisions_through_the_adapter() -> None:
     assert len(NATIVE) == 3
 
 
+def test_the_floor_plays_the_adapters_games_back_with_no_rules() -> None:
+    """The bench's floor: the nodes of the seeded games the measure loop plays (whose turn,
+    the legal ids, a chance node's outcomes), answered from the record by a pyspiel game with
+    no rules, whatever is applied."""
+    from flick.openspiel.measure import Playback, floor_rate, record
+
+    game = pyspiel.load_game(SURROUNDED)
+    recorded = record(game, 2)
+    assert recorded == record(game, 2)  # the same seeds, the same games
+    assert recorded[0] != recorded[1]
+    # Surrounded's deal first: 18 chance nodes, 1/18 .. 1/1 each
+    deal = recorded[0][:18]
+    assert [p for p, _ in deal] == [pyspiel.PlayerId.CHANCE] * 18
+    assert [len(outcomes) for _, outcomes in deal] == list(range(18, 0, -1))
+    assert all(p >= 0 for p, _ in recorded[0][18:])
+    playback = Playback(game, recorded)
+    for nodes in recorded:
+        state = playback.new_initial_state()
+        for player, answers in nodes:
+            assert not state.is_terminal()
+            assert state.current_player() == player
+            assert state.is_chance_node() == (player == pyspiel.PlayerId.CHANCE)
+            if player == pyspiel.PlayerId.CHANCE:
+                assert state.chance_outcomes() == list(answers)
+                state.apply_action(answers[-1][0])
+            else:
+                assert state.legal_actions() == list(answers)
+                state.apply_action(answers[-1])
+        assert state.is_terminal()
+    assert floor_rate(SURROUNDED, 2, recorded) > 0
+
+
 def _bots(game: pyspiel.Game, seed: int, sims: int) -> tuple[pyspiel.Bot, pyspiel.Bot]:
     rs = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
