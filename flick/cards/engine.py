@@ -49,8 +49,9 @@ meets chance is applied to a copy of the state; when the copy reaches an event w
 is not chosen yet, the state stays as it was before the decision and the event is pending;
 each chosen outcome runs the decision again from its start with the outcomes chosen so far,
 so the rules need no restructuring (a decision with k chance events runs k + 1 times). A
-decision that meets no chance is applied at once (to the copy, which becomes the state).
-`max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's configuration.
+decision that meets no chance is applied at once (to the copy, which becomes the state, or in
+place: below). `max_chance_outcomes()` bounds the outcome values (0 .. max - 1) of a game's
+configuration.
 
 Resume points. Where the rules draw at a point from which the rest of the decision is a
 procedure of its own on the state as it is there, the helper is given that procedure
@@ -64,6 +65,21 @@ it (a clone, a dump or a pickle of a waiting state does not: it runs the decisio
 start, which ends the same), and the state is still the one before the decision while it
 waits. A waiting point that is not a resume point drops the copy (the decision runs again
 from its start). Seeded chance makes the same draws at once.
+
+In place. A copy a decision costs more than many decisions do, and most meet no chance (seven
+in ten in Rise of the Zombies!), so a game may hint that a decision surely meets none
+(`_chance_free(procedure)`, asked before it runs; default False; Rise's kinds are listed in
+its `chance_free`): such a decision runs on the state itself. A hint may be wrong without
+harm, because the state keeps a base: the state as it was before its last decision run on a
+copy (the one that copy replaced, never changed again) and the procedures run since, each
+with its outcomes (that decision first, then those run in place; at most `CHANCE_LOG`, after
+which the next decision runs on a copy and starts a new base). A hinted decision that reaches
+a chance event after all (or raises) is undone by rebuilding the state from its base (a copy
+of it, the procedures run again); it then runs on a copy like any other, so the state is the
+one before the decision while the event is pending. The base is the state's own: a clone, a
+dump or a pickle has none (its next decision runs on a copy), and a change made outside the
+decisions and outcomes (`changed_outside`: Rise's real-time `tick`) drops it. Seeded chance
+runs every decision in place, as it always did.
 """
 
 from __future__ import annotations
@@ -169,6 +185,11 @@ class State(ABC):
     # own: never copied, dumped or pickled; see the module docstring)
     _chance_trial: tuple[State, tuple[Any, ...]] | None = None
     _chance_held: int = 0  # > 0: resume points do not count (`resume_held`)
+    # the state before the last decision run on a copy and the procedures this state has run
+    # since, each with its outcomes (that decision first, then those run in place): this
+    # state's own, like the waiting copy (see the module docstring)
+    _chance_base: tuple[State, list[tuple[tuple[Any, ...], tuple[int, ...]]]] | None = None
+    CHANCE_LOG: ClassVar[int] = 32  # the most procedures a base is kept for
 
     # ---- the API every game implements -------------------------------------------------
     @abstractmethod
@@ -405,9 +426,22 @@ class State(ABC):
         if held is None or not self._resume(held, procedure, (*plan, outcome)):
             self._run_procedure(procedure, (*plan, outcome))
 
+    def _chance_free(self, procedure: tuple[Any, ...]) -> bool:
+        """A game's hint that `procedure`, run on this state as it is, meets no chance event
+        (True: it runs in place; see the module docstring). A wrong True costs time, never
+        the game: the state is rebuilt and the procedure run on a copy. Default: False."""
+        return False
+
     def _run_procedure(self, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
         """Run `procedure` (a decision, the set-up) on a copy with the outcomes `plan`: the copy
-        becomes this state, or it meets an event not in the plan and this state waits for it."""
+        becomes this state, or it meets an event not in the plan and this state waits for it.
+        A new procedure the game hints free of chance runs in place (`_run_in_place`)."""
+        if not plan:
+            base = self._chance_base
+            if (base is not None and len(base[1]) < self.CHANCE_LOG
+                    and self._chance_free(procedure)):
+                self._run_in_place(procedure, base)
+                return
         trial = self.clone()
         trial._chance_plan, trial._chance_used = plan, 0
         try:
@@ -415,7 +449,39 @@ class State(ABC):
         except _ChanceWait as wait:
             self._wait(wait, trial, procedure, plan)
             return
-        self._adopt(trial)
+        self._adopt(trial, procedure, plan)
+
+    def _run_in_place(self, procedure: tuple[Any, ...],
+                      base: tuple[State, list[tuple[tuple[Any, ...], tuple[int, ...]]]]
+                      ) -> None:
+        """Run `procedure` on this state itself. When it meets a chance event after all (a
+        wrong hint) or raises, this state is first rebuilt as it was before it (`base`): then
+        the procedure runs on a copy, or the exception goes on."""
+        try:
+            self._procedure(procedure)
+        except BaseException as exc:
+            self._rebuild(base)
+            if isinstance(exc, _ChanceWait):
+                self._run_procedure(procedure, ())  # (no base now: on a copy)
+                return
+            raise
+        base[1].append((procedure, ()))
+
+    def _rebuild(self, base: tuple[State, list[tuple[tuple[Any, ...], tuple[int, ...]]]]
+                 ) -> None:
+        """This state as `base` says it was: a copy of the state before its last decision
+        run on a copy, and the procedures run since run again with their outcomes."""
+        checkpoint, log = base
+        state = checkpoint.clone()
+        for procedure, plan in log:
+            state._chance_plan, state._chance_used = plan, 0
+            try:
+                state._procedure(procedure)
+            except _ChanceWait:
+                raise AssertionError(f"{self.game_name}: {procedure!r} with outcomes {plan!r} "
+                                     "met another chance event when run again") from None
+        state._chance_plan, state._chance_used = None, 0
+        self.__dict__ = state.__dict__
 
     def _resume(self, held: tuple[State, tuple[Any, ...]], procedure: tuple[Any, ...],
                 plan: tuple[int, ...]) -> bool:
@@ -433,7 +499,7 @@ class State(ABC):
             return True
         if trial._chance_used != 1:
             return False
-        self._adopt(trial)
+        self._adopt(trial, procedure, plan)
         return True
 
     def _wait(self, wait: _ChanceWait, trial: State, procedure: tuple[Any, ...],
@@ -444,16 +510,24 @@ class State(ABC):
         if wait.resume is not None:
             self._chance_trial = (trial, wait.resume)
 
-    def _adopt(self, trial: State) -> None:
-        """The copy that ran a whole procedure becomes this state."""
+    def _adopt(self, trial: State, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
+        """The copy that ran a whole `procedure` with the outcomes `plan` becomes this state;
+        the state as it was before (never changed again) is kept as the base of the
+        procedures this state runs in place from now on."""
         trial._chance_plan, trial._chance_used = None, 0
         trial._chance_pending = None
-        self.__dict__ = trial.__dict__  # (the copy is dropped: its fields are this state's)
+        before = self.__dict__
+        before.pop("_chance_base", None)  # (one base at a time: none kept within another)
+        self.__dict__ = trial.__dict__
+        checkpoint = object.__new__(type(self))
+        checkpoint.__dict__ = before
+        self._chance_base = (checkpoint, [(procedure, plan)])
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without a waiting copy (see the module docstring)."""
+        """Pickled without a waiting copy or a base (see the module docstring)."""
         state = dict(self.__dict__)
         state.pop("_chance_trial", None)
+        state.pop("_chance_base", None)
         return state
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
@@ -471,6 +545,13 @@ class State(ABC):
             raise IllegalActionError(f"{self.game_name}: a chance event is pending")
         self.explicit_chance = explicit
         self.rng = NoDraws(0) if explicit else (rng or random.Random(0))
+        self.changed_outside()
+
+    def changed_outside(self) -> None:
+        """Say that this state was changed other than by its decisions and chance outcomes
+        (a real-time clock's tick, a test's set-up): its base can no longer rebuild it, so
+        it is dropped (the next decision runs on a copy; see the module docstring)."""
+        self.__dict__.pop("_chance_base", None)
 
     def chance_to_json(self) -> dict[str, Any]:
         """The explicit-chance fields for `to_json` (empty for a seeded state, whose dump is

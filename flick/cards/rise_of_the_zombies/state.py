@@ -79,6 +79,7 @@ from flick.cards.rise_of_the_zombies import (
     zombies,
 )
 from flick.cards.rise_of_the_zombies import decisions as D
+from flick.cards.rise_of_the_zombies.chance_free import chance_free
 from flick.cards.rise_of_the_zombies.codes import (
     K_DISCARD,
     K_DONE,
@@ -247,6 +248,10 @@ class RiseOfTheZombies(Table):
         else:
             super()._procedure(procedure)
 
+    def _chance_free(self, procedure: tuple[Any, ...]) -> bool:
+        """The decisions that surely meet no chance event (`chance_free`) run in place."""
+        return chance_free(self, procedure)
+
     def max_chance_outcomes(self) -> int:
         """Chance outcomes are card kinds, die faces 1-6 and seats."""
         return max(len(self.cat.actions), len(self.cat.zombies), 7, self.num_players)
@@ -365,6 +370,7 @@ class RiseOfTheZombies(Table):
         """Real-time clock: set the wall-clock minutes used so far; time up ends the game.
         (Not an action: the terminal calls it; the turn clock never does.)"""
         self.minutes_used = minutes
+        self.changed_outside()
         if not self.over and minutes >= self.departure:
             turn_order.finish(self, "the Rescue Helicopter departs")
 
