@@ -67,19 +67,19 @@ waits. A waiting point that is not a resume point drops the copy (the decision r
 from its start). Seeded chance makes the same draws at once.
 
 In place. A copy a decision costs more than many decisions do, and most meet no chance (seven
-in ten in Rise of the Zombies!), so a game may hint that a decision surely meets none
-(`_chance_free(procedure)`, asked before it runs; default False; Rise's kinds are listed in
-its `chance_free`): such a decision runs on the state itself. A hint may be wrong without
-harm, because the state keeps a base: the state as it was before its last decision run on a
-copy (the one that copy replaced, never changed again) and the procedures run since, each
-with its outcomes (that decision first, then those run in place; at most `CHANCE_LOG`, after
-which the next decision runs on a copy and starts a new base). A hinted decision that reaches
-a chance event after all (or raises) is undone by rebuilding the state from its base (a copy
-of it, the procedures run again); it then runs on a copy like any other, so the state is the
-one before the decision while the event is pending. The base is the state's own: a clone, a
-dump or a pickle has none (its next decision runs on a copy), and a change made outside the
-decisions and outcomes (`changed_outside`: Rise's real-time `tick`) drops it. Seeded chance
-runs every decision in place, as it always did.
+in ten in Rise of the Zombies!, eight in Something to Fear), so a game may hint that a
+decision surely meets none (`_chance_free(procedure)`, asked before it runs; default False;
+each game's `chance_free` module says which): such a decision runs on the state itself. A
+hint may be wrong without harm, because the state keeps a base: the state as it was before
+its last decision run on a copy (the one that copy replaced, never changed again) and the
+procedures run since, each with its outcomes (that decision first, then those run in place;
+at most `CHANCE_LOG`, after which the next decision runs on a copy and starts a new base). A
+hinted decision that reaches a chance event after all (or raises) is undone by rebuilding
+the state from its base (a copy of it, the procedures run again); it then runs on a copy
+like any other, so the state is the one before the decision while the event is pending. The
+base is the state's own: a clone, a dump or a pickle has none (its next decision runs on a
+copy), and a change made outside the decisions and outcomes (`changed_outside`: Rise's
+real-time `tick`) drops it. Seeded chance runs every decision in place, as it always did.
 """
 
 from __future__ import annotations

@@ -179,7 +179,9 @@ def test_a_simultaneous_seat_acts_through_explicit_chance_too() -> None:
 def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its draws are resume points (flick.cards.engine): a decision runs on one copy, which
-    goes on from each draw it waits at, instead of a copy and a run again per chance event."""
+    goes on from each draw it waits at, instead of a copy and a run again per chance event
+    (every decision run on a copy here: none hinted free of chance)."""
+    monkeypatch.setattr(StfState, "_chance_free", lambda self, procedure: False)
     copies = CountedClones(monkeypatch, StfState)
     st = StfState(num_players=3, explicit_chance=True)
     rng = random.Random(5)

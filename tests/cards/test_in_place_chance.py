@@ -16,6 +16,7 @@ from flick.cards.engine import State
 from flick.cards.rise_of_the_zombies import turns
 from flick.cards.rise_of_the_zombies.codes import K_DISCARD
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from flick.cards.something_to_fear.state import StfState
 from tests.cards.clones import CountedClones
 
 MAKERS: dict[str, Callable[[int], State]] = {
@@ -29,6 +30,9 @@ MAKERS: dict[str, Callable[[int], State]] = {
         explicit_chance=True),
     "rise_1": lambda seed: RiseOfTheZombies(survivors=["Paramedic"], seed=seed,
                                             explicit_chance=True),
+    "stf_2": lambda seed: StfState(num_players=2, seed=seed, explicit_chance=True),
+    "stf_5_expert": lambda seed: StfState(num_players=5, seed=seed, expert=True,
+                                          explicit_chance=True),
 }
 
 
@@ -168,30 +172,32 @@ def test_a_rule_that_raises_during_an_in_place_decision_leaves_the_state_unchang
 
 
 @pytest.mark.parametrize("wrong", [False, True], ids=["hinted", "always_hinted"])
+@pytest.mark.parametrize("name", ["rise_4_insane", "stf_5_expert"])
 def test_copies_dumps_and_pickles_after_in_place_decisions_go_on_alike(
-        wrong: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        name: str, wrong: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """A clone, a rebuilt dump and a pickle of a state that ran decisions in place end as
     the state does; and a copy played on first with other choices never reaches the base
     the state undoes a wrong hint from."""
-    make = MAKERS["rise_4_insane"]
+    make = MAKERS[name]
+    cls = type(make(0))
     for seed in range(3):
         with monkeypatch.context() as patch:
-            on_copies(patch, RiseOfTheZombies)
+            on_copies(patch, cls)
             reference = make(seed)
             play(reference, seed, stop=30, every=False)
             play(reference, seed + 100, every=False)
         with monkeypatch.context() as patch:
             if wrong:
-                always_hinted(patch, RiseOfTheZombies)
+                always_hinted(patch, cls)
             st = make(seed)
             play(st, seed, stop=30, every=False)
             clone = st.clone()
-            back = RiseOfTheZombies.from_json(st.to_json())
+            back = cls.from_json(st.to_json())
             pickled = pickle.loads(pickle.dumps(st))
             play(st.clone(), seed + 7, every=False)  # other choices, on a copy
             ends = [play(s, seed + 100, every=False)[-1] for s in (clone, back, pickled, st)]
         # (a pickle's card data is an equal copy, not the default one, so its dump carries it)
-        ends[2].pop("catalog")
+        ends[2].pop("catalog", None)
         assert all(end == reference.to_json() for end in ends)
 
 
@@ -238,20 +244,21 @@ def test_a_base_serves_at_most_chance_log_decisions_in_place(
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
-def test_rise_hints_only_decisions_that_meet_no_chance(
+def test_the_games_hint_only_decisions_that_meet_no_chance(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every decision Rise of the Zombies! hints free of chance (`chance_free`) runs to its
-    end in place: no event pending after it, no copy made."""
+    """Every decision a game hints free of chance (Rise's and Something to Fear's
+    `chance_free`) runs to its end in place: no event pending after it, no copy made."""
     make = MAKERS[name]
+    cls = type(make(0))
     hints: list[bool] = []
-    hint = RiseOfTheZombies._chance_free
+    hint = cls._chance_free
 
-    def noted(self: RiseOfTheZombies, procedure: tuple[Any, ...]) -> bool:
+    def noted(self: State, procedure: tuple[Any, ...]) -> bool:
         hints.append(hint(self, procedure))
         return hints[-1]
 
-    monkeypatch.setattr(RiseOfTheZombies, "_chance_free", noted)
-    copies = CountedClones(monkeypatch, RiseOfTheZombies)
+    monkeypatch.setattr(cls, "_chance_free", noted)
+    copies = CountedClones(monkeypatch, cls)
     hinted = decided = 0
 
     def check(state: State, apply: Callable[[], None]) -> None:

@@ -62,6 +62,7 @@ from flick.cards.engine import (
 )
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import options, play, progress, rounds, scoring
+from flick.cards.something_to_fear.chance_free import chance_free
 from flick.cards.something_to_fear.data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -160,6 +161,10 @@ class StfState(StfTable):
             rounds.advance(self)
         else:
             super()._procedure(procedure)
+
+    def _chance_free(self, procedure: tuple[Any, ...]) -> bool:
+        """The decisions that surely meet no chance event (`chance_free`) run in place."""
+        return chance_free(self, procedure)
 
     # ---- engine API ------------------------------------------------------------------------
     def current_player(self) -> int:
