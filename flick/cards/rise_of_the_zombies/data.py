@@ -148,6 +148,14 @@ class Catalog:
     def __deepcopy__(self, memo: dict[int, Any]) -> Catalog:
         return self  # immutable: states share it
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """The shipped data pickles as itself: a game read back from a pickle shares it, as
+        every new game does (its dump names no custom deck); a custom catalog pickles field
+        by field."""
+        if self is default_catalog():
+            return default_catalog, ()
+        return object.__reduce_ex__(self, protocol)
+
     def survivor_index(self, name: str) -> int:
         for i, s in enumerate(self.survivors):
             if s.name.lower() == name.strip().lower():

@@ -37,3 +37,20 @@ def test_clone_goes_on_exactly_like_the_original() -> None:
     assert twin.to_json() == st.to_json()
     twin.hand[0].append(-1)  # the copy shares no list with the original
     assert -1 not in st.hand[0]
+
+
+def test_a_pickled_game_dumps_as_the_game_it_was() -> None:
+    """A game read back from a pickle shares the shipped card data, as a new game does: its
+    dump names no custom deck; a custom deck still travels whole."""
+    import dataclasses
+    import pickle
+
+    from flick.cards.rise_of_the_zombies.data import default_catalog
+
+    st = RiseOfTheZombies(survivors=("Scout", "Paramedic"), seed=1)
+    back = pickle.loads(pickle.dumps(st))
+    assert back.cat is default_catalog()
+    assert back.to_json() == st.to_json() and "catalog" not in back.to_json()
+    custom = dataclasses.replace(default_catalog(), minutes_per_turn=7)
+    again = pickle.loads(pickle.dumps(custom))
+    assert again == custom and again is not custom and again.minutes_per_turn == 7
