@@ -53,14 +53,49 @@ def play_instant(st: Table, s: int, c: int) -> None:
 def weapon_roll(
     st: Table, pd: D.Target, target: int, is_surv: bool, roll: int
 ) -> None:
+    """Survivor `pd.seat`'s attack roll `roll` at `target` (a survivor when `is_surv`), made
+    for the Target `pd` heading the decisions, goes on: a weapon's roll (which the Historian
+    may re-roll), the Historian's re-roll (mode "reroll") or a Companion's or an Ambush's
+    roll on its chart (mode "chart"). Every roll of a Target is made while it heads the
+    decisions, so the state's "roll" procedure goes on from any of them (a resume point,
+    flick.cards.engine)."""
     s = pd.seat
+    if pd.mode == "chart":
+        chart_roll(st, pd, target, is_surv, roll)
+        return
     st.pending.pop(0)
+    if pd.mode == "reroll":
+        st.say(f"  the Historian re-rolls: {roll}")
+        resolve_weapon(st, s, pd.weapon, target, is_surv, roll)
+        return
     if st.cat.survivors[st.sv[s]].ability == "reroll" and not st.reroll_used[s]:
         # the Historian sees the roll and may re-roll it
         st.pending.insert(0, D.Reroll(seat=s, weapon=pd.weapon, target=target,
                                       on_survivor=is_surv, roll=roll))
         return
     resolve_weapon(st, s, pd.weapon, target, is_surv, roll)
+
+
+def chart_roll(st: Table, pd: D.Target, target: int, is_surv: bool, roll: int) -> None:
+    """One roll of a Companion's or an Ambush's chart (`pd`, mode "chart"): its wounds on
+    `target`; the Target stays while it has rolls left."""
+    sp = st.spec(pd.chart)
+    chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
+    w = chart.wounds[roll]
+    st.say(f"  roll {roll}: {w} wound(s)")
+    pd.left -= 1
+    if pd.left <= 0:
+        st.pending.pop(0)
+    hurt(st, pd.seat, target, is_surv, w)
+
+
+def hurt(st: Table, s: int, target: int, is_surv: bool, wounds: int) -> None:
+    """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
+    if is_surv:
+        st.say(f"  the {st.name(target)} takes {wounds} wound(s)")
+        zombies.wound_survivor(st, target, wounds)
+    else:
+        hit(st, s, target, wounds)
 
 
 def roll_wounds(st: Table, s: int, w: int, roll: int) -> int | str:

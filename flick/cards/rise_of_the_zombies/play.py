@@ -110,15 +110,6 @@ def pay(st: Table, s: int, card: int) -> None:
         st.adisc.append(card)
 
 
-def hurt(st: Table, s: int, target: int, is_surv: bool, wounds: int) -> None:
-    """`wounds` from survivor s on a zombie, or (Otis rule) on a survivor."""
-    if is_surv:
-        st.say(f"  the {st.name(target)} takes {wounds} wound(s)")
-        zombies.wound_survivor(st, target, wounds)
-    else:
-        combat.hit(st, s, target, wounds)
-
-
 def react(st: Table, s: int, kind: int, a: int, b: int) -> None:
     """The target of an attack reacts first: its own attack (made now, ahead of the
     waiting one) or K_LET."""
@@ -154,27 +145,18 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
         react(st, s, kind, a, b)
     elif isinstance(pd, D.Target):
         surv = kind == K_TARGET_SURV
-        if pd.mode == "weapon":  # the roll is a resume point: `weapon_roll` goes on from it
-            roll = st.chance_die("an attack roll", ("roll", b, surv))
-            combat.weapon_roll(st, pd, b, surv, roll)
-        elif pd.mode == "fixed":
+        if pd.mode == "fixed":
             st.pending.pop(0)
-            hurt(st, s, b, surv, pd.wounds)
-        else:
-            sp = st.spec(pd.chart)
-            chart = sp.roll_chart() if sp.type == "companion" else sp.eff("ambush")
-            roll = st.chance_die("a Companion or Ambush roll")
-            w = chart.wounds[roll]
-            st.say(f"  roll {roll}: {w} wound(s)")
-            pd.left -= 1
-            if pd.left <= 0:
-                st.pending.pop(0)
-            hurt(st, s, b, surv, w)
+            combat.hurt(st, s, b, surv, pd.wounds)
+        else:  # a roll, a resume point: `combat.weapon_roll` goes on from it ("roll")
+            label = "an attack roll" if pd.mode == "weapon" else "a Companion or Ambush roll"
+            roll = st.chance_die(label, ("roll", b, surv))
+            combat.weapon_roll(st, pd, b, surv, roll)
     elif isinstance(pd, D.Alloc):
         pd.wounds -= 1
         if pd.wounds <= 0:
             st.pending.pop(0)
-        hurt(st, s, b, kind == K_TARGET_SURV, 1)
+        combat.hurt(st, s, b, kind == K_TARGET_SURV, 1)
     elif isinstance(pd, D.Heal):
         st.pending.pop(0)
         if b == NONE:
@@ -183,13 +165,15 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
             st.put_card("cwounds", b, max(0, st.cwounds[b] - pd.wounds))
         st.say(f"  heals the {st.name(a)}" + ("" if b == NONE else "'s companion"))
     elif isinstance(pd, D.Reroll):
-        st.pending.pop(0)
-        roll = pd.roll
-        if kind == K_REROLL:
+        if kind == K_REROLL:  # a roll of a Target in its place: a resume point ("roll")
             st.reroll_used[s] = True
-            roll = st.chance_die("the Historian's re-roll")
-            st.say(f"  the Historian re-rolls: {roll}")
-        combat.resolve_weapon(st, s, pd.weapon, pd.target, pd.on_survivor, roll)
+            again = D.Target(seat=s, mode="reroll", weapon=pd.weapon, lo=0, hi=0)
+            st.pending[0] = again
+            roll = st.chance_die("the Historian's re-roll", ("roll", pd.target, pd.on_survivor))
+            combat.weapon_roll(st, again, pd.target, pd.on_survivor, roll)
+        else:
+            st.pending.pop(0)
+            combat.resolve_weapon(st, s, pd.weapon, pd.target, pd.on_survivor, pd.roll)
     elif isinstance(pd, D.Epic):
         st.pending.pop(0)
         inf = st.infest
