@@ -6,11 +6,12 @@ which holds no copy, runs it from its start)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from flick.cards.rise_of_the_zombies import zombies
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 # (survivors, options): games that meet every kind of chance event often
@@ -19,6 +20,7 @@ TABLES: list[tuple[tuple[str, ...], dict[str, Any]]] = [
     (("Scout", "Paramedic"), {}),
 ]
 STARTS = ("act", "for", "setup")  # procedures that run a decision (or the set-up) from its start
+Where = Callable[[RiseOfTheZombies], bool]
 
 
 def _procedures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -34,16 +36,23 @@ def _procedures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ran
 
 
-def _resumes_at(label: str, monkeypatch: pytest.MonkeyPatch, wanted: int = 4) -> Counter[str]:
-    """Play random explicit games; at each event `label` (up to `wanted` of them) the outcome
-    goes on from the waiting copy (no procedure that starts a decision runs) and ends as a
-    clone of the waiting state, which runs the decision from its start. Returns the
+def _waiting_copy(st: RiseOfTheZombies) -> RiseOfTheZombies | None:
+    """The copy a waiting state keeps at a resume point (the state as the rules are there)."""
+    held = st.__dict__.get("_chance_trial")
+    return None if held is None else held[0]
+
+
+def _resumes(label: str, where: Where, monkeypatch: pytest.MonkeyPatch,
+             wanted: int = 4) -> list[str]:
+    """Play random explicit games until `wanted` events `label` met where `where(copy)` says
+    of the waiting copy (the rules as they are at the event); at each, the outcome goes on
+    from that copy (the procedure run first is not one that starts the decision) and ends as
+    a clone of the waiting state, which runs the decision from its start. Returns the
     procedures that went on."""
     ran = _procedures(monkeypatch)
-    went_on: Counter[str] = Counter()
-    seen = 0
+    went_on: list[str] = []
     for survivors, options in TABLES:
-        for seed in range(40):
+        for seed in range(60):
             st = RiseOfTheZombies(survivors=survivors, seed=seed, explicit_chance=True,
                                   **options)
             rng = random.Random(seed)
@@ -54,30 +63,90 @@ def _resumes_at(label: str, monkeypatch: pytest.MonkeyPatch, wanted: int = 4) ->
                     continue
                 values, probs = zip(*event.outcomes, strict=True)
                 value = rng.choices(values, probs)[0]
-                if event.label != label or seen >= wanted:
+                copy = _waiting_copy(st)
+                if event.label != label or copy is None or not where(copy):
                     st.apply_chance(value)
                     continue
-                seen += 1
                 twin = st.clone()
+                assert _waiting_copy(twin) is None
                 del ran[:]
                 st.apply_chance(value)
                 assert ran and ran[0] not in STARTS, (label, ran)
-                went_on[ran[0]] += 1
+                went_on.append(ran[0])
                 del ran[:]
                 twin.apply_chance(value)
                 assert ran and ran[0] in STARTS  # the clone ran the decision again
                 assert twin.to_json() == st.to_json()
                 assert twin.chance_event() == st.chance_event()
-            if seen >= wanted:
-                return went_on
-    raise AssertionError(f"{label!r} met {seen} times, not {wanted}")
+                if len(went_on) >= wanted:
+                    return went_on
+    raise AssertionError(f"{label!r} went on from its copy {len(went_on)} times, not {wanted}")
+
+
+def _anywhere(copy: RiseOfTheZombies) -> bool:
+    return True
+
+
+def _heading(kind: int, *fields: tuple[int, int]) -> Where:
+    """The waiting copy's zombie work is headed by a job of `kind` with (index, value)
+    `fields`."""
+    def where(copy: RiseOfTheZombies) -> bool:
+        return bool(copy.zq) and copy.zq[0][0] == kind and all(
+            len(copy.zq[0]) > i and copy.zq[0][i] == v for i, v in fields)
+    return where
 
 
 def test_a_companion_or_ambush_roll_goes_on_from_where_it_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert set(_resumes_at("a Companion or Ambush roll", monkeypatch)) == {"roll"}
+    assert set(_resumes("a Companion or Ambush roll", _anywhere, monkeypatch)) == {"roll"}
 
 
 def test_the_historians_reroll_goes_on_from_where_it_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert set(_resumes_at("the Historian's re-roll", monkeypatch)) == {"roll"}
+    assert set(_resumes("the Historian's re-roll", _anywhere, monkeypatch)) == {"roll"}
+
+
+def test_whom_a_zombie_moves_toward_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    went_on = _resumes("whom a zombie moves toward", _heading(zombies.J_MOVE), monkeypatch)
+    assert set(went_on) == {"settle"}
+
+
+def test_whom_a_zombie_that_moved_engages_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    went_on = _resumes("whom a zombie Engages", _heading(zombies.J_ENGAGE), monkeypatch)
+    assert set(went_on) == {"settle"}
+
+
+def test_whom_a_spawned_zombie_engages_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    went_on = _resumes("whom a zombie Engages", _heading(zombies.J_SPAWN), monkeypatch)
+    assert set(went_on) == {"settle"}
+
+
+def test_an_attract_draw_while_zombies_spawn_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the job's fields: [J_SPAWN, drawn, the zombie being placed, 1: its Attract draws]
+    went_on = _resumes("the next Zombie card", _heading(zombies.J_SPAWN, (3, 1)), monkeypatch,
+                       wanted=3)
+    assert set(went_on) == {"settle"}
+
+
+def test_every_pick_of_whom_a_zombie_moves_toward_is_a_resume_point() -> None:
+    """No such pick drops its decision's copy (the decision is never run again for it)."""
+    picks = 0
+    for seed in range(30):
+        st = RiseOfTheZombies(survivors=("Scout", "Paramedic"), seed=seed,
+                              explicit_chance=True)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            event = st.chance_event()
+            if event is None:
+                st.apply(rng.choice(st.legal_actions()))
+                continue
+            if event.label == "whom a zombie moves toward":
+                picks += 1
+                assert _waiting_copy(st) is not None
+            values, probs = zip(*event.outcomes, strict=True)
+            st.apply_chance(rng.choices(values, probs)[0])
+    assert picks >= 3

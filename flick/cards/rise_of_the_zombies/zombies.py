@@ -17,12 +17,17 @@ from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies import decks, turn_order
 
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
-# at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn
-J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN = range(5)
+# at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn;
+# [J_MOVE, i, next_turn] the zombies Move, from the i-th of `st.zorder` (then their attacks and
+# the rest of the Zombie Turn are queued); [J_ENGAGE, z, p] zombie z, just moved into position
+# p, Engages a random survivor there. Between decisions the queue holds only the first five
+# kinds: the others never wait for a decision.
+J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN, J_MOVE, J_ENGAGE = range(7)
 SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
 INFEST = ("infest",)  # the state's procedure: go on with the Infestation, then SETTLE
 
 if TYPE_CHECKING:
+    from flick.cards.rise_of_the_zombies.data import ZombieSpec
     from flick.cards.rise_of_the_zombies.table import Table
 
 
@@ -62,6 +67,22 @@ def continue_infestation(st: Table) -> None:
 
 def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int]) -> None:
     """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
+    zs = _put(st, z, p)
+    if not zs.group:
+        if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
+            st.zeng[z] = seat
+        else:
+            engage_random(st, z, p)
+    _appears(st, z, p, fast)
+    if zs.attract:
+        extra = decks.draw_zombie(st, choice=False)
+        if extra >= 0:
+            st.say(f"  {zs.name} attracts another zombie.")
+            place_zombie(st, extra, p, -1, fast)
+
+
+def _put(st: Table, z: int, p: int) -> ZombieSpec:
+    """Zombie z is put in position p, Engaging nobody yet; its card's data."""
     zs = st.zspec(z)
     st.zpos[z] = p
     st.zwounds[z] = 0
@@ -69,19 +90,15 @@ def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int]) -> None:
     st.zorder.append(z)
     if zs.epic:
         st.epic["prisoners_placed"] = True
-    if not zs.group:
-        if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
-            st.zeng[z] = seat
-        else:
-            engage_random(st, z, p)
+    return zs
+
+
+def _appears(st: Table, z: int, p: int, fast: list[int]) -> None:
+    """Zombie z, put in position p and Engaging, appears (a Fast one noted in `fast`)."""
+    zs = st.zspec(z)
     st.say(f"  {zs.name} appears in {st.location_name(p)}.")
     if zs.fast:
         fast.append(z)
-    if zs.attract:
-        extra = decks.draw_zombie(st, choice=False)
-        if extra >= 0:
-            st.say(f"  {zs.name} attracts another zombie.")
-            place_zombie(st, extra, p, -1, fast)
 
 
 def fast_attacks(st: Table, fast: list[int], run: bool = True) -> None:
@@ -140,6 +157,14 @@ def run_zq(st: Table) -> None:
             turn_order.check_end(st)
             if not st.over:
                 turn_order.start_player_turn(st, settles=True)  # (see this function's doc)
+        elif kind == J_MOVE:
+            _move(st, job)
+        elif kind == J_ENGAGE:
+            _z, z, p = job
+            there = st.here(p)  # (picked while the job heads the queue: a resume point)
+            t = st.chance_pick(there, "whom a zombie Engages", SETTLE) if there else -1
+            st.zq.pop(0)
+            st.zeng[z] = t
 
 
 def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
@@ -200,47 +225,84 @@ def swap(st: Table) -> None:
 
 def zombie_turn(st: Table, next_turn: bool = False) -> None:
     """Zombies Move, Attack, Spawn (then, with `next_turn`, the next Player Turn starts)."""
-    # Zombies Move: one Location closer to the nearest survivor (random among ties)
+    st.zq.insert(0, [J_MOVE, 0, int(next_turn)])
+    run_zq(st)
+
+
+def _move(st: Table, job: list[int]) -> None:
+    """Zombies Move: one Location closer to the nearest survivor (random among ties), each in
+    turn from the job's (the job heads the queue and counts the zombies moved, so that
+    choosing whom one moves toward is a resume point); one that moves into a Location with
+    survivors Engages one of them (a job of its own, ahead of the next move). Then the
+    zombies Attack, Spawn, and the next Player Turn starts (`job[2]`): queued at the end."""
     alive = [s for s in range(st.num_players) if st.alive[s]]
-    occupied = {st.pos[s] for s in alive}
-    for z in list(st.zorder):
+    occupied = {st.pos[s] for s in alive}  # (no survivor moves or dies while zombies move)
+    while job[1] < len(st.zorder):
+        z = st.zorder[job[1]]
         p = st.zpos[z]
         if p in occupied:
+            job[1] += 1
             continue
         best = min(abs(st.pos[s] - p) for s in alive)
         near = [s for s in alive if abs(st.pos[s] - p) == best]
         ways = {st.pos[s] > p for s in near}
         if len(ways) > 1:
-            t = st.chance_pick(near, "whom a zombie moves toward")
+            t = st.chance_pick(near, "whom a zombie moves toward", SETTLE)
             step = 1 if st.pos[t] > p else -1
         else:
             step = 1 if ways.pop() else -1
         st.zpos[z] = p + step
-        if p + step in occupied:
-            engage_random(st, z, p + step)
+        job[1] += 1
+        if p + step in occupied and not st.zspec(z).group:
+            st.zq.insert(0, [J_ENGAGE, z, p + step])
+            return  # (the queue engages it, then moves the next one)
+    st.zq.pop(0)
     # Zombies Attack
     jobs = [[J_ATTACK, z] for z in st.zorder if st.zpos[z] in occupied]
-    st.zq.extend(jobs + [[J_SWAP], [J_SPAWN]] + ([[J_NEXT_TURN]] if next_turn else []))
-    run_zq(st)
+    st.zq.extend(jobs + [[J_SWAP], [J_SPAWN]] + ([[J_NEXT_TURN]] if job[2] else []))
 
 
 def _spawn(st: Table, job: list[int]) -> None:
     """Zombies Spawn: behind the rearmost survivor (in the Safe House if one is there). The
     job heads the queue until the last zombie is placed and keeps what is done ([J_SPAWN,
-    zombies drawn, the Fast ones placed...]), so that each draw is a resume point (`SETTLE`):
-    where and how many do not change while it spawns (no survivor moves or dies)."""
+    Zombie cards drawn, the zombie being placed (-1: none), whether it has Engaged and
+    appeared, the Fast ones placed...]), so that each draw, each random Engagement and each
+    Attract's draw is a resume point (`SETTLE`): where and how many do not change while it
+    spawns (no survivor moves or dies)."""
     if any(st.alive):
         rear = min(st.pos[s] for s in range(st.num_players) if st.alive[s])
         where = max(rear - 1, 0)
         draws = max([st.spec(c).eff("spawn_draws", 1) for c in st.path if c >= 0] + [1])
-        while len(job) == 1 or job[1] < draws:
-            z = decks.draw_zombie(st, choice=False, resume=SETTLE)
-            fast = job[2:]
-            if z >= 0:
-                place_zombie(st, z, where, -1, fast)
-            job[1:] = [(job[1] if len(job) > 1 else 0) + 1, *fast]
+        if len(job) == 1:
+            job[1:] = [0, -1, 0]
+        while True:
+            z = job[2]
+            if z >= 0 and not job[3]:  # it Engages a random survivor there, and appears
+                if not st.zspec(z).group:
+                    there = st.here(where)
+                    st.zeng[z] = (st.chance_pick(there, "whom a zombie Engages", SETTLE)
+                                  if there else -1)
+                _appears(st, z, where, job)  # (the Fast ones noted after the job's fields)
+                if st.zspec(z).attract:
+                    job[3] = 1
+                else:
+                    job[2] = -1
+            elif z >= 0:  # an Attract draws one more zombie
+                extra = decks.draw_zombie(st, choice=False, resume=SETTLE)
+                if extra >= 0:
+                    st.say(f"  {st.zspec(z).name} attracts another zombie.")
+                    _put(st, extra, where)
+                job[2:4] = [extra, 0]
+            elif job[1] < draws:
+                z = decks.draw_zombie(st, choice=False, resume=SETTLE)
+                job[1] += 1
+                if z >= 0:
+                    _put(st, z, where)
+                job[2:4] = [z, 0]
+            else:
+                break
         st.zq.pop(0)
-        fast_attacks(st, job[2:], run=False)  # queued first, the running queue does them
+        fast_attacks(st, job[4:], run=False)  # queued first, the running queue does them
     else:
         st.zq.pop(0)
 
