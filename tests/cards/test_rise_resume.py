@@ -118,6 +118,18 @@ def test_whom_a_zombie_that_moved_engages_goes_on_from_where_it_waits(
     assert set(went_on) == {"settle"}
 
 
+def test_whom_a_zombie_engages_when_its_survivor_dies_of_an_attack_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def orphaned(copy: RiseOfTheZombies) -> bool:
+        if not copy.zq or copy.zq[0][0] != zombies.J_ENGAGE:
+            return False
+        was = copy.zeng[copy.zq[0][1]]
+        return was >= 0 and not copy.alive[was]
+
+    went_on = _resumes("whom a zombie Engages", orphaned, monkeypatch, wanted=3)
+    assert set(went_on) == {"settle"}
+
+
 def test_whom_a_spawned_zombie_engages_goes_on_from_where_it_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
     went_on = _resumes("whom a zombie Engages", _heading(zombies.J_SPAWN), monkeypatch)

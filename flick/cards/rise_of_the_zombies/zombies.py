@@ -19,9 +19,9 @@ from flick.cards.rise_of_the_zombies import decks, turn_order
 # zombie-work jobs of st.zq: [J_ATTACK, z] zombie z attacks; [J_HIT, z, t, n] z rolls n attacks
 # at survivor t; [J_SWAP] Group counter swap; [J_SPAWN]; [J_NEXT_TURN] the next Player Turn;
 # [J_MOVE, i, next_turn] the zombies Move, from the i-th of `st.zorder` (then their attacks and
-# the rest of the Zombie Turn are queued); [J_ENGAGE, z, p] zombie z, just moved into position
-# p, Engages a random survivor there. Between decisions the queue holds only the first five
-# kinds: the others never wait for a decision.
+# the rest of the Zombie Turn are queued); [J_ENGAGE, z, p] zombie z Engages a random survivor
+# in position p (it moved there, or the survivor it Engaged died of a zombie attack). Between
+# decisions the queue holds only the first five kinds: the others never wait for a decision.
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN, J_MOVE, J_ENGAGE = range(7)
 SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
 INFEST = ("infest",)  # the state's procedure: go on with the Infestation, then SETTLE
@@ -178,7 +178,7 @@ def _roll_attack(st: Table, z: int, t: int, roll: int) -> None:
     if int(w) > 0 and st.companions(t):
         st.pending.insert(0, D.Redirect(seat=t, wounds=int(w)))  # "you can redirect"
     else:
-        wound_survivor(st, t, int(w))
+        wound_survivor(st, t, int(w), queued=True)
 
 
 def redirect(st: Table, s: int, c: int) -> None:
@@ -192,15 +192,19 @@ def redirect(st: Table, s: int, c: int) -> None:
         st.say(f"  the {st.name(s)}'s companion takes a wound.")
 
 
-def wound_survivor(st: Table, s: int, w: int) -> None:
+def wound_survivor(st: Table, s: int, w: int, queued: bool = False) -> None:
+    """`w` wounds on survivor s, who dies at his Health (`queued`: as `die`)."""
     if w <= 0:
         return
     st.wounds[s] = min(st.wounds[s] + w, st.health())
     if st.wounds[s] >= st.health():
-        die(st, s)
+        die(st, s, queued)
 
 
-def die(st: Table, s: int) -> None:
+def die(st: Table, s: int, queued: bool = False) -> None:
+    """Survivor s dies: his cards are discarded and the zombies he was Engaged by Engage
+    anew at random. `queued`: he dies of a zombie attack in the running zombie-work queue,
+    which goes on at once: they Engage as jobs at its head (each pick a resume point)."""
     st.alive[s] = False
     st.passed[s] = True
     st.say(f"The {st.name(s)} dies!")
@@ -209,9 +213,13 @@ def die(st: Table, s: int) -> None:
     st.hand[s] = []
     st.ready[s] = []
     st.xp[s] = 0
-    for z in st.zorder:
-        if st.zeng[z] == s:
-            engage_random(st, z, st.pos[s])
+    if queued:
+        st.zq[0:0] = [[J_ENGAGE, z, st.pos[s]] for z in st.zorder
+                      if st.zeng[z] == s and not st.zspec(z).group]
+    else:
+        for z in st.zorder:
+            if st.zeng[z] == s:
+                engage_random(st, z, st.pos[s])
     st.pending = [q for q in st.pending if q.seat != s]
 
 
