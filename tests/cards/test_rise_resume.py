@@ -36,10 +36,21 @@ def _procedures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ran
 
 
-def _waiting_copy(st: RiseOfTheZombies) -> RiseOfTheZombies | None:
-    """The copy a waiting state keeps at a resume point (the state as the rules are there)."""
-    held = st.__dict__.get("_chance_trial")
-    return None if held is None else held[0]
+def _rules_at(monkeypatch: pytest.MonkeyPatch) -> list[RiseOfTheZombies]:
+    """A list whose one item is, from now on, the state the rules last drew chance on: once a
+    decision waits for a chance event, the copy it runs on as it is at the event (kept there
+    when the event is a resume point)."""
+    at: list[RiseOfTheZombies] = []
+    for name in ("chance_draw", "chance_die", "chance_pick"):
+        original = getattr(RiseOfTheZombies, name)
+
+        def spied(st: RiseOfTheZombies, *args: Any, _original: Any = original,
+                  **kwargs: Any) -> int:
+            at[:] = [st]
+            return int(_original(st, *args, **kwargs))
+
+        monkeypatch.setattr(RiseOfTheZombies, name, spied)
+    return at
 
 
 def _resumes(label: str, where: Where, monkeypatch: pytest.MonkeyPatch,
@@ -50,6 +61,7 @@ def _resumes(label: str, where: Where, monkeypatch: pytest.MonkeyPatch,
     a clone of the waiting state, which runs the decision from its start. Returns the
     procedures that went on."""
     ran = _procedures(monkeypatch)
+    at = _rules_at(monkeypatch)
     went_on: list[str] = []
     for survivors, options in TABLES:
         for seed in range(60):
@@ -63,12 +75,10 @@ def _resumes(label: str, where: Where, monkeypatch: pytest.MonkeyPatch,
                     continue
                 values, probs = zip(*event.outcomes, strict=True)
                 value = rng.choices(values, probs)[0]
-                copy = _waiting_copy(st)
-                if event.label != label or copy is None or not where(copy):
+                if event.label != label or not where(at[0]):
                     st.apply_chance(value)
                     continue
                 twin = st.clone()
-                assert _waiting_copy(twin) is None
                 del ran[:]
                 st.apply_chance(value)
                 assert ran and ran[0] not in STARTS, (label, ran)
@@ -144,8 +154,10 @@ def test_an_attract_draw_while_zombies_spawn_goes_on_from_where_it_waits(
     assert set(went_on) == {"settle"}
 
 
-def test_every_pick_of_whom_a_zombie_moves_toward_is_a_resume_point() -> None:
-    """No such pick drops its decision's copy (the decision is never run again for it)."""
+def test_every_pick_of_whom_a_zombie_moves_toward_is_a_resume_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No such pick runs its decision again from its start."""
+    ran = _procedures(monkeypatch)
     picks = 0
     for seed in range(30):
         st = RiseOfTheZombies(survivors=("Scout", "Paramedic"), seed=seed,
@@ -156,9 +168,10 @@ def test_every_pick_of_whom_a_zombie_moves_toward_is_a_resume_point() -> None:
             if event is None:
                 st.apply(rng.choice(st.legal_actions()))
                 continue
+            values, probs = zip(*event.outcomes, strict=True)
+            del ran[:]
+            st.apply_chance(rng.choices(values, probs)[0])
             if event.label == "whom a zombie moves toward":
                 picks += 1
-                assert _waiting_copy(st) is not None
-            values, probs = zip(*event.outcomes, strict=True)
-            st.apply_chance(rng.choices(values, probs)[0])
+                assert ran and not set(ran) & set(STARTS)
     assert picks >= 3
