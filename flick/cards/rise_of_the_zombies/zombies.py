@@ -73,7 +73,7 @@ def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int]) -> None:
             st.zeng[z] = seat
         else:
             engage_random(st, z, p)
-    _appears(st, z, p, fast)
+    _appears(st, z, zs, p, fast)
     if zs.attract:
         extra = decks.draw_zombie(st, choice=False)
         if extra >= 0:
@@ -93,9 +93,9 @@ def _put(st: Table, z: int, p: int) -> ZombieSpec:
     return zs
 
 
-def _appears(st: Table, z: int, p: int, fast: list[int]) -> None:
-    """Zombie z, put in position p and Engaging, appears (a Fast one noted in `fast`)."""
-    zs = st.zspec(z)
+def _appears(st: Table, z: int, zs: ZombieSpec, p: int, fast: list[int]) -> None:
+    """Zombie z (card data `zs`), put in position p and Engaging, appears (a Fast one noted in
+    `fast`)."""
     st.say(f"  {zs.name} appears in {st.location_name(p)}.")
     if zs.fast:
         fast.append(z)
@@ -245,7 +245,8 @@ def _move(st: Table, job: list[int]) -> None:
     zombies Attack, Spawn, and the next Player Turn starts (`job[2]`): queued at the end."""
     alive = [s for s in range(st.num_players) if st.alive[s]]
     occupied = {st.pos[s] for s in alive}  # (no survivor moves or dies while zombies move)
-    while job[1] < len(st.zorder):
+    moving = len(st.zorder)  # (no zombie comes or goes while they move)
+    while job[1] < moving:
         z = st.zorder[job[1]]
         p = st.zpos[z]
         if p in occupied:
@@ -286,12 +287,13 @@ def _spawn(st: Table, job: list[int]) -> None:
         while True:
             z = job[2]
             if z >= 0 and not job[3]:  # it Engages a random survivor there, and appears
-                if not st.zspec(z).group:
+                zs = st.zspec(z)
+                if not zs.group:
                     there = st.here(where)
                     st.zeng[z] = (st.chance_pick(there, "whom a zombie Engages", SETTLE)
                                   if there else -1)
-                _appears(st, z, where, job)  # (the Fast ones noted after the job's fields)
-                if st.zspec(z).attract:
+                _appears(st, z, zs, where, job)  # (the Fast ones noted after the job's fields)
+                if zs.attract:
                     job[3] = 1
                 else:
                     job[2] = -1
