@@ -175,3 +175,23 @@ def test_every_pick_of_whom_a_zombie_moves_toward_is_a_resume_point(
                 picks += 1
                 assert ran and not set(ran) & set(STARTS)
     assert picks >= 3
+
+
+
+def test_a_survivors_draw_in_the_play_cards_step_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card used for its draws, a first Advance by Following into a Location."""
+    went_on = _resumes("the next Action card",
+                       lambda copy: copy.phase == "play" and copy.infest is None, monkeypatch,
+                       wanted=8)
+    assert set(went_on) == {"draws"}
+
+
+def test_a_first_advance_into_a_location_placed_draws_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The survivor who places a Location moves into it and draws its Action cards; then its
+    Infestation goes on (the same procedure)."""
+    went_on = _resumes("the next Action card",
+                       lambda copy: copy.phase == "play" and copy.infest is not None,
+                       monkeypatch, wanted=8)
+    assert set(went_on) == {"draws"}

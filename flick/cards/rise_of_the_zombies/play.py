@@ -78,10 +78,10 @@ def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
         st.ready[s].remove(b)
         st.adisc.append(b)
         st.say(f"The {st.name(s)} uses {sp.name}.")
-        if sp.eff("draw"):
-            decks.draw_actions(st, s, sp.eff("draw"))
-        if sp.eff("heal"):
+        if sp.eff("heal"):  # (asked once the action settles: after the draws)
             st.pending.append(D.Heal(seat=s, wounds=sp.eff("heal")))
+        if sp.eff("draw"):
+            go_on_drawing(st, s, sp.eff("draw"))
     elif kind == K_MEDIC:
         st.free_used[s] = True
         st.pending.append(D.Heal(seat=s, wounds=1))
@@ -100,6 +100,16 @@ def apply_play(st: Table, s: int, kind: int, a: int, b: int) -> None:
         st.put_card("comp_attacked", b, True)
         lo, hi = st.spec(b).range
         st.pending.append(D.Target(seat=s, mode="chart", chart=b, left=1, lo=lo, hi=hi))
+
+
+def go_on_drawing(st: Table, s: int, left: int) -> None:
+    """Survivor s draws the `left` cards it has still to draw in the Play Cards step (a card
+    used for its draws, a first Advance into a Location), then the Infestation of a Location
+    just placed goes on: all that is left of the action but settling it, so each draw is a
+    resume point (the state's procedure ("draws", s, cards left); flick.cards.engine)."""
+    decks.draw_actions(st, s, left, ("draws", s))
+    if st.infest is not None:
+        zombies.continue_infestation(st)
 
 
 def pay(st: Table, s: int, card: int) -> None:
@@ -209,8 +219,10 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
 
 
 def move(st: Table, s: int, dest: int) -> None:
-    """Move s into path position dest: Disengage from zombies left behind, draw Dangerous
-    Location cards on a first Advance, get Engaged by unengaged zombies there."""
+    """Move s into path position dest: Disengage from zombies left behind, get Engaged by
+    unengaged zombies there, draw Dangerous Location cards on a first Advance (the draws
+    last, `go_on_drawing`: all that follows in the action is the Infestation of a Location
+    just placed, then settling it)."""
     old = st.pos[s]
     st.moved[s] = True
     st.pos[s] = dest
@@ -219,14 +231,14 @@ def move(st: Table, s: int, dest: int) -> None:
         if st.zeng[z] == s:
             st.zeng[z] = -1
             zombies.engage_random(st, z, old)
+    for z in st.zorder:
+        if st.zpos[z] == dest and st.zeng[z] < 0 and not st.zspec(z).group:
+            st.zeng[z] = s
     if dest > st.furthest[s]:
         st.furthest[s] = dest
         c = st.path[dest]
         n = st.cat.helicopter[0] if c == HELI else 0 if c == SAFE else st.spec(c).draw
-        decks.draw_actions(st, s, n)
-    for z in st.zorder:
-        if st.zpos[z] == dest and st.zeng[z] < 0 and not st.zspec(z).group:
-            st.zeng[z] = s
+        go_on_drawing(st, s, n)
 
 
 def place_location(st: Table, s: int, card: int) -> None:
@@ -245,7 +257,7 @@ def place_location(st: Table, s: int, card: int) -> None:
     for t in range(st.num_players):
         if st.alive[t]:
             st.passed[t] = False
-    move(st, s, i)
     need = zombies.infestation_value(st, i, text)
     st.infest = D.Infestation(pos=i, need=need, got=0, seat=s, fast=[])
-    zombies.continue_infestation(st)
+    assert i > st.furthest[s]  # a first Advance: its draws, then the Infestation goes on
+    move(st, s, i)  # (`go_on_drawing`)

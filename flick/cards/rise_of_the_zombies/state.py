@@ -210,8 +210,9 @@ class RiseOfTheZombies(Table):
         seat's action ("for", seat, action: `apply_for`), and where a draw of the deal or of
         the end of a Discard step goes on ("deal" / "done", seat, cards left), where a zombie
         attack's roll goes on ("settle": `zombies.run_zq`), a survivor's attack roll ("roll",
-        target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest") and the
-        draws of a seat with nothing to discard ("discard", seat, cards left): resume points,
+        target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest"), the
+        draws of a seat with nothing to discard ("discard", seat, cards left) and a survivor's
+        draws in the Play Cards step ("draws", seat, cards left): resume points,
         flick.cards.engine."""
         what = procedure[0]
         if what == "act":  # (the engine's, the commonest: asked first)
@@ -239,6 +240,10 @@ class RiseOfTheZombies(Table):
             assert isinstance(pd, D.Target)
             roll = self.chance_die("an attack roll", procedure)
             combat.weapon_roll(self, pd, procedure[1], surv, roll)
+            turns.settle(self)
+            self._count_decision()
+        elif what == "draws":  # a survivor's draws in the Play Cards step: `play.go_on_drawing`
+            play.go_on_drawing(self, procedure[1], procedure[2])
             turns.settle(self)
             self._count_decision()
         elif what == "infest":
