@@ -195,3 +195,17 @@ def test_a_first_advance_into_a_location_placed_draws_from_where_it_waits(
                        lambda copy: copy.phase == "play" and copy.infest is not None,
                        monkeypatch, wanted=8)
     assert set(went_on) == {"draws"}
+
+
+def test_an_attract_draw_while_a_location_infests_goes_on_from_where_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Infestation's draws of a Location whose last zombie placed Attracts: the
+    Infestation's own draws and its Attracts' go on from the waiting copy."""
+    def attracting(copy: RiseOfTheZombies) -> bool:
+        inf = copy.infest
+        return (inf is not None and bool(copy.zorder)
+                and copy.zpos[copy.zorder[-1]] == inf.pos
+                and copy.zspec(copy.zorder[-1]).attract)
+
+    went_on = _resumes("the next Zombie card", attracting, monkeypatch, wanted=12)
+    assert went_on.count("attract") >= 3

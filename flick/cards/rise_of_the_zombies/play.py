@@ -192,8 +192,8 @@ def apply_pending(st: Table, s: int, kind: int, a: int, b: int) -> None:
         inf.prisoners = -1
         if kind == K_PLACE_EPIC:
             st.epic["prisoners_placed"] = True
-            zombies.place_zombie(st, z, inf.pos, inf.seat, inf.fast)
             inf.got += st.zspec(z).xp
+            zombies.place_zombie(st, z, inf.pos, inf.seat, inf.fast, infesting=True)
         else:
             st.aside.append(z)
             st.say("  the Mutated Prisoners are set aside.")

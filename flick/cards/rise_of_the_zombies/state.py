@@ -211,9 +211,9 @@ class RiseOfTheZombies(Table):
         the end of a Discard step goes on ("deal" / "done", seat, cards left), where a zombie
         attack's roll goes on ("settle": `zombies.run_zq`), a survivor's attack roll ("roll",
         target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest"), the
-        draws of a seat with nothing to discard ("discard", seat, cards left) and a survivor's
-        draws in the Play Cards step ("draws", seat, cards left): resume points,
-        flick.cards.engine."""
+        draws of a seat with nothing to discard ("discard", seat, cards left), a survivor's
+        draws in the Play Cards step ("draws", seat, cards left) and an Infestation's zombie
+        being placed ("attract", zombie, step): resume points, flick.cards.engine."""
         what = procedure[0]
         if what == "act":  # (the engine's, the commonest: asked first)
             self._apply(procedure[1])
@@ -244,6 +244,10 @@ class RiseOfTheZombies(Table):
             self._count_decision()
         elif what == "draws":  # a survivor's draws in the Play Cards step: `play.go_on_drawing`
             play.go_on_drawing(self, procedure[1], procedure[2])
+            turns.settle(self)
+            self._count_decision()
+        elif what == "attract":  # an Infestation's zombie being placed: `zombies.go_on_placing`
+            zombies.go_on_placing(self, procedure[1], procedure[2])
             turns.settle(self)
             self._count_decision()
         elif what == "infest":

@@ -25,6 +25,7 @@ from flick.cards.rise_of_the_zombies import decks, turn_order
 J_ATTACK, J_HIT, J_SWAP, J_SPAWN, J_NEXT_TURN, J_MOVE, J_ENGAGE = range(7)
 SETTLE = ("settle",)  # the state's procedure: settle, then count the decision
 INFEST = ("infest",)  # the state's procedure: go on with the Infestation, then SETTLE
+ATTRACT = "attract"  # the state's procedure (ATTRACT, z, step): `go_on_placing`, then SETTLE
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.data import ZombieSpec
@@ -59,26 +60,57 @@ def continue_infestation(st: Table) -> None:
             inf.prisoners = z
             st.pending.insert(0, D.Epic(seat=inf.seat))
             return
-        place_zombie(st, z, inf.pos, inf.seat, inf.fast)
-        inf.got += st.zspec(z).xp
+        inf.got += st.zspec(z).xp  # (counted first: nothing reads it while it is placed)
+        place_zombie(st, z, inf.pos, inf.seat, inf.fast, infesting=True)
     st.infest = None
     fast_attacks(st, inf.fast)
 
 
-def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int]) -> None:
-    """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1)."""
-    zs = _put(st, z, p)
-    if not zs.group:
-        if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
-            st.zeng[z] = seat
-        else:
-            engage_random(st, z, p)
-    _appears(st, z, zs, p, fast)
-    if zs.attract:
-        extra = decks.draw_zombie(st, choice=False)
-        if extra >= 0:
-            st.say(f"  {zs.name} attracts another zombie.")
-            place_zombie(st, extra, p, -1, fast)
+def place_zombie(st: Table, z: int, p: int, seat: int, fast: list[int],
+                 infesting: bool = False) -> None:
+    """Zombie z appears in position p, Engaging `seat` (or a random survivor there if -1); an
+    Attract draws more. `infesting`: z is counted in the Infestation in progress, which goes
+    on once it is placed: its random Engagements and Attract draws are resume points
+    (`go_on_placing`)."""
+    _put(st, z, p)
+    _placing(st, z, p, seat, fast, 0, infesting)
+
+
+def _placing(st: Table, z: int, p: int, seat: int, fast: list[int], step: int,
+             infesting: bool) -> None:
+    """Zombie z, put in position p, is placed from `step` on: 0 it Engages (`seat` if he is
+    there, else a random survivor there) and appears, 1 its Attract draws one more zombie,
+    put there and placed in turn (Engaging at random)."""
+    while True:
+        zs = st.zspec(z)
+        if step == 0:
+            if not zs.group:
+                if seat >= 0 and st.alive[seat] and st.pos[seat] == p:
+                    st.zeng[z] = seat
+                else:
+                    there = st.here(p)
+                    where = (ATTRACT, z, 0) if infesting else None
+                    st.zeng[z] = (st.chance_pick(there, "whom a zombie Engages", where)
+                                  if there else -1)
+            _appears(st, z, zs, p, fast)
+            if not zs.attract:
+                return
+        extra = decks.draw_zombie(st, choice=False, resume=(ATTRACT, z, 1) if infesting else None)
+        if extra < 0:
+            return
+        st.say(f"  {zs.name} attracts another zombie.")
+        _put(st, extra, p)
+        z, seat, step = extra, -1, 0
+
+
+def go_on_placing(st: Table, z: int, step: int) -> None:
+    """The state's procedure (ATTRACT, z, step): zombie z, placed for the Infestation in
+    progress, goes on being placed from `step` (`_placing`: a random Engagement, as when its
+    survivor is not there, or its Attract's draw), then the Infestation goes on."""
+    inf = st.infest
+    assert inf is not None  # (an Infestation's zombie)
+    _placing(st, z, inf.pos, -1, inf.fast, step, True)
+    continue_infestation(st)
 
 
 def _put(st: Table, z: int, p: int) -> ZombieSpec:
