@@ -42,8 +42,10 @@ class Aim(Decision):
 @dataclass(kw_only=True)
 class Target(Aim):
     """The target of one attack: `mode` "weapon" (a roll of weapon card `weapon`, NONE for
-    the Inherent Weapon), "fixed" (`wounds` wounds) or "chart" (`left` rolls of the chart of
-    card `chart`: a Companion or an Ambush)."""
+    the Inherent Weapon), "fixed" (`wounds` wounds), "chart" (`left` rolls of the chart of
+    card `chart`: a Companion or an Ambush) or "reroll" (the Historian's re-roll of weapon
+    `weapon`, in the place of the Reroll it answers only while that roll is made, so that the
+    roll goes on from where it was drawn: `combat.weapon_roll`)."""
 
     kind: ClassVar[str] = "target"
     mode: str
