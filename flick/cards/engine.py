@@ -120,16 +120,46 @@ def check_action(game_name: str, action: object) -> None:
         )
 
 
-@dataclass(frozen=True)
-class ChanceEvent:
+class ChanceEvent(tuple[str, str, tuple[tuple[int, float], ...]]):
     """A chance event an explicit-chance state waits for: its `kind` ("draw" a card of a deck,
     "die" a d6, "pick" one of several options), a readable `label`, and `outcomes`, (value,
     probability) pairs whose probabilities sum to 1 (a draw's values are card kinds, a die's its
-    faces 1-6, a pick's the options themselves)."""
+    faces 1-6, a pick's the options themselves). Immutable, equal to an event of the same
+    fields (a tuple underneath: one is made at every chance node, and a tuple is the cheapest
+    object to make)."""
 
-    kind: str
-    label: str
-    outcomes: tuple[tuple[int, float], ...]
+    __slots__ = ()
+
+    def __new__(cls, kind: str, label: str,
+                outcomes: tuple[tuple[int, float], ...]) -> ChanceEvent:
+        return _new_event(cls, (kind, label, outcomes))
+
+    kind = property(itemgetter(0), doc="draw, die or pick")
+    label = property(itemgetter(1), doc="what is drawn, rolled or picked")
+    outcomes = property(itemgetter(2), doc="(value, probability) pairs")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is ChanceEvent and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return type(other) is not ChanceEvent or tuple.__ne__(self, other)
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"ChanceEvent(kind={self[0]!r}, label={self[1]!r}, outcomes={self[2]!r})"
+
+    def __getnewargs__(self) -> tuple[str, str, tuple[tuple[int, float], ...]]:
+        return (self[0], self[1], self[2])
+
+    def __copy__(self) -> ChanceEvent:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceEvent:
+        return self  # (immutable all through: ints, floats and text)
+
+
+_new_event = tuple.__new__  # ChanceEvent(...) without its __new__'s call: (cls, fields)
 
 
 class _ChanceWait(BaseException):
@@ -370,7 +400,7 @@ class State(ABC):
         """A d6 roll, 1-6 (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return self.rng.randint(1, 6)
-        return self._chance_outcome(lambda: ChanceEvent("die", label, _D6), resume)
+        return self._chance_outcome(lambda: _new_event(ChanceEvent, ("die", label, _D6)), resume)
 
     def chance_pick(self, options: list[int], label: str = "pick at random",
                     resume: tuple[Any, ...] | None = None) -> int:
@@ -379,8 +409,8 @@ class State(ABC):
             return options[self.rng.randrange(len(options))]
         if len(options) == 1:
             return options[0]
-        return self._chance_outcome(lambda: ChanceEvent(
-            "pick", label, tuple((o, 1 / len(options)) for o in options)), resume)
+        return self._chance_outcome(lambda: _new_event(ChanceEvent, (
+            "pick", label, tuple((o, 1 / len(options)) for o in options))), resume)
 
     def _chance_outcome(self, event: Callable[[], ChanceEvent],
                         resume: tuple[Any, ...] | None = None) -> int:
@@ -689,7 +719,7 @@ def _draw_event(kinds: Sequence[int], label: str) -> ChanceEvent:
         j = bisect_right(ordered, k, i)
         outcomes.append((k, (j - i) / total))
         i = j
-    return ChanceEvent("draw", label, tuple(outcomes))
+    return _new_event(ChanceEvent, ("draw", label, tuple(outcomes)))
 
 
 def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
