@@ -164,12 +164,9 @@ _new_event = tuple.__new__  # ChanceEvent(...) without its __new__'s call: (cls,
 
 class _ChanceWait(BaseException):
     """Raised inside a run of the rules at a chance event whose outcome is not chosen yet (a
-    BaseException: no rule's `except` can swallow it)."""
-
-    def __init__(self, event: ChanceEvent, resume: tuple[Any, ...] | None) -> None:
-        super().__init__(event.label)
-        self.event = event
-        self.resume = resume  # the procedure that goes on from the copy as it is (or None)
+    BaseException: no rule's `except` can swallow it), with `args` (the event, the procedure
+    that goes on from the copy as it is, or None): no `__init__` of its own, one Python call
+    less at every chance node."""
 
 
 class NoDraws(random.Random):
@@ -354,10 +351,8 @@ class State(ABC):
         a sequence of every card's kind; default the card itself) with probability count/total;
         the card taken is the topmost of that kind. `resume`: this draw is a resume point
         (see the module docstring)."""
-        if not self.explicit_chance:
-            return deck.pop()
-        if not deck:
-            return deck.pop()  # the caller's IndexError
+        if not self.explicit_chance or not deck:
+            return deck.pop()  # (an empty deck: the caller's IndexError)
         if kind is None:  # the cards themselves (compared as they are: no call a card)
             top = deck[-1]
             for c in deck:
@@ -365,10 +360,6 @@ class State(ABC):
                     break
             else:
                 return deck.pop()  # one card left: no chance
-            value = self._chance_outcome(lambda: _draw_event(deck, label), resume)
-            for i in range(len(deck) - 1, -1, -1):
-                if deck[i] == value:
-                    return deck.pop(i)
         elif callable(kind):
             top = kind(deck[-1])
             for c in deck:
@@ -376,31 +367,33 @@ class State(ABC):
                     break
             else:
                 return deck.pop()  # one kind left: no chance
-            value = self._chance_outcome(
-                lambda: _draw_event(list(map(kind, deck)), label), resume)
-            for i in range(len(deck) - 1, -1, -1):
-                if kind(deck[i]) == value:
-                    return deck.pop(i)
-        else:  # every card's kind: looked up, the event's in one call
+        else:
             top = kind[deck[-1]]
             for c in deck:
                 if kind[c] != top:
                     break
             else:
                 return deck.pop()  # one kind left: no chance
-            value = self._chance_outcome(
-                lambda: _draw_event(itemgetter(*deck)(kind), label), resume)
-            for i in range(len(deck) - 1, -1, -1):
-                if kind[deck[i]] == value:
-                    return deck.pop(i)
-        raise AssertionError(f"{self.game_name}: drawn kind {value} is not in the deck")
+        # the outcome chosen, or the event waited for (written out: no call a chance node)
+        plan, used = self._chance_plan, self._chance_used
+        if plan is None or used >= len(plan):
+            raise _ChanceWait(_draw_event(deck, kind, label),
+                              None if self._chance_held else resume)
+        self._chance_used = used + 1
+        value = plan[used]
+        return deck.pop(_topmost(deck, kind, value))
 
     def chance_die(self, label: str = "roll a die",
                    resume: tuple[Any, ...] | None = None) -> int:
         """A d6 roll, 1-6 (`resume`: as `chance_draw`)."""
         if not self.explicit_chance:
             return self.rng.randint(1, 6)
-        return self._chance_outcome(lambda: _new_event(ChanceEvent, ("die", label, _D6)), resume)
+        plan, used = self._chance_plan, self._chance_used
+        if plan is None or used >= len(plan):
+            raise _ChanceWait(_new_event(ChanceEvent, ("die", label, _D6)),
+                              None if self._chance_held else resume)
+        self._chance_used = used + 1
+        return plan[used]
 
     def chance_pick(self, options: list[int], label: str = "pick at random",
                     resume: tuple[Any, ...] | None = None) -> int:
@@ -409,18 +402,13 @@ class State(ABC):
             return options[self.rng.randrange(len(options))]
         if len(options) == 1:
             return options[0]
-        return self._chance_outcome(lambda: _new_event(ChanceEvent, (
-            "pick", label, tuple((o, 1 / len(options)) for o in options))), resume)
-
-    def _chance_outcome(self, event: Callable[[], ChanceEvent],
-                        resume: tuple[Any, ...] | None = None) -> int:
-        plan = self._chance_plan
-        if plan is not None:
-            used = self._chance_used
-            if used < len(plan):
-                self._chance_used = used + 1
-                return plan[used]
-        raise _ChanceWait(event(), None if self._chance_held else resume)
+        plan, used = self._chance_plan, self._chance_used
+        if plan is None or used >= len(plan):
+            raise _ChanceWait(_new_event(ChanceEvent, (
+                "pick", label, tuple((o, 1 / len(options)) for o in options))),
+                None if self._chance_held else resume)
+        self._chance_used = used + 1
+        return plan[used]
 
     @contextmanager
     def resume_held(self) -> Iterator[None]:
@@ -523,7 +511,7 @@ class State(ABC):
         try:
             trial._procedure(rest)
         except _ChanceWait as wait:
-            if wait.resume is None or trial._chance_used != 1:
+            if wait.args[1] is None or trial._chance_used != 1:
                 return False
             self._wait(wait, trial, procedure, plan)
             return True
@@ -534,11 +522,12 @@ class State(ABC):
 
     def _wait(self, wait: _ChanceWait, trial: State, procedure: tuple[Any, ...],
               plan: tuple[int, ...]) -> None:
-        """This state waits for `wait.event` (unchanged: the copy ran the procedure); the copy
-        is kept when it waits at a resume point."""
-        self._chance_pending = (procedure, plan, wait.event)
-        if wait.resume is not None:
-            self._chance_trial = (trial, wait.resume)
+        """This state waits for the event of `wait` (unchanged: the copy ran the procedure);
+        the copy is kept when it waits at a resume point."""
+        event, resume = wait.args
+        self._chance_pending = (procedure, plan, event)
+        if resume is not None:
+            self._chance_trial = (trial, resume)
 
     def _adopt(self, trial: State, procedure: tuple[Any, ...], plan: tuple[int, ...]) -> None:
         """The copy that ran a whole `procedure` with the outcomes `plan` becomes this state;
@@ -707,10 +696,16 @@ def check_loaded(state: Loaded) -> Loaded:
 _D6 = tuple((face, 1 / 6) for face in range(1, 7))
 
 
-def _draw_event(kinds: Sequence[int], label: str) -> ChanceEvent:
-    """The event of a draw from a deck whose cards are of `kinds`: each kind with its count
-    over the deck's size (counted as runs of the sorted kinds)."""
-    ordered = sorted(kinds)
+def _draw_event(deck: list[int], kind: Callable[[int], int] | Sequence[int] | None,
+                label: str) -> ChanceEvent:
+    """The event of a draw from `deck` (kinds as `State.chance_draw` reads them): each kind
+    with its count over the deck's size (counted as runs of the sorted kinds)."""
+    if kind is None:
+        ordered = sorted(deck)
+    elif callable(kind):
+        ordered = sorted(map(kind, deck))
+    else:  # every card's kind: looked up in one call
+        ordered = sorted(itemgetter(*deck)(kind))
     total = len(ordered)
     outcomes = []
     i = 0
@@ -720,6 +715,24 @@ def _draw_event(kinds: Sequence[int], label: str) -> ChanceEvent:
         outcomes.append((k, (j - i) / total))
         i = j
     return _new_event(ChanceEvent, ("draw", label, tuple(outcomes)))
+
+
+def _topmost(deck: list[int], kind: Callable[[int], int] | Sequence[int] | None,
+             value: int) -> int:
+    """The index of the topmost card of `deck` whose kind is `value` (as `_draw_event`)."""
+    if kind is None:
+        for i in range(len(deck) - 1, -1, -1):
+            if deck[i] == value:
+                return i
+    elif callable(kind):
+        for i in range(len(deck) - 1, -1, -1):
+            if kind(deck[i]) == value:
+                return i
+    else:
+        for i in range(len(deck) - 1, -1, -1):
+            if kind[deck[i]] == value:
+                return i
+    raise AssertionError(f"drawn kind {value} is not in the deck")
 
 
 def list_of_lists(value: list[list[Any]]) -> list[list[Any]]:
