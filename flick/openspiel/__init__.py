@@ -185,13 +185,6 @@ class _Held:
             legal = self.legal = self.engine.legal_id_actions(self.engine.current_player())
         return legal
 
-    def changed(self) -> None:
-        """The engine changed in place (a move was applied): forget what was worked out."""
-        if self.seen:  # (an empty one stays: nobody looked)
-            self.seen = {}
-        self.legal = None
-        self.actor = _actor(self.engine)
-
     def look(self, player: int) -> tuple[Any, str]:
         """The seat's observation and its text, computed once per state."""
         if player not in self.seen:
@@ -421,7 +414,12 @@ class FlickState(pyspiel.State):
             raise ValueError(f"the game is over: action {action} is not applied")
         self.moves += 1
         recall.moves.append((actor, action))  # (`_Recall.played`, written out)
-        held.changed()  # the engine changed in place
+        # the engine changed in place (what was worked out for the node before is
+        # forgotten; `_actor` written out)
+        if held.seen:
+            held.seen = {}
+        held.legal = None
+        held.actor = CHANCE if engine.chance_event() is not None else engine.current_player()
 
     def _deal(self, action: int) -> None:
         """Surrounded's deal: card `action + 1` is the next card of the deck."""
