@@ -60,8 +60,9 @@ procedure of its own on the state as it is there, the helper is given that proce
 Something to Fear asks for its draws in a queue (`rounds.deal`, then `advance`); Rise of the
 Zombies! resumes its deal, a Discard step's draws, a survivor's draws while playing cards,
 every attack roll (a weapon's, a Companion's or an Ambush's chart, the Historian's re-roll),
-the zombies' moves and random Engagements, an Infestation's and the Spawn's draws. Rules that call something reaching such a point and have work of their own
-after the call hold the points for it (`resume_held`). Only the state that ran the copy keeps
+the zombies' moves and random Engagements, an Infestation's and the Spawn's draws. Rules
+that call something reaching such a point and have work of their own after the call hold the
+points for it (`resume_held`). Only the state that ran the copy keeps
 it (a clone, a dump or a pickle of a waiting state does not: it runs the decision from its
 start, which ends the same), and the state is still the one before the decision while it
 waits. A waiting point that is not a resume point drops the copy (the decision runs again
