@@ -246,11 +246,6 @@ class _Recall:
             self.checkpoint = engine.clone() if fresh is None else fresh
             self.fresh = None
 
-    def played(self, actor: int, action: int) -> None:
-        """A move was applied: a decision of seat `actor` (its action id) or, with actor
-        `CHANCE`, a chance outcome."""
-        self.moves.append((actor, action))
-
     def digest(self, player: int) -> str:
         if self.moves:
             self._catch_up()
@@ -413,7 +408,7 @@ class FlickState(pyspiel.State):
         else:
             raise ValueError(f"the game is over: action {action} is not applied")
         self.moves += 1
-        recall.moves.append((actor, action))  # (`_Recall.played`, written out)
+        recall.moves.append((actor, action))  # the move, for the digests
         # the engine changed in place (what was worked out for the node before is
         # forgotten; `_actor` written out)
         if held.seen:

@@ -44,6 +44,7 @@ from flick.cards.rise_of_the_zombies.codes import (
     K_USE,
     SAFE,
 )
+from flick.cards.rise_of_the_zombies.moves import targets
 
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
@@ -96,9 +97,7 @@ def chance_free(st: Table, procedure: tuple[Any, ...]) -> bool:
 def _targets(st: Table, s: int, weapon: int) -> int:
     """How many zombies `weapon` of survivor s can target now."""
     (lo, hi), _chart, _final, _name = st.weapon(s, weapon)
-    p = st.pos[s]
-    zpos = st.zpos
-    return sum(1 for z in st.zorder if lo <= abs(zpos[z] - p) <= hi)
+    return len(targets(st, s, lo, hi))
 
 
 def _follow_free(st: Table, s: int, dest: int) -> bool:

@@ -29,9 +29,6 @@ from flick.cards.something_to_fear.options import step_options
 if TYPE_CHECKING:
     from flick.cards.something_to_fear.table import StfTable
 
-_SECURING = (A.SECURE, A.SECURE_ANDREA, A.WEAPON, A.STEAL)
-
-
 def chance_free(st: StfTable, procedure: tuple[Any, ...]) -> bool:
     """True when `procedure` (the state's "act") surely meets no chance event."""
     if procedure[0] != "act":
@@ -156,7 +153,5 @@ def _goes_on(st: StfTable, rest: list[int], row: int, mob: int, stash: list[int]
             return False  # Michonne's look draws
     if not st.to_act:
         return False  # the clean-up draws
-    number = st.number
-    rev = st.reversed
-    nxt = min(st.to_act, key=lambda q: (number[q] if rev else -number[q], (q - tie) % n))
+    nxt = min(st.to_act, key=lambda q: st.order_key(q, tie))
     return _turn_opens_with_decision(st.selected[nxt], row)

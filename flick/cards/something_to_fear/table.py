@@ -84,11 +84,12 @@ class StfTable(State):
             known = max(0, known - len(self.peek))
         return min(known, len(self.deck))
 
-    def order_key(self, q: int) -> tuple[int, int]:
+    def order_key(self, q: int, tiebreaker: int | None = None) -> tuple[int, int]:
         """Turn order: the highest number first (Carl: the lowest), ties to the player nearest
-        the Tie-breaker holder clockwise."""
+        the Tie-breaker holder clockwise (`tiebreaker`: as if that player held it)."""
         number = self.number[q]
-        return (number if self.reversed else -number, (q - self.tiebreaker) % self.num_players)
+        tie = self.tiebreaker if tiebreaker is None else tiebreaker
+        return (number if self.reversed else -number, (q - tie) % self.num_players)
 
     def results(self) -> list[scoring.PlayerResult]:
         """Every player's damage and score as if the game ended now (final once terminal)."""
