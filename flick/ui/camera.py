@@ -7,7 +7,9 @@ A camera that jumps under the pointer makes the next click land elsewhere, so th
   that scale;
 - never moves by itself while the player's view already shows what matters now (the survivor
   in play or the survivors to choose from): it re-centres only when one of them would be out
-  of view (within `EDGE_PX` of its edge);
+  of view (the survivor in play within `EDGE_PX` of its edge, room to aim; a survivor to
+  choose within `CHOICE_EDGE_PX`, seen whole: the opening view on a small screen keeps its
+  margin of `FOCUS_MARGIN_CM` around them, so it is never left at once);
 - eases toward a new view (`EASE_S`, exponential) instead of jumping, and holds still while
   the player presses, drags or pans (nothing moves between a press and what it aims at).
 """
@@ -30,7 +32,11 @@ HINT_STRIP_PX = 32  # the hint strip at the table's top (px): the fitted view ke
 # The whole city is shown when it is drawn at least this large (a figure's 2.6 cm base 21 px).
 WHOLE_CITY_PX_PER_CM = 8.0
 EASE_S = 0.15  # s: the time constant of the camera's glide toward a new view
-EDGE_PX = 48  # a point of interest this close to the view's edge (or beyond) re-centres it
+EDGE_PX = 48  # the survivor in play this close to the view's edge (or beyond) re-centres it
+# A survivor to choose this close to the view's edge (or beyond) re-centres it: a figure's
+# base (2.6 cm) is 21 px at 8 px/cm, so it is seen whole and clickable.
+CHOICE_EDGE_PX = 16
+FOCUS_MARGIN_CM = 4.0  # around the objective and the survivors in the small screen's view
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in cm
 
 
@@ -60,7 +66,8 @@ def first_view(city: Box, focus: Box, rect: pygame.Rect) -> Camera:
     if whole.scale >= WHOLE_CITY_PX_PER_CM:
         return whole
     fx0, fy0, fx1, fy1 = focus
-    scale = max(WHOLE_CITY_PX_PER_CM, fit_box(fx0 - 4, fy0 - 4, fx1 + 4, fy1 + 4, rect).scale)
+    m = FOCUS_MARGIN_CM
+    scale = max(WHOLE_CITY_PX_PER_CM, fit_box(fx0 - m, fy0 - m, fx1 + m, fy1 + m, rect).scale)
     return clamp(centred(scale, ((fx0 + fx1) / 2, (fy0 + fy1) / 2), rect), city, rect)
 
 
@@ -101,10 +108,10 @@ class CameraRig:
         self.target = cam
 
     def keep_in_view(self, points: list[tuple[float, float]], city: Box,
-                     rect: pygame.Rect) -> None:
+                     rect: pygame.Rect, edge: int = EDGE_PX) -> None:
         """Re-centre (at the current zoom, kept on the table) on `points` only when one of
-        them is out of the view the player will see."""
-        if not points or shows(self.target, rect, points):
+        them is out of the view the player will see (or within `edge` px of its side)."""
+        if not points or shows(self.target, rect, points, edge):
             return
         x = sum(p[0] for p in points) / len(points)
         y = sum(p[1] for p in points) / len(points)
@@ -171,7 +178,8 @@ class WindowCameras:
                 self.rig.glide(self.overview())
                 self.fitted = self.rig.target
             return
-        self.rig.keep_in_view(focus_points(self.game), city_box(self.game), self.view_rect())
+        points, edge = focus_points(self.game)
+        self.rig.keep_in_view(points, city_box(self.game), self.view_rect(), edge)
 
     def toggle_fit(self) -> None:
         """F: glide to the fitted view; pressed again there, to the whole city."""
@@ -247,16 +255,17 @@ def objective_box(game: Game) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def focus_points(game: Game) -> list[tuple[float, float]]:
-    """What must stay in view now: the survivor in play (its piece to flick too), or
-    the survivors the team to play may choose."""
+def focus_points(game: Game) -> tuple[list[tuple[float, float]], int]:
+    """What must stay in view now, and how far from the view's edge (px): the survivor in
+    play (its piece to flick too: `EDGE_PX`), or the survivors the team to play may choose
+    (`CHOICE_EDGE_PX`)."""
     g = game
     s = g.survivors.get(g.active) if g.active else None
     if s is not None and s.piece is not None and g.board.exists(s.piece):
-        return [g.board.pos(s.piece)]
+        return [g.board.pos(s.piece)], EDGE_PX
     if s is not None and s.building is not None:
-        return [adapter.inside_spot(g, s)]
+        return [adapter.inside_spot(g, s)], EDGE_PX
     if g.phase == "choose" and not g.over:
         return [g.board.pos(q.piece) for q in g.available(g.current_team)
-                if q.piece is not None and g.board.exists(q.piece)]
-    return []
+                if q.piece is not None and g.board.exists(q.piece)], CHOICE_EDGE_PX
+    return [], EDGE_PX

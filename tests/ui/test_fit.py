@@ -20,7 +20,7 @@ from flick.cli.play import fitted_size
 from flick.game.game import Game
 from flick.scenario import load
 from flick.ui.app import PlayApp, Settings
-from flick.ui.camera import WHOLE_CITY_PX_PER_CM
+from flick.ui.camera import WHOLE_CITY_PX_PER_CM, objective_box
 
 
 @pytest.fixture(autouse=True)
@@ -157,3 +157,18 @@ def test_the_end_of_the_game_shows_the_whole_city() -> None:
     app.refresh()
     settle(app)
     assert app.cam == app.cameras.overview()
+
+
+@pytest.mark.parametrize("number", [3, 6, 8])
+def test_the_small_screen_view_stays_on_the_objective_and_the_survivors(
+        monkeypatch: pytest.MonkeyPatch, number: int) -> None:
+    size = laptop_window(monkeypatch)
+    pygame.display.set_mode(size)
+    app = PlayApp(Game(load(number), 1), Settings(frames=1, size=size))
+    if app.pass_screen:
+        app.dismiss_pass()
+    first = app.cam
+    settle(app)
+    assert app.cam == first  # the survivors to choose are in view: nothing glides away
+    x0, y0, x1, y1 = objective_box(app.game)
+    assert in_view(app, x0, y0) and in_view(app, x1, y1)
