@@ -180,8 +180,8 @@ def test_a_something_to_fear_decision_runs_once_whatever_chance_it_meets(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its draws are resume points (flick.cards.engine): a decision runs on one copy, which
     goes on from each draw it waits at, instead of a copy and a run again per chance event
-    (every decision run on a copy here: none hinted free of chance)."""
-    monkeypatch.setattr(StfState, "_chance_free", lambda self, procedure: False)
+    (every decision run on a copy here: no base is used)."""
+    monkeypatch.setattr(StfState, "CHANCE_LOG", 0)
     copies = CountedClones(monkeypatch, StfState)
     st = StfState(num_players=3, explicit_chance=True)
     rng = random.Random(5)
@@ -236,7 +236,9 @@ def test_rise_deals_its_hands_on_one_copy_and_draws_a_discard_step_from_where_it
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal's draws, a Discard step's draws and a zombie attack's rolls are resume points:
     the whole deal runs on one copy (a copy a draw before), and ending a Discard step copies
-    the state once, however many cards it draws."""
+    the state once, however many cards it draws (every decision run on a copy here: no base
+    is used)."""
+    monkeypatch.setattr(RiseOfTheZombies, "CHANCE_LOG", 0)
     copies = CountedClones(monkeypatch, RiseOfTheZombies)
     rise = RiseOfTheZombies(survivors=["Scout", "Paramedic"], explicit_chance=True)
     draws = 0

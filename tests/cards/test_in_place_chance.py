@@ -1,7 +1,8 @@
-"""Decisions an explicit-chance game hints free of chance run on the state itself
-(flick.cards.engine, "In place"): the games are the same, bit for bit, as when every decision
-runs on a copy; a wrong hint is undone from the state's base; copies, dumps and pickles of a
-state that ran decisions in place go on alike."""
+"""An explicit-chance game runs its decisions on the state itself (flick.cards.engine, "In
+place"), waiting mid-decision at a resume point: the games are the same, bit for bit, as
+when every decision runs on a copy; a chance event that is no resume point, or a rule that
+raises, is undone from the state's base; a waiting state shows the state before its decision;
+copies, dumps and pickles of it go on alike."""
 
 from __future__ import annotations
 
@@ -37,13 +38,14 @@ MAKERS: dict[str, Callable[[int], State]] = {
 
 
 def on_copies(monkeypatch: pytest.MonkeyPatch, cls: type[State]) -> None:
-    """Every decision of `cls` runs on a copy (no hint: the engine's path before hints)."""
-    monkeypatch.setattr(cls, "_chance_free", lambda self, procedure: False)
+    """Every decision of `cls` runs on a copy (no base is ever used: a log of none)."""
+    monkeypatch.setattr(cls, "CHANCE_LOG", 0)
 
 
-def always_hinted(monkeypatch: pytest.MonkeyPatch, cls: type[State]) -> None:
-    """Every decision of `cls` is hinted free of chance: wrong for those that meet some."""
-    monkeypatch.setattr(cls, "_chance_free", lambda self, procedure: True)
+def no_resume_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every chance event is no resume point (as if the rules held them all): a decision run
+    in place that meets one is undone and runs on a copy (from its start at each event)."""
+    monkeypatch.setattr(State, "_chance_held", 1)
 
 
 Hook = Callable[[State, Callable[[], None]], None]
@@ -90,16 +92,20 @@ def without_pending(dump: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
-def test_hinted_decisions_run_in_place_and_play_the_games_copies_play(
+def test_decisions_run_in_place_and_play_the_games_copies_play(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same random games, move for move, whether the hinted decisions run in place or
-    every decision runs on a copy; in place, most decisions make no copy."""
+    """The same random games, move for move (the dump after every move, at a chance node
+    too), whether decisions run in place, waiting at resume points mid-decision, or every
+    decision runs on a copy; in place, few decisions make a copy (a full log, an undone one)."""
     make = MAKERS[name]
     cls = type(make(0))
     for seed in range(4):
         with monkeypatch.context() as patch:
             on_copies(patch, cls)
             copied = play(make(seed), seed)
+            copied_end = play(make(seed), seed, every=False)
+        assert copied_end == copied[-1:]
+        assert play(make(seed), seed) == copied
         with monkeypatch.context() as patch:
             copies = CountedClones(patch, cls)
             decisions = 0
@@ -109,22 +115,22 @@ def test_hinted_decisions_run_in_place_and_play_the_games_copies_play(
                 decisions += 1
                 apply()
 
-            assert play(make(seed), seed, decide=count) == copied
-            assert copies.count < decisions * 0.8  # (Rise: about a third of them make one)
+            assert play(make(seed), seed, decide=count, every=False) == copied_end
+            assert copies.count <= decisions // 10 + 2  # (on copies: a third to a half)
 
 
 @pytest.mark.parametrize("name", sorted(MAKERS))
-def test_a_wrong_hint_is_undone_and_the_state_waits_as_it_was(
+def test_a_wait_that_is_no_resume_point_is_undone_and_the_state_waits_as_it_was(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hinted free of chance, every decision runs in place; one that meets a chance event
-    is undone from the state's base (a copy) and runs on a copy: the state waits for the
-    event as it was before the decision, and the games are the copies' games."""
+    """With no resume points, a decision run in place that meets a chance event is undone
+    from the state's base (a copy) and runs on a copy: the state waits for the event as it
+    was before the decision, and the games are the copies' games."""
     make = MAKERS[name]
     cls = type(make(0))
     with monkeypatch.context() as patch:
         on_copies(patch, cls)
         copied = [play(make(seed), seed) for seed in range(3)]
-    always_hinted(monkeypatch, cls)
+    no_resume_points(monkeypatch)
     copies = CountedClones(monkeypatch, cls)
     undone = 0
 
@@ -141,6 +147,78 @@ def test_a_wrong_hint_is_undone_and_the_state_waits_as_it_was(
         assert play(make(seed), seed, decide=check) == copied[seed]
     assert undone > 5
 
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_a_state_waiting_in_place_shows_the_state_before_its_decision(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every chance node of a decision waiting in place, each seat's observation, the
+    text and the dump are those of the same game run on copies (the state before the
+    decision), and asking for them changes nothing of the game."""
+    make = MAKERS[name]
+    cls = type(make(0))
+    seats = range(make(0).num_players)
+
+    def views(state: State) -> Any:
+        return ([state.observation(p) for p in seats], state.render(None),
+                [state.render(p) for p in seats], state.to_json())
+
+    def look(state: State, seed: int) -> list[Any]:
+        rng = random.Random(seed)
+        seen = []
+        while not state.is_terminal():
+            event = state.chance_event()
+            if event is not None:
+                seen.append(views(state))
+                values, probs = zip(*event.outcomes, strict=True)
+                state.apply_chance(rng.choices(values, probs)[0])
+            else:
+                _choose(state, rng)()
+        return [*seen, state.to_json()]
+
+    for seed in range(2):
+        with monkeypatch.context() as patch:
+            on_copies(patch, cls)
+            copied = look(make(seed), seed)
+        assert look(make(seed), seed) == copied
+        assert len(copied) > 20
+
+
+@pytest.mark.parametrize("how", ["clone", "json", "pickle"])
+@pytest.mark.parametrize("name", ["rise_4_insane", "rise_3_otis", "stf_5_expert"])
+def test_copies_dumps_and_pickles_of_a_state_waiting_in_place_go_on_alike(
+        name: str, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clone, a rebuilt dump or a pickle of a state waiting in place (its decision made no
+    copy), taken while it waits, plays the rest of the game (the same choices and outcomes)
+    to the same end as the state itself."""
+    make = MAKERS[name]
+    cls = type(make(0))
+    copy_of: dict[str, Callable[[State], State]] = {
+        "clone": lambda st: st.clone(),
+        "json": lambda st: cls.from_json(st.to_json()),
+        "pickle": lambda st: pickle.loads(pickle.dumps(st)),
+    }
+    copies = CountedClones(monkeypatch, cls)
+    checked = 0
+    for seed in range(3):
+        st = make(seed)
+        play(st, seed, stop=12 + 7 * seed, every=False)
+        rng = random.Random(seed)
+        waits = 0
+        while waits < 3 and not st.is_terminal():  # the third decision that meets chance
+            if st.chance_event() is not None:
+                values, probs = zip(*st.chance_event().outcomes, strict=True)
+                st.apply_chance(rng.choices(values, probs)[0])
+                continue
+            copies.count = 0
+            _choose(st, rng)()
+            waits += st.chance_event() is not None and copies.count == 0
+        if st.is_terminal():
+            continue
+        twin = copy_of[how](st)
+        ends = [play(s, seed + 100, every=False) for s in (twin, st)]
+        assert ends[0] == ends[1]
+        checked += 1
+    assert checked >= 2
 
 def test_a_rule_that_raises_during_an_in_place_decision_leaves_the_state_unchanged(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,7 +241,7 @@ def test_a_rule_that_raises_during_an_in_place_decision_leaves_the_state_unchang
 
     monkeypatch.setattr(turns, "settle", broken)
     with pytest.raises(RuntimeError):
-        st.apply(discard)  # hinted: runs in place, then fails half-way
+        st.apply(discard)  # runs in place, then fails half-way
     assert st.to_json() == before
     monkeypatch.setattr(turns, "settle", settle)
     st.apply(discard)
@@ -171,13 +249,13 @@ def test_a_rule_that_raises_during_an_in_place_decision_leaves_the_state_unchang
     assert st.to_json() == twin.to_json()
 
 
-@pytest.mark.parametrize("wrong", [False, True], ids=["hinted", "always_hinted"])
+@pytest.mark.parametrize("wrong", [False, True], ids=["resume_points", "no_resume_points"])
 @pytest.mark.parametrize("name", ["rise_4_insane", "stf_5_expert"])
 def test_copies_dumps_and_pickles_after_in_place_decisions_go_on_alike(
         name: str, wrong: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """A clone, a rebuilt dump and a pickle of a state that ran decisions in place end as
     the state does; and a copy played on first with other choices never reaches the base
-    the state undoes a wrong hint from."""
+    the state undoes a decision from."""
     make = MAKERS[name]
     cls = type(make(0))
     for seed in range(3):
@@ -188,7 +266,7 @@ def test_copies_dumps_and_pickles_after_in_place_decisions_go_on_alike(
             play(reference, seed + 100, every=False)
         with monkeypatch.context() as patch:
             if wrong:
-                always_hinted(patch, cls)
+                no_resume_points(patch)
             st = make(seed)
             play(st, seed, stop=30, every=False)
             clone = st.clone()
@@ -199,7 +277,7 @@ def test_copies_dumps_and_pickles_after_in_place_decisions_go_on_alike(
         assert all(end == reference.to_json() for end in ends)
 
 
-def test_a_tick_of_the_real_clock_is_kept_when_a_wrong_hint_is_undone(
+def test_a_tick_of_the_real_clock_is_kept_when_a_decision_is_undone(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A change made outside the decisions drops the state's base (`changed_outside`), so an
     undone decision never loses it."""
@@ -217,7 +295,9 @@ def test_a_tick_of_the_real_clock_is_kept_when_a_wrong_hint_is_undone(
         on_copies(patch, RiseOfTheZombies)
         copied = play(make(), 2, decide=ticking)
     with monkeypatch.context() as patch:
-        always_hinted(patch, RiseOfTheZombies)
+        assert play(make(), 2, decide=ticking) == copied
+    with monkeypatch.context() as patch:
+        no_resume_points(patch)
         assert play(make(), 2, decide=ticking) == copied
 
 
@@ -226,7 +306,6 @@ def test_a_base_serves_at_most_chance_log_decisions_in_place(
     """After `CHANCE_LOG` procedures from one base (the decision run on a copy, then those
     in place) the next decision runs on a copy, which starts a new base."""
     monkeypatch.setattr(RiseOfTheZombies, "CHANCE_LOG", 3)
-    always_hinted(monkeypatch, RiseOfTheZombies)
     copies = CountedClones(monkeypatch, RiseOfTheZombies)
     streak = longest = 0
 
@@ -237,38 +316,5 @@ def test_a_base_serves_at_most_chance_log_decisions_in_place(
         streak = streak + 1 if copies.count == 0 else 0
         longest = max(longest, streak)
 
-    play(MAKERS["rise_2"](1), 1, decide=count)
+    play(MAKERS["rise_2"](1), 1, decide=count, every=False)
     assert longest == 2
-
-
-@pytest.mark.parametrize("name", sorted(MAKERS))
-def test_the_games_hint_only_decisions_that_meet_no_chance(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every decision a game hints free of chance (Rise's and Something to Fear's
-    `chance_free`) runs to its end in place: no event pending after it, no copy made."""
-    make = MAKERS[name]
-    cls = type(make(0))
-    hints: list[bool] = []
-    hint = cls._chance_free
-
-    def noted(self: State, procedure: tuple[Any, ...]) -> bool:
-        hints.append(hint(self, procedure))
-        return hints[-1]
-
-    monkeypatch.setattr(cls, "_chance_free", noted)
-    copies = CountedClones(monkeypatch, cls)
-    hinted = decided = 0
-
-    def check(state: State, apply: Callable[[], None]) -> None:
-        nonlocal hinted, decided
-        hints.clear()
-        copies.count = 0
-        apply()
-        decided += 1
-        if hints == [True]:
-            hinted += 1
-            assert copies.count == 0 and state.chance_event() is None
-
-    for seed in range(6):
-        play(make(seed), seed, decide=check)
-    assert hinted > decided * 0.4

@@ -395,3 +395,43 @@ def test_the_python_answers_are_openspiels_own(name: str) -> None:
         if state.is_terminal():
             break
         state.apply_action(int(rs.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", [STF, RISE, RISE.replace("Scout,difficulty=insane",
+                                                          "Scout+Paramedic")],
+                         ids=["stf", "rise_insane", "rise_2"])
+def test_a_state_at_a_chance_node_mid_decision_goes_on_alike_serialized_or_cloned(
+        name: str) -> None:
+    """At chance nodes a decision meets (its engine waiting in place, mid-decision), the
+    state, its clone and its serialization play the rest of the game alike: the same nodes,
+    the same observations, the same end."""
+    game = pyspiel.load_game(name)
+    checked = 0
+    for seed in range(4):
+        state = play_random(game, seed, stop=10 + 5 * seed)
+        rs = np.random.RandomState(seed)
+        while not state.is_terminal() and not state.is_chance_node():
+            state.apply_action(int(rs.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        copies = [state.clone(),
+                  pyspiel.deserialize_game_and_state(
+                      pyspiel.serialize_game_and_state(game, state))[1], state]
+        runs = []
+        for twin in copies:
+            rng = random.Random(seed)
+            nodes = []
+            while not twin.is_terminal():
+                if twin.is_chance_node():
+                    pairs = twin.chance_outcomes()
+                    nodes.append(pairs)
+                    outcomes, probs = zip(*pairs, strict=True)
+                    twin.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    legal = twin.legal_actions()
+                    nodes.append((twin.observation_string(twin.current_player()), legal))
+                    twin.apply_action(rng.choice(legal))
+            runs.append((nodes, str(twin), twin.returns()))
+        assert runs[0] == runs[1] == runs[2]
+        checked += 1
+    assert checked >= 3

@@ -79,7 +79,6 @@ from flick.cards.rise_of_the_zombies import (
     zombies,
 )
 from flick.cards.rise_of_the_zombies import decisions as D
-from flick.cards.rise_of_the_zombies.chance_free import chance_free
 from flick.cards.rise_of_the_zombies.codes import (
     K_DISCARD,
     K_DONE,
@@ -257,10 +256,6 @@ class RiseOfTheZombies(Table):
         else:
             super()._procedure(procedure)
 
-    def _chance_free(self, procedure: tuple[Any, ...]) -> bool:
-        """The decisions that surely meet no chance event (`chance_free`) run in place."""
-        return chance_free(self, procedure)
-
     def max_chance_outcomes(self) -> int:
         """Chance outcomes are card kinds, die faces 1-6 and seats."""
         return max(len(self.cat.actions), len(self.cat.zombies), 7, self.num_players)
@@ -428,6 +423,7 @@ class RiseOfTheZombies(Table):
 
     # ---- copies and JSON (flick.cards.rise_of_the_zombies.progress) ---------------------------
     def to_json(self) -> dict[str, Any]:
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return progress.to_json(self)
 
     @classmethod
@@ -438,12 +434,14 @@ class RiseOfTheZombies(Table):
 
     def clone(self) -> RiseOfTheZombies:
         """An independent copy that goes on exactly like this state."""
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
         return progress.determinize(self, self.check_seat(player), rng)
 
     def observation(self, player: int) -> dict[str, Any]:
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return progress.observation(self, self.check_seat(player))
 
     # ---- text ----------------------------------------------------------------------------------

@@ -62,7 +62,6 @@ from flick.cards.engine import (
 )
 from flick.cards.something_to_fear import actions as A
 from flick.cards.something_to_fear import options, play, progress, rounds, scoring
-from flick.cards.something_to_fear.chance_free import chance_free
 from flick.cards.something_to_fear.data import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -162,10 +161,6 @@ class StfState(StfTable):
         else:
             super()._procedure(procedure)
 
-    def _chance_free(self, procedure: tuple[Any, ...]) -> bool:
-        """The decisions that surely meet no chance event (`chance_free`) run in place."""
-        return chance_free(self, procedure)
-
     # ---- engine API ------------------------------------------------------------------------
     def current_player(self) -> int:
         return TERMINAL if self.phase == A.END else self.actor
@@ -232,6 +227,7 @@ class StfState(StfTable):
 
     # ---- copies and dumps ------------------------------------------------------------------
     def clone(self) -> StfState:
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> StfState:
@@ -246,6 +242,7 @@ class StfState(StfTable):
     def observation(self, player: int) -> dict[str, Any]:
         from flick.cards.something_to_fear.view import observation
 
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return observation(self, self.check_seat(player))
 
     def headline(self) -> str:
@@ -258,6 +255,7 @@ class StfState(StfTable):
         return action_label(self, action)
 
     def to_json(self) -> dict[str, Any]:
+        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return progress.to_json(self)
 
     @classmethod
