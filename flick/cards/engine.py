@@ -85,8 +85,10 @@ and how a copy goes on are the same whether a decision waits in place or on a co
 waiting copy and the base are the state's own: a clone, a dump or a pickle has neither (an
 outcome chosen there runs the decision from its start, which ends the same; its next
 decision runs on a copy), and a change made outside the decisions and outcomes
-(`changed_outside`: Rise's real-time `tick`) drops the base (settling a wait in place
-first). Seeded chance runs every decision in place, as it always did.
+(`changed_outside`: Rise's real-time `tick`) drops the base, and, made while an event is
+pending, goes to the state before the decision (settling a wait in place first), whose
+decision then runs again from its start. Seeded chance runs every decision in place, as it
+always did.
 """
 
 from __future__ import annotations
@@ -664,11 +666,15 @@ class State(Procedures, ABC):
         self.changed_outside()
 
     def changed_outside(self) -> None:
-        """Say that this state was changed other than by its decisions and chance outcomes
-        (a real-time clock's tick, a test's set-up): its base can no longer rebuild it, so
-        it is dropped (the next decision runs on a copy; see the module docstring)."""
+        """Say, before changing it, that this state is changed other than by its decisions
+        and chance outcomes (a real-time clock's tick, a test's set-up): its base could no
+        longer rebuild it, so it is dropped (the next decision runs on a copy), and while a
+        chance event is pending the change goes to the state before the decision (a wait in
+        place is settled) and the waiting copy is dropped: the outcome runs the decision
+        again from its start on the state as changed (see the module docstring)."""
         self.settle_wait()
         self.__dict__.pop("_chance_base", None)
+        self.__dict__.pop("_chance_trial", None)
 
     def chance_to_json(self) -> dict[str, Any]:
         """The explicit-chance fields for `to_json` (empty for a seeded state, whose dump is

@@ -17,6 +17,7 @@ from flick.cards.engine import State
 from flick.cards.rise_of_the_zombies import turns
 from flick.cards.rise_of_the_zombies.codes import K_DISCARD
 from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
+from flick.cards.something_to_fear import rounds
 from flick.cards.something_to_fear.state import StfState
 from tests.cards.clones import CountedClones
 
@@ -294,11 +295,89 @@ def test_a_tick_of_the_real_clock_is_kept_when_a_decision_is_undone(
     with monkeypatch.context() as patch:
         on_copies(patch, RiseOfTheZombies)
         copied = play(make(), 2, decide=ticking)
-    with monkeypatch.context() as patch:
-        assert play(make(), 2, decide=ticking) == copied
+    assert play(make(), 2, decide=ticking) == copied
     with monkeypatch.context() as patch:
         no_resume_points(patch)
         assert play(make(), 2, decide=ticking) == copied
+
+
+def test_a_tick_while_a_decision_waits_in_place_plays_as_on_copies(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change made outside the decisions while a decision waits in place (a tick of the
+    real clock at every chance node) goes to the state before the decision, which runs
+    again from its start: the game is the one played with every decision on a copy, and no
+    tick is lost."""
+    def ticked_game() -> list[dict[str, Any]]:
+        state = RiseOfTheZombies(survivors=["Scout", "Paramedic"], seed=4, clock="real",
+                                 explicit_chance=True)
+        rng = random.Random(4)
+        dumps = []
+        while not state.is_terminal():
+            event = state.chance_event()
+            if event is not None:
+                state.tick(state.minutes_used + 0.01)
+                values, probs = zip(*event.outcomes, strict=True)
+                state.apply_chance(rng.choices(values, probs)[0])
+            else:
+                _choose(state, rng)()
+            dumps.append(state.to_json())
+        return dumps
+
+    with monkeypatch.context() as patch:
+        on_copies(patch, RiseOfTheZombies)
+        copied = ticked_game()
+    assert ticked_game() == copied
+    assert len(copied) > 100
+    clock = [dump["minutes_used"] for dump in copied]
+    assert clock == sorted(clock)  # (every tick kept, those at chance nodes too)
+
+
+def test_a_rule_that_raises_while_a_decision_goes_on_in_place_undoes_the_decision(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that raises as a decision waiting in place goes on from its resume point
+    leaves the state as it was before the decision (rebuilt from its base, no event
+    pending), as on a copy; the decision taken again then plays on like a copy of the state
+    taken before it."""
+    copies = CountedClones(monkeypatch, StfState)
+    st = StfState(num_players=3, seed=6, explicit_chance=True)
+    rng = random.Random(6)
+    checked = 0
+    while not st.is_terminal() and checked < 3:
+        event = st.chance_event()
+        if event is not None:
+            st.apply_chance(rng.choice(event.outcomes)[0])
+            continue
+        action = rng.choice(st.legal_actions())
+        before, twin = st.to_json(), st.clone()
+        copies.count = 0
+        st.apply(action)
+        event = st.chance_event()
+        if event is None or copies.count:
+            continue  # (no wait, or not in place)
+        with monkeypatch.context() as patch:
+            _failed.clear()
+            patch.setattr(rounds, "deal", _fails_once)
+            with pytest.raises(RuntimeError):
+                st.apply_chance(event.outcomes[0][0])
+        assert st.to_json() == before
+        for state in (st, twin):
+            state.apply(action)
+            state.apply_chance(event.outcomes[0][0])
+        assert st.to_json() == twin.to_json()
+        checked += 1
+    assert checked == 3
+
+
+def _fails_once(state: Any) -> None:
+    """`rounds.deal` failing once, then itself again (the state's base plays it again)."""
+    _failed.append(True)
+    if len(_failed) == 1:
+        raise RuntimeError("a rule fails")
+    _deal(state)
+
+
+_failed: list[bool] = []
+_deal = rounds.deal
 
 
 def test_a_base_serves_at_most_chance_log_decisions_in_place(

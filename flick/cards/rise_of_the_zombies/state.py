@@ -373,8 +373,8 @@ class RiseOfTheZombies(Table):
     def tick(self, minutes: float) -> None:
         """Real-time clock: set the wall-clock minutes used so far; time up ends the game.
         (Not an action: the terminal calls it; the turn clock never does.)"""
-        self.minutes_used = minutes
         self.changed_outside()
+        self.minutes_used = minutes
         if not self.over and minutes >= self.departure:
             turn_order.finish(self, "the Rescue Helicopter departs")
 
