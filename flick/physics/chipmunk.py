@@ -46,7 +46,7 @@ FUNCTIONS = (
 TYPES = (
     "cpPivotJoint *", "cpGearJoint *", "cpShape *[1]", "cpSegmentQueryInfo *",
     "cpCollisionBeginFunc", "cpCollisionSeparateFunc", "cpSpaceShapeQueryFunc",
-    "cpSpacePointQueryFunc", "uintptr_t",
+    "cpSpacePointQueryFunc", "cpShapeFilter *", "uintptr_t",
 )
 
 # pymunk's private attributes flick reads, by class: the Chipmunk object behind each pymunk

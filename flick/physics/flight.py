@@ -68,6 +68,12 @@ FILL_SLACK = 0.5
 # be left out of a plan unlooked at: far more than the rounding of the distance between them.
 SWEEP_SLACK = 1e-6
 
+# The Chipmunk calls a plan makes for every moving body, bound once.
+_local_to_world, _velocity = _chipmunk.cpBodyLocalToWorld, _chipmunk.cpBodyGetVelocity
+_angle, _spin = _chipmunk.cpBodyGetAngle, _chipmunk.cpBodyGetAngularVelocity
+_set_filter = _chipmunk.cpShapeSetFilter
+_hypot = math.hypot
+
 
 class FlightSpace(pymunk.Space):
     """A pymunk space whose `step`, while `flying` is set, advances the flying bodies in
@@ -86,6 +92,12 @@ class FlightSpace(pymunk.Space):
             self.flying(dt)
             return
         super().step(dt)
+
+
+def shape_filter(group: int, categories: int, mask: int) -> Any:
+    """A Chipmunk shape filter (a `cpShapeFilter` struct) to pass as is: the same filter as
+    the tuple (group, categories, mask), without converting it at every call."""
+    return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
 
 
 def slide(s0: float, a: float, t: float) -> tuple[float, float]:
@@ -220,26 +232,34 @@ class Glide:
 
     def __init__(self, body: pymunk.Body, cog: tuple[float, float], a: float,
                  alpha: float) -> None:
+        # (Made for every moving body at every plan of several: each Chipmunk vector read
+        # once, its parts bound to plain names, the same floats every time.)
         b = body._body
-        c = _chipmunk.cpBodyLocalToWorld(b, cog)
-        v = _chipmunk.cpBodyGetVelocity(b)
+        c = _local_to_world(b, cog)
+        v = _velocity(b)
         self.body = body
         self.cog = cog
-        # (Each Chipmunk vector read once: the same floats every time.)
-        self.cx, self.cy = cx, cy = c.x, c.y
-        vx, vy = v.x, v.y
-        self.speed = speed = math.hypot(vx, vy)
-        ux: float = vx / speed if speed > 0.0 else 0.0
-        uy: float = vy / speed if speed > 0.0 else 0.0
-        self.ux, self.uy = ux, uy
-        self.a, self.alpha = a, alpha
-        self.angle = _chipmunk.cpBodyGetAngle(b)
-        self.spin = spin = _chipmunk.cpBodyGetAngularVelocity(b)
+        self.cx = cx = c.x
+        self.cy = cy = c.y
+        vx = v.x
+        vy = v.y
+        self.speed = speed = _hypot(vx, vy)
+        if speed > 0.0:
+            self.ux = ux = vx / speed
+            self.uy = uy = vy / speed
+        else:
+            self.ux = ux = 0.0
+            self.uy = uy = 0.0
+        self.a = a
+        self.alpha = alpha
+        self.angle = _angle(b)
+        self.spin = spin = _spin(b)
         # When it rests: its slide and its spin both stopped.
         self.rest = max(speed / a, abs(spin) / alpha)
         # Its slide to rest: its length (cm) and where its centre of gravity ends.
         self.length = length = speed * speed / (2.0 * a)
-        self.ex, self.ey = cx + ux * length, cy + uy * length
+        self.ex = cx + ux * length
+        self.ey = cy + uy * length
 
     def at(self, t: float) -> None:
         """Put the body where the glide has it t s after the survey."""
@@ -328,8 +348,8 @@ class Flight:
         # Per body id: its solid shapes (Chipmunk's), their own filter and their filter while
         # it plans a flight with others (one group: no query of one sees another, the pair
         # bound keeps them apart); its query filter then.
-        self.shapes: dict[int, tuple[list[Any], tuple[int, int, int], tuple[int, int, int]]] = {}
-        self.together: dict[int, tuple[int, int, int]] = {}
+        self.shapes: dict[int, tuple[list[Any], Any, Any]] = {}
+        self.together: dict[int, Any] = {}
         # Per body: the path (start and end, cm) whose neighbourhood was last filled.
         self._filled: dict[int, tuple[float, float, float, float]] = {}
         # Per body id: the door lines (Chipmunk shapes) it is across, the world has seen it
@@ -379,15 +399,15 @@ class Flight:
         weight = fp.table_friction * fp.mass * gravity
         f = FILTERS[fp.layer]
         # What the piece can touch (door and edge lines too) and the dormant pieces (seen
-        # only by halos). (Filters as plain (group, categories, mask) tuples: what Chipmunk
-        # is given for a pymunk ShapeFilter.)
+        # only by halos). (Filters as Chipmunk's structs, made once: what pymunk makes of a
+        # ShapeFilter at every call.)
         categories, mask = f.categories | HALO, f.mask | DORMANT
         part = fp.parts[0]
         return ((fp.bound, weight / fp.mass, weight * fp.spin_radius / fp.moment, fp.cog,
-                 (pid, categories, mask)),
-                ([s._shape for s in shapes], (pid, f.categories, f.mask),
-                 (FLYING, f.categories, f.mask)),
-                (FLYING, categories, mask),
+                 shape_filter(pid, categories, mask)),
+                ([s._shape for s in shapes], shape_filter(pid, f.categories, f.mask),
+                 shape_filter(FLYING, f.categories, f.mask)),
+                shape_filter(FLYING, categories, mask),
                 len(fp.parts) == 1 and part.core == (fp.cog,))
 
     def plan(self, moving: list[tuple[int, pymunk.Body]], dt: float,
@@ -480,11 +500,12 @@ class Flight:
 
     def _group(self, moving: list[tuple[int, pymunk.Body]], which: int) -> None:
         """Give the moving bodies' shapes their own filters (1) or one group (2)."""
-        set_filter = _chipmunk.cpShapeSetFilter
+        set_filter, shapes = _set_filter, self.shapes
         for pid, _ in moving:
-            entry = self.shapes[pid]
+            entry = shapes[pid]
+            flt = entry[which]
             for shape in entry[0]:
-                set_filter(shape, entry[which])
+                set_filter(shape, flt)
 
     def _plan(self, moving: list[tuple[int, pymunk.Body]], glides: list[Glide], dt: float,
               left: float, limit: float) -> tuple[float, list[Glide]] | None:
