@@ -14,7 +14,7 @@ from pymunk._chipmunk import lib as chipmunk
 from flick.bench.baselines import _populate, bare_spec, rebuilt
 from flick.bench.physics import FINE_DT, calm
 from flick.physics import PhysicsParams, Table
-from flick.physics.flight import Glide
+from flick.physics.flight import FLYING, Glide, shape_filter
 from flick.physics.footprint import Footprint, Footprints
 
 PARAMS = PhysicsParams.default()
@@ -233,3 +233,14 @@ def test_a_disc_flown_at_a_piece_wider_than_its_circle_meets_it(target: str) -> 
     table._pieces.update(changed)
     for pid in table.pieces():
         assert math.dist(table.position(pid), reference[pid]) <= 0.15, pid
+
+
+def test_a_shape_filter_made_once_is_the_filter_its_tuple_gives() -> None:
+    """A plan passes Chipmunk its filters as structs made once (`shape_filter`): a shape
+    given one has the filter the tuple (group, categories, mask) gives it."""
+    body = pymunk.Body(1.0, 1.0)
+    made, given = pymunk.Circle(body, 1.0), pymunk.Circle(body, 1.0)
+    for group, categories, mask in [(7, 0b101, 0xFFFFFFFF), (FLYING, 1 << 31, 0b11)]:
+        chipmunk.cpShapeSetFilter(made._shape, shape_filter(group, categories, mask))
+        chipmunk.cpShapeSetFilter(given._shape, (group, categories, mask))
+        assert made.filter == given.filter == pymunk.ShapeFilter(group, categories, mask)
