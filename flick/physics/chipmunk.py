@@ -14,6 +14,7 @@ function named in flick is listed).
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import pymunk
@@ -21,7 +22,8 @@ from pymunk._chipmunk import ffi, lib
 
 from flick.errors import FlickError
 
-__all__ = ["ATTRIBUTES", "FUNCTIONS", "TYPES", "ChipmunkError", "check", "ffi", "lib", "missing"]
+__all__ = ["ATTRIBUTES", "FUNCTIONS", "MOTION", "TYPES", "ChipmunkError", "check", "ffi", "lib",
+           "missing", "motion_view"]
 
 # The Chipmunk functions flick calls (`lib.<name>`).
 FUNCTIONS = (
@@ -46,8 +48,17 @@ FUNCTIONS = (
 TYPES = (
     "cpPivotJoint *", "cpGearJoint *", "cpShape *[1]", "cpSegmentQueryInfo *",
     "cpCollisionBeginFunc", "cpCollisionSeparateFunc", "cpSpaceShapeQueryFunc",
-    "cpSpacePointQueryFunc", "cpShapeFilter *", "uintptr_t",
+    "cpSpacePointQueryFunc", "cpShapeFilter *", "uintptr_t", "char *",
 )
+
+# A body's motion as Chipmunk keeps it in its `struct cpBody` (chipmunk_structs.h, Chipmunk's
+# private layout, checked when this module is imported): the velocity at byte 80, the angular
+# velocity at 120 and the transform's translation at 168 (the body's position), read in one
+# go from a view of those bytes (`motion_view`) as `MOTION.unpack_from(view)` =
+# (vx, vy, w, x, y): the very floats cpBodyGetVelocity, cpBodyGetAngularVelocity and
+# cpBodyGetPosition return, for a third of their cost.
+MOTION = struct.Struct("<2d24xd40x2d")
+_MOTION_AT = 80
 
 # pymunk's private attributes flick reads, by class: the Chipmunk object behind each pymunk
 # object, the space a body or shape is in, and the space's own records of what it holds.
@@ -71,6 +82,28 @@ def _probes() -> dict[str, Any]:
             "Constraint": pymunk.PivotJoint(body, other, (0.0, 0.0)), "Space": pymunk.Space()}
 
 
+def motion_view(c_body: Any) -> Any:
+    """A view of a Chipmunk body's motion (`MOTION`): valid as long as the body is (keep it
+    with the pymunk body that owns it)."""
+    return ffi.buffer(ffi.cast("char *", c_body) + _MOTION_AT, MOTION.size)
+
+
+def _motion_read(functions: Any) -> bool:
+    """Does `MOTION` read what Chipmunk's getters return, for a body moved and turned about
+    an offset centre of gravity by a step?"""
+    space = pymunk.Space()
+    body = pymunk.Body(2.0, 3.0)
+    body.center_of_gravity = (0.3, -0.2)
+    body.position, body.angle = (1.5, -2.25), 0.7
+    body.velocity, body.angular_velocity = (3.0, -4.0), 5.0
+    space.add(body, pymunk.Circle(body, 1.0))
+    space.step(0.01)
+    b = body._body
+    v, p = functions.cpBodyGetVelocity(b), functions.cpBodyGetPosition(b)
+    read = MOTION.unpack_from(motion_view(b))
+    return read == (v.x, v.y, functions.cpBodyGetAngularVelocity(b), p.x, p.y)
+
+
 def missing(functions: Any = lib, cffi: Any = ffi,
             probes: dict[str, Any] | None = None) -> list[str]:
     """What flick uses that this pymunk lacks (empty when it has everything)."""
@@ -83,6 +116,9 @@ def missing(functions: Any = lib, cffi: Any = ffi,
     objects = _probes() if probes is None else probes
     for cls, names in ATTRIBUTES.items():
         gone += [f"{cls}.{name}" for name in names if not hasattr(objects[cls], name)]
+    if not gone and not _motion_read(functions):
+        gone.append("struct cpBody's layout (its velocity, spin and position where MOTION "
+                    "reads them)")
     return gone
 
 

@@ -29,6 +29,7 @@ import pymunk
 
 from flick.physics.chipmunk import ffi as _ffi
 from flick.physics.chipmunk import lib as _chipmunk
+from flick.physics.chipmunk import motion_view
 from flick.physics.footprint import Footprint
 from flick.physics.geometry import footprint_gap, place
 from flick.physics.shapes import FILTERS, make_shapes, shape_of
@@ -44,7 +45,7 @@ class Kit:
     lent for."""
 
     __slots__ = ("body", "c_body", "c_joints", "c_shapes", "flight", "fp", "halos", "joints",
-                 "key", "pid", "slide", "solids", "spin", "used")
+                 "key", "motion", "pid", "slide", "solids", "spin", "used")
 
     def __init__(self, key: tuple[int, float, float, float, float], fp: Footprint,
                  body: pymunk.Body, solids: list[pymunk.Shape], halos: list[pymunk.Shape],
@@ -59,6 +60,7 @@ class Kit:
         # The same in Chipmunk, as a world adds them to its space and takes them out: the
         # body, its solids then its halos, its slide then its spin joint.
         self.c_body = body._body
+        self.motion = motion_view(self.c_body)  # its velocity, spin and position, read at once
         self.c_shapes = tuple(shape._shape for shape in (*solids, *halos))
         self.c_joints = (slide._constraint, spin._constraint)
         self.pid = 0

@@ -55,6 +55,8 @@ class Waking:
         self.kits: list[Kit] = []
         self.in_space: dict[int, Kit] = {}
         self.bodies: dict[int, pymunk.Body] = {}
+        # Per body: a view of its velocity, spin and position (`flick.physics.chipmunk.MOTION`).
+        self.motion: dict[int, Any] = {}
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
         self.halos: set[pymunk.Shape] = set()
@@ -250,6 +252,7 @@ class Waking:
         self.solids[pid], self.halos_of[pid] = solid, halos
         self.in_space[pid] = kit
         self.bodies[pid] = body
+        self.motion[pid] = kit.motion
         self.fps[pid] = fp
         self.flight.add(pid, fp, self.params.gravity, solid, kit.flight)
         return body

@@ -61,6 +61,7 @@ from typing import Any
 
 import pymunk
 
+from flick.physics.chipmunk import MOTION
 from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.city import ROOM, City
 from flick.physics.contacts import CONTACT_ITERATIONS as CONTACT_ITERATIONS
@@ -255,8 +256,7 @@ class World:
         if getattr(step, "__func__", None) is not FlightSpace.step:
             c_step = None  # a step wrapped by the caller (a recorder): call it every step
         flight = self.flight
-        get_velocity, get_spin = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
-        get_position = _chipmunk.cpBodyGetPosition
+        read_motion, motion = MOTION.unpack_from, self.waking.motion
         asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
         waking, wake = self.waking, self.wake
         promote, fill = waking.promote, waking.fill
@@ -275,21 +275,18 @@ class World:
             for pid, body in active.items():
                 if pid in gone:
                     continue
-                b = body._body  # (Chipmunk's own getters: the same floats as pymunk's)
-                v = get_velocity(b)
-                vx, vy = v.x, v.y
-                spin = abs(get_spin(b))
+                # (Chipmunk's own floats, as its getters return them: `MOTION`.)
+                vx, vy, spin, x, y = read_motion(motion[pid])
+                spin = abs(spin)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]
-                p = get_position(b)
-                x, y = p.x, p.y
                 if vx == 0.0 and vy == 0.0 and spin == 0.0 and before[2] == 0.0 \
                         and x == before[3] and y == before[4]:
                     if pid not in travel:
                         travel[pid] = 0.0
                     continue  # at rest where it was at the last survey: nothing changed
                 if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
-                        and not asleep(b):
+                        and not asleep(body._body):
                     if touching.get(pid):
                         moving = None
                     else:

@@ -56,3 +56,42 @@ def test_a_pymunk_without_a_function_type_or_attribute_is_refused_naming_them() 
     message = str(refused.value)
     assert pymunk.version in message and "cpBodyInit" in message
     assert "Space._bodies_to_check" in message
+
+
+def test_a_bodys_motion_read_from_its_struct_is_what_chipmunks_getters_return() -> None:
+    """`MOTION` reads a body's velocity, spin and position from Chipmunk's struct: the same
+    floats as cpBodyGetVelocity, cpBodyGetAngularVelocity and cpBodyGetPosition, for bodies
+    turned about offset centres of gravity, overlapping, stepped under gravity."""
+    lib = chipmunk.lib
+    space = pymunk.Space()
+    space.gravity = (3.0, -9.0)
+    bodies = []
+    for k in range(12):
+        body = pymunk.Body(1.0 + k, 2.0 + k)
+        body.center_of_gravity = (0.1 * k - 0.5, 0.37 - 0.05 * k)
+        body.position, body.angle = (1.5 * k - 7.0, 0.3 * k), 0.9 * k - 4.0
+        body.velocity, body.angular_velocity = (20.0 - 3.0 * k, 1.7 * k), 2.0 - 0.6 * k
+        space.add(body, pymunk.Circle(body, 1.2))
+        bodies.append(body)
+    for _ in range(40):
+        space.step(1.0 / 97.0)
+        for body in bodies:
+            b = body._body
+            v, p = lib.cpBodyGetVelocity(b), lib.cpBodyGetPosition(b)
+            read = chipmunk.MOTION.unpack_from(chipmunk.motion_view(b))
+            expected = (v.x, v.y, lib.cpBodyGetAngularVelocity(b), p.x, p.y)
+            assert [x.hex() for x in read] == [x.hex() for x in expected]
+
+
+def test_a_pymunk_whose_body_struct_is_laid_out_otherwise_is_refused() -> None:
+    class Elsewhere:  # Chipmunk's functions, but a velocity read from another place
+        def __getattr__(self, name: str) -> object:
+            return getattr(chipmunk.lib, name)
+
+        @staticmethod
+        def cpBodyGetVelocity(body: object) -> object:
+            v = chipmunk.lib.cpBodyGetVelocity(body)
+            return SimpleNamespace(x=v.y, y=v.x)
+
+    gone = chipmunk.missing(Elsewhere())
+    assert len(gone) == 1 and "cpBody" in gone[0]
