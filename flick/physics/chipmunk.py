@@ -52,12 +52,13 @@ TYPES = (
 )
 
 # A body's motion as Chipmunk keeps it in its `struct cpBody` (chipmunk_structs.h, Chipmunk's
-# private layout, checked when this module is imported): the velocity at byte 80, the angular
-# velocity at 120 and the transform's translation at 168 (the body's position), read in one
-# go from a view of those bytes (`motion_view`) as `MOTION.unpack_from(view)` =
-# (vx, vy, w, x, y): the very floats cpBodyGetVelocity, cpBodyGetAngularVelocity and
-# cpBodyGetPosition return, for a third of their cost.
-MOTION = struct.Struct("<2d24xd40x2d")
+# private layout, checked when this module is imported): the velocity at byte 80, the angle at
+# 112, the angular velocity at 120 and the transform's translation at 168 (the body's
+# position), read in one go from a view of those bytes (`motion_view`) as
+# `MOTION.unpack_from(view)` = (vx, vy, angle, w, x, y): the very floats cpBodyGetVelocity,
+# cpBodyGetAngle, cpBodyGetAngularVelocity and cpBodyGetPosition return, for a fraction of
+# their cost.
+MOTION = struct.Struct("<2d16x2d40x2d")
 _MOTION_AT = 80
 
 # pymunk's private attributes flick reads, by class: the Chipmunk object behind each pymunk
@@ -101,7 +102,8 @@ def _motion_read(functions: Any) -> bool:
     b = body._body
     v, p = functions.cpBodyGetVelocity(b), functions.cpBodyGetPosition(b)
     read = MOTION.unpack_from(motion_view(b))
-    return read == (v.x, v.y, functions.cpBodyGetAngularVelocity(b), p.x, p.y)
+    return read == (v.x, v.y, functions.cpBodyGetAngle(b), functions.cpBodyGetAngularVelocity(b),
+                    p.x, p.y)
 
 
 def missing(functions: Any = lib, cffi: Any = ffi,
@@ -117,8 +119,8 @@ def missing(functions: Any = lib, cffi: Any = ffi,
     for cls, names in ATTRIBUTES.items():
         gone += [f"{cls}.{name}" for name in names if not hasattr(objects[cls], name)]
     if not gone and not _motion_read(functions):
-        gone.append("struct cpBody's layout (its velocity, spin and position where MOTION "
-                    "reads them)")
+        gone.append("struct cpBody's layout (its velocity, angle, spin and position where "
+                    "MOTION reads them)")
     return gone
 
 

@@ -47,6 +47,7 @@ from typing import Any
 
 import pymunk
 
+from flick.physics.chipmunk import MOTION, motion_view
 from flick.physics.chipmunk import ffi as _ffi
 from flick.physics.chipmunk import lib as _chipmunk
 from flick.physics.footprint import Footprint
@@ -68,9 +69,8 @@ FILL_SLACK = 0.5
 # be left out of a plan unlooked at: far more than the rounding of the distance between them.
 SWEEP_SLACK = 1e-6
 
-# The Chipmunk calls a plan makes for every moving body, bound once.
-_local_to_world, _velocity = _chipmunk.cpBodyLocalToWorld, _chipmunk.cpBodyGetVelocity
-_angle, _spin = _chipmunk.cpBodyGetAngle, _chipmunk.cpBodyGetAngularVelocity
+# What a plan calls for every moving body, bound once.
+_local_to_world, _read_motion = _chipmunk.cpBodyLocalToWorld, MOTION.unpack_from
 _set_filter = _chipmunk.cpShapeSetFilter
 _hypot = math.hypot
 
@@ -231,18 +231,17 @@ class Glide:
     )
 
     def __init__(self, body: pymunk.Body, cog: tuple[float, float], a: float,
-                 alpha: float) -> None:
-        # (Made for every moving body at every plan of several: each Chipmunk vector read
-        # once, its parts bound to plain names, the same floats every time.)
+                 alpha: float, motion: Any = None) -> None:
+        """`motion`: the body's `motion_view` if at hand (made here if not)."""
+        # (Made for every moving body at every plan of several: its motion read at once
+        # (`MOTION`, the floats Chipmunk's getters return), its parts bound to plain names.)
         b = body._body
         c = _local_to_world(b, cog)
-        v = _velocity(b)
+        vx, vy, angle, spin, _, _ = _read_motion(motion_view(b) if motion is None else motion)
         self.body = body
         self.cog = cog
         self.cx = cx = c.x
         self.cy = cy = c.y
-        vx = v.x
-        vy = v.y
         self.speed = speed = _hypot(vx, vy)
         if speed > 0.0:
             self.ux = ux = vx / speed
@@ -252,8 +251,8 @@ class Glide:
             self.uy = uy = 0.0
         self.a = a
         self.alpha = alpha
-        self.angle = _angle(b)
-        self.spin = spin = _spin(b)
+        self.angle = angle
+        self.spin = spin
         # When it rests: its slide and its spin both stopped.
         self.rest = max(speed / a, abs(spin) / alpha)
         # Its slide to rest: its length (cm) and where its centre of gravity ends.
@@ -363,6 +362,9 @@ class Flight:
         # The id of the moving body whose own flight was too short at the last plan of
         # several that found one (looked at first by the next).
         self.held: int | None = None
+        # Per body id: a view of its motion (`flick.physics.chipmunk.MOTION`), kept by the
+        # world's pieces (`flick.physics.waking`) for the bodies in its space.
+        self.motion: dict[int, Any] = {}
         self.flights = 0
         self.flown = 0
 
@@ -425,7 +427,8 @@ class Flight:
             _, a, alpha, cog, _ = bodies[pid]
             if a <= 0.0 or alpha <= 0.0:
                 return None  # no friction: no rest to fly to
-            return self._plan(moving, [Glide(body, cog, a, alpha)], dt, left, math.inf)
+            glide = Glide(body, cog, a, alpha, self.motion.get(pid))
+            return self._plan(moving, [glide], dt, left, math.inf)
         margin = self.margin
         entries = []
         for pid, _ in moving:
@@ -434,18 +437,20 @@ class Flight:
                 return None  # no friction: no rest to fly to
             entries.append(entry)
         shortest = MIN_STEPS * dt
+        motion = self.motion
         made: dict[int, Glide] = {}
         # The pair that kept the last plan from flying, if both still move: looked at first
         # (pieces flying side by side stop every plan until they part).
         if self.stopped is not None:
             i, j = _indices(moving, self.stopped)
             if i >= 0:
-                gi = made[i] = Glide(moving[i][1], entries[i][3], entries[i][1], entries[i][2])
-                gj = made[j] = Glide(moving[j][1], entries[j][3], entries[j][1], entries[j][2])
+                (pi, bi), (pj, bj), ei, ej = moving[i], moving[j], entries[i], entries[j]
+                gi = made[i] = Glide(bi, ei[3], ei[1], ei[2], motion.get(pi))
+                gj = made[j] = Glide(bj, ej[3], ej[1], ej[2], motion.get(pj))
                 if pair_limit(gi, gj, entries[i][0], entries[j][0], margin) < shortest:
                     return None
-        glides = [made.get(k) or Glide(body, e[3], e[1], e[2])
-                  for k, ((_, body), e) in enumerate(zip(moving, entries, strict=True))]
+        glides = [made.get(k) or Glide(body, e[3], e[1], e[2], motion.get(pid))
+                  for k, ((pid, body), e) in enumerate(zip(moving, entries, strict=True))]
         limit = self._pairs(moving, glides, entries, shortest)
         if limit < shortest:
             return None

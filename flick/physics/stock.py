@@ -60,7 +60,7 @@ class Kit:
         # The same in Chipmunk, as a world adds them to its space and takes them out: the
         # body, its solids then its halos, its slide then its spin joint.
         self.c_body = body._body
-        self.motion = motion_view(self.c_body)  # its velocity, spin and position, read at once
+        self.motion = motion_view(self.c_body)  # its motion, read at once (`MOTION`)
         self.c_shapes = tuple(shape._shape for shape in (*solids, *halos))
         self.c_joints = (slide._constraint, spin._constraint)
         self.pid = 0

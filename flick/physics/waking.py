@@ -55,8 +55,9 @@ class Waking:
         self.kits: list[Kit] = []
         self.in_space: dict[int, Kit] = {}
         self.bodies: dict[int, pymunk.Body] = {}
-        # Per body: a view of its velocity, spin and position (`flick.physics.chipmunk.MOTION`).
-        self.motion: dict[int, Any] = {}
+        # Per body: a view of its velocity, angle, spin and position
+        # (`flick.physics.chipmunk.MOTION`), shared with the flights.
+        self.motion: dict[int, Any] = flight.motion
         self.fps: dict[int, Footprint] = {}
         self.dormant: dict[int, pymunk.Shape] = {}
         self.halos: set[pymunk.Shape] = set()

@@ -276,7 +276,7 @@ class World:
                 if pid in gone:
                     continue
                 # (Chipmunk's own floats, as its getters return them: `MOTION`.)
-                vx, vy, spin, x, y = read_motion(motion[pid])
+                vx, vy, _, spin, x, y = read_motion(motion[pid])
                 spin = abs(spin)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]

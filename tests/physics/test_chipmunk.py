@@ -59,8 +59,9 @@ def test_a_pymunk_without_a_function_type_or_attribute_is_refused_naming_them() 
 
 
 def test_a_bodys_motion_read_from_its_struct_is_what_chipmunks_getters_return() -> None:
-    """`MOTION` reads a body's velocity, spin and position from Chipmunk's struct: the same
-    floats as cpBodyGetVelocity, cpBodyGetAngularVelocity and cpBodyGetPosition, for bodies
+    """`MOTION` reads a body's velocity, angle, spin and position from Chipmunk's struct: the
+    same floats as cpBodyGetVelocity, cpBodyGetAngle, cpBodyGetAngularVelocity and
+    cpBodyGetPosition, for bodies
     turned about offset centres of gravity, overlapping, stepped under gravity."""
     lib = chipmunk.lib
     space = pymunk.Space()
@@ -79,7 +80,8 @@ def test_a_bodys_motion_read_from_its_struct_is_what_chipmunks_getters_return() 
             b = body._body
             v, p = lib.cpBodyGetVelocity(b), lib.cpBodyGetPosition(b)
             read = chipmunk.MOTION.unpack_from(chipmunk.motion_view(b))
-            expected = (v.x, v.y, lib.cpBodyGetAngularVelocity(b), p.x, p.y)
+            expected = (v.x, v.y, lib.cpBodyGetAngle(b), lib.cpBodyGetAngularVelocity(b),
+                        p.x, p.y)
             assert [x.hex() for x in read] == [x.hex() for x in expected]
 
 
