@@ -53,12 +53,13 @@ TYPES = (
 
 # A body's motion as Chipmunk keeps it in its `struct cpBody` (chipmunk_structs.h, Chipmunk's
 # private layout, checked when this module is imported): the velocity at byte 80, the angle at
-# 112, the angular velocity at 120 and the transform's translation at 168 (the body's
-# position), read in one go from a view of those bytes (`motion_view`) as
-# `MOTION.unpack_from(view)` = (vx, vy, angle, w, x, y): the very floats cpBodyGetVelocity,
-# cpBodyGetAngle, cpBodyGetAngularVelocity and cpBodyGetPosition return, for a fraction of
+# 112, the angular velocity at 120, the transform's translation at 168 (the body's position)
+# and its sleeping component's root at 248 (not 0 while it sleeps), read in one go from a view
+# of those bytes (`motion_view`) as `MOTION.unpack_from(view)` = (vx, vy, angle, w, x, y,
+# root): the very floats cpBodyGetVelocity, cpBodyGetAngle, cpBodyGetAngularVelocity and
+# cpBodyGetPosition return, and cpBodyIsSleeping's answer (root != 0), for a fraction of
 # their cost.
-MOTION = struct.Struct("<2d16x2d40x2d")
+MOTION = struct.Struct("<2d16x2d40x2d64xQ")
 _MOTION_AT = 80
 
 # pymunk's private attributes flick reads, by class: the Chipmunk object behind each pymunk
@@ -91,7 +92,7 @@ def motion_view(c_body: Any) -> Any:
 
 def _motion_read(functions: Any) -> bool:
     """Does `MOTION` read what Chipmunk's getters return, for a body moved and turned about
-    an offset centre of gravity by a step?"""
+    an offset centre of gravity by a step, then put to sleep?"""
     space = pymunk.Space()
     body = pymunk.Body(2.0, 3.0)
     body.center_of_gravity = (0.3, -0.2)
@@ -101,9 +102,14 @@ def _motion_read(functions: Any) -> bool:
     space.step(0.01)
     b = body._body
     v, p = functions.cpBodyGetVelocity(b), functions.cpBodyGetPosition(b)
-    read = MOTION.unpack_from(motion_view(b))
-    return read == (v.x, v.y, functions.cpBodyGetAngle(b), functions.cpBodyGetAngularVelocity(b),
-                    p.x, p.y)
+    *read, root = MOTION.unpack_from(motion_view(b))
+    awake = (read == [v.x, v.y, functions.cpBodyGetAngle(b),
+                      functions.cpBodyGetAngularVelocity(b), p.x, p.y]
+             and not root and not functions.cpBodyIsSleeping(b))
+    space.sleep_time_threshold = 1.0
+    body.sleep()
+    asleep = MOTION.unpack_from(motion_view(b))[6] != 0 and functions.cpBodyIsSleeping(b)
+    return awake and bool(asleep)
 
 
 def missing(functions: Any = lib, cffi: Any = ffi,
@@ -119,8 +125,8 @@ def missing(functions: Any = lib, cffi: Any = ffi,
     for cls, names in ATTRIBUTES.items():
         gone += [f"{cls}.{name}" for name in names if not hasattr(objects[cls], name)]
     if not gone and not _motion_read(functions):
-        gone.append("struct cpBody's layout (its velocity, angle, spin and position where "
-                    "MOTION reads them)")
+        gone.append("struct cpBody's layout (its velocity, angle, spin, position and sleep "
+                    "where MOTION reads them)")
     return gone
 
 

@@ -237,7 +237,7 @@ class Glide:
         # (`MOTION`, the floats Chipmunk's getters return), its parts bound to plain names.)
         b = body._body
         c = _local_to_world(b, cog)
-        vx, vy, angle, spin, _, _ = _read_motion(motion_view(b) if motion is None else motion)
+        vx, vy, angle, spin, _, _, _ = _read_motion(motion_view(b) if motion is None else motion)
         self.body = body
         self.cog = cog
         self.cx = cx = c.x

@@ -257,7 +257,7 @@ class World:
             c_step = None  # a step wrapped by the caller (a recorder): call it every step
         flight = self.flight
         read_motion, motion = MOTION.unpack_from, self.waking.motion
-        asleep, touching = _chipmunk.cpBodyIsSleeping, self.touching
+        touching = self.touching
         waking, wake = self.waking, self.wake
         promote, fill = waking.promote, waking.fill
         events, pending, at_door = self.events, self.pending, self.at_door
@@ -276,7 +276,7 @@ class World:
                 if pid in gone:
                     continue
                 # (Chipmunk's own floats, as its getters return them: `MOTION`.)
-                vx, vy, _, spin, x, y = read_motion(motion[pid])
+                vx, vy, _, spin, x, y, asleep = read_motion(motion[pid])
                 spin = abs(spin)
                 # [vx, vy, speed, x, y] at the last survey, toppling speed, reach
                 before = track[pid]
@@ -286,7 +286,7 @@ class World:
                         travel[pid] = 0.0
                     continue  # at rest where it was at the last survey: nothing changed
                 if (vx != 0.0 or vy != 0.0 or spin != 0.0) and moving is not None \
-                        and not asleep(body._body):
+                        and not asleep:
                     if touching.get(pid):
                         moving = None
                     else:

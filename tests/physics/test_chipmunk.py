@@ -59,10 +59,11 @@ def test_a_pymunk_without_a_function_type_or_attribute_is_refused_naming_them() 
 
 
 def test_a_bodys_motion_read_from_its_struct_is_what_chipmunks_getters_return() -> None:
-    """`MOTION` reads a body's velocity, angle, spin and position from Chipmunk's struct: the
-    same floats as cpBodyGetVelocity, cpBodyGetAngle, cpBodyGetAngularVelocity and
-    cpBodyGetPosition, for bodies
-    turned about offset centres of gravity, overlapping, stepped under gravity."""
+    """`MOTION` reads a body's velocity, angle, spin, position and sleep from Chipmunk's
+    struct: the same floats as cpBodyGetVelocity, cpBodyGetAngle, cpBodyGetAngularVelocity and
+    cpBodyGetPosition, and the same answer as cpBodyIsSleeping, for bodies
+    turned about offset centres of gravity, overlapping, stepped under gravity, then idle
+    until they sleep."""
     lib = chipmunk.lib
     space = pymunk.Space()
     space.gravity = (3.0, -9.0)
@@ -79,10 +80,21 @@ def test_a_bodys_motion_read_from_its_struct_is_what_chipmunks_getters_return() 
         for body in bodies:
             b = body._body
             v, p = lib.cpBodyGetVelocity(b), lib.cpBodyGetPosition(b)
-            read = chipmunk.MOTION.unpack_from(chipmunk.motion_view(b))
+            *read, root = chipmunk.MOTION.unpack_from(chipmunk.motion_view(b))
             expected = (v.x, v.y, lib.cpBodyGetAngle(b), lib.cpBodyGetAngularVelocity(b),
                         p.x, p.y)
             assert [x.hex() for x in read] == [x.hex() for x in expected]
+            assert bool(root) == bool(lib.cpBodyIsSleeping(b))
+    asleep = 0
+    space.sleep_time_threshold = 0.05
+    space.idle_speed_threshold = 1e9  # every body idle: they fall asleep
+    for _ in range(40):
+        space.step(1.0 / 97.0)
+        for body in bodies:
+            root = chipmunk.MOTION.unpack_from(chipmunk.motion_view(body._body))[6]
+            assert bool(root) == bool(lib.cpBodyIsSleeping(body._body))
+            asleep += bool(root)
+    assert asleep > 0
 
 
 def test_a_pymunk_whose_body_struct_is_laid_out_otherwise_is_refused() -> None:
