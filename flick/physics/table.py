@@ -95,6 +95,8 @@ class Table:
         self._buildings: dict[int, BuildingState] = {}
         self._parts: dict[int, tuple[bld.PartPose, Footprint]] = {}
         self._part_of: dict[int, int] = {}
+        # Every part's (id, x, y, footprint), in `_parts`' order: None once a building changes.
+        self._part_list: list[tuple[int, float, float, Footprint]] | None = None
         self._next_id = 1
         # The static cities of the last shots, by the city size and buildings they were built
         # for, the latest last: a rush sets buildings aside for one shot and puts them back,
@@ -152,6 +154,7 @@ class Table:
         if buildings:
             every = {**self._buildings, **{b.id: b for b in buildings}}
             self._buildings, self._parts, self._part_of = {}, {}, {}
+            self._part_list = None
             for k in sorted(every):
                 self._put_building(every[k])
 
@@ -173,6 +176,7 @@ class Table:
             for part in self._buildings.pop(pid).parts:
                 del self._parts[part]
                 del self._part_of[part]
+            self._part_list = None
         elif pid in self._parts:
             raise TableError(f"{pid} is part of building {self._part_of[pid]}; remove the building")
         else:
@@ -347,11 +351,10 @@ class Table:
                           for o in cells.get((i + di, j + dj), ()))
         else:
             near = list(pieces)
-        for other in [*near, *self._parts]:
+        places = [(o, pieces[o].x, pieces[o].y, self._footprint(o)) for o in near]
+        for other, ox, oy, ofp in [*places, *self._part_places()]:
             if other == pid:
                 continue
-            ofp = self._footprint(other)
-            _, ox, oy, _ = self._pose(other)
             if math.hypot(ox - x, oy - y) > fp.reach + ofp.reach:
                 continue
             theirs = filter_for(ofp.layer)
@@ -360,6 +363,13 @@ class Table:
             if footprint_gap(mine, self._placed(other)) < -tolerance:
                 found.append(other)
         return found
+
+    def _part_places(self) -> list[tuple[int, float, float, Footprint]]:
+        """Every building part's (id, x, y, footprint), in the table's order of its parts
+        (worked out again only once a building changes)."""
+        if self._part_list is None:
+            self._part_list = [(k, pose.x, pose.y, fp) for k, (pose, fp) in self._parts.items()]
+        return self._part_list
 
     def knob(self, pid: int) -> tuple[float, float]:
         """Where a baseball bat's knob is (cm): the end it is flicked by."""
@@ -472,6 +482,7 @@ class Table:
         # as they are.
         if list(self._buildings.values()) != list(state.buildings):
             self._buildings, self._parts, self._part_of = {}, {}, {}
+            self._part_list = None
             for b in state.buildings:
                 self._put_building(b)
         self._next_id = max(self._next_id, state.next_id)
@@ -499,6 +510,7 @@ class Table:
             is_facade = pose.kind == "facade"
             fp = self._fp.facade(b.name) if is_facade else self._fp.get(pose.kind)
             self._parts[pose.id] = (pose, fp)
+            self._part_list = None
             self._part_of[pose.id] = b.id
 
     def _piece(self, pid: int) -> PieceState:

@@ -127,6 +127,39 @@ def test_overlapping_finds_what_a_scan_of_the_whole_table_finds() -> None:
             assert table.overlapping(part) == _scan(table, part)
 
 
+def test_overlapping_sees_the_buildings_as_they_are_after_each_change() -> None:
+    """The parts a piece overlaps, as a scan of the whole table finds them, after a building
+    is added, taken off, brought back by `restore` and put back by `put_back`."""
+    table = Table(PARAMS, city=(90.0, 90.0))
+    zombies = [table.add("zombie", x=x, y=y) for x in range(3, 90, 6) for y in range(3, 90, 6)]
+    empty = table.snapshot()
+
+    def seen() -> list[list[int]]:
+        found = [table.overlapping(z) for z in zombies]
+        assert found == [_scan(table, z) for z in zombies]
+        return found
+
+    assert not any(seen())
+    library = table.add_building("library", x=45.0, y=80.0)
+    with_library = seen()
+    assert any(with_library)
+    school = table.add_building("school", x=45.0, y=26.0, angle=math.pi / 2)
+    both = seen()
+    assert both != with_library
+    state = table.snapshot()
+    table.remove(school)
+    assert seen() == with_library
+    table.restore(state)
+    assert seen() == both
+    table.restore(empty)
+    assert not any(seen())
+    table.restore(state)
+    lifted = table.snapshot()
+    table.remove(library)
+    table.put_back(buildings=[b for b in lifted.buildings if b.id == library])
+    assert seen() == both
+
+
 def test_overlapping_lists_pieces_by_id_while_a_put_back_piece_comes_last() -> None:
     table = Table(PARAMS)
     a = table.add("movement_disc", x=10.0, y=10.0)
