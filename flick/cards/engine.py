@@ -103,6 +103,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from flick.cards.deck import Deck
 from flick.errors import FlickError
 
 TERMINAL = -4  # current_player() of a finished game (OpenSpiel's value)
@@ -540,10 +541,24 @@ class State(Procedures, ABC):
         """Take the next card of `deck` (its end is the top) and return it. Explicit chance:
         an event whose outcomes are the kinds of card left (`kind(card)`, or `kind[card]` for
         a sequence of every card's kind; default the card itself) with probability count/total;
-        the card taken is the topmost of that kind. `resume`: this draw is a resume point
-        (see the module docstring)."""
+        the card taken is the topmost of that kind. A `Deck` (flick.cards.deck) with a
+        sequence of kinds makes the event from the counts it keeps (the same event, in the
+        time of its kinds, not its cards). `resume`: this draw is a resume point (see the
+        module docstring)."""
         if not self.explicit_chance or not deck:
             return deck.pop()  # (an empty deck: the caller's IndexError)
+        if type(deck) is Deck and kind is not None and not callable(kind):
+            # a deck that keeps its kinds' counts (flick.cards.deck): the same event, made
+            # from them
+            counts = deck.tally(kind)
+            if counts[kind[deck[-1]]] == len(deck):
+                return deck.take(-1, kind)  # one kind left: no chance
+            plan, used = self._chance_plan, self._chance_used
+            if plan is None or used >= len(plan):
+                raise _ChanceWait(_new_event(ChanceEvent, ("draw", label, deck.outcomes(kind))),
+                                  None if self._chance_held else resume)
+            self._chance_used = used + 1
+            return deck.take(deck.topmost(kind, plan[used]), kind)
         if kind is None:  # the cards themselves (compared as they are: no call a card)
             top = deck[-1]
             for c in deck:

@@ -339,3 +339,41 @@ def test_an_explicit_game_fed_a_seeded_games_outcomes_plays_that_game(
         explicit.apply_chance(next(fed))
     assert explicit.is_terminal() and explicit.returns() == seeded.returns()
     assert next(fed, None) is None and len(outcomes) > 20
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_rise_draws_are_the_counts_of_the_deck_drawn_from_and_its_decks_keep_them(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rise's decks keep their kinds' counts (flick.cards.deck): every draw event's outcomes
+    are the counts of the deck as it is where the rules draw, over its size (same order, same
+    floats), and after every decision and outcome each deck's counts equal a recount (through
+    the copies the decisions run on, their adoption, the reshuffles)."""
+    seen: list[tuple[tuple[int, float], ...]] = []
+    original = RiseOfTheZombies.chance_draw
+
+    def spied(st: RiseOfTheZombies, deck: list[int], kind: Any = None, *args: Any,
+              **kwargs: Any) -> int:
+        counts = Counter(kind[c] for c in deck)
+        seen[:] = [tuple((k, counts[k] / len(deck)) for k in sorted(counts))]
+        return original(st, deck, kind, *args, **kwargs)
+
+    monkeypatch.setattr(RiseOfTheZombies, "chance_draw", spied)
+    st = RiseOfTheZombies(survivors=["Scout", "Paramedic", "Chef"], seed=seed,
+                          difficulty="insane", explicit_chance=True)
+    rng = random.Random(seed)
+    draws = 0
+    while not st.is_terminal():
+        for deck, kinds in ((st.adeck, st.cat.action_cards), (st.zdeck, st.cat.zombie_cards)):
+            counts = Counter(kinds[c] for c in deck)
+            assert {k: n for k, n in enumerate(deck.tally(kinds)) if n} == dict(counts)
+        event = st.chance_event()
+        if event is None:
+            st.apply(rng.choice(st.legal_actions()))
+            continue
+        if event.kind == "draw":
+            draws += 1
+            assert event.outcomes == seen[0]
+            assert [p.hex() for _, p in event.outcomes] == [p.hex() for _, p in seen[0]]
+        values, probs = zip(*event.outcomes, strict=True)
+        st.apply_chance(rng.choices(values, probs)[0])
+    assert draws > 20

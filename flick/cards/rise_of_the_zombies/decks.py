@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from flick.cards.deck import Deck
+
 if TYPE_CHECKING:
     from flick.cards.rise_of_the_zombies.table import Table
 
@@ -18,9 +20,9 @@ def draw_zombie(st: Table, choice: bool = True, resume: tuple[Any, ...] | None =
         if not st.zdeck:
             if not st.zdisc:
                 return -1
-            st.zdeck = st.zdisc
+            st.chance_shuffle(st.zdisc)
+            st.zdeck = Deck(st.zdisc)
             st.zdisc = []
-            st.chance_shuffle(st.zdeck)
         kind = st.cat.zombie_cards  # each card's kind (its card data)
         z = st.chance_draw(st.zdeck, kind, "the next Zombie card", resume)
         if choice or not st.zspec(z).epic:
@@ -40,8 +42,8 @@ def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = Non
         if not st.adeck:
             if not st.adisc:
                 return
-            st.adeck = st.adisc
+            st.chance_shuffle(st.adisc)
+            st.adeck = Deck(st.adisc)
             st.adisc = []
-            st.chance_shuffle(st.adeck)
         where = None if base is None else (*base, n - i)
         hand.append(st.chance_draw(st.adeck, kind, "the next Action card", where))

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from flick.cards.deck import Deck
 from flick.cards.engine import IllegalActionError, list_of_lists, rng_from_json, rng_state_to_json
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.cardjson import catalog_from_json, catalog_to_json
@@ -50,10 +51,10 @@ FIELDS: dict[str, Callable[[Any], Any] | None] = {
     "secret_hands": None,
     "minutes_per_turn": None,
     "minutes_used": None,
-    "adeck": list,
+    "adeck": Deck.copy,
     "adisc": list,
     "removed": list,
-    "zdeck": list,
+    "zdeck": Deck.copy,
     "zdisc": list,
     "aside": list,
     "zpos": list,
@@ -101,6 +102,7 @@ _COPIED = tuple((f, c) for f, c in FIELDS.items() if c is not None)
 def to_json(st: Table) -> dict[str, Any]:
     """The game as JSON: every field, the decisions waiting, the generator, a custom deck."""
     data = {f: copy.deepcopy(getattr(st, f)) for f in FIELDS if f != "infest"}
+    data["adeck"], data["zdeck"] = list(st.adeck), list(st.zdeck)  # (the cards alone)
     data["pending"] = [D.to_json(d) for d in st.pending]
     data["infest"] = None if st.infest is None else st.infest.to_json()
     data = {f: data[f] for f in FIELDS}  # in the order of FIELDS
@@ -135,6 +137,7 @@ def from_json(cls: type[T], data: dict[str, Any]) -> T:
             raise FlickError(f"rise_of_the_zombies state: field {f!r}: {wrong}",
                              exit_code=2)
         setattr(st, f, copy.deepcopy(data[f]))
+    st.adeck, st.zdeck = Deck(st.adeck), Deck(st.zdeck)
     try:
         st.num_players = len(st.sv)
         st.pending = [D.from_json(d) for d in data["pending"]]
@@ -188,13 +191,21 @@ def determinize(st: T, player: int, rng: random.Random) -> T:
         for t in others:
             k = len(twin.hand[t])
             twin.hand[t], pool = pool[:k], pool[k:]
-        twin.adeck = pool
+        twin.adeck = Deck(pool)
     else:
-        rng.shuffle(twin.adeck)
-    rng.shuffle(twin.zdeck)
+        twin.adeck = _shuffled(twin.adeck, rng)
+    twin.zdeck = _shuffled(twin.zdeck, rng)
     twin.rng = random.Random(rng.getrandbits(64))
     twin.explicit_chance = False
     return twin
+
+
+def _shuffled(deck: Deck, rng: random.Random) -> Deck:
+    """`deck`'s cards shuffled by `rng` as `rng.shuffle(deck)` would, as a new deck (whose
+    counts are made again when asked: shuffled as a list, without dropping them a swap)."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return Deck(cards)
 
 
 # what nobody at the table sees: the seed and generator (the dice to come) and deck orders

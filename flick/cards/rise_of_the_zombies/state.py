@@ -61,6 +61,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from flick.cards.deck import Deck
 from flick.cards.engine import (
     TERMINAL,
     IllegalActionError,
@@ -152,12 +153,14 @@ class RiseOfTheZombies(Table):
         self.explicit_chance = explicit_chance  # chance events as `chance_event()` (engine)
         self.events: list[str] | None = [] if log else None
         na, nz = len(cat.action_cards), len(cat.zombie_cards)
-        self.adeck = list(range(na))
-        self.chance_shuffle(self.adeck)
+        cards = list(range(na))
+        self.chance_shuffle(cards)
+        self.adeck = Deck(cards)  # (a Deck keeps its kinds' counts for explicit draws)
         self.adisc: list[int] = []
         self.removed: list[int] = []  # dead companions: out of the game
-        self.zdeck = list(range(nz))
-        self.chance_shuffle(self.zdeck)
+        cards = list(range(nz))
+        self.chance_shuffle(cards)
+        self.zdeck = Deck(cards)
         self.zdisc: list[int] = []
         self.aside: list[int] = []  # Mutated Prisoners set aside
         self.zpos = [-1] * nz

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flick.cards.deck import Deck
 from flick.cards.engine import State
 from flick.cards.rise_of_the_zombies import decisions as D
 from flick.cards.rise_of_the_zombies.codes import HELI, NONE, SAFE
@@ -46,10 +47,10 @@ class Table(State):
     minutes_used: float
     events: list[str] | None  # the log (None: not kept)
     # the decks and piles (card numbers)
-    adeck: list[int]
+    adeck: Deck  # (the decks keep their kinds' counts: flick.cards.deck)
     adisc: list[int]
     removed: list[int]  # dead companions: out of the game
-    zdeck: list[int]
+    zdeck: Deck
     zdisc: list[int]
     aside: list[int]  # Mutated Prisoners set aside
     # the zombies on the table
