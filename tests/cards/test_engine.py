@@ -10,6 +10,8 @@ import pytest
 from flick.cards.bots import RandomBot, play_out
 from flick.cards.engine import GameOverError, IllegalActionError
 from flick.cards.games import GAMES, module
+from flick.cards.rise_of_the_zombies.data import default_catalog
+from flick.cards.rise_of_the_zombies.state import RiseOfTheZombies
 
 GAME_NAMES = sorted(GAMES)
 
@@ -169,9 +171,11 @@ def test_every_dense_id_decodes_to_a_code_that_encodes_back(name: str) -> None:
         state.action_to_id(10**12)
 
 
-def test_rise_of_the_zombies_keys_its_legal_actions_by_their_dense_ids() -> None:
-    state = module("rise_of_the_zombies").new_state(2)
-    rng = random.Random(2)
+@pytest.mark.parametrize("seed", range(4))
+def test_rise_of_the_zombies_keys_its_legal_actions_by_their_dense_ids(seed: int) -> None:
+    names = [s.name for s in default_catalog().survivors]
+    state = RiseOfTheZombies(survivors=names[:1 + 7 * (seed % 2)], seed=seed, otis=seed > 1)
+    rng = random.Random(seed)
     while not state.is_terminal():
         actions = state.legal_actions()
         pairs = sorted((state.action_to_id(a), a) for a in actions)

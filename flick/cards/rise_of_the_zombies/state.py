@@ -478,8 +478,14 @@ class RiseOfTheZombies(Table):
         return (kind * (m + 1) + ia) * (m + 1) + ib
 
     def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        # `_to_id` written out (a call less an action): the state's own legal actions are in
+        # the range (their arguments are card numbers, seats or NONE)
         m = self._arg_range()
-        return dict(sorted([(self._to_id(a, m), a) for a in self.legal_actions(player)]))
+        n = m + 1
+        return dict(sorted([
+            (((a >> 16) * n + (m if (x := a >> 8 & 255) == NONE else x)) * n
+             + (m if (y := a & 255) == NONE else y), a)
+            for a in self.legal_actions(player)]))
 
     def id_to_action(self, action_id: int) -> int:
         if not 0 <= action_id < self.num_distinct_actions():
