@@ -160,8 +160,7 @@ def clone(st: T) -> T:
     """An independent copy that goes on exactly like this state (the search bots make
     thousands a game, so it copies field by field instead of through JSON)."""
     twin = type(st).__new__(type(st))
-    d = twin.__dict__
-    d.update(st.__dict__)
+    d = twin.__dict__ = st.__dict__.copy()  # (a dict's copy: its table at once)
     d.pop("_chance_trial", None)  # a waiting copy and a base are its state's own
     d.pop("_chance_base", None)  # (flick.cards.engine)
     st.shared_lists = twin.shared_lists = CARD_LISTS  # shared until set (`Table.put_card`)
