@@ -1,26 +1,34 @@
 """A deck that knows how many cards of each kind it holds, for explicit chance's draws.
 
 An explicit-chance draw (`flick.cards.engine.State.chance_draw`) is an event whose outcomes
-are the kinds of card left in the deck, each with probability count/total. Counting a deck of
-a hundred cards at every draw is most of what a draw costs; a `Deck` keeps the counts as the
-engine draws from it, so an event is made from them in the time of the kinds, not the cards.
+are the kinds of card left in the deck, each with probability count/total, and the card taken
+is the topmost of the kind chosen. Counting a deck of a hundred cards at every draw, and
+looking down it for that card, is most of what a draw costs; a `Deck` keeps the counts, and
+the kinds of its cards in order (as bytes, when every kind is below 256: the topmost card of a
+kind is found by `bytes.rfind`), as the engine draws from it, so an event is made in the time
+of the kinds, not the cards.
 
-A `Deck` is a list (the top card at its end) and behaves as one everywhere. Its counts are an
-aid, never the truth: they are made from the cards when first asked for (`tally`), kept up to
-date by the engine's own draws (`take`), and dropped by anything else that changes the cards
-(every method that can add, replace or remove a card; a plain `pop`, the seeded draw, is not
-watched but only ever shortens the deck, which the counts notice by the deck's length). So
+A `Deck` is a list (the top card at its end) and behaves as one everywhere. Its tally is an
+aid, never the truth: it is made from the cards when first asked for (`tally`), kept up to
+date by the engine's own draws (`draw`), and dropped by anything else that changes the cards
+(every method that can add, replace, remove or reorder cards; a plain `pop`, the seeded draw,
+is not watched but only ever shortens the deck, which the tally notices by the deck's
+length). So
 the counts always equal a recount, whatever the rules or a test do to the deck, and a draw
-gives the same outcomes, in the same order, with the same float probabilities, as counting
-the cards would. A copy (`copy`, `copy.copy`, `copy.deepcopy`) keeps the counts; a pickle does
-not (it stays the size of the cards alone; the next draw counts again).
+gives the same outcomes, in the same order, with the same float probabilities, and takes the
+same card, as counting and searching the cards would. A copy (`copy`, `copy.copy`,
+`copy.deepcopy`) shares the tally (immutable); a pickle holds the cards alone (the next draw
+counts again).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import indexOf
 from typing import Any, SupportsIndex
+
+# (the kinds it is of, the deck's length when it was last right, the count of each kind by
+# kind, the kinds of the cards in the deck's order as bytes or None: a kind above 255)
+Tally = tuple[Sequence[int], int, tuple[int, ...], bytes | None]
 
 
 class Deck(list[int]):
@@ -28,46 +36,62 @@ class Deck(list[int]):
     docstring). Kinds are given as a sequence of every card's kind (`kinds[card]`: small
     ints from 0)."""
 
-    # (the kinds the counts are of, the deck's length when they were last right, the counts
-    # by kind): immutable, so that a copy shares it; unset or None: none made yet
-    __slots__ = ("_tally",)
-    _tally: tuple[Sequence[int], int, tuple[int, ...]] | None
+    __slots__ = ("_tally",)  # a `Tally`; unset or None: none made yet
+    _tally: Tally | None
+
+    def _tallied(self, kinds: Sequence[int]) -> Tally:
+        """The deck's tally of `kinds`, made now when it has none that is right."""
+        try:
+            tally = self._tally
+        except AttributeError:  # (a deck made as a list is: no tally yet)
+            tally = None
+        if tally is None or tally[1] != len(self) or tally[0] is not kinds:
+            held = [kinds[card] for card in self]
+            counts = [0] * (max(held, default=-1) + 1)
+            for k in held:
+                counts[k] += 1
+            order = bytes(held) if len(counts) <= 256 else None
+            tally = self._tally = (kinds, len(self), tuple(counts), order)
+        return tally
 
     def tally(self, kinds: Sequence[int]) -> tuple[int, ...]:
         """How many cards of each kind the deck holds, by kind (0 for a kind not held; at
         least as long as the largest kind held + 1)."""
-        try:
-            tally = self._tally
-        except AttributeError:  # (a deck made as a list is: no counts yet)
-            tally = None
-        if tally is None or tally[1] != len(self) or tally[0] is not kinds:
-            counts = [0] * (max(map(kinds.__getitem__, self), default=-1) + 1)
-            for card in self:
-                counts[kinds[card]] += 1
-            tally = self._tally = (kinds, len(self), tuple(counts))
-        return tally[2]
+        return self._tallied(kinds)[2]
 
     def outcomes(self, kinds: Sequence[int]) -> tuple[tuple[int, float], ...]:
         """Each kind the deck holds, in increasing order, with its count over the deck's size
         (the outcomes of a draw; the deck not empty)."""
         total = len(self)
-        return tuple([(k, c / total) for k, c in enumerate(self.tally(kinds)) if c])
+        return tuple([(k, c / total) for k, c in enumerate(self._tallied(kinds)[2]) if c])
 
     def topmost(self, kinds: Sequence[int], kind: int) -> int:
         """The index of the topmost card of `kind` (ValueError: none)."""
-        return len(self) - 1 - indexOf(map(kinds.__getitem__, reversed(self)), kind)
+        order = self._tallied(kinds)[3]
+        if order is not None:
+            i = order.rfind(kind) if 0 <= kind < 256 else -1
+            if i >= 0:
+                return i
+        else:
+            i = len(self)
+            for card in reversed(self):
+                i -= 1
+                if kinds[card] == kind:
+                    return i
+        raise ValueError(f"no card of kind {kind} in the deck")
 
-    def take(self, index: int, kinds: Sequence[int]) -> int:
-        """Remove and return the card at `index`, the counts kept when `tally(kinds)` made
-        them."""
-        card = list.pop(self, index)
-        try:
-            tally = self._tally
-        except AttributeError:
-            return card
-        if tally is not None and tally[1] == len(self) + 1 and tally[0] is kinds:
-            counts, k = tally[2], kinds[card]
-            self._tally = (kinds, len(self), (*counts[:k], counts[k] - 1, *counts[k + 1:]))
+    def draw(self, kinds: Sequence[int], kind: int | None = None) -> int:
+        """Remove and return the topmost card of `kind` (None: the top card), the tally
+        kept."""
+        _, size, counts, order = self._tallied(kinds)
+        if kind is None:
+            i = size - 1
+        elif order is None or not 0 <= kind < 256 or (i := order.rfind(kind)) < 0:
+            i = self.topmost(kinds, kind)  # (the search, or ValueError)
+        card = list.pop(self, i)
+        k = kinds[card]
+        self._tally = (kinds, size - 1, (*counts[:k], counts[k] - 1, *counts[k + 1:]),
+                       None if order is None else order[:i] + order[i + 1:])
         return card
 
     # ---- a deck is a list ------------------------------------------------------------------
@@ -87,7 +111,7 @@ class Deck(list[int]):
     def __reduce__(self) -> tuple[type[Deck], tuple[list[int]]]:
         return (Deck, (list(self),))  # the cards alone
 
-    # anything else that changes the cards drops the counts
+    # anything else that changes the cards (or their order) drops the tally
     def append(self, card: int) -> None:
         self._tally = None
         list.append(self, card)
@@ -103,6 +127,14 @@ class Deck(list[int]):
     def remove(self, card: int) -> None:
         self._tally = None
         list.remove(self, card)
+
+    def sort(self, *, key: Any = None, reverse: bool = False) -> None:
+        self._tally = None  # (the counts stay right, the order of kinds does not)
+        list.sort(self, key=key, reverse=reverse)
+
+    def reverse(self) -> None:
+        self._tally = None
+        list.reverse(self)
 
     def clear(self) -> None:
         self._tally = None

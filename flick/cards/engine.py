@@ -552,13 +552,13 @@ class State(Procedures, ABC):
             # from them
             counts = deck.tally(kind)
             if counts[kind[deck[-1]]] == len(deck):
-                return deck.take(-1, kind)  # one kind left: no chance
+                return deck.draw(kind)  # one kind left: no chance
             plan, used = self._chance_plan, self._chance_used
             if plan is None or used >= len(plan):
                 raise _ChanceWait(_new_event(ChanceEvent, ("draw", label, deck.outcomes(kind))),
                                   None if self._chance_held else resume)
             self._chance_used = used + 1
-            return deck.take(deck.topmost(kind, plan[used]), kind)
+            return deck.draw(kind, plan[used])
         if kind is None:  # the cards themselves (compared as they are: no call a card)
             top = deck[-1]
             for c in deck:

@@ -34,12 +34,16 @@ def check(deck: Deck) -> None:
         assert [p.hex() for _, p in outcomes] == [p.hex() for _, p in recounted(deck)]
 
 
-def _take(deck: Deck, rng: random.Random) -> Deck:
+def _draw(deck: Deck, rng: random.Random) -> Deck:
+    """The engine's draw: the topmost card of a kind held, or the top card."""
     if deck:
         kind = rng.choice(sorted({KINDS[c] for c in deck}))
         i = deck.topmost(KINDS, kind)
         assert KINDS[deck[i]] == kind and all(KINDS[c] != kind for c in deck[i + 1:])
-        deck.take(i, KINDS)
+        if rng.random() < 0.2:
+            i, kind = len(deck) - 1, None
+        cards = list(deck)
+        assert deck.draw(KINDS, kind) == cards.pop(i) and deck == cards
     return deck
 
 
@@ -78,7 +82,7 @@ def _pop_then_append(deck: Deck, rng: random.Random) -> Deck:
 
 
 CHANGES: dict[str, Callable[[Deck, random.Random], Deck]] = {
-    "take": _take,
+    "draw": _draw,
     "pop": lambda d, r: (d.pop() if d else None, d)[1],
     "pop an index": lambda d, r: (d.pop(r.randrange(len(d))) if d else None, d)[1],
     "pop then append": _pop_then_append,
@@ -119,7 +123,7 @@ def test_a_copy_keeps_its_counts_apart_from_the_original() -> None:
     deck = Deck(range(20))
     deck.tally(KINDS)
     twin = deck.copy()
-    twin.take(twin.topmost(KINDS, 3), KINDS)
+    twin.draw(KINDS, 3)
     check(deck)
     check(twin)
     assert deck.tally(KINDS)[3] == twin.tally(KINDS)[3] + 1
@@ -138,3 +142,13 @@ def test_the_topmost_card_of_a_kind_is_the_nearest_the_top() -> None:
     assert deck.topmost(KINDS, 1) == 2
     with pytest.raises(ValueError):
         deck.topmost(KINDS, 5)
+
+
+def test_a_deck_of_kinds_above_255_counts_and_draws_as_well() -> None:
+    kinds = tuple(300 + i % 3 for i in range(12))
+    deck = Deck([0, 3, 1, 4, 2, 5])  # kinds 300, 300, 301, 301, 302, 302
+    assert deck.outcomes(kinds) == ((300, 2 / 6), (301, 2 / 6), (302, 2 / 6))
+    assert deck.topmost(kinds, 301) == 3
+    assert deck.draw(kinds, 300) == 3 and deck == [0, 1, 4, 2, 5]
+    assert deck.draw(kinds) == 5
+    assert deck.outcomes(kinds) == ((300, 1 / 4), (301, 2 / 4), (302, 1 / 4))
