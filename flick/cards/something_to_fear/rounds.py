@@ -66,37 +66,42 @@ def setup(st: StfTable, tiebreaker: int | None) -> None:
 def deal(st: StfTable) -> None:
     """Draw what `st.deals` asks for (explicit chance), in order. Each draw is made before its
     request leaves the queue, so that a state waiting for the draw's chance outcome is whole
-    and the decision goes on from it (`RESUME`)."""
+    and the decision goes on from it (`RESUME`). The draws are made here, not through calls
+    of their own: at a chance node the rules wait (the engine's exception) and go on from
+    here, so every frame between costs at each node."""
     deals = st.deals
     while deals:
-        _deal_one(st, deals[0])
+        what = deals[0]
+        # the top Encounter card, as `deck_draw` (two comparisons: cheaper than `in`)
+        if what == DEAL_ROW or what == DEAL_PEEK:  # noqa: SIM109
+            if st.deck_fixed > 0:
+                st.deck_fixed -= 1
+                card = st.deck.pop()
+            else:
+                card = st.chance_draw(st.deck, st.data.kind_ids, "the next Encounter card",
+                                      RESUME)
+            (st.row if what == DEAL_ROW else st.peek).append(card)
+        elif what == DEAL_TIEBREAKER:
+            st.tiebreaker = st.chance_pick(list(range(st.num_players)),
+                                           "the Tie-breaker holder", RESUME)
+        elif what >= DEAL_EUGENE:
+            p = what - DEAL_EUGENE
+            card = st.chance_draw(st.discard[p],
+                                  label=f"player {p + 1}'s Eugene reveals a card",
+                                  resume=RESUME)
+            st.eugene_card[p] = card
+            st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
+        else:
+            hand = st.hand[what]
+            hand.append(st.chance_draw(st.char_deck[what], None,
+                                       f"player {what + 1} draws a Character", RESUME))
+            hand.sort()
         deals.pop(0)
-
-
-def _deal_one(st: StfTable, what: int) -> None:
-    """Draw one card (or the Tie-breaker holder) as `deal` asks."""
-    if what == DEAL_ROW:
-        st.row.append(deck_draw(st))
-    elif what == DEAL_PEEK:
-        st.peek.append(deck_draw(st))
-    elif what == DEAL_TIEBREAKER:
-        st.tiebreaker = st.chance_pick(list(range(st.num_players)), "the Tie-breaker holder",
-                                       RESUME)
-    elif what >= DEAL_EUGENE:
-        p = what - DEAL_EUGENE
-        card = st.chance_draw(st.discard[p], label=f"player {p + 1}'s Eugene reveals a card",
-                              resume=RESUME)
-        st.eugene_card[p] = card
-        st.number[p] = card  # a revealed Eugene acts as #1 with no second reveal
-    else:
-        label = f"player {what + 1} draws a Character"
-        st.hand[what].append(st.chance_draw(st.char_deck[what], None, label, RESUME))
-        st.hand[what].sort()
 
 
 def deck_draw(st: StfTable) -> int:
     """The top Encounter card: a set one (Michonne's) or, below them, chance's (explicit
-    chance draws it through `deal` only: a resume point)."""
+    chance draws it through `deal` only, which makes the same draw: a resume point)."""
     if st.deck_fixed > 0:
         st.deck_fixed -= 1
         return st.deck.pop()
@@ -269,7 +274,7 @@ def cleanup(st: StfTable) -> None:
             if explicit:
                 deals.append(q)
                 continue
-            label = f"player {q + 1} draws a Character"  # (as `_deal_one`, at once)
+            label = f"player {q + 1} draws a Character"  # (as `deal`, at once)
             st.hand[q].append(st.chance_draw(st.char_deck[q], label=label))
             st.hand[q].sort()
     if st.round >= ROUNDS:
