@@ -524,8 +524,12 @@ class State(Procedures, ABC):
         """Apply `action`, one of this state's `legal_actions()` (the caller took it from them
         and the state has not changed since: an adapter that checked the id against
         `legal_id_actions`); `apply` is the checked way."""
-        if self.explicit_chance:
-            self._run_procedure(("act", action), ())
+        if self.explicit_chance:  # (`_run_procedure` written out: a frame less a decision)
+            base = self._chance_base
+            if base is not None and len(base[1]) < self.CHANCE_LOG:
+                self._run_in_place(("act", action), base)
+            else:
+                self._run_on_copy(("act", action), ())
         else:
             self._apply(action)
 

@@ -150,14 +150,16 @@ class StfState(StfTable):
             rounds.setup(self, tiebreaker)
 
     def _procedure(self, procedure: tuple[Any, ...]) -> None:
+        # (the commonest first; the rules called at once, not through `_apply`: a chance event
+        # met in them unwinds every frame between)
         what = procedure[0]
-        if what == "act":  # (the engine's, the commonest: asked first)
-            self._apply(procedure[1])
-        elif what == "setup":
-            rounds.setup(self, procedure[1])
-        elif procedure == rounds.RESUME:
+        if what == "act":  # the engine's
+            play.apply(self, procedure[1])
+        elif procedure is rounds.RESUME or procedure == rounds.RESUME:
             rounds.deal(self)
             rounds.advance(self)
+        elif what == "setup":
+            rounds.setup(self, procedure[1])
         else:
             super()._procedure(procedure)
 
