@@ -150,6 +150,8 @@ def test_dense_action_ids_cover_every_legal_action(name: str) -> None:
             for p in range(state.num_players):
                 if p != me:
                     assert state.legal_actions(p) == [] and state.legal_action_ids(p) == []
+                    assert state.legal_id_actions(p) == {}
+            assert sorted(state.legal_id_actions(me).values()) == actions == state.legal_actions()
             state.apply(state.id_to_action(ids[rng.randrange(len(ids))]))
             steps += 1
         assert state.legal_actions(0) == []

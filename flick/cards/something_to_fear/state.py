@@ -191,8 +191,13 @@ class StfState(StfTable):
         return _dense(self.num_players, self.data.deck_sizes[self.num_players]).to_id(action)
 
     def legal_id_actions(self, player: int | None = None) -> dict[int, int]:
+        if player is not None and player != self.current_player():
+            return {}
+        legal = self._legal  # (`legal_actions` without its copy: `id_actions` only reads it)
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
-        return codes.id_actions(self.legal_actions(player))
+        return codes.id_actions(legal)
 
     def id_to_action(self, action_id: int) -> int:
         codes = _dense(self.num_players, self.data.deck_sizes[self.num_players])
