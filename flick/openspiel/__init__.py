@@ -18,7 +18,7 @@ Chance. Every chance node is a real chance event of the game, with its probabili
   fixed scenario) chance nodes that deal the deck one card at a time, each remaining card with
   probability 1/remaining; the engine is then built with that deck order.
 - Something to Fear and Rise of the Zombies! run their engines with explicit chance
-  (flick.cards.engine: `explicit_chance=True`): the engine waits at each chance event of the
+  (flick.cards.chance: `explicit_chance=True`): the engine waits at each chance event of the
   rules, which is a chance node here: the next card of a deck (outcomes: the kinds of card
   left in it, probability count/total; a shuffle itself decides nothing), a die (faces 1-6,
   1/6 each) or a random pick (a random engagement, the Tie-breaker holder: 1/n each). The

@@ -58,7 +58,7 @@ def weapon_roll(
     may re-roll), the Historian's re-roll (mode "reroll") or a Companion's or an Ambush's
     roll on its chart (mode "chart"). Every roll of a Target is made while it heads the
     decisions, so the state's "roll" procedure goes on from any of them (a resume point,
-    flick.cards.engine)."""
+    flick.cards.chance)."""
     s = pd.seat
     if pd.mode == "chart":
         chart_roll(st, pd, target, is_surv, roll)

@@ -33,7 +33,7 @@ def draw_zombie(st: Table, choice: bool = True, resume: tuple[Any, ...] | None =
 
 def draw_actions(st: Table, s: int, n: int, resume: tuple[Any, ...] | None = None) -> None:
     """Survivor s draws n Action cards (fewer when both the deck and its discards run out).
-    `resume`: the draws are resume points (flick.cards.engine): the rest of the procedure is
+    `resume`: the draws are resume points (flick.cards.chance): the rest of the procedure is
     `(*resume, cards left to draw)` (the state's own procedures)."""
     hand = st.hand[s]
     kind = st.cat.action_cards  # each card's kind (its card data)

@@ -106,7 +106,7 @@ def go_on_drawing(st: Table, s: int, left: int) -> None:
     """Survivor s draws the `left` cards it has still to draw in the Play Cards step (a card
     used for its draws, a first Advance into a Location), then the Infestation of a Location
     just placed goes on: all that is left of the action but settling it, so each draw is a
-    resume point (the state's procedure ("draws", s, cards left); flick.cards.engine)."""
+    resume point (the state's procedure ("draws", s, cards left); flick.cards.chance)."""
     decks.draw_actions(st, s, left, ("draws", s))
     if st.infest is not None:
         zombies.continue_infestation(st)

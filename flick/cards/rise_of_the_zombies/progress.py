@@ -162,7 +162,7 @@ def clone(st: T) -> T:
     twin = type(st).__new__(type(st))
     d = twin.__dict__ = st.__dict__.copy()  # (a dict's copy: its table at once)
     d.pop("_chance_trial", None)  # a waiting copy and a base are its state's own
-    d.pop("_chance_base", None)  # (flick.cards.engine)
+    d.pop("_chance_base", None)  # (flick.cards.chance)
     st.shared_lists = twin.shared_lists = CARD_LISTS  # shared until set (`Table.put_card`)
     for f, copy_of in _COPIED:
         d[f] = copy_of(d[f])

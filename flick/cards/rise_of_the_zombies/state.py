@@ -215,7 +215,7 @@ class RiseOfTheZombies(Table):
         target, on a survivor: `play.apply_pending`), an Infestation's draw ("infest"), the
         draws of a seat with nothing to discard ("discard", seat, cards left), a survivor's
         draws in the Play Cards step ("draws", seat, cards left) and an Infestation's zombie
-        being placed ("attract", zombie, step): resume points, flick.cards.engine."""
+        being placed ("attract", zombie, step): resume points, flick.cards.chance."""
         what = procedure[0]
         if what == "act":  # (the engine's, the commonest: asked first)
             self._apply(procedure[1])

@@ -45,7 +45,7 @@ def next_discarder(st: Table, start: int, settles: bool = False) -> None:
     """The next survivor from seat `start` on with cards to discard (those with none just
     draw); after the last, the Play Cards step. `settles`: all that follows in the decision
     is settling it and counting it, so the draws are resume points ("discard", seat, cards
-    left: the state's procedure; flick.cards.engine)."""
+    left: the state's procedure; flick.cards.chance)."""
     for s in range(start, st.num_players):
         if not st.alive[s]:
             continue

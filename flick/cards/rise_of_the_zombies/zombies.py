@@ -48,7 +48,7 @@ def crossbow_lone(st: Table, s: int) -> bool:
 
 def continue_infestation(st: Table) -> None:
     """Draw zombies for the Infestation in progress until it is full. Each draw is a resume
-    point (flick.cards.engine) from which the rest of the decision is `INFEST`: every caller
+    point (flick.cards.chance) from which the rest of the decision is `INFEST`: every caller
     leaves nothing after it that settling would not do (a reaction holds resume points)."""
     inf = st.infest
     assert inf is not None  # called only during an Infestation
@@ -150,7 +150,7 @@ def zombie_attack(st: Table, z: int) -> None:
 def run_zq(st: Table) -> None:
     """Run queued zombie work until it is done or a survivor has a decision to make. A zombie
     attack's roll is made while its job still heads the queue: a resume point
-    (flick.cards.engine) from which the rest of the decision is `SETTLE`, because every caller
+    (flick.cards.chance) from which the rest of the decision is `SETTLE`, because every caller
     of this function leaves nothing after it that settling afresh would not do (a reaction,
     which does, holds the resume points: `play.react`)."""
     while st.zq and not st.pending and not st.over:
