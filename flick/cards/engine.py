@@ -46,7 +46,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from flick.cards.chance import (
     D6,
@@ -160,9 +160,15 @@ class State(Procedures, ABC):
                             "package (flick.cards.<game>), which hands them over")
         return self.views
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """Everything needed to rebuild the state, JSON-serialisable, generator included."""
+        """Everything needed to rebuild the state, JSON-serialisable, generator included (of
+        a state waiting in place, the state before the decision: `settle_wait`)."""
+        self.settle_wait()
+        return self._to_json()
+
+    @abstractmethod
+    def _to_json(self) -> dict[str, Any]:
+        """The game's own `to_json`, of a state not waiting in place."""
 
     @classmethod
     @abstractmethod
@@ -425,7 +431,14 @@ class State(Procedures, ABC):
     def labelled_actions(self) -> list[tuple[int, str]]:
         return [(a, self.action_to_string(a)) for a in self.legal_actions()]
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
+        """An independent copy that goes on exactly like this state (of a state waiting in
+        place, a copy of the state before the decision: `settle_wait`)."""
+        self.settle_wait()
+        return self._clone()
+
+    def _clone(self) -> Self:
+        """The game's own `clone`, of a state not waiting in place."""
         return copy.deepcopy(self)
 
     # ---- what a player may ask at the table (the front ends' `i N` and `?`) ----------------
@@ -462,7 +475,14 @@ class State(Procedures, ABC):
         return fit_lines(self.render(viewer), width)
 
     def observation(self, player: int) -> dict[str, Any]:
-        """What `player` may see, as data. Games with hidden information override this."""
+        """What `player` may see, as data (of a state waiting in place, what it sees of the
+        state before the decision: `settle_wait`)."""
+        self.settle_wait()
+        return self._observation(player)
+
+    def _observation(self, player: int) -> dict[str, Any]:
+        """The game's own `observation`, of a state not waiting in place: everything by
+        default; games with hidden information override this."""
         return self.to_json()
 
     def determinize(self, player: int, rng: random.Random) -> State:

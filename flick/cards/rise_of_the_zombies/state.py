@@ -425,8 +425,7 @@ class RiseOfTheZombies(Table):
         }
 
     # ---- copies and JSON (flick.cards.rise_of_the_zombies.progress) ---------------------------
-    def to_json(self) -> dict[str, Any]:
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
+    def _to_json(self) -> dict[str, Any]:
         return progress.to_json(self)
 
     @classmethod
@@ -435,16 +434,13 @@ class RiseOfTheZombies(Table):
         check_loaded(st)
         return st
 
-    def clone(self) -> RiseOfTheZombies:
-        """An independent copy that goes on exactly like this state."""
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
+    def _clone(self) -> RiseOfTheZombies:
         return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> RiseOfTheZombies:
         return progress.determinize(self, self.check_seat(player), rng)
 
-    def observation(self, player: int) -> dict[str, Any]:
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
+    def _observation(self, player: int) -> dict[str, Any]:
         return progress.observation(self, self.check_seat(player))
 
     # ---- text ----------------------------------------------------------------------------------

@@ -233,8 +233,7 @@ class StfState(StfTable):
         return [1.0 if q in win else 0.0 for q in range(self.num_players)]
 
     # ---- copies and dumps ------------------------------------------------------------------
-    def clone(self) -> StfState:
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
+    def _clone(self) -> StfState:
         return progress.clone(self)
 
     def determinize(self, player: int, rng: random.Random) -> StfState:
@@ -246,10 +245,9 @@ class StfState(StfTable):
 
         return determinize(self, self.check_seat(player), rng)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int) -> dict[str, Any]:
         from flick.cards.something_to_fear.view import observation
 
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
         return observation(self, self.check_seat(player))
 
     def headline(self) -> str:
@@ -261,8 +259,7 @@ class StfState(StfTable):
 
         return action_label(self, action)
 
-    def to_json(self) -> dict[str, Any]:
-        self.settle_wait()  # (a view: the state before a decision waiting in place)
+    def _to_json(self) -> dict[str, Any]:
         return progress.to_json(self)
 
     @classmethod

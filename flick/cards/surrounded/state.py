@@ -252,7 +252,7 @@ class SurroundedState(SurroundedTable):
         return labels.headline(self)
 
     # ---- JSON, clone, determinize ---------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def _to_json(self) -> dict[str, Any]:
         from flick.cards.engine import rng_state_to_json
 
         data: dict[str, Any] = {"game": self.game_name}
@@ -295,7 +295,7 @@ class SurroundedState(SurroundedTable):
         s.map_changed()
         return s
 
-    def clone(self) -> SurroundedState:
+    def _clone(self) -> SurroundedState:
         s = SurroundedState.__new__(SurroundedState)
         d = s.__dict__
         d.update(self.__dict__)
@@ -330,7 +330,7 @@ class SurroundedState(SurroundedTable):
             d[attr] = copy_of(d[attr])
         return s
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int) -> dict[str, Any]:
         """What the player sees: the map, the top card, the deck size, what they learned.
         Neither the seed nor the generator: either would rebuild the whole hidden deck."""
         self.check_seat(player)
